@@ -30,10 +30,10 @@ const pulls = process.argv.includes("--sync");
 // cache made in the template would not match: it is made on each copy.
 const listed = process.argv.includes("--card-cache");
 
-/** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time. */
-function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number] {
+/** Wall ms (spawn to exit), peak RSS MiB and CPU ms (user + system, 10 ms ticks) of one process under GNU time. */
+function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, number] {
   const r = timedNode(args, env, input);
-  return [r.ms, r.rssMiB];
+  return [r.ms, r.rssMiB, r.cpuMs];
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-after-write-"));
@@ -60,7 +60,8 @@ for (const s of setups) {
 sleepSync(waitMs);
 
 const rows: Rows = new Map();
-const record = (key: string, [ms, mib]: [number, number]) => recordRow(rows, key, ms, mib);
+// CPU time beside wall time: on a shared, loaded machine it moves far less with the load (bench/hook-ab.ts).
+const record = (key: string, [ms, mib, cpu]: [number, number, number?]) => recordRow(rows, key, ms, mib, cpu);
 // The store's second prompt: it reads the cache the first one built (37 s to build again at 100,000 cards if not).
 for (const s of setups) record(`${s.name}: second prompt (after the cold build)`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
 const card = (round: number): GeneratedCard => plain[(round * 7919) % plain.length]!;
@@ -92,13 +93,13 @@ for (let round = 0; round < runs; round++) {
       const t = process.hrtime.bigint();
       const r = spawnSync(process.execPath, [s.cli, "sync"], { env: s.env, encoding: "utf8" });
       if (r.status !== 0) throw new Error(`${s.name} sync: ${r.stderr}`);
-      record(`${s.name}: memctl sync (pull of 1 card; not a prompt)`, [Number(process.hrtime.bigint() - t) / 1e6, Number.NaN]);
+      record(`${s.name}: memctl sync (pull of 1 card; not a prompt)`, [Number(process.hrtime.bigint() - t) / 1e6, Number.NaN, Number.NaN]);
     }
     sleepSync(waitMs);
     for (const s of setups) {
       const out = timedNode([s.hook, "--host", "codex"], s.env, payload(words));
       if (!out.stdout.includes(`round ${round}: ${words}`)) throw new Error(`${s.name}: the pulled change is not in the block:\n${out.stdout}`);
-      record(`${s.name}: first prompt after a sync pull`, [out.ms, out.rssMiB]);
+      record(`${s.name}: first prompt after a sync pull`, [out.ms, out.rssMiB, out.cpuMs]);
     }
   }
   record("node -e 0", timed(["-e", "0"], setups[0]!.env)); // the hook's environment: an inherited NODE_EXTRA_CA_CERTS alone adds ~40 ms

@@ -1,9 +1,13 @@
 // The CLI's reads and writes at scale: `memctl save` (an update and a new card), `list` and `search`, each as a
 // fresh process, interleaved with `node -e 0` as latency.ts does, reported as a ratio of medians.
 // Issue 32's targets: save ≤ 5x, list / search ≤ 10x `node -e 0` at 100,000 cards. Build first: `npm run build`.
-// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--cpu] [--only save,save-last,save-new,list,search,mcp]
-// save-last (not in the default set): an update of the card on MEMORY.md's last line.
-// mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process).
+// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--cpu] [--only save,save-last,save-new,rm,list,search,mcp]
+// save-last (not in the default set): an update of the card on MEMORY.md's last line. rm (nor this): a card removed.
+// mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process);
+// with --rss, the server's resident set (Linux /proc: VmRSS, and VmHWM its peak) after its last call, and what it
+// keeps once garbage is collected (heap and ArrayBuffers, from a preload: --expose-gc, on SIGUSR2). --mcp-write first
+// creates a card through memory_manage and deletes it (the owner's opt-in for host:mcp written to the bench's
+// config), as a host's agent managing its memory does, before the searches: a delete reads MEMORY.md whole.
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
 // --after-save runs a save (an update of one card's description, not timed) before each timed command.
 // --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
@@ -79,7 +83,10 @@ const env: NodeJS.ProcessEnv = {
   NO_COLOR: "1",
 };
 // Past the agent guardrails' default 2,000 files only while the owner's save is refused there (before issue 32).
-fs.writeFileSync(env.MEMCTL_CONFIG_FILE!, `[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`);
+fs.writeFileSync(
+  env.MEMCTL_CONFIG_FILE!,
+  `[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n${process.argv.includes("--mcp-write") ? "\n[hosts.mcp]\nwrite = true\n" : ""}`,
+);
 const target = fs.readdirSync(memory).find((f) => f.startsWith("project_") && f.endsWith(".md"))!;
 // save-last: the generated card last in MEMORY.md (cards saved later follow it), where a look-up of its
 // line, which stops at the first line linking it, costs the most.
@@ -87,8 +94,18 @@ const lastTarget = [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").m
   .map((m) => m[1]!)
   .filter((f) => /^[a-z]+_[a-z]+_\d{5}\.md$/.test(f)) // gen-store.ts's names: in both builds' copies
   .at(-1)!;
+// rm (not in the default set): each call removes another generated card, from the index's first lines on, so a
+// run needs no undo between calls (the store shrinks by one card a call: nothing at this size).
+let rmTargets: string[] | undefined;
+const nextRemoved = () =>
+  (rmTargets ??= [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").matchAll(/^- \[[^\]]*\]\(([a-z]+_[a-z]+_\d{5}\.md)\)/gm)]
+    .map((m) => m[1]!)
+    // Still in both copies: a run before this one removed others from each (--dir reuses them).
+    .filter((f) => f !== target && f !== lastTarget && [memory, compareEnv?.MEMCTL_MEMORY_DIR].every((d) => !d || fs.existsSync(path.join(d, f)))))[removed++]!;
 let n = 0;
+let removed = 0;
 const commands: Record<string, () => string[]> = {
+  rm: () => ["rm", nextRemoved().replace(/\.md$/, "")],
   save: () => ["save", target.replace(/\.md$/, ""), "-d", `bench update ${n++} of an existing card, the description only`],
   "save-last": () => ["save", lastTarget.replace(/\.md$/, ""), "-d", `bench update ${n++} of the card on the index's last line`],
   "save-new": () => ["save", `bench-new-${process.pid}-${n++}`, "-t", "project", "-d", "a new card the bench adds"],
@@ -130,7 +147,28 @@ const stats = (xs: number[]) => `min ${Math.min(...xs).toFixed(0)} / median ${me
 
 /** `memory_search` through one `memctl mcp` server over stdio: ms per call after the first (which warms the cache). */
 async function mcpSearch(cli = CLI, mcpEnv = env): Promise<number[]> {
-  const child = spawn(process.execPath, [cli, "mcp"], { env: mcpEnv, cwd: home, stdio: ["pipe", "pipe", "ignore"] });
+  // --rss: a preload that, on SIGUSR2, collects garbage and writes what stays (process.memoryUsage) to a file.
+  const probe = process.argv.includes("--rss") ? { preload: path.join(home, "rss.cjs"), out: path.join(home, "rss.json") } : undefined;
+  if (probe)
+    fs.writeFileSync(
+      probe.preload,
+      // Collected twice, 200 ms apart: V8 frees a dead ArrayBuffer's memory concurrently, after the collection.
+      `process.on("SIGUSR2", () => { globalThis.gc(); setTimeout(() => { globalThis.gc(); require("node:fs").writeFileSync(${JSON.stringify(probe.out)}, JSON.stringify(process.memoryUsage())); }, 200); });\n`,
+    );
+  const argv = probe ? ["--expose-gc", "--require", probe.preload, cli, "mcp"] : [cli, "mcp"];
+  const child = spawn(process.execPath, argv, { env: mcpEnv, cwd: home, stdio: ["pipe", "pipe", "ignore"] });
+  /** The server's resident set and peak (Linux /proc), then what stays after a full collection: heap and ArrayBuffers. */
+  const memory = async () => {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) / 1024;
+    fs.rmSync(probe!.out, { force: true });
+    child.kill("SIGUSR2");
+    while (!fs.existsSync(probe!.out)) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 20)); // written whole by then (a few hundred bytes)
+    const u = JSON.parse(fs.readFileSync(probe!.out, "utf8")) as NodeJS.MemoryUsage;
+    const mb = (n: number) => (n / 2 ** 20).toFixed(1);
+    return `RSS ${kb("VmRSS").toFixed(1)} MB (peak ${kb("VmHWM").toFixed(1)}); after a full GC: heap ${mb(u.heapUsed)} MB, ArrayBuffers ${mb(u.arrayBuffers)} MB`;
+  };
   const waiting = new Map<number, (m: { error?: unknown; result?: { isError?: boolean } }) => void>();
   readline.createInterface({ input: child.stdout! }).on("line", (l) => {
     const m = JSON.parse(l);
@@ -144,6 +182,33 @@ async function mcpSearch(cli = CLI, mcpEnv = env): Promise<number[]> {
     });
   await call("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
   child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+  if (process.argv.includes("--mcp-write")) {
+    const file_text = [
+      "---",
+      "name: bench-rss",
+      "description: a card the bench's MCP server writes",
+      "metadata:",
+      "  type: feedback",
+      "topics: [bench]",
+      "priority: normal",
+      "status: active",
+      "updated_at: 2026-11-01",
+      "repo_refs: []",
+      "---",
+      "",
+      "written through memory_manage",
+      "",
+    ].join("\n");
+    const card = `/memories/feedback_bench_rss_${process.pid}.md`;
+    for (const args of [
+      { command: "create", path: card, file_text },
+      { command: "delete", path: card },
+    ]) {
+      const r = await call("tools/call", { name: "memory_manage", arguments: args });
+      if (r.error || r.result?.isError) throw new Error(`memory_manage failed: ${JSON.stringify(r).slice(0, 300)}`);
+      if (probe) console.log(`mcp       server after memory_manage ${args.command}: ${await memory()}`);
+    }
+  }
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
     const start = performance.now();
@@ -151,6 +216,7 @@ async function mcpSearch(cli = CLI, mcpEnv = env): Promise<number[]> {
     if (r.error || r.result?.isError) throw new Error(`memory_search failed: ${JSON.stringify(r).slice(0, 300)}`);
     if (i > 0) times.push(performance.now() - start);
   }
+  if (probe) console.log(`mcp       server after ${runs + 1} memory_search calls: ${await memory()}`);
   child.kill();
   return times;
 }

@@ -1,7 +1,7 @@
 // Where the hook's time goes: runs the compiled hook under --cpu-prof on a generated store and sums self time
 // per function and per module over several calls (warm rank cache, usage sidecar present).
 // Run: npm run build && node --import tsx bench/profile-hook.ts [--cards 10000] [--calls 5] [--top 25]
-//      [--dir DIR] [--prompt TEXT] [--after save] [--wait-ms 2000] [--gap-ms 0]
+//      [--dir DIR] [--prompt TEXT] [--after save] [--wait-ms 2000] [--gap-ms 0] [--card-cache]
 // --dir: a store bench/gen-store.ts wrote there (--out DIR): copied, timestamps kept, instead of generated (100,000
 // cards take minutes). --after save: each profiled prompt comes --wait-ms after a `memctl save` of an existing card
 // (the first prompt after a write). Above 10,000 cards the hook starts a freshness keeper: stopped at the end.
@@ -108,6 +108,8 @@ function main(): void {
     const plain = generated.cards.filter((c) => c.priority === "normal" && c.status === "active");
     const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };
     const input = JSON.stringify({ cwd: repo, hook_event_name: "UserPromptSubmit", prompt: text("prompt") ?? "the Redis cache keeps timing out under load, p95 doubled" });
+    // --card-cache: listed once first, so the store has a card cache as one in use does, and the keeper watches it.
+    if (argv.includes("--card-cache")) spawnSync(process.execPath, [path.join(ROOT, "dist", "cli.js"), "list", "--json"], { env, stdio: "ignore" });
     spawnSync(process.execPath, [HOOK, "--host", "codex"], { input, env, cwd: repo }); // builds the rank cache
     spawnSync(process.execPath, [HOOK, "--host", "codex"], { input, env, cwd: repo }); // and, above 10,000 cards, starts the keeper
     for (let i = 0; i < calls; i++) {

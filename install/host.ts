@@ -6,12 +6,24 @@ import { isManaged, managedFile } from "./managed-file.js";
 import type { CommandSource } from "./render.js";
 import type { TrustState } from "./trust.js";
 
+/** What detect() found: `found` apart for a host with a binary and a config dir (a config dir alone is not the host installed). */
+export interface Detection {
+  detected: boolean;
+  evidence: string;
+  found?: {
+    /** The host's executable on PATH; null: not on PATH. */
+    binary: string | null;
+    /** The host's user config dir, when it exists. */
+    config_dir: string | null;
+  };
+}
+
 /** One installer adapter: where a host's config lives per scope, what to edit, and what to tell the user. */
 export interface HostInstaller {
   name: HostName;
   title: string;
   /** Whether the host looks present on this machine, and why we think so. */
-  detect(io: Io): { detected: boolean; evidence: string };
+  detect(io: Io): Detection;
   /** Every edit an install makes, each with its inverse. Pure: reads only the package (commands) and dirs. */
   plan(ctx: InstallContext): PlannedEdit[];
   /** What the user must still do or know after installing (e.g. trusting a Codex hook). */
@@ -94,9 +106,12 @@ export function onPath(io: Io, binary: string): string | undefined {
   return undefined;
 }
 
-export function detectBy(io: Io, binary: string, configDir: string): { detected: boolean; evidence: string } {
-  const bin = onPath(io, binary);
-  if (bin) return { detected: true, evidence: `${binary} on PATH (${bin})` };
-  if (fs.existsSync(configDir)) return { detected: true, evidence: `${configDir} exists` };
-  return { detected: false, evidence: `no ${binary} on PATH and no ${configDir}` };
+export function detectBy(io: Io, binary: string, configDir: string): Detection {
+  const bin = onPath(io, binary) ?? null;
+  const dir = fs.existsSync(configDir) ? configDir : null;
+  const found = { binary: bin, config_dir: dir };
+  if (bin) return { detected: true, evidence: `${binary} on PATH (${bin}); ${dir ? `${dir} exists` : `no ${configDir} yet`}`, found };
+  // Only the config dir: what is left of an uninstalled host, or one run some other way. Said as found, not as the host.
+  if (dir) return { detected: true, evidence: `${dir} exists; ${binary} is not on PATH`, found };
+  return { detected: false, evidence: `no ${binary} on PATH and no ${configDir}`, found };
 }

@@ -25,6 +25,17 @@ await build({
   external: dependencies.filter((d) => !cliInlined.has(d)),
   chunkNames: "chunks/[name]-[hash]",
 });
+// `memctl save` alone, as one file (lib/cli/save-bin.ts; bin.ts starts it): the split build above loads a save's
+// ~60 modules as ~36 chunks, ~25 ms of CPU more than one file (bench/README.md, "h/savemods"). CommonJS, so that the
+// modules only a staged save or [recall] on_save runs (the proposal writer, the model runner and its
+// node:child_process) stay uninitialised until used: an ES module bundle hoists every builtin import to its top.
+await build({
+  ...nodeBundle,
+  entryPoints: ["lib/cli/save-bin.ts"],
+  outfile: "dist/cli-save.cjs",
+  format: "cjs",
+  external: dependencies.filter((d) => !cliInlined.has(d)),
+});
 // The per-prompt hook: a bundled CommonJS body and the small loader hosts run (user-prompt-submit.cjs), in
 // dist/hooks/ with runtime dependencies external (installed by npm; the plugin bundles them: build-plugin.mjs).
 const body = await buildHook("dist/hooks", hookExternal);

@@ -71,7 +71,7 @@ export interface ReplayOptions {
 const replayer =
   (command: string[]): ModelRunner =>
   (prompt) =>
-    runLlmCommand({ command, prompt, timeoutMs: 20_000, env: process.env, cwd: HERE });
+    runLlmCommand({ command, prompt, timeoutMs: 20_000, env: process.env });
 
 /** Each session's recorded answers, run through the model-command interface and the product's passes. */
 export async function recordedCandidates(sessions: readonly BenchSession[], options: ReplayOptions = {}): Promise<Map<string, ModelOutcome>> {

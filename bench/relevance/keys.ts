@@ -36,7 +36,7 @@ export async function withRecordedKeys(cards: readonly BenchCard[], command = RE
   let failed = 0;
   const out: BenchCard[] = [];
   for (const [i, card] of cards.entries()) {
-    const run = await runLlmCommand({ command, prompt: prompts[i]!.prompt, timeoutMs: 10_000, env: process.env, cwd: HERE });
+    const run = await runLlmCommand({ command, prompt: prompts[i]!.prompt, timeoutMs: 10_000, env: process.env });
     const parsed = run.ok ? parseRecallKeys(run.summary, card.title) : undefined;
     if (parsed?.ok) out.push({ ...card, recall: parsed.keys });
     else {

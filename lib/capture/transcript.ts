@@ -79,8 +79,10 @@ export function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string
 }
 
 /** Host wrappers in a user turn that the user did not type: slash-command echoes, hook and system notes. */
+// "This session is being continued …": the summary Claude Code's compaction writes as a user turn (the model's
+// words, restating tool output in the user's voice), when its isCompactSummary flag is missing.
 const NOT_TYPED =
-  /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
+  /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions|This session is being continued from a previous conversation)/;
 
 /** A user turn's text as the user typed it, or undefined for an empty turn or a host wrapper (NOT_TYPED). */
 export function typed(text: string): string | undefined {
@@ -101,8 +103,8 @@ function contentText(content: unknown): string | undefined {
 }
 
 /**
- * The user's messages in a JSONL transcript: Claude Code (`type: "user"`, `message.content`; meta and sidechain
- * lines skipped), Codex rollouts (`event_msg` `user_message`, else `response_item` user messages), Grok Build's
+ * The user's messages in a JSONL transcript: Claude Code (`type: "user"`, `message.content`; meta, sidechain and
+ * compaction-summary lines skipped), Codex rollouts (`event_msg` `user_message`, else `response_item` user messages), Grok Build's
  * updates.jsonl (what its SessionEnd names: ACP `session/update` `user_message_chunk` lines, one prompt's chunks
  * joined), and a plain `{role: "user", content}` line. Lines that do not parse are skipped.
  */
@@ -128,7 +130,7 @@ export function userMessages(jsonl: string): UserMessage[] {
     } else if (o.type === "response_item" && payload.type === "message" && payload.role === "user") {
       const t = contentText(payload.content);
       if (t) codexItems.push(t);
-    } else if (o.type === "user" && o.isMeta !== true && o.isSidechain !== true) {
+    } else if (o.type === "user" && o.isMeta !== true && o.isSidechain !== true && o.isCompactSummary !== true && o.isVisibleInTranscriptOnly !== true) {
       const message = (o.message ?? {}) as Record<string, unknown>;
       const t = message.role === undefined || message.role === "user" ? contentText(message.content) : undefined;
       if (t) typedByUser.push(t);

@@ -4,7 +4,8 @@ import { withoutTypePrefix } from "../core/card-types.js";
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
-import { COMMANDS, commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
+import { COMMANDS } from "./commands.js";
 import { completionScript, SHELLS, type CompletionCommand } from "./completion-scripts.js";
 import { requireStore, STORE_FLAGS } from "./store-access.js";
 

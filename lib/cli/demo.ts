@@ -7,7 +7,7 @@ import { runUserPromptHook } from "../hook/run.js";
 import type { Io } from "../store/io.js";
 import { parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "demo",

@@ -10,7 +10,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 
 export const spec: CommandSpec = {
@@ -81,7 +81,6 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         prompt: distillPrompt(ctx),
         timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000,
         env: io.env,
-        cwd: memoryDir,
       });
       if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
       const candidates = parseCandidates(ran.summary);

@@ -6,7 +6,7 @@ import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
 import { printJson, progressLine } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "doctor",

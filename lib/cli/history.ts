@@ -7,7 +7,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "history",

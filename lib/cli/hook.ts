@@ -11,7 +11,7 @@ import type { Io } from "../store/io.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "hook",
@@ -28,7 +28,10 @@ export const spec: CommandSpec = {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
-    foreground: { type: "boolean", description: "session-end: capture in this process and print what was staged (the hook itself detaches and returns at once)" },
+    foreground: {
+      type: "boolean",
+      description: "session-end: capture in this process and print what was staged and how many proposals wait in total (the hook itself detaches and returns at once)",
+    },
     plugin: { type: "boolean", description: "run by the memctl plugin's hooks: hints name the plugin's commands (/memctl:mem-init)" },
   },
   exitCodes: {
@@ -103,16 +106,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   return result.outcome.exitCode;
 }
 
-/** Never fails the host: whatever happens is logged, and the exit is 0. With --foreground, one line says what was staged. */
+/** Never fails the host: whatever happens is logged, and the exit is 0. With --foreground, one line says what was staged and what waits in all. */
 async function sessionEnd(stdin: Uint8Array, host: string, foreground: boolean, io: Io): Promise<number> {
   try {
     const r = await runSessionEndHook(stdin, { host, foreground }, io);
     if (!foreground) return 0;
     const staged = r.capture?.staged ?? [];
-    const what =
+    const done =
       r.status === "captured"
-        ? `${staged.length} proposal(s) staged from ${r.capture!.messages} user message(s) (${r.capture!.pass})${staged.length > 0 ? "; review them: memctl review" : ""}`
+        ? `${staged.length} proposal(s) staged from ${r.capture!.messages} user message(s) (${r.capture!.pass})`
         : `nothing captured: ${r.status}${r.reason ? ` (${r.reason})` : ""}`;
+    const waiting = r.pending !== undefined ? `; ${r.pending} pending in total` : "";
+    const next = (r.pending ?? staged.length) > 0 ? "; review them: memctl review" : "";
+    const what = done + waiting + next;
     io.stdout.write(`memctl hook session-end: ${inertText(what)}${r.syncStarted ? "; sync started" : ""}\n`);
     for (const s of staged) io.stdout.write(`  ${s.id}  ${inertText(s.name)}: ${inertText(s.description)}\n`);
     for (const s of r.capture?.skipped ?? []) io.stdout.write(`  not staged ${inertText(s.name)}: ${inertText(s.reason)}\n`);

@@ -11,7 +11,7 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, dirArg, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
 
@@ -108,6 +108,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         older_copies: i.older.map((o) => o.path),
         description_chars: i.longDescription ?? null,
       })),
+      skipped: plan.skipped.map((s) => ({ source: s.path, reason: s.reason })),
       redacted: imported.flatMap((i) => (i.redacted ?? []).map((r) => ({ file: i.file, kind: r.kind, line: r.line, masked: r.masked }))),
       over_limit: plan.items.filter((i) => i.longDescription !== undefined && i.action === "import").map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
@@ -154,6 +155,7 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
     clash: "another imported card has that file name",
   };
   for (const i of plan.items.filter((x) => x.action !== "import")) out.push(`  ${c.dim("=")} ${inertText(i.file)}  ${c.dim(`skipped: ${why[i.action]}`)}`);
+  for (const s of plan.skipped) out.push(`  ${c.yellow("!")} ${inertText(s.path)}  ${c.dim(`not read: ${inertText(s.reason)}`)}`);
   for (const i of plan.items) for (const o of i.older) out.push(`  ${c.dim("~")} ${inertText(o.path)}  ${c.dim(`older copy of "${inertText(i.name)}", not imported`)}`);
   for (const i of imported)
     for (const r of i.redacted ?? []) out.push(`  ${c.yellow("!")} redacted ${r.masked} (${r.kind}) in ${inertText(i.file)} line ${r.line}: secrets never enter memory`);

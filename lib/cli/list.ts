@@ -10,7 +10,9 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
+import { isExpired } from "../core/card.js";
+import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
   name: "list",
@@ -34,6 +36,8 @@ export interface ListRow {
   updated_at: string;
   description: string;
   in_index: boolean;
+  /** The table's only: its "(expired DATE)" mark by today's date (not a --json key; rowJson names each key). */
+  expires_at?: string;
 }
 
 /** `list --json`'s rows as rendered from one card-cache file (card-derived.ts). */
@@ -70,13 +74,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       updated_at: c.updated_at ?? "",
       description: c.description ?? "",
       in_index: c.linked,
+      ...(c.expires_at !== undefined ? { expires_at: c.expires_at } : {}),
     }));
   // By type, then name; each key built once, not twice per comparison (100,000 rows: 3.4 million concatenations).
   const rows = unsorted
     .map((row) => ({ row, key: row.type + "\0" + row.name }))
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .map((k) => k.row);
-  if (!bool(args, "json")) writeTable(rows, io);
+  if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()));
   else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
   else writeKept(memoryDir, cache, rows, catalog.cards.length, io);
   return 0;
@@ -103,7 +108,7 @@ function rowJson(r: ListRow): string {
 }
 
 /** The table; the description column gets whatever width is left and is elided with … beyond it. Written a megabyte at a time. */
-export function writeTable(rows: readonly ListRow[], io: Io): void {
+export function writeTable(rows: readonly ListRow[], io: Io, today: string): void {
   const c = colorsFor(io);
   if (rows.length === 0) {
     io.stdout.write(`${c.dim("no cards yet")} — add one with "memctl save NAME -t TYPE -d DESCRIPTION"\n`);
@@ -120,7 +125,9 @@ export function writeTable(rows: readonly ListRow[], io: Io): void {
   const out = chunkedWriter(io);
   out.add(`${c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))}\n`);
   rows.forEach((r, i) => {
-    const full = inertText(r.description.replace(/\s+/g, " ").trim());
+    // A card no longer true (never injected) says so ahead of its description; --json has its status.
+    const mark = r.status === "superseded" ? "(superseded) " : isExpired(r, today) ? `(expired ${r.expires_at!.slice(0, 10)}) ` : "";
+    const full = mark + inertText(r.description.replace(/\s+/g, " ").trim());
     const shown = elide(full, room);
     if (shown !== full) shortened++;
     out.add(`${[...cells[i]!.map((cell, j) => padEnd(cell, widths[j]!)), shown].join("  ").trimEnd()}\n`);

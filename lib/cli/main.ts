@@ -1,26 +1,15 @@
-import { environmentFault, ERROR_CODES, ExitError, internalErrorText, MemctlError } from "../core/errors.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
-import { closest, renderHelp } from "./args.js";
-import { COMMAND_GROUPS, COMMANDS } from "./commands.js";
-import { printJson } from "./output.js";
+import { closest } from "./args.js";
+import { COMMAND_GROUPS } from "./command-summary.js";
+import { COMMANDS } from "./commands.js";
+import { reportError, runCommand } from "./run-command.js";
 
 const VERSION = "0.1.0";
-
-/** Exit code per error code: the one place errors become exit codes. Anything unlisted exits 1. */
-const EXIT_BY_CODE: Record<string, number> = {
-  [ERROR_CODES.E_USAGE]: 2,
-  [ERROR_CODES.E_NOT_GIT]: 2,
-  [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
-  [ERROR_CODES.E_NO_SOURCE]: 2,
-  [ERROR_CODES.E_RECALL_KEYS]: 2,
-  [ERROR_CODES.E_SCOPE]: 2,
-  [ERROR_CODES.E_NO_MODEL]: 2,
-};
 
 /** Runs memctl with argv (without node and script) and returns the exit code; never exits the process. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
-  const json = rest.includes("--json");
   try {
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       if (name === "help" && rest[0]) return await main([rest[0], "--help"], io);
@@ -36,31 +25,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       const guess = closest(name, Object.keys(COMMANDS));
       throw new MemctlError(ERROR_CODES.E_USAGE, `unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ""}; run "memctl --help" for the list`);
     }
-    const command = await entry.load();
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.stdout.write(renderHelp(command.spec));
-      return 0;
-    }
-    return await command.run(rest, io);
+    return await runCommand(entry.load, rest, io);
   } catch (err) {
-    return reportError(err, io, json);
+    return reportError(err, io, rest.includes("--json"));
   }
-}
-
-function reportError(thrown: unknown, io: Io, json: boolean): number {
-  if (thrown instanceof ExitError) return thrown.exitCode;
-  // A full disk or a denied permission is the machine's state, reported as such, never as a bug in memctl.
-  const err = environmentFault(thrown) ?? thrown;
-  if (err instanceof MemctlError) {
-    const exitCode = EXIT_BY_CODE[err.code] ?? 1;
-    io.stderr.write(`memctl: ${err.message}\n`);
-    if (json) printJson(io, { error: { code: err.code, message: err.message, ...(err.data ?? {}) } });
-    return exitCode;
-  }
-  const detail = err instanceof Error ? (io.env.MEMCTL_DEBUG ? err.stack : err.message) : String(err);
-  io.stderr.write(internalErrorText(String(detail)));
-  if (json) printJson(io, { error: { code: "E_INTERNAL", message: String(detail) } });
-  return 1;
 }
 
 function renderGlobalHelp(): string {

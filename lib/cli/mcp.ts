@@ -2,7 +2,7 @@ import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { ACTOR_FLAGS, callerFrom, STORE_FLAGS } from "./store-access.js";
 import { usageError } from "../core/errors.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { DEFAULT_MCP_ACTOR } from "../../install/mcp-command.js";
 
 export const spec: CommandSpec = {

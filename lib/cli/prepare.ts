@@ -11,7 +11,7 @@ import { INDEX_FILE } from "../store/paths.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { scopeAtOf } from "../config/scope-at.js";
 import { printJson } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "prepare",

@@ -8,7 +8,7 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, requireStore, SCOPE_FLAG, STORE_FLAGS, cardFieldsFrom } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "propose",

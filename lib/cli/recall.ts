@@ -5,7 +5,7 @@ import { cardDocs, search } from "../records/search.js";
 import { bool, num, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "recall",

@@ -3,7 +3,7 @@ import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../config/resol
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "resolve",

@@ -3,12 +3,12 @@ import type { Io } from "../store/io.js";
 import { previewProposal, reviewPending, type ProposalFlags, type ReviewedProposal } from "../proposals/review.js";
 import { findPending } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
-import type { Related } from "../proposals/content-match.js";
+import { flagLabels } from "../proposals/review-flags.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
 import type { Arrival } from "../store/arrivals.js";
 import { utcDay } from "../core/frecency.js";
@@ -92,20 +92,9 @@ function toJson(r: ReviewedProposal) {
 }
 
 export function flagText(f: ProposalFlags, c: Colors): string {
-  const out: string[] = [];
-  if (f.not_a_card) out.push(c.red("not-a-card"));
-  if (f.stale) out.push(c.yellow("stale"));
-  if (f.contradicts_card) out.push(c.red("contradicts"));
-  if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));
-  if (f.duplicate_of_card) out.push(c.yellow(`dup-card:${inertText(f.duplicate_of_card)}`));
-  if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.map(shortId).join(",")}`));
-  for (const r of f.near_duplicates) out.push(c.yellow(`near-dup:${relatedName(r)}`));
-  for (const r of f.contradictions) out.push(c.red(`contradicts:${relatedName(r)}`));
-  return out.join(" ");
-}
-
-function relatedName(r: Related): string {
-  return r.proposal ? shortId(r.proposal) : inertText(r.card_file);
+  return flagLabels(f)
+    .map((l) => (l.tone === "bad" ? c.red(l.text) : c.yellow(l.text)))
+    .join(" ");
 }
 
 /** Each related card or proposal with both texts side by side, and what accepting would then need. */
@@ -125,11 +114,6 @@ function relatedLines(one: ReviewedProposal, c: Colors): string[] {
     if (body) out.push(c.dim(`                 ${inertText(elide(body, 160))}`));
   }
   return out;
-}
-
-/** The random tail of an id: enough to tell proposals apart in a flag, and a valid prefix-free handle in review. */
-function shortId(id: string): string {
-  return `…${id.slice(-6)}`;
 }
 
 function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { file: string; reason: string }[], io: Io): string {

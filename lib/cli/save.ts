@@ -11,11 +11,12 @@ import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, cardFieldsFrom, STORE_FLAGS, writeContext } from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { readConfig } from "../config/config.js";
 import { recallModel } from "../config/recall.js";
 import type { KeysOutcome } from "../keys/write.js";
 import type { WriteContext } from "../records/save.js";
+import type { Superseded } from "../proposals/supersede.js";
 
 export const spec: CommandSpec = {
   name: "save",
@@ -35,6 +36,12 @@ export const spec: CommandSpec = {
     status: { type: "string", valueName: "S", description: "active | stale | superseded" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
     ref: { type: "string", valueName: "REF", description: "a repo_refs entry: path:<file>, fn:<file>#<symbol>, flag:<cmd> <--flag> (replaces the list)", multiple: true },
+    supersede: {
+      type: "string",
+      valueName: "CARD",
+      description: "this card replaces CARD (comma list allowed) in the same write: CARD stays, marked status: superseded, superseded_by: <name>",
+      multiple: true,
+    },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
@@ -54,6 +61,7 @@ export const spec: CommandSpec = {
   examples: [
     'memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"',
     "memctl save run-tests --priority always",
+    'memctl save db-port -t project -d "The dev database listens on 6543" --supersede db-port-old',
     'git log -1 --format=%B | memctl save release-notes -t reference -d "How releases are cut" -',
   ],
 };
@@ -68,13 +76,20 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const refusal = hostOf(caller.actor) === undefined ? undefined : directWriteRefusal(caller.actor, "save memory cards", io, caller.shells);
   if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
   const ctx = writeContext(args, io, memoryDir);
-  const result = await saveCard(ctx, {
-    ...cardFieldsFrom(args, name, body),
-    priority: str(args, "priority"),
-    status: str(args, "status"),
-    expires: str(args, "expires"),
-    refs: refs.length > 0 ? refs : undefined,
-  });
+  const replacing = strs(args, "supersede");
+  const superseded: Superseded[] = [];
+  const result = await saveCard(
+    ctx,
+    {
+      ...cardFieldsFrom(args, name, body),
+      priority: str(args, "priority"),
+      status: str(args, "status"),
+      expires: str(args, "expires"),
+      refs: refs.length > 0 ? refs : undefined,
+    },
+    // Loaded only for --supersede (a plain save stays as light as it was).
+    replacing.length > 0 ? async () => (await import("../proposals/supersede.js")).supersedingChanges(ctx, name, replacing, superseded) : undefined,
+  );
   const keys = result.op === "create" && recallFrom(args) === undefined ? await keysOnSave(io, ctx, result.file) : undefined;
   if (bool(args, "json")) {
     printJson(io, {
@@ -87,6 +102,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       sha256: result.entry?.sha256 ?? null,
       actor: result.entry?.actor ?? null,
       index_line: result.indexLine,
+      ...(replacing.length > 0 ? { superseded } : {}),
     });
     return 0;
   }
@@ -96,6 +112,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(
       `${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`,
     );
+  for (const x of superseded) io.stdout.write(`  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})\n`);
   return 0;
 }
 
@@ -133,7 +150,7 @@ async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: 
       kind: "unverified",
     },
   );
-  const dropped = ["priority", "status", "expires", "ref"].filter((f) => args.flags[f] !== undefined);
+  const dropped = ["priority", "status", "expires", "ref", "supersede"].filter((f) => args.flags[f] !== undefined);
   const reason = String(refusal.data?.reason ?? refusal.message);
   if (bool(args, "json")) {
     printJson(io, { memory_dir: memoryDir, saved: false, staged: true, reason, proposal: p, dropped_flags: dropped, opt_in: refusal.data?.opt_in });

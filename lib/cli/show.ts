@@ -1,4 +1,4 @@
-import { parseCard } from "../core/card.js";
+import { noLongerTrue, noLongerTrueText, parseCard } from "../core/card.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -10,7 +10,8 @@ import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
+import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
   name: "show",
@@ -42,11 +43,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
   // The card's recall keys as parsed (what the ranker matches), [] when it has none or a malformed list (doctor says).
   // scope likewise: the valid entries, normalised, as the hook matches them ([] = everywhere).
+  const parsed = parseCard(content);
+  // A card no longer true is shown as it is; the mark says what the hook does with it (never injected).
+  const retired = noLongerTrue(parsed, utcDay(io.now()));
   if (bool(args, "json")) {
-    const meta = parseCard(content).meta;
-    printJson(io, { file, content, links, recall: meta.recall ?? [], scope: meta.scope ?? [] });
+    const meta = parsed.meta;
+    printJson(io, { file, content, links, recall: meta.recall ?? [], scope: meta.scope ?? [], ...retired });
   } else {
     io.stdout.write(inertBlock(content));
+    if (retired.no_longer_true) io.stderr.write(inertBlock(`no longer true: ${noLongerTrueText(retired)}\n`));
     if (links.length > 0) {
       const lines = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`);
       io.stderr.write(inertBlock(`links:\n${lines.join("\n")}\n`));

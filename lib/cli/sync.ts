@@ -18,7 +18,7 @@ import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
 import type { Arrival } from "../store/arrivals.js";
 import { bool, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
@@ -186,6 +186,7 @@ function renderReport(memoryDir: string, r: SyncReport, io: Io): string {
   for (const x of r.repaired) lines.push(`  repaired: ${x}`);
   if (r.proposals.length > 0)
     lines.push(`  ${r.proposals.length} card${r.proposals.length === 1 ? "" : "s"} edited on both sides: the other edit is a pending proposal (memctl review ${r.proposals[0]})`);
+  for (const n of r.not_merged ?? []) lines.push(c.yellow(`  not merged: ${inertText(n.path)} is ${inertText(n.reason)}`));
   if (r.left_out.length > 0)
     lines.push(c.yellow(`  left out ${r.left_out.length} per-machine file(s) the remote tracks (never applied here): ${r.left_out.map(inertText).join(", ")}`));
   lines.push(...arrivalLines(r.arrivals, c));

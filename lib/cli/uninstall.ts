@@ -6,7 +6,7 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { contextFrom, hostArg, renderRun } from "./install.js";
 import { printJson } from "./output.js";
 import { assertOwnerShell } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "uninstall",

@@ -5,7 +5,7 @@ import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "view",

@@ -2,7 +2,7 @@ import { readWhy, type WhyRecord } from "../hook/why-log.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { usageError } from "../core/errors.js";

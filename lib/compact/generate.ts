@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { renderEntryLine } from "../core/block.js";
 import { inertText } from "../core/sanitize.js";
@@ -72,7 +74,6 @@ export interface LlmRun {
   prompt: string;
   timeoutMs: number;
   env: Record<string, string | undefined>;
-  cwd: string;
 }
 
 const MAX_OUTPUT = 1 << 20;
@@ -86,7 +87,23 @@ export function runLlmCommand(run: LlmRun): Promise<LlmResult> {
   return new Promise((resolve) => {
     const [cmd, ...args] = run.command;
     if (!cmd) return resolve({ ok: false, reason: "[compact] llm_command is empty" });
-    const child = spawn(cmd, args, { cwd: run.cwd, env: run.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    // The command runs in a fresh empty directory, never the store or a project: agent CLIs load settings from
+    // their working directory (`claude -p` runs the hooks of ./.claude/settings.json and skips the trust dialog
+    // in -p mode), and a synced store holds whatever a teammate pushed. The prompt carries everything it needs.
+    let cwd: string;
+    try {
+      cwd = fs.mkdtempSync(path.join(run.env.TMPDIR || os.tmpdir(), "memctl-model-"));
+    } catch (err) {
+      return resolve({ ok: false, reason: `cannot make an empty directory for ${cmd}: ${(err as Error).message}` });
+    }
+    const removeCwd = () => fs.rmSync(cwd, { recursive: true, force: true });
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(cmd, args, { cwd, env: run.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    } catch (err) {
+      removeCwd();
+      return resolve({ ok: false, reason: `cannot run ${cmd}: ${(err as Error).message}` });
+    }
     const out: Buffer[] = [];
     let outBytes = 0;
     let errTail = "";
@@ -108,24 +125,28 @@ export function runLlmCommand(run: LlmRun): Promise<LlmResult> {
       killGroup();
       finish({ ok: false, reason: `${run.command.join(" ")} did not finish within ${Math.round(run.timeoutMs / 100) / 10}s (killed)` });
     }, run.timeoutMs);
-    child.on("error", (err) => finish({ ok: false, reason: `cannot run ${cmd}: ${err.message}` }));
-    child.stdout.on("data", (chunk: Buffer) => {
+    child.on("error", (err) => {
+      removeCwd();
+      finish({ ok: false, reason: `cannot run ${cmd}: ${err.message}` });
+    });
+    child.stdout!.on("data", (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > MAX_OUTPUT) {
         killGroup();
         finish({ ok: false, reason: `${cmd} printed more than ${MAX_OUTPUT} bytes` });
       } else out.push(chunk);
     });
-    child.stderr.on("data", (chunk: Buffer) => (errTail = (errTail + chunk.toString("utf8")).slice(-300)));
+    child.stderr!.on("data", (chunk: Buffer) => (errTail = (errTail + chunk.toString("utf8")).slice(-300)));
     // The command's stderr ends up in a message printed to a terminal: its last line, made inert.
     child.on("close", (code, signal) => {
+      removeCwd();
       if (code !== 0)
         return finish({ ok: false, reason: `${cmd} exited with ${signal ?? `status ${code}`}${errTail.trim() ? `: ${inertText(errTail.trim().split("\n").pop()!)}` : ""}` });
       const summary = Buffer.concat(out).toString("utf8").trim();
       if (summary === "") return finish({ ok: false, reason: `${cmd} printed nothing` });
       finish({ ok: true, summary });
     });
-    child.stdin.on("error", () => undefined); // a command that ignores stdin and exits early is judged by its exit
-    child.stdin.end(run.prompt);
+    child.stdin!.on("error", () => undefined); // a command that ignores stdin and exits early is judged by its exit
+    child.stdin!.end(run.prompt);
   });
 }

@@ -123,7 +123,6 @@ async function llmCandidate(
     prompt: llmPrompt(records),
     timeoutMs: (req.timeoutSeconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000,
     env: req.env,
-    cwd: req.memoryDir,
   }).finally(() => req.onModel?.("end"));
   if (!result.ok) return result;
   return { ok: true, ...repairSummary(result.summary, records) };

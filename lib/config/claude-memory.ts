@@ -1,10 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../store/io.js";
+import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular, type FileStat } from "../store/checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { linkKey } from "../core/link-key.js";
+import { readIndexText } from "../store/index-read.js";
 
-/** Claude's MEMORY.md is read for its titles only up to this size (Claude itself loads the first 200 lines). */
+/** Claude's MEMORY.md is read for its titles only this far (Claude itself loads the first 200 lines). */
 const INDEX_READ_CAP = 1024 * 1024;
 
 // Claude Code's own ("auto") memory: `<CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/` holds a
@@ -59,11 +63,19 @@ export function findClaudeMemoryDirs(io: Pick<Io, "env" | "home">, options: { ex
   return dirs;
 }
 
+/** A file of a Claude memory directory that is not imported, and why (reported, never silently dropped). */
+export interface SkippedClaudeFile {
+  path: string;
+  reason: string;
+}
+
 /**
- * The card files of one Claude memory directory: top-level regular `*.md` files other than MEMORY.md.
- * Symlinked files are skipped (an import must never read through a link to somewhere else). Never throws.
+ * The card files of one Claude memory directory: top-level regular `*.md` files other than MEMORY.md. A symlink,
+ * a FIFO or device, a file with a second hard link (another name for it may be anywhere, ~/.ssh included) or one
+ * over the read cap is never read: it goes to `skipped` with the reason. Agents write this directory, so nothing
+ * in it may bring in a file from elsewhere. Never throws.
  */
-export function listClaudeCards(dir: string): ClaudeCard[] {
+export function listClaudeCards(dir: string, skipped: SkippedClaudeFile[] = []): ClaudeCard[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -75,30 +87,51 @@ export function listClaudeCards(dir: string): ClaudeCard[] {
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
-    try {
-      const stat = fs.lstatSync(full);
-      if (!stat.isFile()) continue;
-      const card = parseCard(fs.readFileSync(full, "utf8"));
-      const fm = card.frontmatter;
-      const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
-      const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
-      cards.push({
-        dir,
-        file,
-        path: full,
-        name,
-        description: card.meta.description,
-        ...(titles.has(file) ? { title: titles.get(file) } : {}),
-        type: typeof type === "string" ? type : undefined,
-        mtimeMs: stat.mtimeMs,
-        mtime: stat.mtime,
-        bytes: stat.size,
-      });
-    } catch {
+    const read = readClaudeCard(full);
+    if ("reason" in read) {
+      if (read.reason !== "") skipped.push({ path: full, reason: read.reason });
       continue;
     }
+    const { bytes, stat } = read;
+    const card = parseCard(utf8Text(bytes));
+    const fm = card.frontmatter;
+    const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
+    const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
+    cards.push({
+      dir,
+      file,
+      path: full,
+      name,
+      description: card.meta.description,
+      ...(titles.has(file) ? { title: titles.get(file) } : {}),
+      type: typeof type === "string" ? type : undefined,
+      mtimeMs: stat.mtimeMs,
+      mtime: new Date(stat.mtimeMs),
+      bytes: stat.size,
+    });
   }
   return cards;
+}
+
+/**
+ * One Claude card file's bytes: never through a symlink, never a FIFO or device, never a file with another hard
+ * link, at most the read cap. The reason is "" for a file that went away (nothing to report).
+ */
+export function readClaudeCard(file: string): { bytes: Uint8Array; stat: FileStat } | { reason: string } {
+  const st = lstatIfExists(file);
+  if (st === undefined) return { reason: "" };
+  if ((st.mode & 0o170000) === 0o120000) return { reason: "a symlink; memctl never imports through a link (E_PATH_ESCAPE)" };
+  if (!st.isFile()) return { reason: `not a regular file (${fileKind(st.mode)})` };
+  try {
+    const read = readRegular(file, DEFAULT_READ_CAP, { nofollow: true });
+    if (read.stat.nlink > 1) return { reason: `has ${read.stat.nlink} hard links; another name for it may be outside this directory (E_PATH_ESCAPE)` };
+    return read;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { reason: "" };
+    if (code === "ELOOP") return { reason: "a symlink; memctl never imports through a link (E_PATH_ESCAPE)" };
+    return { reason: (err as Error).message };
+  }
 }
 
 /** The titles Claude's MEMORY.md in `dir` gives its files (first link wins); none when it is absent or not a plain file. */
@@ -106,15 +139,13 @@ function indexTitles(dir: string): Map<string, string> {
   const titles = new Map<string, string>();
   let text: string;
   try {
-    const file = path.join(dir, "MEMORY.md");
-    const stat = fs.lstatSync(file);
-    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
-    text = fs.readFileSync(file, "utf8");
+    // The store's own reader: whole lines up to the cap, never through a link, FIFO or device.
+    text = readIndexText(path.join(dir, "MEMORY.md"), INDEX_READ_CAP, { nofollow: true }).text;
   } catch {
     return titles;
   }
   for (const entry of parseIndex(text).entries) {
-    const file = entry.file.replace(/^\.\//, "");
+    const file = linkKey(entry.file);
     const title = entry.title
       .replace(/[\u0000-\u001f\u007f]/g, " ")
       .trim()

@@ -3,10 +3,22 @@
 // lib/core/instructions.ts. An instruction file is read only inside the allowed roots (the user's instruction
 // dir and the project root), through no symlink that leads out of them, and only when it is a regular file
 // (never a FIFO or a device: lib/store/checked-fs.ts), so an `@/etc/…` or a symlinked import cannot pull a file
-// the user never meant for the model into every session.
+// the user never meant for the model into every session. A project's files arrive with a clone, so what they
+// reach is narrower: the project itself, or a Markdown file of the user's instruction dir (Claude Code's
+// documented `@~/.claude/my-project-instructions.md`), never a dotfile there (`~/.claude/.credentials.json`
+// holds the host's login) nor its settings, transcripts or other state.
 import path from "node:path";
 import { utf8Text } from "../core/bytes.js";
-import { composeInstructions, importOnly, nativeKeys, type Composition, type InstructionPart, type InstructionRead, type InstructionSource } from "../core/instructions.js";
+import {
+  composeInstructions,
+  importOnly,
+  nativeKeys,
+  type Composition,
+  type InstructionLayer,
+  type InstructionPart,
+  type InstructionRead,
+  type InstructionSource,
+} from "../core/instructions.js";
 import { isInside } from "../core/instruction-imports.js";
 import { renderInstructionBlock, type InstructionBlock } from "../core/instruction-block.js";
 import { nativeInstructions } from "../../hosts/instructions.js";
@@ -86,6 +98,32 @@ export function readInstructionFile(file: string, roots: readonly string[]): Ins
   }
 }
 
+/**
+ * Reads a file reached from a source of `layer`. The user's own files may reach both roots; a project or subtree
+ * file (and whatever it imports) only the project, or a visible Markdown file of the user dir, checked on the path
+ * as written and on where it really leads.
+ */
+export function readLayerFile(file: string, layer: InstructionLayer, scope: Pick<InstructionScope, "projectRoot" | "userDir" | "roots">): InstructionRead {
+  if (layer === "user") return readInstructionFile(file, scope.roots);
+  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  const refused: InstructionRead = {
+    status: "unsafe",
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`,
+  };
+  if (!ownMarkdown(file, scope.userDir)) return refused;
+  const got = readInstructionFile(file, [scope.userDir]);
+  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+
+/** A `.md` file under the user dir with no hidden segment on the way (no `.credentials.json`, no `.private/x.md`). */
+function ownMarkdown(file: string, userDir: string): boolean {
+  if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
+  return path
+    .relative(userDir, file)
+    .split(path.sep)
+    .every((segment) => segment !== "" && !segment.startsWith("."));
+}
+
 export interface ComposedInstructions {
   scope: InstructionScope;
   composition: Composition;
@@ -94,7 +132,7 @@ export interface ComposedInstructions {
 /** The composed instruction layer for a working directory. */
 export function composeFor(cwd: string, io: Pick<Io, "home">, config: Pick<MemctlConfig, "instructions">): ComposedInstructions {
   const scope = instructionScope(cwd, io, config);
-  const composition = composeInstructions(instructionSources(scope), (f) => readInstructionFile(f, scope.roots), { home: io.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io.home });
   return { scope, composition };
 }
 

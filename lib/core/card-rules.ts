@@ -1,21 +1,18 @@
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./card.js";
-import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
+import { CARD_TYPES } from "./card-types.js";
+import { TAG_CHARACTER } from "./sanitize.js";
 
 // The authoring rules of a card, in one place: save, accept and the file tools (CLI manage, MCP memory_manage)
 // all check a card's text here before writing it. A card is a file named `<type>_<name>.md` at the store root;
 // anything else (people/alex.md, notes/…) is a free note and is written as given.
 
 export { CARD_TYPES };
+// Defined beside the types (no js-yaml there), so the per-prompt hook can count card files without loading it.
+export { isCardFile } from "./card-types.js";
 export const DESCRIPTION_MAX = 200;
-const CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
 /** The fields a written card carries: the description (its index hook) and what doctor requires. */
 export const CARD_REQUIRED = ["description", ...REQUIRED_FIELDS] as const;
-
-/** True for a store-relative path named like a card at the store root. */
-export function isCardFile(rel: string): boolean {
-  return CARD_FILE.test(rel);
-}
 
 /** Authoring rule for a description: at most 200 characters (imports are exempt and stored verbatim). */
 export function descriptionProblem(description: string): string | undefined {
@@ -24,6 +21,17 @@ export function descriptionProblem(description: string): string | undefined {
     return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
   if (description.trim() === "") return "the description is empty; say in one line what the card is for";
   return undefined;
+}
+
+/**
+ * Why `text` may not enter memory for what it hides from people, or undefined. Unicode tag characters
+ * (U+E0000–U+E007F) spell ASCII that no terminal, editor or review shows and a model reads: instructions hidden
+ * under a harmless card ("ASCII smuggling"). No card, proposal or index line needs them.
+ */
+export function hiddenTextProblem(text: string): string | undefined {
+  if (!TAG_CHARACTER.test(text)) return undefined;
+  const n = text.match(new RegExp(TAG_CHARACTER.source, "g"))!.length;
+  return `it holds ${n} invisible Unicode tag characters (U+E0000–U+E007F): text a model reads and no person sees in review; remove them`;
 }
 
 /**
@@ -44,6 +52,12 @@ export function assertCardText(file: string, text: string, previous?: string, fi
 }
 
 function check(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {
+  const hidden = hiddenTextProblem(text);
+  const checked = checkCard(text, previous);
+  return hidden ? { problems: [...checked.problems, hidden], tooLong: false } : checked;
+}
+
+function checkCard(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {
   const card = parseCard(text);
   if (!card.hasFrontmatter) return { problems: [`it has no frontmatter block (--- … ---); a card starts with the fields ${CARD_REQUIRED.join(", ")}`], tooLong: false };
   if (card.errors.length > 0) return { problems: card.errors.map((e) => e.message), tooLong: false };

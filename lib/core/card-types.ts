@@ -16,3 +16,10 @@ export function typeFromFileName(file: string): CardType | undefined {
 export function withoutTypePrefix(name: string): string {
   return name.replace(CARD_TYPE_PREFIX, "");
 }
+
+const CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+
+/** True for a store-relative path named like a card at the store root. */
+export function isCardFile(rel: string): boolean {
+  return CARD_FILE.test(rel);
+}

@@ -170,6 +170,33 @@ export function isRetired(meta: Pick<CardMeta, "status" | "expires_at">, today: 
   return meta.status === "superseded" || isExpired(meta, today);
 }
 
+/**
+ * Why a card is no longer true (docs/ranking.md: never injected): superseded (by whom), or past its
+ * expires_at on the caller's day. Search, list, show and the web view still find it; the mark keeps a reader from taking it as current.
+ */
+export interface NoLongerTrue {
+  no_longer_true?: "superseded" | "expired";
+  superseded_by?: string;
+  expires_at?: string;
+}
+
+/** The mark of a card no longer true on `today` (isRetired's two cases); nothing for a live one. */
+export function noLongerTrue(card: ParsedCard, today: string): NoLongerTrue {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...(typeof by === "string" && by !== "" ? { superseded_by: by } : {}) };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at!.slice(0, 10) };
+  return {};
+}
+
+/** A card's mark as one phrase for the text outputs, or "" for a card still true. */
+export function noLongerTrueText(h: NoLongerTrue): string {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} — not injected`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at} — not injected`;
+  return "";
+}
+
 /** Could be retired on some day (superseded, or with a dated `expires_at`): what a cache flags, to compare with today when read. */
 export function mayRetire(meta: Pick<CardMeta, "status" | "expires_at">): boolean {
   return meta.status === "superseded" || (typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at));

@@ -1,6 +1,7 @@
 import { countNewlines, hasFence } from "./index-bytes.js";
 import { parseIndex } from "./index-file.js";
 import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
+import { linkKey } from "./link-key.js";
 
 // MEMORY.md edits touch only the lines of one card; every other byte (headings, prose, other entries,
 // line endings, a missing final newline) stays as it was. Callers hold the store lock around read-modify-write.
@@ -8,7 +9,7 @@ import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
 export const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\n";
 
 function sameCard(target: string, file: string): boolean {
-  return target.replace(/^\.\//, "") === file;
+  return linkKey(target) === file;
 }
 
 /** Splits text into [line, eol] pairs (eol: "\r\n", "\n" or "" at the end) — the same lines parseIndex numbers. */

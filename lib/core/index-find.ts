@@ -1,5 +1,6 @@
 import { contentEnd, fenceScan, lineStart } from "./index-bytes.js";
 import { type IndexEntry, parseIndexLine } from "./index-file.js";
+import { linkKey } from "./link-key.js";
 
 // The lines of MEMORY.md that link one card, found in its bytes without parsing every line: a write edits one
 // line of an index that may hold 100,000 (issue 32: a save's cost follows the change, not the store). Exactly the
@@ -24,7 +25,7 @@ export function findIndexLines(index: Buffer, file: string): IndexHit[] {
   const memo = linesFound.get(index) ?? new Map<string, readonly IndexHit[]>();
   linesFound.set(index, memo);
   let hits = memo.get(file);
-  if (!hits) memo.set(file, (hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file)));
+  if (!hits) memo.set(file, (hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => linkKey(e.file) === file)));
   return [...hits];
 }
 
@@ -44,7 +45,7 @@ export function findIndexLine(index: Buffer, file: string): IndexHit | undefined
   let memo = firstFound.get(index);
   if (!memo) firstFound.set(index, (memo = new Map()));
   if (memo.has(file)) return memo.get(file);
-  const accept = (e: IndexEntry) => e.file.replace(/^\.\//, "") === file;
+  const accept = (e: IndexEntry) => linkKey(e.file) === file;
   // The lines that can link the card, in order: those holding its name as written, and those with a percent-escape.
   let raw = index.indexOf(needle);
   let escaped = index.indexOf(PERCENT);

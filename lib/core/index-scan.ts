@@ -1,5 +1,6 @@
 import { contentEnd, countNewlines, fenceScan, hasFence, lineStart } from "./index-bytes.js";
 import { type IndexEntry, parseIndexLine } from "./index-file.js";
+import { linkKey } from "./link-key.js";
 
 // findIndexLine and hasFenceMark (index-find.ts), and a title's entries, over MEMORY.md fed a piece at a time, so a
 // save never holds the 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8
@@ -43,7 +44,7 @@ const BACKSLASH = 0x5c;
 
 /** A scan for the first line linking `file` (`./file` too): findIndexLine; `count` for an edit's line numbers. */
 export function cardLineScan(file: string, count = false): IndexScan {
-  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => linkKey(e.file) === file, true, count);
 }
 
 /**
@@ -54,7 +55,7 @@ export function cardLineScan(file: string, count = false): IndexScan {
  */
 export function newCardScan(name: string, files: readonly string[], count = true): IndexScan {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, count);
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)), false, count);
 }
 
 /**
@@ -63,8 +64,8 @@ export function newCardScan(name: string, files: readonly string[], count = true
  * line breaks (an append's line number; a replace needs only the hit's).
  */
 export function cardLineOf(scan: IndexScan, file: string): IndexScan {
-  const hit = scan.hits.find((h) => h.entry.file.replace(/^\.\//, "") === file);
-  return { ...scan, accept: (e) => e.file.replace(/^\.\//, "") === file, first: true, hits: hit ? [hit] : [] };
+  const hit = scan.hits.find((h) => linkKey(h.entry.file) === file);
+  return { ...scan, accept: (e) => linkKey(e.file) === file, first: true, hits: hit ? [hit] : [] };
 }
 
 function newScan(needles: (Buffer | number)[], accept: (entry: IndexEntry) => boolean, first: boolean, count: boolean): IndexScan {

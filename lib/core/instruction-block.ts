@@ -3,6 +3,7 @@
 // the first part that does not fit ends the block, with one line saying how much was left out and where to see it.
 // A part is never cut in the middle: half a rule reads as a different rule.
 import { inertBlock } from "./sanitize-block.js";
+import { redactSecretLines } from "./secret-patterns.js";
 import { utf8Bytes } from "./block.js";
 import type { InstructionPart } from "./instructions.js";
 
@@ -27,7 +28,9 @@ export function partHeading(part: InstructionPart, display: (file: string) => st
 
 export function renderInstructionBlock(parts: readonly InstructionPart[], options: { maxBytes: number; display: (file: string) => string; moreCommand: string }): InstructionBlock {
   if (parts.length === 0) return { text: "", bytes: 0, included: [], omitted: [] };
-  const pieces = parts.map((p) => `${partHeading(p, options.display)}\n${defuse(inertBlock(p.text.replace(/\n+$/, "")))}`);
+  // Instruction files are the project's, not memory, but what enters a block is redacted all the same (a `.env`
+  // a CLAUDE.md imports, a token pasted into AGENTS.md).
+  const pieces = parts.map((p) => `${partHeading(p, options.display)}\n${defuse(inertBlock(redactSecretLines(p.text.replace(/\n+$/, "").split("\n")).join("\n")))}`);
   const frame = (body: readonly string[], note?: string) => [INSTRUCTIONS_OPEN, HEAD, ...body, ...(note ? [note] : []), INSTRUCTIONS_CLOSE].join("\n") + "\n";
   const note = (omitted: readonly InstructionPart[]) =>
     `(${omitted.length} instruction part${omitted.length === 1 ? "" : "s"}, ${omitted.reduce((n, p) => n + p.bytes, 0)} bytes, left out over the ${options.maxBytes}-byte budget ([instructions] max_bytes): ${options.moreCommand} shows them)`;

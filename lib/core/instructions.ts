@@ -58,7 +58,15 @@ export interface Composition {
  */
 export const MAX_IMPORT_DEPTH = 5;
 
-export function composeInstructions(sources: readonly InstructionSource[], read: (file: string) => InstructionRead, options: { home: string; maxDepth?: number }): Composition {
+/**
+ * `read` gets the layer of the source a file hangs from: a project's files arrive with a clone, so the reader
+ * confines what they may pull in more tightly than what the user's own files may (lib/config/instructions.ts).
+ */
+export function composeInstructions(
+  sources: readonly InstructionSource[],
+  read: (file: string, layer: InstructionLayer) => InstructionRead,
+  options: { home: string; maxDepth?: number },
+): Composition {
   const maxDepth = options.maxDepth ?? MAX_IMPORT_DEPTH;
   const parts: InstructionPart[] = [];
   const problems: InstructionProblem[] = [];
@@ -67,7 +75,7 @@ export function composeInstructions(sources: readonly InstructionSource[], read:
   const seen = new Set<string>();
 
   const visit = (file: string, layer: InstructionLayer, depth: number, root: string | undefined, from: InstructionPart["from"], chain: readonly string[]): void => {
-    const got = read(file);
+    const got = read(file, layer);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       // Most directories have no instruction file: only a named import that leads nowhere is a problem.

@@ -7,12 +7,18 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Text of printable ASCII only: nothing in it to make inert. */
 export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Unicode tag characters (U+E0000–U+E007F) as their UTF-16 pairs: ASCII no person sees and a model reads. Writes
+ * refuse them (lib/core/card-rules.ts); one typed into MEMORY.md by hand is shown as its code point instead.
+ */
+export const TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+const TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
 /** DEL, C1 and INVISIBLE_LAYOUT in one class: what safeJson escapes (JSON escapes C0 itself). */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Replaces C0, DEL and C1 control characters with inert `\xNN` text, and bidi controls and line separators with
- * `\uNNNN` text; CJK and every other printable character pass through.
+ * Replaces C0, DEL and C1 control characters with inert `\xNN` text, bidi controls and line separators with
+ * `\uNNNN` text, and tag characters with `\u{e00NN}`; CJK and every other printable character pass through.
  */
 export function inertText(text: string): string {
   // Most text has nothing to neutralise: checked without the two patterns, whose compilation (Unicode ranges)
@@ -20,7 +26,8 @@ export function inertText(text: string): string {
   if (!needsInerting(text)) return text;
   return text
     .replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
-    .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    .replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 /** JSON.stringify that also escapes DEL, C1, bidi controls and line separators as \uXXXX (JSON escapes C0 itself), for output read in a terminal. */
@@ -47,7 +54,7 @@ function needsInerting(text: string): boolean {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 
-const NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 
 /** UTF-8 lead bytes of the characters JSON_UNSAFE matches above DEL: C1 (C2 80–9F), U+061C (D8 9C), U+200E–U+2069 (E2 80 / E2 81). */
 const UNSAFE_LEADS = [0xc2, 0xd8, 0xe2] as const;

@@ -72,6 +72,8 @@ export async function readOverviewStore(memoryDir: string, freshness?: Freshness
 export interface OverviewLines extends JsonRuns {
   /** Index entries shown (held lines left out). */
   count: number;
+  /** Index entries left out as no longer true (not held ones): session start says how many. */
+  left: number;
 }
 
 /**
@@ -123,11 +125,14 @@ export async function readOverviewLines(
   const first: Buffer[] = [];
   const rest: Buffer[] = [];
   let count = 0;
+  let left = 0;
   let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
   for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold.held(view.file(i)) || gone.has(i);
+    const isHeld = hold.held(view.file(i));
+    if (!isHeld && gone.has(i)) left++;
+    const held = isHeld || gone.has(i);
     const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -139,7 +144,7 @@ export async function readOverviewLines(
     if (!held) count++;
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
-  return { count, json: [...first, ...rest], bytes };
+  return { count, left, json: [...first, ...rest], bytes };
 }
 
 /**
@@ -168,7 +173,7 @@ function pinnedFirst(view: ViewLines, first: readonly number[], gone: readonly n
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   // The pinned lines as one piece (a thousand lines at 100,000 cards are otherwise as many writes).
-  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
+  return { count, left: view.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 
 /** The view and the readable `priority: always` cards through the catalog, which checks every card it must and rewrites the cache. */

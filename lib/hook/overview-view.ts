@@ -1,7 +1,8 @@
 // Session start's index view (kept in the card cache as its view section, lib/store/card-cache.ts): built from
 // MEMORY.md's text, edited by memctl's journaled line edits, and decoded for the lines a start prints.
 import { LITTLE_ENDIAN } from "../store/card-cache-format.js";
-import { indexLines, parseIndexLine } from "../core/index-file.js";
+import { type IndexEntry, indexLines, parseIndexLine, type UnparsedLine } from "../core/index-file.js";
+import { editSpan, insertedLines, type JournaledEdit, type LineTable, spliceLineTable } from "../core/line-edits.js";
 import { renderEntryLine } from "../core/block.js";
 import { isShardFile, normaliseTarget } from "../records/store-view.js";
 import { escapeJsonBytes, safeJsonLines, unescapeJsonBytes } from "../core/pieced-text.js";
@@ -40,7 +41,12 @@ export function buildOverviewView(indexText: string, previous?: Buffer): Buffer 
 /** An index line's entry in the view, or undefined for a line the view leaves out (not an entry, a shard link). */
 function entryOf(raw: string, n: number): KnownLine | undefined {
   const parsed = parseIndexLine(raw, n);
-  if (parsed === undefined || "reason" in parsed) return undefined;
+  return parsed && viewEntry(parsed);
+}
+
+/** A parsed index line's entry in the view, or undefined for one the view leaves out (unparsed, a shard link). */
+function viewEntry(parsed: IndexEntry | UnparsedLine): KnownLine | undefined {
+  if ("reason" in parsed) return undefined;
   const card = normaliseTarget(parsed.file);
   if (card !== null && isShardFile(card)) return undefined;
   const line = renderEntryLine(parsed);
@@ -73,61 +79,55 @@ function encodeView(names: unknown[], lines: Uint8Array[], escapedLengths: reado
  * journal records no edit of an index holding a fence mark, so no line's place in a fence moves). Undefined when
  * `previous` does not decode; what it returns is checked as any view is when it is decoded to be printed.
  */
-export function editOverviewView(previous: Buffer, edits: readonly (readonly [number, number, readonly string[]])[]): Buffer | undefined {
+export function editOverviewView(previous: Buffer, edits: readonly JournaledEdit[]): Buffer | undefined {
   let bytes = previous;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? undefined : elementStarts(bytes, nl);
     if (!starts) return undefined;
     const count = starts.length;
     const view = decodeLines(bytes, nl, count, false);
     if (!view) return undefined;
-    const table = new Uint32Array(count * 3);
-    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
-    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-    const first = firstAtOrAfter(view, at);
-    const end = firstAtOrAfter(view, at + removed);
-    const added = inserted.flatMap((raw, k) => {
-      const entry = entryOf(raw, at + k);
-      return entry ? [{ raw, entry, n: at + k }] : [];
+    const span = editSpan(count, view.line, edit);
+    const { first, end } = span;
+    // The inserted lines as the links' edit already parsed them (insertedLines keeps each edit's parse).
+    const added = insertedLines(edit).flatMap((parsed, k) => {
+      const entry = parsed && viewEntry(parsed);
+      return entry ? [{ raw: edit[2][k]!, entry, n: edit[0] + k }] : [];
     });
-    const kept = count - (end - first);
-    const out = new Uint32Array((kept + added.length) * 3);
-    out.set(table.subarray(0, first * 3));
-    let escaped = view.end(first - 1);
-    let raw = view.rawEnd(first - 1);
-    added.forEach(({ entry, n }, k) => {
-      escaped += entry.escaped.length;
-      raw += entry.rawBytes;
-      out.set([escaped, raw, n], (first + k) * 3);
-    });
-    const moveEscaped = escaped - view.end(end - 1);
-    const moveRaw = raw - view.rawEnd(end - 1);
-    const shift = inserted.length - removed;
-    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
-      out[j] = table[3 * i]! + moveEscaped;
-      out[j + 1] = table[3 * i + 1]! + moveRaw;
-      out[j + 2] = table[3 * i + 2]! + shift;
-    }
-    const tableBytes = Buffer.from(out.buffer);
+    const rows = added.map((a) => ({ line: a.n, lengths: [a.entry.escaped.length, a.entry.rawBytes] }));
+    const { table, cut } = spliceLineTable(view.table, span, rows);
+    const tableBytes = Buffer.from(interleave(table).buffer);
     if (!LITTLE_ENDIAN) tableBytes.swap32();
     // The names line: the elements before `first` and from `end` copied with the new ones between, commas between.
     const before = first > 0 ? bytes.subarray(1, first < count ? starts[first]! - 1 : nl - 1) : undefined;
     const after = end < count ? bytes.subarray(starts[end]!, nl - 1) : undefined;
     const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : undefined;
     const names = [before, mid, after].filter((b): b is Buffer => b !== undefined);
-    const lines = bytes.subarray(nl + 1 + count * 12);
+    const [from, to] = cut[0]!;
     bytes = Buffer.concat([
       Buffer.from("["),
       ...names.flatMap((b, i) => (i === 0 ? [b] : [COMMA, b])),
       Buffer.from("]\n"),
       tableBytes,
-      lines.subarray(0, view.end(first - 1)),
+      view.lines.subarray(0, from),
       ...added.map((a) => a.entry.escaped),
-      lines.subarray(view.end(end - 1)),
+      view.lines.subarray(to),
     ]);
   }
   return bytes;
+}
+
+/** The view's rows as stored: per entry its escaped end, raw end and line, one after another. */
+function interleave(t: LineTable): Uint32Array {
+  const [escaped, raw] = t.ends as [Uint32Array, Uint32Array];
+  const out = new Uint32Array(t.lines.length * 3);
+  for (let i = 0; i < t.lines.length; i++) {
+    out[3 * i] = escaped[i]!;
+    out[3 * i + 1] = raw[i]!;
+    out[3 * i + 2] = t.lines[i]!;
+  }
+  return out;
 }
 
 const COMMA = Buffer.from(",");
@@ -161,18 +161,6 @@ function elementStarts(json: Buffer, end: number): number[] | undefined {
     } else if (c === 0x2c && depth === 1) next = true;
   }
   return depth === 0 && !inString ? starts : undefined;
-}
-
-/** The first entry whose line is `line` or later (entries are in line order). */
-function firstAtOrAfter(view: ViewLines, line: number): number {
-  let lo = 0;
-  let hi = view.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (view.line(mid) < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 interface KnownLine {
@@ -209,6 +197,8 @@ export interface ViewLines {
   rawEnd(i: number): number;
   /** Entry i's line in MEMORY.md. */
   line(i: number): number;
+  /** The same as columns: each entry's line, and where its line ends in the escaped lines and in the text. */
+  table: LineTable;
 }
 
 export interface DecodedView extends ViewLines {
@@ -280,5 +270,12 @@ export function decodeLines(bytes: Buffer, nl: number, count: number, printed = 
   // The lines are exactly the entries' (a count that is not the view's leaves bytes over or runs short).
   if ((count === 0 ? 0 : ends[count - 1]!) !== lines.length) return undefined;
   if (printed && !safeJsonLines(lines, ends)) return undefined;
-  return { count, lines, end: (i) => (i < 0 ? 0 : ends[i]!), rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!), line: (i) => lineNumbers[i]! };
+  return {
+    count,
+    lines,
+    end: (i) => (i < 0 ? 0 : ends[i]!),
+    rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!),
+    line: (i) => lineNumbers[i]!,
+    table: { lines: lineNumbers, ends: [ends, rawEnds] },
+  };
 }

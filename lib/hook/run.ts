@@ -10,7 +10,8 @@ import type { Io } from "../store/io.js";
 import type { BoundedInput, InputBounds } from "../store/bounded-input.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { buildInjection, type Injection } from "./inject.js";
-import { readdirNames, statIfExists } from "../store/checked-fs.js";
+import { statIfExists } from "../store/checked-fs.js";
+import { countCardFiles } from "../store/card-count.js";
 import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
@@ -229,13 +230,12 @@ export function logHookError(io: Io, message: string): void {
 
 /** When MEMORY.md is missing but the directory holds cards: the reason to report (else undefined: no memory). */
 export function missingIndexReason(memoryDir: string): string | undefined {
-  let names: string[];
+  let cards: number;
   try {
-    names = readdirNames(memoryDir);
+    cards = countCardFiles(memoryDir); // doctor's count too (lib/reports/open.ts)
   } catch {
     return undefined;
   }
-  const cards = names.filter((n) => n.endsWith(".md") && n !== INDEX_FILE && !n.startsWith(".")).length;
   if (cards === 0) return undefined;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
 }

@@ -17,6 +17,7 @@ import { captureMessages, type CaptureResult, type ModelRunner } from "../captur
 import { opencodeMessage, readSessionMessages, type UserMessage } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
+import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
 import type { Io } from "../store/io.js";
 import { logHookError } from "./run.js";
@@ -37,6 +38,8 @@ export interface SessionEndResult {
   reason?: string;
   capture?: CaptureResult;
   syncStarted?: boolean;
+  /** Every proposal waiting for the owner's review after this capture (this session's and earlier ones'); unset when unread. */
+  pending?: number;
 }
 
 /** A session-end payload: Claude/Codex snake_case, Grok camelCase, OpenCode's plugin (messages instead of a transcript). */
@@ -90,7 +93,7 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
       const messages = sessionMessages(event, host, io);
       const command = capture.llm_command ?? config.value.compact?.llm_command;
       const timeoutMs = (capture.timeout_seconds ?? config.value.compact?.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000;
-      const model: ModelRunner | undefined = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env, cwd: memoryDir }) : undefined;
+      const model: ModelRunner | undefined = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env }) : undefined;
       result.capture = await captureMessages(
         { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
         { host, sessionId: event.sessionId },
@@ -105,6 +108,12 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
       logHookError(io, `session end (${host}): capture skipped: ${(err as Error).message}`);
       return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: (err as Error).message };
     }
+  }
+  // What now waits in all: the staged count alone reads as the whole queue when earlier sessions left some.
+  try {
+    result.pending = readPending(memoryDir).proposals.length;
+  } catch {
+    // an unreadable queue is review's to report; the line just leaves the total out
   }
   if (fs.existsSync(path.join(memoryDir, ".git"))) result.syncStarted = startSync(event.cwd, io);
   return result;

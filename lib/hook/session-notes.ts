@@ -5,6 +5,9 @@ import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
 import { readPending } from "../records/proposal-files.js";
+import { noLongerTrue, parseCard } from "../core/card.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { resolveMemoryPath } from "../store/safe-path.js";
 
 /** How the session-start hook was wired: the plugin's commands are namespaced (/memctl:…, $memctl:…). */
 export type Wiring = "install" | "plugin";
@@ -34,9 +37,9 @@ export function autoMemoryNote(): string {
 export const AUTO_MEMORY_NOTICE =
   "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
 
-/** A note as the fenced block the hooks print. */
-export function noteBlock(note: string): string {
-  return `${BLOCK_OPEN}\n${blockText(note)}\n${BLOCK_CLOSE}\n`;
+/** Notes as the fenced block the hooks print; `lines`: index lines already rendered (renderEntryLine) to follow them. */
+export function noteBlock(note: string | readonly string[], lines: readonly string[] = []): string {
+  return `${BLOCK_OPEN}\n${[...(typeof note === "string" ? [note] : note).map(blockText), ...lines].join("\n")}\n${BLOCK_CLOSE}\n`;
 }
 
 /** What Claude Code loads of MEMORY.md by itself: its first 200 lines (and at most 25 KB). */
@@ -48,14 +51,44 @@ export const NATIVE_BYTES = 25 * 1024;
  * marked shown at session start, so the per-prompt block adds only what Claude did not load.
  */
 export function nativelyLoadedLines(entries: readonly IndexEntry[]): string[] {
-  const lines: string[] = [];
+  return nativelyLoaded(entries).map(renderEntryLine);
+}
+
+/** The index entries within what Claude Code loads of MEMORY.md by itself. */
+function nativelyLoaded(entries: readonly IndexEntry[]): IndexEntry[] {
+  const loaded: IndexEntry[] = [];
   let bytes = 0;
   for (const e of entries) {
     bytes += Buffer.byteLength(e.raw) + 1;
     if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
-    lines.push(renderEntryLine(e));
+    loaded.push(e);
   }
-  return lines;
+  return loaded;
+}
+
+/**
+ * Claude holds the lines it loaded as written: a card superseded or past its expires_at (on `today`) among them
+ * reads as current there, though memctl never injects it. Named once, at session start, with what replaced it:
+ * a heading, then each such line rendered as the hook renders lines; none, nothing.
+ * Each loaded line's card is read (at most NATIVE_LINES), its link resolved inside the store by the one resolver;
+ * a link that escapes or a card that cannot be read is skipped.
+ */
+export function retiredLoadedLines(memoryDir: string, entries: readonly IndexEntry[], today: string): string[] {
+  const lines: string[] = [];
+  for (const e of nativelyLoaded(entries)) {
+    let mark: ReturnType<typeof noLongerTrue>;
+    try {
+      const at = resolveMemoryPath(memoryDir, e.file);
+      if (at.kind !== "file") continue;
+      mark = noLongerTrue(parseCard(readRegularUtf8(at.abs)), today);
+    } catch {
+      continue;
+    }
+    if (!mark.no_longer_true) continue;
+    const why = mark.no_longer_true === "superseded" ? `superseded${mark.superseded_by ? ` by ${mark.superseded_by}` : ""}` : `expired ${mark.expires_at}`;
+    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: why }));
+  }
+  return lines.length === 0 ? [] : ["Of the MEMORY.md lines Claude loaded, these cards are no longer true (never injected); do not rely on them:", ...lines];
 }
 
 /** One line when proposals wait for the owner (captured at session end, proposed by hosts or agents). */

@@ -26,9 +26,19 @@ export interface SessionStartBlock {
 }
 
 /** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
-export const OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+export const OVER_WARN_NOTE =
+  "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 /** The one generic line logged whenever an overview over the threshold is assembled. */
 export const OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+
+/**
+ * Said when lines were left out as no longer true: "complete" means every card still true, and a reader who knows
+ * a card should be there learns why it is not (search marks it). Not counted in the size, like the other notes.
+ */
+export function leftOutNote(n: number): string {
+  const lines = n === 1 ? "1 index line" : `${n} index lines`;
+  return `Not shown, as no longer true (superseded, or past expires_at): ${lines}; memctl search still finds ${n === 1 ? "it" : "them"}, marked.`;
+}
 
 const COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 const OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
@@ -52,20 +62,21 @@ export async function sessionStartBlock(
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
   let view: "compact" | "overview";
-  let lines: { count: number; text: string | JsonRuns; bytes: number };
+  let lines: { count: number; left: number; text: string | JsonRuns; bytes: number };
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
     // Cards no longer true are left out of the lines printed and of the count, as the overview leaves them out.
     const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}\n`).join("");
-    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
+    const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
+    lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };
     view = "compact";
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
     const runs = await readOverviewLines(memoryDir, here, today, freshness);
-    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     view = "overview";
   }
   if (lines.count === 0) return undefined;
@@ -73,7 +84,7 @@ export async function sessionStartBlock(
   // Measured as printed (the preamble names the store), as doctor measures it, so the two agree on "over".
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
-  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...(overWarn ? [OVER_WARN_NOTE] : []), ...(lines.left > 0 ? [leftOutNote(lines.left)] : []), ...notes];
   const block = overviewBlock(ctx, head, lines.text);
   return {
     block,

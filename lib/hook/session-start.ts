@@ -25,7 +25,7 @@ import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
-import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, type Wiring } from "./session-notes.js";
+import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines, type Wiring } from "./session-notes.js";
 
 export type SessionStartStatus =
   | "injected" // the overview (or compact) was printed
@@ -211,14 +211,23 @@ function stateHome(io: Io): string {
  * marked shown for the per-prompt hook, and one note says its auto memory writes here unreviewed.
  */
 async function nativeNote(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): Promise<SessionStartResult> {
+  let entries: ReturnType<typeof overviewEntries> = [];
+  try {
+    entries = overviewEntries(memoryDir);
+  } catch (err) {
+    logHookError(io, `session start: native index not read: ${(err as Error).message}`);
+  }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io.now().getTime());
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${(err as Error).message}`);
     }
   }
-  const text = noteBlock(autoMemoryNote());
+  // Claude loaded the index itself, so no overview follows: what it would have said besides the lines still must
+  // be said (the proposals waiting, the loaded lines no longer true).
+  const waiting = pendingNote(memoryDir);
+  const text = noteBlock([autoMemoryNote(), ...(waiting ? [waiting] : [])], retiredLoadedLines(memoryDir, entries, utcDay(io.now())));
   return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
 }
 

@@ -73,7 +73,7 @@ export async function writeCardKeys(ctx: WriteContext, run: KeysRun, name: strin
     { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
     run.languages ?? languagesOf(ctx.memoryDir, undefined, run.model.languages),
   );
-  const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env, cwd: ctx.memoryDir });
+  const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };
   const parsed = parseRecallKeys(answer.summary, title);
   if (!parsed.ok) return { file, status: "failed", reason: parsed.reason };

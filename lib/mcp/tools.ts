@@ -13,7 +13,8 @@ import { warnBytesFromConfig } from "../reports/injection.js";
 import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
 import { cardDocs, search, type SearchHit } from "../records/search.js";
-import { searchStore } from "../records/search-store.js";
+import { searchStore, type StoreHit } from "../records/search-store.js";
+import { noLongerTrueText } from "../core/card.js";
 import { freshnessOf } from "../store/full-check.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
@@ -118,7 +119,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true });
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true, today: utcDay(s.io.now()) });
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }
@@ -211,9 +212,10 @@ export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<
   );
 }
 
-function renderHit(h: SearchHit & { links?: LinkSummary[] }): string {
+function renderHit(h: StoreHit): string {
   const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
-  return `${where} (score ${h.score})\n    ${h.match}${h.links ? `\n    ${renderLinks(h.links)}` : ""}`;
+  const mark = noLongerTrueText(h);
+  return `${where} (score ${h.score}${mark ? `; ${mark}` : ""})\n    ${h.match}${h.links ? `\n    ${renderLinks(h.links)}` : ""}`;
 }
 
 /** As memory_view lists them: each link with the card it reaches, or dead / unsafe. */

@@ -3,16 +3,12 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { cardSummaries, currentScopeSuggestion, groupKey, saveInputOf } from "./review.js";
 import { relatedByContent } from "./content-match.js";
-import { supersedeChange, supersedeTargets, type Superseded } from "./supersede.js";
+import { supersedeTargets, supersedingChanges, type Superseded } from "./supersede.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./propose.js";
 import { withRecordsLock } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "../records/save.js";
 import type { CardProvenance } from "../records/card-input.js";
-import { adoptUnrecorded } from "../records/adopt-first.js";
-import { readLatestHistory } from "../store/history-latest.js";
-import fs from "node:fs";
-import path from "node:path";
 
 // The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
 // its provenance, a history revision and an index line); reject archives it with the reason. Agents are
@@ -71,11 +67,10 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
         `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
         { id: proposal.id },
       );
-    // A superseded card's text no revision holds is adopted first, so marking it superseded can be undone.
-    for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs.readFileSync(path.join(ctx.memoryDir, old)));
+    const superseded: Superseded[] = [];
+    const also = supersedingChanges(ctx, proposal.card.name, options.supersede ?? [], superseded);
     const input = saveInputOf(proposal, { ...options, ...(suggested ? { scope: suggested } : {}) });
     let decided = proposal;
-    const superseded: Superseded[] = [];
     const save = await saveCardLocked(
       ctx,
       { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 },
@@ -86,12 +81,7 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
           event: { actor: ctx.actor, at: decided.decided_at, card: file, rev, op, forced: stale, ...(replaced.length ? { superseded: replaced } : {}) },
         };
       },
-      ({ name, history }) =>
-        replaced.flatMap((old) => {
-          const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history());
-          superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
-          return change ? [change] : [];
-        }),
+      also,
     );
     return { proposal: decided, save, forced: stale, provenance: input.provenance!, superseded };
   });

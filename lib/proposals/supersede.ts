@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { sha256Hex, type HistoryEntry } from "../store/history.js";
+import { writeEntry } from "../records/adopt-first.js";
 import type { CardChange } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
+import type { Also, WriteContext } from "../records/save.js";
 
 // Supersede: an accepted card replaces an older one. The older card stays (its file, its index line, its
 // history) but its frontmatter says `status: superseded` and `superseded_by: <name>` — two blocks edited in
@@ -37,5 +39,21 @@ export function supersedeChange(memoryDir: string, file: string, byName: string,
   const before = fs.readFileSync(path.join(memoryDir, file));
   const next = setFrontmatterFieldsBytes(before, { status: "superseded", superseded_by: byName });
   if (next.equals(before)) return null;
-  return { card: file, before: sha256Hex(before), content: next, entry: makeEntry(history, file, "update", actor, now, next) };
+  // A text no revision holds is adopted first by the commit (lib/records/adopt-first.ts), so the mark can be undone.
+  return { card: file, before: sha256Hex(before), previous: before, content: next, entry: writeEntry(history, file, "update", { actor, now }, next, before) };
+}
+
+/**
+ * Under the records lock, before a save of card `name`: the cards `names` it supersedes, checked, and the save's
+ * other changes marking them (a text no revision holds is adopted by the commit itself); `out` collects what was
+ * marked. accept --supersede and the owner's save --supersede alike.
+ */
+export function supersedingChanges(ctx: WriteContext, name: string, names: readonly string[], out: Superseded[]): Also {
+  const replaced = supersedeTargets(ctx.memoryDir, names, findCardFile(ctx.memoryDir, name));
+  return ({ name: byName, history }) =>
+    replaced.flatMap((old) => {
+      const change = supersedeChange(ctx.memoryDir, old, byName, ctx.actor, ctx.now, history());
+      out.push({ file: old, superseded_by: byName, rev: change?.entry?.rev ?? null });
+      return change ? [change] : [];
+    });
 }

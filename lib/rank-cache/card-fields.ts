@@ -9,6 +9,7 @@ import { renderEntryLine } from "../core/block.js";
 import { utf8Text } from "../core/bytes.js";
 import { CARD_TYPES } from "../core/card-types.js";
 import { close, openRegular, readAt, readRegularUtf8 } from "../store/checked-fs.js";
+import { cardPathKey } from "../core/link-key.js";
 
 /** `<type>_` at the start of a card file's last path segment (group 1 keeps the directories). */
 const FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
@@ -89,7 +90,7 @@ export function printedLine(e: RankEntry): string {
 
 /** Index link targets are relative to the store; "./x.md" and "x.md" are one card. */
 export function normalizeCardPath(file: string): string {
-  return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 
 /** The frontmatter part of a card: the first HEAD_BYTES, or the whole file when the closing fence is further. */

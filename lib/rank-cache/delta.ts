@@ -60,6 +60,9 @@ export interface OpenDelta {
 
 export const deltaPath = (memoryDir: string) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
 
+/** Names a base and the delta over it (its file's text; none: ""): what a check of every card found true stays so while they and the cards do. */
+export const checkedText = (base: OpenCache, deltaText: string | undefined) => `${base.header.id}\n${deltaText ?? ""}`;
+
 /** The delta over `base`, or undefined (none, damaged, foreign, or over another base). Never throws. */
 export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undefined {
   let fd: number | undefined;

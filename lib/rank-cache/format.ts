@@ -53,9 +53,20 @@ const WHOLE_POSTINGS_MAX = 32 * 1024;
  * needs a few hundred KB of it.
  */
 const WHOLE_HEAD_MAX = 1024 * 1024;
+/** The first i in [0, n) with table[i] >= value (n when none): the table ascends. */
+function firstAtLeast(table: Uint32Array, n: number, value: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (table[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 25;
+export const FORMAT_VERSION = 26;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
@@ -262,6 +273,24 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
     },
     allFiles: () => {
       if (asciiFiles === undefined) decodeAllFiles();
+    },
+    findFiles: (paths) => {
+      const found = new Map<string, number[]>();
+      if (paths.length === 0) return found;
+      // The blob is the paths end to end, unseparated: a match counts only where an entry's path starts and ends.
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of paths) {
+        const ids: number[] = [];
+        const needle = encodeUtf8(file);
+        for (let at = needle.length === 0 ? -1 : bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) {
+          const id = firstAtLeast(offsets, n, at);
+          if (id < n && offsets[id] === at && offsets[id + 1]! - at === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
     },
     lineBytes: (id) => {
       checkId(id);

@@ -4,7 +4,8 @@
 // and re-checks only the journaled cards, instead of reading the whole index and stat-ing every card. Anything
 // the journal does not account for exactly (a hand edit of MEMORY.md, a directory that moved otherwise, a record
 // that says "read the files", a torn, rotated or foreign journal) returns undefined, and the refresh reads the files.
-import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
+import type { IndexEntry } from "../core/index-file.js";
+import { editSpan, insertedLines, spliceRows } from "../core/line-edits.js";
 import { journalSince, sameIndexStamp as sameIndex, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
 import type { FileStat } from "../store/checked-fs.js";
 import { normalizeCardPath } from "./card-fields.js";
@@ -68,7 +69,7 @@ export type Unparsed = [line: number, raw: string, reason: string];
  * The index's entries and unparsed lines after `edits`, as parseIndex would number them: lines in an edit's range
  * go, lines after it move by its change in length, and its inserted lines are parsed. `files` says which card an
  * entry links. Also whether the edits only replaced lines linking the same cards (the card count and plainness
- * then stand).
+ * then stand). Items and unparsed lines are in line order, as the index has them (the splice: lib/core/line-edits.ts).
  */
 export function applyLineEdits(
   items: Item[],
@@ -77,31 +78,25 @@ export function applyLineEdits(
   fileOf: (item: Item) => string,
 ): { items: Item[]; unparsed: Unparsed[]; sameCards: boolean } {
   let sameCards = true;
-  for (const [at, removed, inserted] of edits) {
-    const end = at + removed;
-    const shift = inserted.length - removed;
-    const gone: string[] = [];
-    const kept: Item[] = [];
-    let insertAt = 0;
-    for (const item of items) {
-      if (item.line < at) {
-        kept.push(item);
-        insertAt = kept.length;
-      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift } as Item);
-      else gone.push(fileOf(item));
-    }
+  for (const edit of edits) {
+    const span = editSpan(items.length, (i) => items[i]!.line, edit);
+    const gone = items.slice(span.first, span.end).map(fileOf);
     const added: Item[] = [];
     const addedUnparsed: Unparsed[] = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === undefined) return;
+    for (const parsed of insertedLines(edit)) {
+      if (parsed === undefined) continue;
       if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
       else added.push({ line: parsed.line, e: parsed });
-    });
+    }
     const addedFiles = added.map(fileOf);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
-    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u): Unparsed => [u[0] + shift, u[1], u[2]])];
+    items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }) as Item);
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i]![0], edit),
+      addedUnparsed,
+      (u, shift): Unparsed => [u[0] + shift, u[1], u[2]],
+    );
   }
   return { items, unparsed, sameCards };
 }

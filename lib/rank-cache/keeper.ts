@@ -12,14 +12,16 @@
 //
 // Its stats come from a watch over the card directories (lib/store/card-watch.ts): a card's stamp is kept until an
 // event names it, so a round stats only what changed, and a round with no event since one that found every card
-// through the watch stats none (each cache's check is told it checks what it checked last). Where the watch cannot
-// vouch, every card is stat'ed, and every FULL_ROUND_MS they are whatever it says.
+// through the watch stats none (each cache's check is told it checks what it checked last). The rank cache's check
+// is also told which cards events named since its last full one, so a round after a save re-checks and folds that
+// card, not every entry. Where the watch cannot vouch, every card is stat'ed, and every FULL_ROUND_MS they are
+// whatever it says.
 //
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
 // idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
 // store has shrunk to where every prompt checks every card anyway.
-import { exists, stat } from "../store/checked-fs.js";
+import { exists, lstatIfExists, stat } from "../store/checked-fs.js";
 import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
@@ -28,7 +30,8 @@ import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
 import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
 import { cacheIdentity } from "../store/card-cache-open.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
-import { journalMark } from "../store/write-journal.js";
+import { journalMark, journalSince, type JournalMark } from "../store/write-journal.js";
+import { isCardFileName } from "../store/card-cache-format.js";
 import { sameNumbers } from "../store/index-links.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";
 
@@ -97,6 +100,10 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     let sawEveryCard = false;
     let lastCards: StampCheck | undefined;
     let lastChecked: string | undefined;
+    // Every name an event gave since the load that found every card as `lastChecked` recorded them: with the watch
+    // vouching for every card in between, the only cards that can differ (undefined: it cannot say).
+    let changedSince: Set<string> | undefined;
+    let lastMark: JournalMark | undefined;
     for (;;) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
@@ -115,15 +122,25 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
         // card, linked or not) hands its stats to the rank cache's. Both checks are recorded as made at `at`.
         const stats: CardStamps = watch?.stamps ?? new Map();
         const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
+        // A round after a save checks the save's card, not 100,000 (lib/rank-cache/patch.ts).
+        const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== undefined && changedSince !== undefined;
+        if (vouched) for (const name of watch?.changed ?? []) changedSince!.add(name);
         // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
-        // it again, and its pass is skipped once the watch holds every card.
-        const cards =
-          asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cacheIdentity(memoryDir))
-            ? lastCards
-            : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
-                mark,
-                ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
-              });
+        // it again, and its pass — every card's name read — is skipped while the watch holds every card; so is the
+        // pass over a file found verified when memctl has written a card since (a write moves its card's stamp, adds
+        // or removes a card: the file no longer matches). The cards events named are stat'ed for the watch instead,
+        // as that pass would have.
+        const cacheNow = cacheIdentity(memoryDir);
+        const sameCache = lastCards !== undefined && cacheNow !== undefined && sameNumbers(lastCards.cache, cacheNow);
+        const stale = sameCache && (lastCards!.outcome === "changed" ? asBefore || vouched : vouched && lastCards!.outcome === "verified" && wroteCard(memoryDir, lastMark));
+        if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
+        const cards: StampCheck | undefined = stale
+          ? { ...lastCards!, outcome: "changed" }
+          : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+              mark,
+              ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
+            });
+        lastMark = mark;
         const store = await loadRankable(memoryDir, {
           nowMs: at,
           checkAllCards: true,
@@ -131,9 +148,11 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
           createStateDir: false,
           stats,
           journal: mark,
-          unchangedSince: asBefore ? lastChecked : undefined,
+          changedSince: vouched ? { checked: lastChecked!, cards: changedSince! } : undefined,
         });
-        lastChecked = store.checked;
+        if (store.checked !== undefined) [lastChecked, changedSince] = [store.checked, new Set()];
+        // A load that wrote nothing (a source too recent) leaves the files as lastChecked's: the names go on adding up.
+        else if (!vouched) [lastChecked, changedSince] = [undefined, undefined];
         // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
         sawEveryCard = watch?.sawEveryCard() ?? false;
         lastCards = cards;
@@ -147,6 +166,19 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
   } finally {
     watch?.close();
     held.release();
+  }
+}
+
+/** Whether the journal since `mark` names a card file memctl wrote (false when it cannot tell). */
+function wroteCard(memoryDir: string, mark: JournalMark | undefined): boolean {
+  return journalSince(memoryDir, mark)?.some((r) => r.c.some(isCardFileName)) ?? false;
+}
+
+/** Each named card's lstat handed to the watch (its stamp is dropped when an event names it). */
+function restamp(memoryDir: string, stats: CardStamps, names: Iterable<string> | undefined): void {
+  for (const name of names ?? []) {
+    const st = lstatIfExists(joinPath(memoryDir, name));
+    if (st?.isFile()) stats.set(name, [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
   }
 }
 

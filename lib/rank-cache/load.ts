@@ -24,7 +24,8 @@
 import { rebuild } from "./build.js";
 import { cardStamp, escapesStore, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
 import { STAMP_FIELDS } from "./format.js";
-import { deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "./delta.js";
+import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "./delta.js";
+import { segmentsOf, unchangedCards } from "./patch.js";
 import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, utimes, type FileStat } from "../store/checked-fs.js";
@@ -56,10 +57,16 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
           // The build's id names the cache file's contents; the delta's text its own.
-          const checked = `${base.header.id}\n${delta?.text ?? ""}`;
+          const checked = checkedText(base, delta?.text);
+          const since = options.changedSince?.checked === checked ? options.changedSince.cards : undefined;
           if (
-            options.unchangedSince === checked ||
-            (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))
+            since
+              ? unchangedCards(base, delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }], since, (f) =>
+                  cardStamp(memoryDir, f, options.stats),
+                )
+              : delta
+                ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats)
+                : everyCardUnchanged(memoryDir, base.view, options.stats)
           ) {
             store.verified = true;
             store.checked = checked;

@@ -102,11 +102,11 @@ export interface LoadOptions {
    */
   journal?: JournalMark | undefined;
   /**
-   * The keeper: `checked` of its last load, when no card has changed since (its watch saw every card and reported
-   * nothing: lib/store/card-watch.ts). A load of that very cache and delta, MEMORY.md and the directories as they
-   * recorded, then stats no card.
+   * The keeper: `checked` of a load that found every card as recorded, and every card changed since (its watch
+   * named them: lib/store/card-watch.ts). A load of that very cache and delta checks only those cards, and the
+   * journaled ones: none when nothing changed; a save's card when it folds the save (patch.ts).
    */
-  unchangedSince?: string | undefined;
+  changedSince?: { checked: string; cards: ReadonlySet<string> } | undefined;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */

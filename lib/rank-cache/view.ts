@@ -16,6 +16,11 @@ export interface CacheView<H> {
   files(ids: readonly number[]): string[];
   /** Decodes every card path at once: for a caller about to ask for each entry's (a full check). */
   allFiles(): void;
+  /**
+   * The ids of the entries linking each of `paths` (normalised, as file() gives them): one native search of the path
+   * blob per path, so a change of a few cards finds their entries without decoding 100,000 paths.
+   */
+  findFiles(paths: readonly string[]): Map<string, number[]>;
   /** UTF-8 bytes of the entry's printed line; from the head. */
   lineBytes(id: number): number;
   /** The entry's printed line key (lib/core/line-key.ts); from the head. */

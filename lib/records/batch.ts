@@ -10,6 +10,7 @@ import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
+import { linkKey } from "../core/link-key.js";
 
 // Many new cards in one pass (an import): one history append, one MEMORY.md write, one directory sweep,
 // whatever the count — saving them one by one re-reads and rewrites the index and history per card (quadratic).
@@ -113,7 +114,7 @@ async function appendIndexLines(ctx: WriteContext, cards: readonly BatchCard[]):
   }
   // Decoded only to find what is linked: the file is appended to as bytes, so a line that is not UTF-8 survives.
   const text = bytes.toString("utf8");
-  const linked = new Set(parseIndex(text).entries.map((e) => e.file.replace(/^\.\//, "")));
+  const linked = new Set(parseIndex(text).entries.map((e) => linkKey(e.file)));
   const lines = cards.filter((c) => !linked.has(c.file)).map((c) => c.indexLine);
   if (lines.length === 0) return;
   // Same line-ending rules as upsertIndexLine (lib/core/index-edit.ts).

@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { assertCardText, isCardFile } from "../core/card-rules.js";
-import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { sha256Hex, type HistoryEntry } from "../store/history.js";
 import type { CardChange } from "./commit.js";
-import { commitIntentReported } from "./interrupted.js";
+import { commitWrite } from "./commit-write.js";
 import { currentIndexTitle } from "./card-find.js";
 import type { WriteContext } from "./save.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
-import { keepRevisions } from "../store/revisions.js";
-import { withDefaults } from "./guardrails.js";
-import { adoptUnrecorded } from "./adopt-first.js";
-import { keepRemovedTitle } from "./removed-titles.js";
+import { writeEntry } from "./adopt-first.js";
+import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
+import { INDEX_FILE } from "../store/paths.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 
 // The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
 // passes save's rules, the index line follows the description, and card, index and history are one write
@@ -22,19 +22,20 @@ import { keepRemovedTitle } from "./removed-titles.js";
 export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, content: Buffer): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
   assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
-  await adoptUnrecorded(ctx, history, rel, previous ?? undefined); // bytes no revision holds stay restorable
-  const entry = makeEntry(history, rel, previous === null ? "create" : "update", ctx.actor, ctx.now, content);
-  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry }]);
+  const entry = writeEntry(history, rel, previous === null ? "create" : "update", ctx, content, previous ?? undefined);
+  await commit(ctx, history, [
+    { card: rel, before: shaOrNull(previous), previous: previous ?? undefined, content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry },
+  ]);
 }
 
 /** Removes the root card `rel` to `trash` (store-relative) with its index line. */
 export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
-  await adoptUnrecorded(ctx, history, rel, previous ?? undefined); // so the removed card can be restored
   const fallback = previous === null ? undefined : parseCard(previous.toString("utf8")).meta.name;
-  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback); // a revival gets it back
-  const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
-  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
+  const line = removedLineOf(indexBytes(ctx.memoryDir), rel, fallback); // a revival gets its title and place back
+  const entry = writeEntry(history, rel, "delete", ctx, null, previous ?? undefined);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), previous: previous ?? undefined, content: null, trash, index: { line: null }, entry }]);
+  await keepRemovedLine(ctx.memoryDir, rel, line);
 }
 
 /** Renames a file from or to a card name: a card's index line moves with it (or goes, when it becomes a note). */
@@ -43,18 +44,19 @@ export async function renameCardFile(ctx: WriteContext, history: HistoryEntry[],
   // A card renamed keeps its text: only what a note must become to be a card is judged.
   const text = content.toString("utf8");
   if (isCardFile(to)) assertCardText(to, text, isCardFile(from) ? text : undefined);
-  const created = makeEntry(history, to, "create", ctx.actor, ctx.now, content);
-  const deleted = makeEntry(history, from, "delete", ctx.actor, ctx.now, null);
+  const created = writeEntry(history, to, "create", ctx, content, undefined);
+  const deleted = writeEntry(history, from, "delete", ctx, null, content);
   const toIndex = isCardFile(to) ? { line: indexLine(ctx.memoryDir, from, to, content), ...(isCardFile(from) ? { from } : {}) } : undefined;
   await commit(ctx, history, [
     { card: to, before: null, content, index: toIndex, entry: created },
-    { card: from, before: sha256Hex(content), content: null, index: isCardFile(from) && !isCardFile(to) ? { line: null } : undefined, entry: deleted },
+    { card: from, before: sha256Hex(content), previous: content, content: null, index: isCardFile(from) && !isCardFile(to) ? { line: null } : undefined, entry: deleted },
   ]);
 }
 
+/** The one records commit (commit-write.ts: adopts what no revision holds first); every entry it wrote joins `history`. */
 async function commit(ctx: WriteContext, history: HistoryEntry[], changes: CardChange[]): Promise<void> {
-  await keepRevisions(ctx.memoryDir, changes, withDefaults(ctx.guardrails)); // the texts before the intent (lib/store/revisions.ts)
-  await commitIntentReported(ctx.memoryDir, { changes }, ctx.commit);
+  const adopted = await commitWrite(ctx, { changes }, history);
+  history.push(...adopted);
   for (const c of changes) if (c.entry) history.push(c.entry);
 }
 
@@ -63,6 +65,14 @@ function indexLine(memoryDir: string, titleOf: string, rel: string, content: Buf
   const meta = parseCard(content.toString("utf8")).meta;
   const title = currentIndexTitle(memoryDir, titleOf) ?? meta.name ?? rel.replace(/\.md$/, "");
   return renderIndexLine({ title, file: rel, hook: meta.description ?? "" });
+}
+
+function indexBytes(memoryDir: string): Buffer | undefined {
+  try {
+    return readRegularMemo(path.join(memoryDir, INDEX_FILE));
+  } catch {
+    return undefined; // none (or not a file): no title or place to keep
+  }
 }
 
 function readOrNull(memoryDir: string, rel: string): Buffer | null {

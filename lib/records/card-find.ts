@@ -9,6 +9,7 @@ import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { fileKind } from "../store/checked-fs.js";
 import { scanCardLine, scanNewCard } from "../store/index-stream.js";
+import { linkKey } from "../core/link-key.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -51,7 +52,7 @@ function titledFiles(memoryDir: string, name: string, forSave: boolean): string[
   try {
     const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
     const scanned = scanNewCard(path.join(memoryDir, INDEX_FILE), name, files, forSave); // a run at a time
-    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => linkKey(h.entry.file)) : [];
   } catch {
     return [];
   }

@@ -7,6 +7,7 @@ import { INDEX_FILE } from "../store/paths.js";
 import type { CardFile } from "../store/read.js";
 import { lexicalProblem, resolveMemoryPath } from "../store/safe-path.js";
 import { findCardFile } from "./card-find.js";
+import { linkKey } from "../core/link-key.js";
 
 export type LinkStatus = "ok" | "dead" | "unsafe";
 export type ResolvedLink = CardLink & { target: string | null; status: LinkStatus /** Why a link is dead or unsafe. */; reason?: string };
@@ -99,7 +100,7 @@ export function finderOver(has: (file: string) => boolean, names: () => Map<stri
   let byFrontmatterName: Map<string, string[]> | undefined;
   return {
     byPath: (rel) => {
-      const clean = rel.replace(/^\.\//, "");
+      const clean = linkKey(rel);
       return has(clean) ? clean : undefined;
     },
     byName: (name) => {

@@ -1,5 +1,9 @@
 import path from "node:path";
-import { appendLine, historyPath, latestByCard, readHistory } from "../store/history.js";
+import { appendLine, historyPath, latestByCard, type HistoryEntry } from "../store/history.js";
+import { readLatestHistory } from "../store/history-latest.js";
+import { keepRevisionsBatch } from "../store/revisions.js";
+import { adoptionsFor, recordAdopted } from "./adopt-first.js";
+import type { WriteContext } from "./save.js";
 import { commitStaged, stageFiles } from "../store/write.js";
 import { indexStamp, journalChange } from "../store/write-journal.js";
 import { clearIntent, type Intent, shaOf, writeIntent } from "./commit.js";
@@ -10,9 +14,21 @@ import { clearIntent, type Intent, shaOf, writeIntent } from "./commit.js";
 // directory, then one history append. The crash rules are commitIntent's: the intent is on disk first, the first
 // card's rename is the commit point, and the next writer's recoverIntent finishes (or drops) it the usual way.
 
-/** commitIntent for an intent that only rewrites existing cards (no removals, index edits or archive). The caller holds the lock. */
-export async function commitRewritesBatch(memoryDir: string, intent: Intent): Promise<void> {
+/**
+ * commitIntent for an intent that only rewrites existing cards (no removals, index edits or archive). The caller
+ * holds the lock; `history` is as commitWrite's (the latest entry of each card, else read here). Bytes no revision
+ * holds are adopted first (adopt-first.ts) and every text is kept before the intent names it, as commitWrite does.
+ */
+export async function commitRewritesBatch(ctx: WriteContext, intent: Intent, history?: readonly HistoryEntry[]): Promise<void> {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
+  const memoryDir = ctx.memoryDir;
+  const cards = intent.changes.map((c) => c.card);
+  const recorded = latestByCard(history ?? readLatestHistory(memoryDir, cards).entries);
+  const adopted = adoptionsFor(ctx, intent.changes, recorded);
+  await recordAdopted(ctx, adopted);
+  for (const a of adopted) recorded.set(a.entry.card, a.entry);
+  // Kept before the intent, as a save keeps them; the next write prunes past the limits.
+  await keepRevisionsBatch(memoryDir, intent.changes);
   await writeIntent(memoryDir, intent);
   const indexBefore = indexStamp(memoryDir);
   let temps: string[] = [];
@@ -32,7 +48,6 @@ export async function commitRewritesBatch(memoryDir: string, intent: Intent): Pr
     { stamp: indexBefore },
     todo.map((c) => c.card),
   );
-  const recorded = latestByCard(readHistory(memoryDir).entries);
   const lines = todo
     .filter((c) => c.entry && !((recorded.get(c.card)?.rev ?? 0) >= c.entry.rev))
     .map((c) => JSON.stringify(c.entry) + "\n")

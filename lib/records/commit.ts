@@ -14,6 +14,7 @@ import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
+import { placeIndexLineBytes, type IndexPlace } from "../core/index-place.js";
 
 // A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
 // them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
@@ -36,9 +37,14 @@ export interface CardChange {
   before: string | null;
   content: Buffer | null;
   trash?: string;
-  /** The card's index line: `line` replaces the line linking `card` (or `from`, for a rename) or is appended; null removes. */
-  index?: { line: string | null; from?: string };
+  /**
+   * The card's index line: `line` replaces the line linking `card` (or `from`, for a rename) or is added, at `place`
+   * when its neighbours are linked (a revived card's old place: lib/core/index-place.ts), else at the end; null removes.
+   */
+  index?: { line: string | null; from?: string; place?: IndexPlace };
   entry: HistoryEntry | null;
+  /** The bytes `before` hashes, when the planner read them (never written to the intent): the commit's adopt uses them. */
+  previous?: Buffer;
 }
 
 export interface Intent {
@@ -65,10 +71,13 @@ export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: Comm
   );
 }
 
-/** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
-export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+/**
+ * Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock; `history`, when
+ * given, is the latest entries of the intent's cards as read under it (so they are not read again).
+ */
+export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions, history?: readonly HistoryEntry[]): Promise<void> {
   await writeIntent(memoryDir, intent);
-  await applyIntent(memoryDir, intent, commit);
+  await applyIntent(memoryDir, intent, commit, history);
   clearIntent(memoryDir);
 }
 
@@ -183,16 +192,20 @@ async function quarantineIntent(memoryDir: string, text: string): Promise<void> 
 }
 
 function serialize(intent: Intent): string {
-  return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+  return (
+    JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n"
+  );
 }
 
 /** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery) is the same as once. */
-async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions, known?: readonly HistoryEntry[]): Promise<void> {
   // Each card's latest revision, to skip an entry a killed writer already appended (lib/store/history-latest.ts).
-  const history = readLatestHistory(
-    memoryDir,
-    intent.changes.map((c) => c.card),
-  ).entries;
+  const history = known
+    ? [...known]
+    : readLatestHistory(
+        memoryDir,
+        intent.changes.map((c) => c.card),
+      ).entries;
   // One journal record per change (lib/store/write-journal.ts): what the hook needs to skip re-reading the store.
   const journal: JournalRecord[] = [];
   for (const change of intent.changes) {
@@ -227,7 +240,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   const file = path.join(memoryDir, INDEX_FILE);
   // A save's line replaced or appended from a scan a run at a time, never the whole index in memory
   // (lib/store/index-stream.ts); what that leaves to the whole Buffer (an index changed meanwhile) goes on below.
-  if (edit.line !== null && edit.from === undefined && fs.existsSync(file)) {
+  if (edit.line !== null && edit.from === undefined && edit.place === undefined && fs.existsSync(file)) {
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
@@ -242,14 +255,16 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   // A save (the common write): its card's line replaced or appended, written as pieces, and the journal's edit
   // known from where the line goes, so 19 MB is neither copied nor compared (issue 32).
   const created = !fs.existsSync(file);
-  const replaced = edit.line !== null && edit.from === undefined && !created ? upsertIndexLinePieces(before, card, edit.line) : undefined;
+  const placed = edit.line !== null && edit.place ? placeIndexLineBytes(before, card, edit.line, edit.place) : undefined;
+  const replaced = edit.line !== null && edit.from === undefined && !created && !placed ? upsertIndexLinePieces(before, card, edit.line) : undefined;
   if (replaced) {
     if (!replaced.changed) return {};
     await commitFile(file, replaced.pieces, { ...commit, sweep: false });
     return replaced.edit ? { e: [replaced.edit.at, replaced.edit.removed, replaced.edit.inserted] } : { x: 1 };
   }
   let next: Buffer;
-  if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
+  if (placed) next = placed;
+  else if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
   else {
     const link = edit.from !== undefined && !indexHasBytes(before, card) && indexHasBytes(before, edit.from) ? edit.from : card;
     next = upsertIndexLineBytes(before, link, edit.line);

@@ -4,17 +4,16 @@ import { missingFields, type REQUIRED_FIELDS } from "../core/card.js";
 import { isCardFile } from "../core/card-rules.js";
 import { MemctlError } from "../core/errors.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
-import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { readRegularBytes } from "../store/checked-fs.js";
 import { readStoreOrEmptyIndex } from "../store/read.js";
-import { keepRevisionsBatch } from "../store/revisions.js";
 import { assertMayWrite } from "./actor.js";
 import { type CardChange, withRecordsLock } from "./commit.js";
 import { commitRewritesBatch } from "./commit-batch.js";
 import type { WriteContext } from "./save.js";
 import { viewStore } from "./store-view.js";
 import { utcDay } from "../core/frecency.js";
-import { recordAdopted, unrecordedEntry } from "./adopt-first.js";
+import { writeEntry } from "./adopt-first.js";
 
 // Cards that came in by hand or by `memctl import` often lack the standard fields, and doctor lists each one.
 // This adds what is missing with the neutral value a save would give (no topics, normal priority, active, no
@@ -47,7 +46,7 @@ function defaults(updatedAt: string): Record<(typeof REQUIRED_FIELDS)[number], u
 }
 
 /** The cards doctor reports as missing fields, each with its edit (read-only). */
-async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: FieldFixPlan["skipped"] }> {
+async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: FieldFixPlan["skipped"]; history: HistoryEntry[] }> {
   const view = viewStore(await readStoreOrEmptyIndex(memoryDir));
   const latest = latestByCard(readHistory(memoryDir).entries);
   const planned: Planned[] = [];
@@ -70,7 +69,7 @@ async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: F
       skipped.push({ card: file, reason: err.message });
     }
   }
-  return { planned, skipped };
+  return { planned, skipped, history: [...latest.values()] };
 }
 
 /** What `fillMissingFields` would do, writing nothing. */
@@ -83,25 +82,14 @@ export async function planMissingFields(memoryDir: string): Promise<FieldFixPlan
 export async function fillMissingFields(ctx: WriteContext): Promise<FieldFixPlan> {
   assertMayWrite(ctx.actor, "add fields to memory cards");
   return withRecordsLock(ctx, async () => {
-    const { planned, skipped } = await plan(ctx.memoryDir);
+    const { planned, skipped, history } = await plan(ctx.memoryDir);
     if (planned.length === 0) return { fixes: [], skipped };
-    const entries = [...readHistory(ctx.memoryDir).entries];
-    // Texts no revision holds (cards memctl did not write) are adopted first, so the fields added can be undone.
-    const latest = latestByCard(entries);
-    const adopted = planned.flatMap((p) => {
-      const entry = unrecordedEntry(ctx, latest.get(p.card), p.card, p.before);
-      return entry ? [{ entry, content: p.before }] : [];
-    });
-    await recordAdopted(ctx, adopted);
-    entries.push(...adopted.map((a) => a.entry));
+    // Texts no revision holds (cards memctl did not write) are adopted first by the commit, so the fields added can be undone.
     const changes: CardChange[] = planned.map((p) => {
-      const entry = makeEntry(entries, p.card, "update", ctx.actor, ctx.now, p.after);
-      entries.push(entry);
-      return { card: p.card, before: sha256Hex(p.before), content: p.after, entry };
+      const entry = writeEntry(history, p.card, "update", ctx, p.after, p.before);
+      return { card: p.card, before: sha256Hex(p.before), previous: p.before, content: p.after, entry };
     });
-    // Kept before the intent, as a save keeps them; the next write prunes past the limits.
-    await keepRevisionsBatch(ctx.memoryDir, changes);
-    await commitRewritesBatch(ctx.memoryDir, { changes });
+    await commitRewritesBatch(ctx, { changes }, history);
     return { fixes: planned.map(({ card, added }, i) => ({ card, added, entry: changes[i]!.entry! })), skipped };
   });
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, type ClaudeCard } from "../config/claude-memory.js";
+import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, readClaudeCard, type ClaudeCard, type SkippedClaudeFile } from "../config/claude-memory.js";
 import { findRepo } from "../config/git.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkBatch, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
 import type { Io } from "../store/io.js";
@@ -40,6 +41,8 @@ export interface ImportPlan {
   /** Claude memory directories of other projects, not scanned unless passed with --from. */
   otherDirs: string[];
   items: ImportItem[];
+  /** Files of the scanned directories never read: links, special files, hard-linked files (with why). */
+  skipped: SkippedClaudeFile[];
 }
 
 /** Claude memory dirs that belong to this project: its canonical root and every linked worktree, by slug. */
@@ -65,7 +68,8 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
   const store = realOr(memoryDir);
   const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
   const byName = new Map<string, ClaudeCard[]>();
-  for (const dir of scanned) for (const card of listClaudeCards(dir)) byName.set(card.name, [...(byName.get(card.name) ?? []), card]);
+  const skipped: SkippedClaudeFile[] = [];
+  for (const dir of scanned) for (const card of listClaudeCards(dir, skipped)) byName.set(card.name, [...(byName.get(card.name) ?? []), card]);
   const history = readHistory(memoryDir);
   const known = new Set(history.entries.map((e) => e.card));
   const pending = pendingBatchFiles(memoryDir); // recorded by an import that was killed before placing them
@@ -84,7 +88,7 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
     const chars = source.description === undefined ? 0 : [...source.description].length;
     items.push({ name, file, source, action, older, ...(chars > DESCRIPTION_MAX ? { longDescription: chars } : {}) });
   }
-  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items };
+  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items, skipped };
 }
 
 /** What apply needs besides the plan: the config limits, who to tell about progress. */
@@ -120,7 +124,17 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
       // Imports are stored with any secret redacted (and the redaction reported), never refused.
       const cards: BatchCard[] = [];
       for (const item of todo) {
-        const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+        // Read again as it was planned: a file swapped for a link, a FIFO or a hard link since is refused.
+        const read = readClaudeCard(item.source.path);
+        if ("reason" in read)
+          throw new MemctlError(
+            ERROR_CODES.E_PATH_ESCAPE,
+            `${item.source.path} changed since the preview: ${read.reason || "it is gone"}; nothing was imported. Run the import again.`,
+            {
+              path: item.source.path,
+            },
+          );
+        const { bytes, redactions } = await redactBytes(Buffer.from(read.bytes), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
         cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });

@@ -82,10 +82,18 @@ export function intentProblems(memoryDir: string, raw: unknown, machineId: strin
       else {
         if (!(index.line === null || (typeof index.line === "string" && !/[\r\n]/.test(index.line)))) problems.push(`${at}: the index line is not one line`);
         if (index.from !== undefined) problems.push(...pathProblems(memoryDir, index.from, `${at} renamed-from path`));
+        if (index.place !== undefined && !isPlace(index.place)) problems.push(`${at}: the index line's place is not one or two card names`);
       }
     }
     problems.push(...entryProblems(c.entry, typeof c.card === "string" ? c.card : "", at));
   }
   if (o.archive !== undefined && !isProposalId((o.archive as { proposal?: { id?: unknown } } | null)?.proposal?.id)) problems.push("the proposal it archives has no valid id");
   return problems;
+}
+
+/** A revived line's place (lib/core/index-place.ts): card names only looked for in MEMORY.md, each one line. */
+function isPlace(place: unknown): boolean {
+  if (place === null || typeof place !== "object" || Array.isArray(place)) return false;
+  const p = place as Record<string, unknown>;
+  return Object.keys(p).every((k) => (k === "after" || k === "before") && typeof p[k] === "string" && !/[\r\n]/.test(p[k] as string));
 }

@@ -6,13 +6,14 @@ import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/
 import { sha256Hex } from "../store/history.js";
 import { readRegularBytes } from "../store/checked-fs.js";
 import { commitIntent, INTENT_RELPATH, readIntent, type Intent } from "./commit.js";
+import type { HistoryEntry } from "../store/history.js";
 import type { CommitOptions } from "../store/write.js";
 import path from "node:path";
 
 /** commitIntent, with a failure past the commit point reported as what it is: a write the next writer completes. */
-export async function commitIntentReported(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+export async function commitIntentReported(memoryDir: string, intent: Intent, commit?: CommitOptions, history?: readonly HistoryEntry[]): Promise<void> {
   try {
-    await commitIntent(memoryDir, intent, commit);
+    await commitIntent(memoryDir, intent, commit, history);
   } catch (err) {
     throw interruptedWrite(memoryDir, intent, err) ?? err;
   }

@@ -7,10 +7,9 @@ import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
-import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry, type HistoryRead } from "../store/history.js";
+import { latestByCard, readHistory, sha256Hex, type HistoryEntry, type HistoryRead } from "../store/history.js";
 import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock, type CardChange, type Intent } from "./commit.js";
-import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { parseCard } from "../core/card.js";
 import { upsertIndexLineBytes } from "../core/index-edit.js";
@@ -21,10 +20,10 @@ import { type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
-import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
-import { adoptUnrecorded } from "./adopt-first.js";
-import { removedTitle } from "./removed-titles.js";
+import { writeEntry } from "./adopt-first.js";
+import { commitWrite } from "./commit-write.js";
+import { removedLine } from "./removed-titles.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -47,11 +46,12 @@ export interface SaveResult {
 }
 
 /** Creates or updates a card and its index line; a save after `rm` revives the card as a new revision. */
-export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
+/** `locked`: run under the lock before the save (save --supersede: checks its cards, returns their changes). */
+export async function saveCard(ctx: WriteContext, input: SaveInput, locked?: () => Promise<Also>): Promise<SaveResult> {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
-  return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+  return withRecordsLock(ctx, async () => saveCardLocked(ctx, input, undefined, locked ? await locked() : undefined));
 }
 
 /**
@@ -128,7 +128,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const meta = parseCard(nextText).meta;
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
   // A card revived (restore, or a save after rm) gets back the title its removed line had (removed-titles.ts).
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === undefined ? removedTitle(ctx.memoryDir, file) : undefined) ?? meta.name ?? input.name;
+  // Its line goes back where the removed one stood, when the neighbours kept with it are still linked.
+  const removed = existing === undefined ? removedLine(ctx.memoryDir, file) : {};
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? removed.title ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   // This card's latest revision only (not the store's); another card's changes (`also`) get the whole history.
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
@@ -144,19 +146,24 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const recorded = latest !== undefined && latest.sha256 === sha256Hex(next);
   const op: SaveResult["op"] = unchanged ? "unchanged" : before === undefined ? "create" : "update";
   const revived = !unchanged && latest?.op === "delete";
-  // Bytes being replaced that no revision holds (a card memctl did not write, a hand edit) become one first: adopt-first.ts.
-  if (op === "update") await adoptUnrecorded(ctx, history.entries, file, before);
-  const entry = unchanged && recorded ? undefined : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
+  // Bytes being replaced that no revision holds (a card memctl did not write, a hand edit) are adopted first by the
+  // commit (adopt-first.ts); the entry is numbered after that adopt.
+  const entry = unchanged && recorded ? undefined : writeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx, next, before);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   // The saved card is the first change: the intent's commit point (records-commit.ts).
   let all: readonly HistoryEntry[] | undefined;
   const whole = () => (all ??= readHistory(ctx.memoryDir).entries);
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
-    const change = { card: file, before: before === undefined ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
-    // Each revision's text first, content-addressed (idempotent, so a kill here loses nothing): lib/store/revisions.ts.
-    await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
-    await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
+    const change = {
+      card: file,
+      before: before === undefined ? null : sha256Hex(before),
+      previous: before,
+      content: next,
+      index: { line: indexLine, ...(removed.place ? { place: removed.place } : {}) },
+      entry: entry ?? null,
+    };
+    await commitWrite(ctx, { changes: [change, ...others], archive }, others.length > 0 ? whole() : history.entries);
   }
   return { file, op, revived, entry, indexLine };
 }

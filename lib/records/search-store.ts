@@ -2,7 +2,7 @@
 // (lib/store/card-cache.ts), so a query reads only the cards it shows, ranked exactly as search() ranks them.
 // Where the trust rule alone proves the cache fresh (lib/store/card-search-trusted.ts) the cache is not decoded:
 // the ranking reads a card's name and row only when it needs them; otherwise the catalog is read, as before.
-import { parseCard } from "../core/card.js";
+import { noLongerTrue, parseCard, type NoLongerTrue, type ParsedCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
 import type { CardRecord } from "../store/card-cache.js";
 import { withTrustedCardSearch, type TrustedCardSearch } from "../store/card-search-trusted.js";
@@ -20,9 +20,11 @@ export interface SearchOptions {
   freshness?: Freshness;
   /** Each card hit with the cards its body links to (memory_search), resolved among the searched cards. */
   links?: boolean;
+  /** The caller's day (YYYY-MM-DD, UTC, from its injected clock): a card hit no longer true on it says so. */
+  today?: string;
 }
 
-export type StoreHit = SearchHit & { links?: LinkSummary[] };
+export type StoreHit = SearchHit & NoLongerTrue & { links?: LinkSummary[] };
 
 /** The best `limit` hits (0 = all) for the query among the store's readable cards and/or its episodes. */
 export async function searchStore(
@@ -47,7 +49,7 @@ export async function searchStore(
         counts.push(f);
       });
       // Inside the cache's read: a name or row the ranking or a link asks for is read from the same open file.
-      const ranked = rankStore(memoryDir, query, where, limit, docs, counts, found.count, found.shards);
+      const ranked = rankStore(memoryDir, query, where, limit, docs, counts, found.count, found.shards, options.today);
       const hits = ranked.hits.map(plainHit);
       if (!links) return { hits, ...(ranked.episodes ? { episodes: ranked.episodes } : {}) };
       const trusted = trustedFinder(found, links.finderOver);
@@ -80,7 +82,7 @@ export async function searchStore(
       counts.push(f);
     });
   }
-  const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards);
+  const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards, options.today);
   return { hits: links && cards ? withLinks(memoryDir, hits, links.recordsFinder(cards), links.linksOfText) : hits, ...(episodes ? { episodes } : {}) };
 }
 
@@ -94,7 +96,8 @@ function rankStore(
   counts: DocTerms[],
   total: number,
   shards: readonly string[] | undefined,
-): { hits: SearchHit[]; episodes?: EpisodesRead } {
+  today: string | undefined,
+): { hits: StoreHit[]; episodes?: EpisodesRead } {
   const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : undefined;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
@@ -102,13 +105,39 @@ function rankStore(
     counts.push(...more.map(docTermsOf));
     total += more.length;
   }
-  const hits = rankCounted(query, docs, counts, total, limit)
-    .slice(0, limit || undefined)
-    .map(({ index, score }) => {
-      const doc = docs[index]!;
-      return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
-    });
+  const hitOf = (index: number, score: number): StoreHit => {
+    const doc = docs[index]!;
+    if (doc.kind !== "card") return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc) };
+    const read = readCardDoc(memoryDir, doc);
+    return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...(today && read.card ? noLongerTrue(read.card, today) : {}) };
+  };
+  const hits = today
+    ? liveFirst(limit, (want) => rankCounted(query, docs, counts, total, want), hitOf)
+    : rankCounted(query, docs, counts, total, limit)
+        .slice(0, limit || undefined)
+        .map(({ index, score }) => hitOf(index, score));
   return episodes ? { hits, episodes } : { hits };
+}
+
+/**
+ * The best `limit` hits (0 = all) with every card no longer true after every live hit (DESIGN.md: superseded and
+ * expired cards sink; still listed, marked). A card's mark needs its file, so hits are read in rank order until
+ * `limit` live ones are found; when the ranked prefix runs out first, a longer one is asked for (its order begins
+ * as the shorter one's: the ranking's order is total).
+ */
+function liveFirst(limit: number, rank: (want: number) => { index: number; score: number }[], hitOf: (index: number, score: number) => StoreHit): StoreHit[] {
+  const live: StoreHit[] = [];
+  const dead: StoreHit[] = [];
+  let seen = 0;
+  for (let want = limit; ; want *= 2) {
+    const order = rank(want);
+    for (; seen < order.length && (limit === 0 || live.length < limit); seen++) {
+      const h = hitOf(order[seen]!.index, order[seen]!.score);
+      (h.no_longer_true ? dead : live).push(h);
+    }
+    const exhausted = want === 0 || order.length < want;
+    if (exhausted || live.length >= limit) return [...live, ...dead].slice(0, limit || undefined);
+  }
 }
 
 /**
@@ -161,7 +190,16 @@ class TrustedCardDoc implements SearchDoc {
 }
 
 /** A hit as plain data (its id read while the cache is open). */
-const plainHit = (h: SearchHit): SearchHit => ({ kind: h.kind, id: h.id, score: h.score, line: h.line, match: h.match });
+const plainHit = (h: StoreHit): StoreHit => ({
+  kind: h.kind,
+  id: h.id,
+  score: h.score,
+  line: h.line,
+  match: h.match,
+  ...(h.no_longer_true ? { no_longer_true: h.no_longer_true } : {}),
+  ...(h.superseded_by !== undefined ? { superseded_by: h.superseded_by } : {}),
+  ...(h.expires_at !== undefined ? { expires_at: h.expires_at } : {}),
+});
 
 /**
  * recordsFinder's rules over a trusted cache: a file by a look-up among its names, and (only for a `[[name]]` no
@@ -188,7 +226,7 @@ function trustedFinder(found: TrustedCardSearch, finderOver: typeof import("./ca
 }
 
 /** Each card hit with the cards its body links to (`[[name]]`, `(file.md)`), resolved; dead and unsafe ones marked. */
-function withLinks(memoryDir: string, hits: SearchHit[], finder: LinkFinder, linksOfText: typeof import("./card-links.js").linksOfText): StoreHit[] {
+function withLinks(memoryDir: string, hits: StoreHit[], finder: LinkFinder, linksOfText: typeof import("./card-links.js").linksOfText): StoreHit[] {
   return hits.map((h) => {
     const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
     return links.length > 0 ? { ...h, links } : h;
@@ -203,12 +241,13 @@ function readCardText(memoryDir: string, file: string): string {
   }
 }
 
-/** The whole card for its matching line; a card gone since it was ranked points at its first line. */
-function readCardDoc(memoryDir: string, doc: SearchDoc): SearchDoc {
+/** The whole card for its matching line (and its status); a card gone since it was ranked points at its first line. */
+function readCardDoc(memoryDir: string, doc: SearchDoc): { doc: SearchDoc; card?: ParsedCard } {
   try {
     const text = readRegularUtf8(joinPath(memoryDir, doc.id));
-    return cardDoc(doc.id, text, parseCard(text));
+    const card = parseCard(text);
+    return { doc: cardDoc(doc.id, text, card), card };
   } catch {
-    return doc;
+    return { doc };
   }
 }

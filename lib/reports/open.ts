@@ -6,9 +6,8 @@ import type { Io } from "../store/io.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
-import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
+import { countCardFiles, INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
-import { typeFromFileName } from "../core/card-types.js";
 import { shellWord } from "../core/shell-quote.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
@@ -48,13 +47,12 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
     store = await readStoreForAudit(dir, options.cards);
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
-    const cards = missing
-      ? await listCardFiles(dir).then(
-          (f) => f.filter((file) => typeFromFileName(file) !== undefined).length, // notes (people/alex.md) are not cards
-
-          () => 0,
-        )
-      : 0;
+    let cards = 0;
+    try {
+      if (missing) cards = countCardFiles(dir); // the hook's count too (lib/hook/run.ts): notes are not cards
+    } catch {
+      // an unlistable directory: reported as holding no cards, as the hook does
+    }
     const reason = missing
       ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist`
       : `cannot read ${path.join(dir, INDEX_FILE)}: ${(err as Error).message}`;

@@ -5,6 +5,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
+import { cardPathKey } from "../core/link-key.js";
 
 // The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
 // injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
@@ -69,6 +70,8 @@ export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Prom
 /** sha256 of a store file's bytes, null when absent (never follows a symlink: a link is hashed as its target path). */
 export function currentSha(memoryDir: string, rel: string): string | null {
   const abs = path.join(memoryDir, rel);
+  // An index line's target outside the store (quarantined by sync) is never opened: it is held by its name.
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = fs.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
@@ -78,6 +81,21 @@ export function currentSha(memoryDir: string, rel: string): string | null {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+
+/** True for a path that is absolute, climbs out with `..`, or passes through a symlink or non-directory on the way. */
+function leavesStore(memoryDir: string, rel: string): boolean {
+  const key = normalise(rel);
+  if (path.posix.isAbsolute(key) || path.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = path.join(dir, segment);
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 
 /** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */
@@ -138,5 +156,5 @@ function safeSha(memoryDir: string, rel: string): string | null | undefined {
 
 /** "./a.md" and "a.md" are one path (as the rank cache keys them). */
 export function normalise(rel: string): string {
-  return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }

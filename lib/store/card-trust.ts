@@ -10,6 +10,7 @@ import { lstatIfExists, type FileStat } from "./checked-fs.js";
 import { readCardCheck, type CacheStamp, type CardCheck } from "./full-check.js";
 import { journalSince } from "./write-journal.js";
 import { joinPath } from "./paths.js";
+import { linkKey } from "../core/link-key.js";
 
 export interface Trust {
   check: CardCheck;
@@ -33,7 +34,7 @@ export function trustedCheck(memoryDir: string, cache: CacheStamp, nowMs: number
     if (r.x && r.c.length === 0) return undefined;
     // Untrusted text like any other file: a name a listing would not give is never stat'ed.
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);

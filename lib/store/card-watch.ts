@@ -40,6 +40,8 @@ export interface CardWatch {
   forget(): void;
   /** Since the last settle, every card looked for was held or has been kept since, and every stamp given was kept. */
   sawEveryCard(): boolean;
+  /** The names the last settle's events gave (cards and other files), when it was not unsure; else undefined. */
+  readonly changed: ReadonlySet<string> | undefined;
   close(): void;
 }
 
@@ -66,6 +68,9 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
   const wanted = new Set<string>([""]);
   let unsure = true; // nothing is watched yet
   let changed = 0;
+  // The names events gave since the last settle (at most MAX_CHANGED: past it the round is unsure anyway).
+  let named = new Set<string>();
+  let lastNamed: Set<string> | undefined;
   let burst = 0;
   // Cards looked for and not held (nor kept since), and stamps not kept, since the last settle: none, and the round
   // just made saw every card through its watch.
@@ -102,6 +107,7 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
     if (watches.has(file)) unsure = true; // a watched directory moved, replaced or removed
     stamps.delete(file);
     if (++changed > MAX_CHANGED) unsure = true;
+    else named.add(file);
   };
 
   const arm = (rel: string): boolean => {
@@ -151,6 +157,8 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
       // New directories are watched before the round stats their cards.
       for (const rel of wanted) if (!watches.has(rel) && arm(rel) && result === "quiet") result = "changed";
       wanted.clear();
+      lastNamed = result === "unsure" ? undefined : named;
+      named = new Set();
       unsure = false;
       changed = 0;
       missed.clear();
@@ -158,6 +166,9 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
       return result;
     },
     sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
+    get changed() {
+      return lastNamed;
+    },
     forget() {
       stamps.clear();
     },

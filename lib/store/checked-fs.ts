@@ -219,7 +219,8 @@ export function fileStamp(st: fs.BigIntStats | undefined): string {
  * readRegular's bytes as a Buffer, or the same Buffer again while the file keeps the device, inode, size, mtime and
  * ctime it had before they were read: one write reads MEMORY.md and history.jsonl (19 MB each at 100,000 cards)
  * in several places, under one lock hold. Nanosecond stamps; a change in place moves mtime and ctime, a replace
- * the inode. Errors are readRegular's. The Buffer is shared: callers never write into it.
+ * the inode. Errors are readRegular's. The Buffer is shared: callers never write into it. Kept until a store lock
+ * is released (forgetReads), so a long-lived server does not hold the last write's 19 MB between calls.
  */
 export function readRegularMemo(path: string, cap = DEFAULT_READ_CAP): Buffer {
   const now = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
@@ -232,6 +233,11 @@ export function readRegularMemo(path: string, cap = DEFAULT_READ_CAP): Buffer {
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
   if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value!);
   return buffer;
+}
+
+/** Lets go of every Buffer readRegularMemo keeps: lock.ts calls it as a lock hold ends. */
+export function forgetReads(): void {
+  readByFile.clear();
 }
 
 export function readRegularBytes(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Uint8Array {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { lowerBound as firstAtOrAbove } from "../core/line-edits.js";
 import { historyPath, parseHistoryLine, readCardHistory, latestByCard, type HistoryEntry, type HistoryRead } from "./history.js";
 import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
@@ -213,15 +214,9 @@ function lineAt(fd: number, offset: number, covered: number): HistoryEntry | und
   }
 }
 
+/** Where the first pair whose hash is `hash` or more starts (pairs are [hash, offset], sorted by hash). */
 function lowerBound(pairs: Uint32Array, hash: number): number {
-  let lo = 0;
-  let hi = pairs.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pairs[mid * 2]! < hash) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo * 2;
+  return firstAtOrAbove(pairs.length / 2, (i) => pairs[i * 2]!, hash) * 2;
 }
 
 function insertPair(pairs: Uint32Array, hash: number, offset: number): Uint32Array {

@@ -7,12 +7,14 @@
 // An edit is used only when the write journal (write-journal.ts) chains from the MEMORY.md the section was read at
 // to the MEMORY.md on disk, as the rank cache's refresh uses it (lib/rank-cache/journal.ts); anything else (a hand
 // edit, a torn or rotated journal, a record that says "read the files") parses MEMORY.md whole, as before.
-import { parseIndex, parseIndexLine } from "../core/index-file.js";
+import { parseIndex } from "../core/index-file.js";
 import { LITTLE_ENDIAN, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
 import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
+import { linkKey } from "../core/link-key.js";
+import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 
 export type LineEdit = NonNullable<JournalRecord["e"]>;
 
@@ -23,8 +25,6 @@ export interface LinksTable {
   keyEnds: Uint32Array;
   keys: Buffer;
 }
-
-export const linkKey = (file: string) => file.replace(/^\.\//, "");
 
 export function encodeLinks(entries: readonly { line: number; file: string }[]): Buffer {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}\n`).join(""), "utf8");
@@ -87,54 +87,27 @@ export function linksHas(t: LinksTable, key: string): boolean {
 export function applyLineEdits(table: LinksTable, edits: readonly LineEdit[]): { table: LinksTable; changed: Set<string> } | undefined {
   let t = table;
   const changed = new Set<string>();
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return undefined;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
-    const added: { line: number; file: string }[] = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return undefined;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === undefined || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added))!;
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1]!;
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1]!;
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i]!;
-      keyEnds[first + i] = headKeys + mid.keyEnds[i]!;
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i]! + shift;
-      keyEnds[j] = t.keyEnds[i]! + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return undefined;
+    const span = editSpan(t.lines.length, (i) => t.lines[i]!, edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
+    // The added entries' keys made once, as bytes beside their lengths: nothing is encoded to be decoded again.
+    const added: { line: number; lengths: number[] }[] = [];
+    const keys: string[] = [];
+    insertedLines(edit).forEach((parsed, k) => {
+      if (parsed === undefined || "reason" in parsed) return;
+      const key = linkKey(parsed.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}\n`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0]!;
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0]!, keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
   }
   return { table: t, changed };
-}
-
-/** The first i with lines[i] >= line. */
-function lowerBound(lines: Uint32Array, line: number): number {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lines[mid]! < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

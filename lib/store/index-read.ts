@@ -13,9 +13,12 @@ export type { IndexTruncation };
  */
 export const INDEX_READ_CAP = 24 * 1024 * 1024;
 
-/** MEMORY.md's text, whole lines up to `cap` bytes; E_NOT_REGULAR for a FIFO, device or directory. */
-export function readIndexText(file: string, cap = INDEX_READ_CAP): { text: string; truncated?: IndexTruncation } {
-  const { fd, stat } = openRegular(file);
+/**
+ * MEMORY.md's text, whole lines up to `cap` bytes; E_NOT_REGULAR for a FIFO, device or directory. `nofollow`: a
+ * symlink is refused too (an index outside the owner's hand, e.g. Claude's, is never read through a link).
+ */
+export function readIndexText(file: string, cap = INDEX_READ_CAP, options: { nofollow?: boolean } = {}): { text: string; truncated?: IndexTruncation } {
+  const { fd, stat } = openRegular(file, options);
   try {
     const want = Math.min(stat.size, cap);
     const buf = new Uint8Array(want);

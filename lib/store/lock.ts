@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { forgetReads } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, writeNewFile } from "./safe-write.js";
 
@@ -105,6 +106,8 @@ export function tryStoreLock(memoryDir: string, options: Omit<LockOptions, "time
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          // What the hold read once for all its steps (readRegularMemo) is not kept past it: 19 MB at 100,000 cards.
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token,
       };

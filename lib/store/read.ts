@@ -9,6 +9,7 @@ import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 import { readHold } from "./arrivals.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
+export { countCardFiles } from "./card-count.js";
 
 /** A card file on disk with its parse, or the read error that kept it from being parsed. */
 export interface CardFile {

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { cardTextProblems, isCardFile } from "../core/card-rules.js";
+import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
 import { currentSha, normalise, readArrivals, stampOf, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
 import { measureStore, withDefaults, type Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
+import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import type { TrustLevel } from "./trust.js";
@@ -116,9 +118,35 @@ async function inspectIndex(
   for (const entry of parseIndex(text).entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
+    // A link to a card this sync already holds (a symlinked card file) is held through that item.
+    const outside = cardItems.has(target) ? undefined : linkEscape(ctx.memoryDir, entry.file);
+    if (outside !== undefined) {
+      item(target, "index", "quarantined", [`its index line links outside the store's files: ${outside}`], { line: entry.raw });
+      continue;
+    }
+    const hidden = cardItems.has(target) ? undefined : hiddenTextProblem(entry.raw);
+    if (hidden !== undefined) {
+      item(target, "index", "quarantined", [`its index line ${hidden.replace(/^it /, "")}`], { line: entry.raw });
+      continue;
+    }
     const secrets = await findSecrets(entry.raw, ctx.secrets);
     if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
     else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
+  }
+}
+
+/**
+ * Why an index line's link leaves the store's own files (absolute, `..`, through a symlink or hard link, into
+ * .memctl/), or undefined: a line memctl writes never does, and the model reads the link as where a card is.
+ */
+function linkEscape(memoryDir: string, file: string): string | undefined {
+  if (path.posix.isAbsolute(file) || path.win32.isAbsolute(file)) return `${file} is an absolute path (E_PATH_ESCAPE)`;
+  try {
+    resolveMemoryPath(memoryDir, file);
+    return undefined;
+  } catch (err) {
+    if (err instanceof MemctlError) return `${err.message.replace(/^Error: /, "")} (${err.code})`;
+    throw err;
   }
 }
 
@@ -133,6 +161,11 @@ async function fileProblems(dir: string, rel: string, previous: string | undefin
   const problems: string[] = [];
   const text = fs.readFileSync(abs, "utf8");
   if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
+  else {
+    // A compact, a proposal or a note is shown to the owner or injected as well.
+    const hidden = hiddenTextProblem(text);
+    if (hidden) problems.push(hidden);
+  }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
   return problems;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { git, type GitOptions } from "./git.js";
+import { git, runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { gitDir } from "./repo.js";
 
@@ -13,24 +13,66 @@ export interface Mergeable {
   commit: string;
   /** Per-machine paths the remote tracks, left out of what is merged. */
   dropped: string[];
+  /** Index files and logs the remote holds as something other than a file (a symlink, a directory, a submodule): this machine's are kept. */
+  refused: { path: string; reason: string }[];
 }
+
+const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
+const KINDS: Record<string, string> = { "120000": "a symlink", "040000": "a directory", "160000": "a submodule" };
 
 export async function mergeableCommit(dir: string, ref: string, opts: GitOptions): Promise<Mergeable> {
   const top = (await git(dir, ["ls-tree", "-z", ref, "--", ".memctl"], opts)).split("\0").filter(Boolean);
   // .memctl itself committed as a file or a link (not a directory) is per-machine too.
   const notDir = top.filter((l) => !l.startsWith("040000 ")).map((l) => l.slice(l.indexOf("\t") + 1));
-  const listed = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref, "--", ".memctl/"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
-  const dropped = [...notDir, ...listed];
-  if (dropped.length === 0) return { commit: ref, dropped };
+  const entries = (args: string[]) =>
+    git(dir, ["ls-tree", "-z", ...args], opts).then((out) =>
+      out
+        .split("\0")
+        .filter(Boolean)
+        .map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("\t") + 1) })),
+    );
+  const state = await entries(["-r", ref, "--", ".memctl/"]);
+  const dropped = [...notDir, ...state.filter((e) => isPerMachine(e.path)).map((e) => e.path)];
+  // A file every reader opens by name must arrive as a file: an index or log that is a link would make the hook
+  // inject (or recall show) whatever file it names, another project's index or episodes, anything; a directory
+  // would leave none. This machine's version stays.
+  const refused = [...(await entries([ref])), ...state.filter((e) => !isPerMachine(e.path))]
+    .filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl")) && !e.mode.startsWith("100"))
+    .map((e) => ({
+      path: e.path,
+      reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
+    }));
+  if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
   try {
     await git(dir, ["read-tree", ref], env);
-    await git(dir, ["update-index", "--force-remove", "-z", "--stdin"], { ...env, input: dropped.join("\0") + "\0" });
+    const ours = await ownFiles(
+      dir,
+      refused.map((r) => r.path),
+      opts,
+    );
+    const remove = [...dropped, ...refused.map((r) => r.path).filter((p) => !ours.has(p))];
+    if (remove.length > 0) await git(dir, ["update-index", "--force-remove", "-z", "--stdin"], { ...env, input: remove.join("\0") + "\0" });
+    for (const [p, entry] of ours) await git(dir, ["update-index", "--add", "--cacheinfo", `${entry},${p}`], env);
     const tree = await git(dir, ["write-tree"], env);
-    const message = `memory: leave out per-machine files the remote tracks (${dropped.length}): ${dropped.slice(0, 5).join(", ")}${dropped.length > 5 ? ", …" : ""}`;
-    return { commit: await git(dir, ["commit-tree", tree, "-p", ref, "-m", message], opts), dropped };
+    const names = [...dropped, ...refused.map((r) => r.path)];
+    const message = `memory: leave out per-machine files and index links the remote tracks (${names.length}): ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""}`;
+    return { commit: await git(dir, ["commit-tree", tree, "-p", ref, "-m", message], opts), dropped, refused };
   } finally {
     fs.rmSync(index, { force: true });
   }
+}
+
+/** `mode,sha` of each path HEAD holds as a regular file (none before the first commit). */
+async function ownFiles(dir: string, paths: readonly string[], opts: GitOptions): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (paths.length === 0) return out;
+  const head = await runGit(dir, ["ls-tree", "-z", "HEAD", "--", ...paths], opts);
+  if (head.code !== 0) return out;
+  for (const l of head.stdout.split("\0").filter(Boolean)) {
+    const [mode, , sha] = l.slice(0, l.indexOf("\t")).split(" ");
+    if (mode!.startsWith("100")) out.set(l.slice(l.indexOf("\t") + 1), `${mode},${sha}`);
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isCardFile } from "../core/card-rules.js";
 import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
@@ -8,7 +9,7 @@ import { git, runGit, type GitOptions } from "./git.js";
 // What a synced store commits and how git merges it. The ignore rules list what .memctl/ SHARES (a
 // whitelist), so per-machine state added later (caches, session files) is never committed by mistake.
 // .gitignore is committed. The merge rules live in each clone's .git/info/attributes, which git reads after
-// every .gitattributes: a committed file (a teammate's `/user_*.md merge=union`) cannot override them. The
+// every .gitattributes: a committed file (a teammate's `/user_*.md merge=union`, `* filter=lfs`) cannot override them. The
 // merge drivers live in each clone's .git/config, pointing at this machine's memctl, rewritten by every sync.
 
 /**
@@ -36,6 +37,11 @@ export const ATTRIBUTES_BLOCK = [
   // Cards edited on both sides are left unmerged without markers (git's binary driver) and resolved by memctl sync
   // in one process: a driver per card would start a process per conflicting card.
   `${BEGIN} (merge rules: here, not in .gitattributes, so no committed file overrides them; drivers in .git/config; cards both sides changed are resolved by memctl sync)`,
+  // First, for every path: no attribute a pushed .gitattributes sets may reach a command or rewrite bytes. A
+  // filter, diff or merge name runs what the owner's own git config attaches to it (`filter=lfs` starts git-lfs,
+  // which fetches from the URL a pushed .lfsconfig names); ident, eol and working-tree-encoding change the bytes
+  // memctl reads. Plain text merge and diff, no conversion; the lines below choose memctl's drivers.
+  "* -filter diff merge -ident -text !eol !working-tree-encoding",
   "*.jsonl merge=memctl-log",
   "/MEMORY.md merge=memctl-index",
   "/MEMORY.*.md merge=memctl-index",
@@ -56,6 +62,17 @@ export const DRIVER_KINDS = {
   ours: "keep this side",
 } as const;
 export type DriverKind = keyof typeof DRIVER_KINDS;
+
+/**
+ * True for a path memctl always commits, whatever a .gitignore (the committed one a teammate can push) says: the
+ * cards, the index, the episode logs and the shared .memctl/ state. Ignored, a new card would never leave this
+ * machine while its index line did.
+ */
+export function mustShare(rel: string): boolean {
+  if (rel.startsWith(".memctl/")) return !isPerMachine(rel);
+  if (rel.includes("/")) return false;
+  return /^MEMORY(\.[^/]+)?\.md$/.test(rel) || /^episodes[^/]*\.jsonl$/.test(rel) || isCardFile(rel);
+}
 
 /** True for a path (repo-relative) that is per-machine state and must not be tracked. */
 export function isPerMachine(rel: string): boolean {

@@ -5,7 +5,7 @@ import { runJob } from "../store/jobs.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
-import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
+import { configureDrivers, isPerMachine, mustShare, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
 import { journalAround } from "../store/write-journal.js";
 import { changedSince } from "./tree-journal.js";
@@ -61,6 +61,8 @@ export interface SyncReport {
   arrivals: Arrival[];
   /** Per-machine .memctl/ paths the remote tracks, left out of the merge. */
   left_out: string[];
+  /** Index files the remote holds as a link, directory or submodule: not merged, this machine's kept. */
+  not_merged: { path: string; reason: string }[];
 }
 
 const MAX_ROUNDS = 3;
@@ -113,6 +115,7 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
     trust_chosen: trust.chosen,
     arrivals: [],
     left_out: [],
+    not_merged: [],
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -182,6 +185,7 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
       const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
       report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));
+      report.not_merged.push(...incoming.refused.filter((f) => !report.not_merged.some((n) => n.path === f.path)));
       // No rename detection: cards share their frontmatter, so git would take a removed card and a new one for a
       // rename and merge an edit into the wrong card. (git 2.39's ort ignores -X no-renames; recursive honours it.)
       await ctx.onPhase?.("merge");
@@ -217,6 +221,8 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
 /** Stages and commits whatever memctl (or a person) wrote since the last sync; returns 1 when it committed. */
 async function commitLocal(dir: string, opts: GitOptions): Promise<number> {
   await git(dir, ["add", "-A"], opts);
+  const ignored = (await git(dir, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard"], opts)).split("\0").filter((f) => f !== "" && mustShare(f));
+  if (ignored.length > 0) await git(dir, ["--literal-pathspecs", "add", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...opts, input: ignored.join("\0") });
   const tracked = (await git(dir, ["ls-files", "-z", "--", ".memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
   if (tracked.length > 0) await git(dir, ["rm", "--cached", "-q", "--", ...tracked], opts);
   if ((await runGit(dir, ["diff", "--cached", "--quiet"], opts)).code === 0 && (await headCommit(dir, opts)) !== undefined) return 0;

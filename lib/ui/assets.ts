@@ -20,6 +20,7 @@ th { font-weight: 600; color: var(--dim); }
 pre { background: var(--panel); border: 1px solid var(--line); padding: .6rem .8rem; overflow-x: auto; white-space: pre-wrap; font-size: 12.5px; }
 .diff .add { color: #1e8449; } .diff .del { color: #c0392b; } .diff .ctx { color: var(--dim); }
 .dim { color: var(--dim); } .warn { color: #b9770e; } .ok { color: #1e8449; }
+.flag-warn { color: #b9770e; } .flag-bad { color: #c0392b; }
 .badge { font-size: 11px; border: 1px solid var(--line); border-radius: 8px; padding: 0 .4rem; color: var(--dim); }
 .tag { font-size: 12px; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 0 .35rem; text-decoration: none; }
 .match { color: var(--dim); font-size: 12px; }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseCard, type CardMeta, type ParsedCard } from "../core/card.js";
+import { isRetired, parseCard, type CardMeta, type ParsedCard } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { readCardCatalog, type CardCatalog, type CardRecord } from "../store/card-cache.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
@@ -23,6 +23,8 @@ export interface CatalogCard {
   priority: string;
   status: string;
   updated_at: string;
+  /** As written; the pages compare it with today (a card past it is never injected). */
+  expires_at?: string;
   provenance?: CardMeta["provenance"];
   text: string;
   body: string;
@@ -129,8 +131,11 @@ export class Catalog {
     return { ...this.rows[i]!, text, body: card.body, frontmatterText: card.frontmatterText };
   }
 
-  /** One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query, else by type and name. */
-  query(q: CardQuery): CardPage {
+  /**
+   * One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query (with
+   * `today`, the server's day, cards no longer true on it after every live match), else by type and name.
+   */
+  query(q: CardQuery, today?: string): CardPage {
     const perPage = Math.min(200, Math.max(1, q.perPage ?? 50));
     let rows = this.rows;
     let ranked: Map<string, number> | undefined;
@@ -149,6 +154,7 @@ export class Catalog {
       const hits = rankCounted(q.q, docs, counts);
       ranked = new Map(hits.map((h) => [docs[h.index]!.id, h.score]));
       rows = hits.map((h) => this.rows[index[h.index]!]!);
+      if (today) rows = [...rows.filter((r) => !isRetired(r, today)), ...rows.filter((r) => isRetired(r, today))];
     } else rows = this.sorted ??= [...rows].sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
     rows = rows.filter(
       (c) => (!q.type || c.type === q.type) && (!q.topic || c.topics.includes(q.topic)) && (!q.status || c.status === q.status) && (!q.priority || c.priority === q.priority),
@@ -191,6 +197,7 @@ function rowOf(r: CardRecord): CatalogRow {
     priority: r.priority ?? "",
     status: r.status ?? "",
     updated_at: r.updated_at ?? "",
+    ...(r.expires_at !== undefined ? { expires_at: r.expires_at } : {}),
     provenance: r.provenance,
     problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems,
   };

@@ -1,12 +1,20 @@
 import type { HistoryEntry } from "../store/history.js";
 import type { WhyRecord } from "../hook/why-log.js";
-import type { CardPage, CardQuery, CatalogCard } from "./catalog.js";
+import type { CardPage, CardQuery, CatalogCard, CatalogRow } from "./catalog.js";
+import { isExpired } from "../core/card.js";
 import { esc, page, qs, select, table, type PageContext } from "./html.js";
 
 // The Cards page (search, filters, one page of rows) and one card in full with its history and the prompts
 // it was injected into.
 
-export function cardsPage(ctx: PageContext, q: CardQuery, result: CardPage, ms: number): string {
+/** A card's status as shown, with what the hook does about it: a card no longer true on `today` is never injected. */
+function statusText(c: Pick<CatalogRow, "status" | "expires_at">, today: string): string {
+  if (c.status === "superseded") return "superseded — not injected";
+  if (isExpired(c, today)) return `${c.status} · expired ${c.expires_at!.slice(0, 10)} — not injected`;
+  return c.status;
+}
+
+export function cardsPage(ctx: PageContext, q: CardQuery, result: CardPage, ms: number, today: string): string {
   const f = result.facets;
   const form = `<form class="filters" method="get" action="${ctx.base}/">
 <input type="search" name="q" value="${esc(q.q)}" placeholder="search cards (memctl search)" aria-label="search">
@@ -17,7 +25,7 @@ ${select("type", "tier", f.types, q.type)}${select("topic", "topic", f.topics, q
     esc(c.type),
     c.topics.map((t) => `<a class="tag" href="${ctx.base}/${qs({ topic: t })}">${esc(t)}</a>`).join(" "),
     esc(c.priority),
-    esc(c.status),
+    esc(statusText(c, today)),
     esc(c.updated_at),
     esc(c.description),
   ]);
@@ -41,7 +49,7 @@ export interface CardDetail {
   sha256: string;
 }
 
-export function cardPage(ctx: PageContext, d: CardDetail): string {
+export function cardPage(ctx: PageContext, d: CardDetail, today: string): string {
   const c = d.card;
   const p = c.provenance;
   const provenance = p
@@ -75,7 +83,7 @@ export function cardPage(ctx: PageContext, d: CardDetail): string {
     ctx,
     "/",
     c.name,
-    `<p class="lead">${esc(c.description)}</p><p class="dim"><code>${esc(c.file)}</code> · ${esc(c.type)} · ${esc(c.priority)} · ${esc(c.status)} · updated ${esc(c.updated_at)}</p>${problems}
+    `<p class="lead">${esc(c.description)}</p><p class="dim"><code>${esc(c.file)}</code> · ${esc(c.type)} · ${esc(c.priority)} · ${esc(statusText(c, today))} · updated ${esc(c.updated_at)}</p>${problems}
 <h2>Body</h2><pre class="body">${esc(c.body)}</pre>
 <h2>Frontmatter</h2><pre>${esc(c.frontmatterText)}</pre>
 <h2>Provenance</h2>${provenance}

@@ -12,8 +12,12 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 var argv = process.argv.slice(2);
 var sessionStart = sessionStartArgs(argv) && fileURLToPath(new URL("./hooks/session-start.cjs", import.meta.url));
+var saveBundle = argv[0] === "save" && fileURLToPath(new URL("./cli-save.cjs", import.meta.url));
 if (sessionStart && fs.existsSync(sessionStart)) createRequire(import.meta.url)(sessionStart);
-else {
+else if (saveBundle && fs.existsSync(saveBundle)) {
+  const { runSave } = createRequire(import.meta.url)(saveBundle);
+  process.exitCode = await runSave(argv);
+} else {
   const [{ main }, { processIo }] = await Promise.all([import("./lib/cli/main.js"), import("./lib/store/io.js")]);
   process.exitCode = await main(argv, processIo());
 }

@@ -11,8 +11,8 @@ test("the recorded model answers a prompt by its hash through the model-command 
   const answers = path.join(dir, "answers.jsonl");
   fs.writeFileSync(answers, JSON.stringify({ hash: sha256("write keys"), answer: "one\ntwo" }) + "\n");
   const env = { ...process.env, MEMCTL_BENCH_ANSWERS: answers };
-  const known = await runLlmCommand({ command: REPLAY_COMMAND, prompt: "write keys", timeoutMs: 10_000, env, cwd: dir });
+  const known = await runLlmCommand({ command: REPLAY_COMMAND, prompt: "write keys", timeoutMs: 10_000, env });
   assert.deepEqual(known, { ok: true, summary: "one\ntwo" });
-  const unknown = await runLlmCommand({ command: REPLAY_COMMAND, prompt: "something else", timeoutMs: 10_000, env, cwd: dir });
+  const unknown = await runLlmCommand({ command: REPLAY_COMMAND, prompt: "something else", timeoutMs: 10_000, env });
   assert.equal(unknown.ok, false);
 });

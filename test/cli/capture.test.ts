@@ -153,6 +153,20 @@ test("a statement an existing card already makes is not proposed again; nor is o
   assert.equal(pending(w).length, 1, "the second session's restatement is dropped");
 });
 
+test("--foreground says how many it staged and how many now wait in total, also when it staged none", () => {
+  const w = world();
+  const first = endSession(w, transcript(w, ["We'll use Postgres because we need JSONB queries."]));
+  assert.match(first.stdout, /^memctl hook session-end: 1 proposal\(s\) staged from 1 user message\(s\) \(rules\); 1 pending in total; review them: memctl review$/m);
+  const second = endSession(w, transcript(w, [LINT], "s2"), "s2");
+  assert.match(second.stdout, /: 1 proposal\(s\) staged from 1 user message\(s\) \(rules\); 2 pending in total; review them: memctl review$/m);
+  assert.equal(pending(w).length, 2);
+  const none = endSession(w, transcript(w, ["can you look at the failing build?"], "s3"), "s3");
+  assert.match(none.stdout, /: 0 proposal\(s\) staged from 1 user message\(s\) \(rules\); 2 pending in total; review them: memctl review$/m);
+  fs.writeFileSync(w.config, "[capture]\nenabled = false\n");
+  const off = endSession(w, transcript(w, [LINT], "s4"), "s4");
+  assert.match(off.stdout, /: nothing captured: off; 2 pending in total; review them: memctl review$/m);
+});
+
 test("at most 5 proposals per session, also across several runs for the same session", () => {
   const w = world();
   const said = [

@@ -152,3 +152,20 @@ function alive(pid: number): boolean {
     return true;
   }
 }
+
+test("the model command runs in a fresh empty directory, never the store: a synced .claude/settings.json there cannot configure it", async () => {
+  const w = makeWorld();
+  handWrittenCards(w, 60);
+  // What a teammate can push into a synced store: settings `claude -p` would load (and run the hooks of) from its cwd.
+  fs.mkdirSync(path.join(w.mem, ".claude"));
+  fs.writeFileSync(path.join(w.mem, ".claude", "settings.json"), '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch pwned"}]}]}}\n');
+  const seen = path.join(w.root, "seen.txt");
+  configure(w, [script(w, "where.sh", `pwd -P > "${seen}"; ls -A >> "${seen}"; ${SUMMARIZE}`)]);
+  const r = await memctl(w, ["compact", "--llm"]);
+  assert.equal(r.code, 0, r.stderr);
+  const [cwd, ...listing] = fs.readFileSync(seen, "utf8").trim().split("\n");
+  const mem = fs.realpathSync(w.mem);
+  assert.ok(cwd !== mem && !cwd!.startsWith(`${mem}${path.sep}`), `the model ran in ${cwd}`);
+  assert.deepEqual(listing, [], "its directory holds nothing");
+  assert.equal(fs.existsSync(cwd!), false, "and is removed when it finishes");
+});

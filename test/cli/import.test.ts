@@ -108,3 +108,35 @@ test("nothing found: a clear message and exit 0", async () => {
   assert.equal(agent.code, 1);
   assert.match(agent.stderr, /read-only/);
 });
+
+test("a link, a FIFO or a hard-linked file in Claude's memory directory is never read: named as not read, the rest imported", async () => {
+  const w = makeWorld();
+  execFileSync("git", ["-C", w.repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init"]);
+  const dir = path.join(w.home, ".claude", "projects", claudeSlug(w.repo), "memory");
+  write(path.join(dir, "feedback_ok.md"), card("ok", "a plain card", "plain body"), new Date("2026-01-01"));
+  // What an agent writing Claude's memory could plant: names for files outside it (the owner's keys, say).
+  const outside = path.join(w.root, "id_ed25519.md");
+  fs.writeFileSync(outside, card("key", "OUTSIDE-FILE", "OUTSIDE-BODY"));
+  fs.symlinkSync(outside, path.join(dir, "feedback_link.md"));
+  fs.linkSync(outside, path.join(dir, "feedback_hard.md"));
+  execFileSync("mkfifo", [path.join(dir, "feedback_fifo.md")]);
+  const run = await memctl(w, ["import", "claude", "--yes"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /imported 1 card:/);
+  assert.match(run.stdout, /feedback_link\.md {2}not read: a symlink; memctl never imports through a link/);
+  assert.match(run.stdout, /feedback_hard\.md {2}not read: has 2 hard links; another name for it may be outside this directory/);
+  assert.match(run.stdout, /feedback_fifo\.md {2}not read: not a regular file \(a FIFO\)/);
+  assert.deepEqual(
+    fs
+      .readdirSync(w.mem)
+      .filter((f) => f.endsWith(".md"))
+      .sort(),
+    ["MEMORY.md", "feedback_ok.md"],
+  );
+  for (const f of fs.readdirSync(w.mem, { recursive: true }) as string[]) {
+    const file = path.join(w.mem, f);
+    if (fs.statSync(file).isFile()) assert.ok(!fs.readFileSync(file, "utf8").includes("OUTSIDE"), `${f} holds the outside file`);
+  }
+  const json = JSON.parse((await memctl(w, ["import", "claude", "--json"])).stdout) as { skipped: { source: string; reason: string }[] };
+  assert.deepEqual(json.skipped.map((s) => path.basename(s.source)).sort(), ["feedback_fifo.md", "feedback_hard.md", "feedback_link.md"]);
+});

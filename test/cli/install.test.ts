@@ -63,7 +63,8 @@ test("install --status --json reports every host and scope, then tracks an insta
   after.io.home = w.home;
   after.io.cwd = w.io.cwd;
   assert.equal(await main(["install", "--status"], after.io), 0);
-  assert.match(after.out.text, /Codex CLI\s+detected .*\n\s+user\s+installed/);
+  // The install made ~/.codex; codex itself is not on this PATH.
+  assert.match(after.out.text, /Codex CLI\s+config dir only .*\n\s+user\s+installed/);
 });
 
 test("install --status shows where memctl's MCP server is registered and flags a stale registration", async () => {
@@ -223,4 +224,35 @@ test("install then uninstall of every host through the CLI leaves a temp HOME an
     assert.equal(await main(["uninstall", host, "--scope", scope], w.io), 0, w.err.text);
     assert.deepEqual(snapshot(), before, `${host} --scope ${scope}`);
   }
+});
+
+test("install --status says what it found: a config dir alone is not the host on PATH (text and --json)", async () => {
+  const w = world();
+  fs.mkdirSync(path.join(w.home, ".claude"));
+  assert.equal(await main(["install", "--status", "--scope", "user", "--json"], w.io), 0, w.err.text);
+  const dirOnly = JSON.parse(w.out.text).hosts[0];
+  assert.equal(dirOnly.detected, true, "detected keeps its meaning: either sign");
+  assert.deepEqual(dirOnly.found, { binary: null, config_dir: path.join(w.home, ".claude") });
+  const text = world();
+  Object.assign(text.io, { home: w.home, cwd: w.io.cwd });
+  assert.equal(await main(["install", "--status", "--scope", "user"], text.io), 0);
+  assert.match(text.out.text, new RegExp(`^Claude Code +config dir only \\(${w.home}/\\.claude exists; claude is not on PATH\\)$`, "m"));
+  assert.match(text.out.text, /^Codex CLI +not detected \(no codex on PATH and no .*\.codex\)$/m);
+  // A real executable named claude on PATH: now the binary is found too.
+  const bin = path.join(path.dirname(w.home), "bin");
+  fs.mkdirSync(bin);
+  fs.writeFileSync(path.join(bin, "claude"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+  const both = world();
+  Object.assign(both.io, { home: w.home, cwd: w.io.cwd, env: { PATH: bin } });
+  assert.equal(await main(["install", "--status", "--scope", "user", "--json"], both.io), 0);
+  assert.deepEqual(JSON.parse(both.out.text).hosts[0].found, { binary: path.join(bin, "claude"), config_dir: path.join(w.home, ".claude") });
+  const bothText = world();
+  Object.assign(bothText.io, { home: w.home, cwd: w.io.cwd, env: { PATH: bin } });
+  assert.equal(await main(["install", "--status", "--scope", "user"], bothText.io), 0);
+  assert.match(bothText.out.text, new RegExp(`^Claude Code +detected \\(claude on PATH \\(${bin}/claude\\); ${w.home}/\\.claude exists\\)$`, "m"));
+  fs.rmSync(path.join(w.home, ".claude"), { recursive: true });
+  const binOnly = world();
+  Object.assign(binOnly.io, { home: w.home, cwd: w.io.cwd, env: { PATH: bin } });
+  assert.equal(await main(["install", "--status", "--scope", "user"], binOnly.io), 0);
+  assert.match(binOnly.out.text, new RegExp(`^Claude Code +detected \\(claude on PATH \\(${bin}/claude\\); no ${w.home}/\\.claude yet\\)$`, "m"));
 });

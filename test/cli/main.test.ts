@@ -46,7 +46,8 @@ test("global help lists every command", async () => {
 });
 
 test("global help groups every command once, under its registry group, groups in order", async () => {
-  const { COMMANDS, COMMAND_GROUPS } = await import("../../lib/cli/commands.js");
+  const { COMMANDS } = await import("../../lib/cli/commands.js");
+  const { COMMAND_GROUPS } = await import("../../lib/cli/command-summary.js");
   const r = await runCli(["--help"], io());
   const headings = r.stdout.split("\n").filter((l) => /^[A-Z][\w ]+:$/.test(l));
   assert.deepEqual(

@@ -2,8 +2,11 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { missingIndexReason } from "../../lib/hook/run.js";
-import { makeWorld, memctl, type World } from "../support/fixture.js";
+import { spawnSync } from "node:child_process";
+import { makeWorld, memctl, spawnEnv, type World } from "../support/fixture.js";
+import { REPO_ROOT } from "../helpers.js";
+
+const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 
 // Audit finding 10: store-format.md says notes outside the card tiers (people/alex.md) are "never injected, never a
 // doctor issue", yet `memctl list` showed them as rows with an empty TYPE and doctor counted them as card files
@@ -32,10 +35,17 @@ test("list shows the cards only, as text and as JSON (on a cold and a warm card 
   }
 });
 
-test("with MEMORY.md gone, doctor counts the card files as the hook does", async () => {
+test("with MEMORY.md gone, the real hook and doctor --json count the same card files: named like a card, at the root", async () => {
   const w = await withNotes();
+  // Neither is a card: a free note at the root, and a card-named file in a folder (card-rules.ts isCardFile).
+  fs.writeFileSync(path.join(w.mem, "scratch.md"), "# loose notes\n");
+  fs.mkdirSync(path.join(w.mem, "old"));
+  fs.writeFileSync(path.join(w.mem, "old", "project_legacy.md"), "---\nname: legacy\n---\n");
   fs.rmSync(path.join(w.mem, "MEMORY.md"));
-  assert.match(missingIndexReason(w.mem)!, /holds 2 card files/);
+  const payload = JSON.stringify({ session_id: "s-notes", cwd: w.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we deploy?" });
+  const hook = spawnSync(process.execPath, [HOOK, "--host", "generic"], { input: payload, encoding: "utf8", env: { ...spawnEnv(w), PATH: process.env.PATH ?? "" } });
+  assert.equal(hook.status, 0, hook.stderr);
+  assert.match(hook.stdout, /its index is missing: .* holds 2 card files but no MEMORY\.md/);
   const doctor = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout);
   assert.match(doctor.resolution_issues[0].reason, /its index is missing \(2 card files\)/);
 });

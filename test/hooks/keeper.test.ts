@@ -12,8 +12,7 @@ import { keepStoreFresh } from "../../lib/hook/keeper.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, cardText, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
-import { keeperHolder, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
-import { hookLogPath } from "../../lib/hook/run.js";
+import { keeperHolder, keeperLogLines, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const FULL_CHECK_MAX = 10;
@@ -34,14 +33,7 @@ function keeperStore(t: TestContext, env: Record<string, string> = {}) {
     MEMCTL_FULL_CHECK_MAX: String(FULL_CHECK_MAX),
     ...env,
   };
-  const log = hookLogPath({ env: {}, home: s.home });
-  const keeperLines = () =>
-    fs.existsSync(log)
-      ? fs
-          .readFileSync(log, "utf8")
-          .split("\n")
-          .filter((l) => /\tkeeper \d+ for /.test(l))
-      : [];
+  const keeperLines = () => keeperLogLines(s.home);
   t.after(async () => {
     await stopKeepers(s.home);
     s.cleanup();

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runUserPromptHook } from "../../lib/hook/run.js";
-import { sandbox } from "../helpers.js";
+import { runSessionStartHook } from "../../lib/hook/session-start.js";
+import { ageStore, sandbox } from "../helpers.js";
 
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 
@@ -44,3 +45,34 @@ test("a pinned card (priority: always) that is superseded or expired is not prin
     s.cleanup();
   }
 });
+
+for (const fullCheckMax of ["10000", "1"])
+  test(`across midnight (the injected clock), with the caches the evening's prompts wrote and no file changed: the expiring card goes at 00:00 UTC (full-check size ${fullCheckMax})`, async () => {
+    const s = sandbox([
+      { file: "project_freeze.md", title: "Code freeze for the launch", hook: "no merges to main during the freeze", expires_at: "2026-12-01" },
+      { file: "feedback_pinned_freeze.md", title: "Freeze reminder", hook: "ask before merging", priority: "always", expires_at: "2026-12-01" },
+      { file: "project_deploy.md", title: "Deploys", hook: "deploys go out from main" },
+    ]);
+    ageStore(s.memory); // old enough that the caches are written and trusted
+    try {
+      // Size 1: every call but the first trusts a recent full check (the large-store path), as a keeper would keep it.
+      const at = (iso: string) => ({ ...s.io, env: { ...s.io.env, MEMCTL_FULL_CHECK_MAX: fullCheckMax }, now: () => new Date(iso) });
+      const prompt = async (iso: string) => (await runUserPromptHook(payload(s.repo, "can I merge to main during the freeze?"), { host: "generic" }, at(iso))).outcome.stdout;
+      const start = async (iso: string) =>
+        (await runSessionStartHook(JSON.stringify({ cwd: s.repo, session_id: `s-${iso}`, source: "startup" }), { host: "generic" }, at(iso))).text;
+      for (let i = 0; i < 2; i++) {
+        assert.match(await prompt("2026-12-01T23:59:30Z"), /feedback_pinned_freeze\.md/);
+        assert.match(await start("2026-12-01T23:59:40Z"), /project_freeze\.md/);
+      }
+      const evening = await prompt("2026-12-01T23:59:50Z");
+      assert.match(evening, /project_freeze\.md/);
+      assert.match(evening, /feedback_pinned_freeze\.md/);
+      const morning = await prompt("2026-12-02T00:00:10Z");
+      assert.doesNotMatch(morning, /project_freeze|feedback_pinned_freeze/);
+      const started = await start("2026-12-02T00:00:20Z");
+      assert.doesNotMatch(started, /project_freeze|feedback_pinned_freeze/);
+      assert.match(started, /project_deploy\.md/);
+    } finally {
+      s.cleanup();
+    }
+  });

@@ -10,7 +10,7 @@ import { createMemctlPlugin } from "../../lib/hook/entry/opencode-plugin.js";
 import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
-import { keeperPids, stopKeepers } from "../support/keepers.js";
+import { keeperHolder, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
 
 const cards = Array.from({ length: 40 }, (_, i) => {
   const n = String(i).padStart(3, "0");
@@ -57,29 +57,15 @@ test("above the full-check size, a prompt through the OpenCode plugin starts the
   };
   assert.match(await prompt("s1", "note number o017 about the build"), /feedback_o017\.md/);
   const owner = path.join(s.memory, ".memctl", KEEPER_LOCK, "owner");
-  const holder = () => {
-    try {
-      return (JSON.parse(fs.readFileSync(owner, "utf8")) as { pid: number }).pid;
-    } catch {
-      return undefined;
-    }
-  };
-  const deadline = Date.now() + 10_000;
-  while (!(holder() !== undefined && processAlive(holder()!))) {
-    assert.ok(Date.now() < deadline, "a keeper holds the store's lock");
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const holder = () => keeperHolder(s.memory);
+  await waitFor(() => holder() !== undefined && processAlive(holder()!), 10_000, "a keeper holds the store's lock");
   const pid = holder()!;
   // The session's first message runs session start and the prompt hook, and each renews or starts the keeper once its
   // output is out: both may spawn one before either holds the lock, and the one that does not get it exits at once.
   const started = keeperPids(s.home);
   assert.ok(started.includes(pid), "a hook the plugin ran started it and named it in the hook log");
   for (const other of started.filter((p) => p !== pid)) {
-    const gone = Date.now() + 10_000;
-    while (processAlive(other)) {
-      assert.ok(Date.now() < gone, "a keeper that did not get the lock exits");
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitFor(() => !processAlive(other), 10_000, "a keeper that did not get the lock exits");
   }
   const renewedFrom = Date.now();
   await prompt("s1", "the build");

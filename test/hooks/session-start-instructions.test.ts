@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { composeFor } from "../../lib/config/instructions.js";
 import { runSessionStartHook } from "../../lib/hook/session-start.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
 import { makeWorld, type World } from "../support/fixture.js";
@@ -104,4 +105,44 @@ test("a second wiring's run adds nothing, with a store or without one", async ()
     // A new session gets them again.
     assert.ok(delivered("codex", (await start(w, "codex", "s-new")).outcome.stdout).includes("NAMING-RULE"));
   }
+});
+
+test("a cloned project's instruction files cannot pull the owner's files into the block: only the project and visible Markdown of ~/.claude", async () => {
+  const w = makeWorld();
+  const claude = path.join(w.home, ".claude");
+  // What ~/.claude holds besides instructions: the host's login, its settings, transcripts.
+  write(path.join(claude, ".credentials.json"), '{"claudeAiOauth":{"accessToken":"LOGIN-TOKEN-never-injected"}}\n');
+  write(path.join(claude, "settings.json"), '{"env":{"NOTE":"SETTINGS-never-injected"}}\n');
+  write(path.join(claude, "projects", "-other", "s.jsonl"), '{"message":"TRANSCRIPT-never-injected"}\n');
+  write(path.join(claude, ".private", "notes.md"), "HIDDEN-DIR-never-injected\n");
+  write(path.join(claude, "my-project-instructions.md"), "OWN-RULE my own per-project rule\n");
+  fs.symlinkSync(path.join(claude, ".credentials.json"), path.join(w.repo, "creds.md"));
+  write(path.join(w.repo, ".env"), "AWS_ACCESS_KEY_ID=AKIAZ7Q3XK4M2RTV9PLD\n");
+  write(
+    path.join(w.repo, "AGENTS.md"),
+    "AGENTS-RULE keep PRs small\n@~/.claude/.credentials.json\n@~/.claude/settings.json\n@../home/.claude/projects/-other/s.jsonl\n@~/.claude/.private/notes.md\n@creds.md\n@.env\n@~/.claude/my-project-instructions.md\n",
+  );
+  for (const host of ["codex", "generic"]) {
+    const r = await start(w, host, `s-${host}`);
+    const text = delivered(host, r.outcome.stdout);
+    assert.ok(text.includes("AGENTS-RULE") || host === "codex", `${host}: the project's own rule`);
+    assert.match(text, /OWN-RULE/, `${host}: a visible Markdown file of the user's instruction dir is still composed`);
+    for (const leak of ["LOGIN-TOKEN", "SETTINGS-never", "TRANSCRIPT-never", "HIDDEN-DIR-never", "AKIAZ7Q3XK4M2RTV9PLD"])
+      assert.ok(!text.includes(leak), `${host}: ${leak} leaked:\n${text}`);
+    assert.match(text, /AWS_ACCESS_KEY_ID=\[REDACTED:aws-access-key-id\]/, `${host}: a project file's secret is redacted in the block`);
+  }
+  const { composition } = composeFor(w.repo, { home: w.home }, {});
+  const unsafe = composition.problems.filter((p) => p.kind === "unsafe").map((p) => p.target ?? p.file);
+  assert.deepEqual(unsafe.sort(), ["../home/.claude/projects/-other/s.jsonl", "creds.md", "~/.claude/.credentials.json", "~/.claude/.private/notes.md", "~/.claude/settings.json"]);
+  const login = composition.problems.find((p) => p.target === "~/.claude/.credentials.json");
+  assert.match(login?.detail ?? "", /comes with the repository, so it may import only the project's files .*\(E_PATH_ESCAPE\)/);
+});
+
+test("the user's own instruction files keep both roots: ~/.claude/CLAUDE.md may import a file of the project and of ~/.claude", async () => {
+  const w = makeWorld();
+  write(path.join(w.home, ".claude", "CLAUDE.md"), `USER-RULE\n@~/.claude/rules.txt\n@${path.join(w.repo, "shared.md")}\n`);
+  write(path.join(w.home, ".claude", "rules.txt"), "USER-TXT-RULE\n");
+  write(path.join(w.repo, "shared.md"), "SHARED-RULE\n");
+  const text = delivered("generic", (await start(w, "generic")).outcome.stdout);
+  for (const rule of ["USER-RULE", "USER-TXT-RULE", "SHARED-RULE"]) assert.match(text, new RegExp(rule));
 });

@@ -14,6 +14,8 @@ import { handWrittenCards } from "../support/compact-fixture.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
 
 const SUNSET = "- [v1 API sunset](project_v1_api_sunset.md)";
+const LEFT_OUT = (n: number) =>
+  `Not shown, as no longer true (superseded, or past expires_at): ${n === 1 ? "1 index line" : `${n} index lines`}; memctl search still finds ${n === 1 ? "it" : "them"}, marked.`;
 const ORM = "- [TypeORM models](project_old_orm.md)";
 
 async function start(s: { memory: string; repo: string; home: string; io: { env: Record<string, string | undefined> } }, now: Date): Promise<string> {
@@ -36,7 +38,7 @@ function withoutLines(memory: string, ...prefixes: string[]): void {
   fs.writeFileSync(index, kept.join("\n"));
 }
 
-test("the sample store's session start leaves out the superseded and the expired card, as if the index never listed them", async () => {
+test("the sample store's session start leaves out the superseded and the expired card and says how many; otherwise as if the index never listed them", async () => {
   const s = sampleStore();
   const bare = sampleStore();
   try {
@@ -47,8 +49,11 @@ test("the sample store's session start leaves out the superseded and the expired
     assert.ok(!text.includes(SUNSET) && !text.includes("shut down on 2026-06-30"), text);
     assert.ok(!text.includes(ORM) && !text.includes("TypeORM"), text);
     assert.match(text, /- \[GitHub Actions CI\]|\(project_architecture\.md\)/);
+    // It says so, in one line after the heading: otherwise the block is the one of the index that never listed them.
+    const note = LEFT_OUT(2);
+    assert.ok(text.includes(`\n${note}\n`), text);
     withoutLines(bare.memory, SUNSET, ORM);
-    assert.equal(text.replaceAll(bare.memory, s.memory), (await start(bare, today)).replaceAll(bare.memory, s.memory));
+    assert.equal(text.replace(`${note}\n`, "").replaceAll(bare.memory, s.memory), (await start(bare, today)).replaceAll(bare.memory, s.memory));
     // The cache the first start wrote decodes, with the fields that decide it (a cache that did not would be made
     // again from every card at every start), and a second start reads it: the same block, the cache left as it was.
     const cacheFile = path.join(s.memory, ".memctl", CARD_CACHE);
@@ -96,6 +101,7 @@ test("moving a card's expiry or un-superseding it brings its line back", async (
     fs.writeFileSync(sunset, fs.readFileSync(sunset, "utf8").replace('expires_at: "2026-06-30"', 'expires_at: "2027-06-30"'));
     const text = await start(s, now);
     assert.ok(text.includes(ORM) && text.includes(SUNSET), text);
+    assert.doesNotMatch(text, /Not shown, as no longer true/, "nothing left out, nothing said");
   } finally {
     s.cleanup();
   }
@@ -127,6 +133,7 @@ test("after accept --supersede, session start lists the new card and not the one
   const text = await hook(w);
   assert.match(text, /CI runs on GitHub Actions/);
   assert.doesNotMatch(text, /Buildkite/);
+  assert.ok(text.includes(`\n${LEFT_OUT(1)}\n`), text);
 });
 
 test("the compact view leaves out the lines of cards superseded since the compact, and counts only what it shows", async (t) => {
@@ -142,4 +149,5 @@ test("the compact view leaves out the lines of cards superseded since the compac
   assert.match(text, /Written or updated since that summary \(these lines supersede it\):\n- \[ci-actions\]/);
   assert.doesNotMatch(text, /- \[ci-runner\]/);
   assert.doesNotMatch(text, /Removed since that summary/, "a superseded card is not removed");
+  assert.ok(text.includes(`\n${LEFT_OUT(1)}\n`), text);
 });

@@ -79,6 +79,31 @@ test("claude: the store is its auto-memory folder and auto memory is on — the 
   assert.match(off.hookSpecificOutput.additionalContext, /Deploy step 0/);
 });
 
+test("claude loading the store itself (auto memory on): session start still names the pending proposals and the loaded lines that are no longer true", async (t) => {
+  const w = makeWorld({ explicit: false });
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  const auto = path.join(w.home, ".claude", "projects", claudeSlug(w.repo), "memory");
+  storeWith(w, auto, 3);
+  // Claude loads MEMORY.md as it is: step 1's line is there, though the card was superseded, and step 2's has expired.
+  const card = (i: number) => path.join(auto, `project_deploy_${i}.md`);
+  fs.writeFileSync(card(1), fs.readFileSync(card(1), "utf8").replace("type: project\n", "type: project\nstatus: superseded\nsuperseded_by: deploy-0\n"));
+  fs.writeFileSync(card(2), fs.readFileSync(card(2), "utf8").replace("type: project\n", 'type: project\nexpires_at: "2020-01-01"\n'));
+  const proposed = spawnSync(process.execPath, [CLI, "remember", "--actor", "host:claude", "deploys wait for the smoke tests"], {
+    cwd: w.repo,
+    env: spawnEnv(w),
+    encoding: "utf8",
+  });
+  assert.equal(proposed.status, 0, proposed.stderr);
+  const out = JSON.parse(await start(w, "claude", { session_id: "native-notes", source: "startup" }, ["--plugin"]));
+  const context = out.hookSpecificOutput.additionalContext as string;
+  assert.match(context, /auto memory is on/);
+  assert.match(context, /^1 proposal awaits the owner's review \(memctl review\)/m);
+  assert.match(context, /^Of the MEMORY\.md lines Claude loaded, these cards are no longer true \(never injected\); do not rely on them:$/m);
+  assert.match(context, /^- \[Deploy step 1\]\(project_deploy_1\.md\) — superseded by deploy-0$/m);
+  assert.match(context, /^- \[Deploy step 2\]\(project_deploy_2\.md\) — expired 2020-01-01$/m);
+  assert.doesNotMatch(context, /Deploy step 0/);
+});
+
 test("a git project with no store: one line naming the step (the plugin's command on the plugin route); not in a plain folder", async (t) => {
   const w = makeWorld({ explicit: false, createMemory: false });
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));

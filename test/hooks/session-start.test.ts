@@ -32,7 +32,7 @@ function delivered(host: string, out: string): string {
 }
 
 const HOSTS = ["claude", "codex", "opencode", "grok", "generic"] as const;
-const WARNING = /^This overview is over the advisory size threshold \(\[doctor\] warn_bytes\); nothing was left out\. Run `memctl doctor` for the diagnosis and remedy\.$/;
+const WARNING = /^This overview is over the advisory size threshold \(\[doctor\] warn_bytes\); nothing was cut for size\. Run `memctl doctor` for the diagnosis and remedy\.$/;
 
 function hookLog(w: ReturnType<typeof makeWorld>): string[] {
   const file = path.join(w.home, ".local", "state", "memctl", "hook.log");

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { initRepo, REPO_ROOT, tempDir } from "../helpers.js";
 
-test("npm pack → npm i -g of the tarball: no warning, and memctl, memctl-hook, the MCP server and the plugin work", { timeout: 240_000 }, async (t) => {
+test("npm pack → npm i -g of the tarball: no warning, and memctl (save too), memctl-hook, the MCP server and the plugin work", { timeout: 240_000 }, async (t) => {
   const dir = tempDir("memctl-pack-");
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const cache = path.join(process.env.MEMCTL_E2E_CACHE || path.join(os.tmpdir(), "memctl-e2e-hosts"), ".npm-cache");
@@ -47,6 +47,10 @@ test("npm pack → npm i -g of the tarball: no warning, and memctl, memctl-hook,
   const version = spawnSync("memctl", ["--version"], { cwd: project, env, encoding: "utf8" });
   assert.equal(version.status, 0, version.stderr);
   assert.match(version.stdout, /^memctl \d+\.\d+\.\d+/);
+  // The save bundle beside the installed dist/cli.js (found through the bin's symlink), its packages from node_modules.
+  const saved = spawnSync("memctl", ["save", "pack-check", "-t", "project", "-d", "saved by the installed package"], { cwd: project, env, encoding: "utf8" });
+  assert.equal(saved.status, 0, saved.stderr);
+  assert.match(saved.stdout, /^✓ created project_pack-check\.md /);
   const hook = spawnSync("memctl-hook", ["--host", "claude"], {
     cwd: project,
     env,

@@ -8,11 +8,19 @@ import { hookLogPath } from "../../lib/hook/run.js";
 import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
 import { processAlive } from "../../lib/store/lock.js";
 
-/** The pid of every keeper logged under `home`: spawned by a hook (logged before it runs), started, or exited at once. */
-export function keeperPids(home: string): number[] {
+/** The hook log's lines about keepers under `home` ("…\tkeeper <pid> for <store>: spawned | started | exited (…)"). */
+export function keeperLogLines(home: string): string[] {
   const log = hookLogPath({ env: {}, home });
   if (!fs.existsSync(log)) return [];
-  return [...new Set([...fs.readFileSync(log, "utf8").matchAll(/\tkeeper (\d+) for /g)].map((m) => Number(m[1])))];
+  return fs
+    .readFileSync(log, "utf8")
+    .split("\n")
+    .filter((l) => /\tkeeper \d+ for /.test(l));
+}
+
+/** The pid of every keeper logged under `home`: spawned by a hook (logged before it runs), started, or exited at once. */
+export function keeperPids(home: string): number[] {
+  return [...new Set(keeperLogLines(home).map((l) => Number(/\tkeeper (\d+) for /.exec(l)![1])))];
 }
 
 /** SIGKILLs every keeper started under `home` and resolves once none is alive (rejects after `ms`). */

@@ -38,12 +38,13 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -2608,9 +2609,9 @@ function fastLoadFrontmatter(text) {
       out[key] = null;
       continue;
     }
-    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed === void 0) return void 0;
-    out[key] = parsed;
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
   }
   return out;
 }
@@ -2715,6 +2716,8 @@ __export(card_exports, {
   isRetired: () => isRetired,
   mayRetire: () => mayRetire,
   missingFields: () => missingFields,
+  noLongerTrue: () => noLongerTrue,
+  noLongerTrueText: () => noLongerTrueText,
   parseCard: () => parseCard
 });
 function parseCard(text) {
@@ -2815,6 +2818,19 @@ function isExpired(meta, today) {
 function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
+function noLongerTrue(card, today) {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return {};
+}
+function noLongerTrueText(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} \u2014 not injected`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at} \u2014 not injected`;
+  return "";
+}
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
@@ -2838,7 +2854,7 @@ var init_card = __esm({
 });
 
 // lib/hook/entry/keeper.ts
-var import_node_path10 = __toESM(require("node:path"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 var import_node_os = __toESM(require("node:os"), 1);
 
 // lib/store/checked-fs.ts
@@ -2877,14 +2893,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path10) {
-  return import_node_fs.default.statSync(path10, { throwIfNoEntry: false });
+function statIfExists(path11) {
+  return import_node_fs.default.statSync(path11, { throwIfNoEntry: false });
 }
-function stat(path10) {
-  return import_node_fs.default.statSync(path10);
+function stat(path11) {
+  return import_node_fs.default.statSync(path11);
 }
-function lstatIfExists(path10) {
-  return import_node_fs.default.lstatSync(path10, { throwIfNoEntry: false });
+function lstatIfExists(path11) {
+  return import_node_fs.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs.default.fstatSync(fd);
@@ -2892,8 +2908,8 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path10, ms) {
-  import_node_fs.default.utimesSync(path10, ms / 1e3, ms / 1e3);
+function utimes(path11, ms) {
+  import_node_fs.default.utimesSync(path11, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -2906,9 +2922,9 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path10, extraFlags = 0, readable = false) {
+function openForAppend(path11, extraFlags = 0, readable = false) {
   const c = import_node_fs.default.constants;
-  return import_node_fs.default.openSync(path10, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs.default.openSync(path11, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs.default.writeSync(fd, buffer, offset, length);
@@ -2916,8 +2932,8 @@ function writeBytes(fd, buffer, offset, length) {
 function close(fd) {
   import_node_fs.default.closeSync(fd);
 }
-function exists(path10) {
-  return import_node_fs.default.existsSync(path10);
+function exists(path11) {
+  return import_node_fs.default.existsSync(path11);
 }
 var R_OK = import_node_fs.default.constants.R_OK;
 var NOT_REGULAR = "E_NOT_REGULAR";
@@ -2927,16 +2943,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path10, mode) {
-  return Object.assign(new Error(`${path10} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path10 });
+function notRegularError(path11, mode) {
+  return Object.assign(new Error(`${path11} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path11 });
 }
-function tooLargeError(path10, size, cap) {
-  return Object.assign(new Error(`${path10} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path10 });
+function tooLargeError(path11, size, cap) {
+  return Object.assign(new Error(`${path11} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path11 });
 }
-function openRegular(path10, options = {}) {
+function openRegular(path11, options = {}) {
   const c = import_node_fs.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs.default.openSync(path10, flags);
+  const fd = import_node_fs.default.openSync(path11, flags);
   let st;
   try {
     st = fstat(fd);
@@ -2946,14 +2962,14 @@ function openRegular(path10, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path10, st.mode);
+    throw notRegularError(path11, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path10, options);
+function readRegular(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path11, options);
   try {
-    if (st.size > cap) throw tooLargeError(path10, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path11, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -2966,11 +2982,15 @@ function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path10, cap, options).bytes;
+var readByFile = /* @__PURE__ */ new Map();
+function forgetReads() {
+  readByFile.clear();
 }
-function readRegularUtf8(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path10, cap, options));
+function readRegularBytes(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path11, cap, options).bytes;
+}
+function readRegularUtf8(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path11, cap, options));
 }
 
 // lib/store/lock.ts
@@ -3315,6 +3335,7 @@ function tryStoreLock(memoryDir, options = {}) {
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token
       };
@@ -3417,7 +3438,7 @@ function ioError(message, err) {
 }
 
 // lib/rank-cache/build.ts
-var import_node_path5 = __toESM(require("node:path"), 1);
+var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/rank/stem.ts
 var STEP2 = [
@@ -3847,10 +3868,10 @@ function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
+    const parsed2 = parseIndexLine(raw, line);
+    if (parsed2 === void 0) return;
+    if ("reason" in parsed2) unparsed.push(parsed2);
+    else entries.push(parsed2);
   });
   return { entries, unparsed };
 }
@@ -4049,8 +4070,18 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
+function firstAtLeast(table, n, value) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (table[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 25;
+var FORMAT_VERSION = 26;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -4061,10 +4092,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path10, tokenizerVersion, limits = {}) {
+function openCacheFile(path11, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path10);
+    const opened = openRegular(path11);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -4230,6 +4261,23 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
     },
+    findFiles: (paths) => {
+      const found = /* @__PURE__ */ new Map();
+      if (paths.length === 0) return found;
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of paths) {
+        const ids = [];
+        const needle = encodeUtf8(file);
+        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
+          const id = firstAtLeast(offsets, n, at2);
+          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
+    },
     lineBytes: (id) => {
       checkId(id);
       return head.u32(lineBytesTable + 4 * id);
@@ -4375,14 +4423,16 @@ function encodeCache(tokenizerVersion, c) {
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
 function inertText(text) {
   if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 
 // lib/core/secret-rules.ts
 function anyCase(word) {
@@ -4615,7 +4665,7 @@ function defuseFence(text) {
 }
 
 // lib/rank-cache/card-fields.ts
-var import_node_path3 = __toESM(require("node:path"), 1);
+var import_node_path4 = __toESM(require("node:path"), 1);
 
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
@@ -4627,12 +4677,23 @@ function provenanceMark(p) {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path3 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path3.default.join(memoryDir, file));
+  const head = readHead(import_node_path4.default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -4677,7 +4738,7 @@ function printedLine(e) {
   return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
 }
 function normalizeCardPath(file) {
-  return import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 function readHead(file) {
   let fd;
@@ -4700,7 +4761,7 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path4 = __toESM(require("node:path"), 1);
+var import_node_path5 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -4821,7 +4882,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path4.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path5.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -4848,8 +4909,8 @@ function isMeasurable(card) {
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
     const buf = new Uint8Array(want);
@@ -4976,9 +5037,9 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path5.default.join(memoryDir, INDEX_FILE));
-  const parsed = parseIndex(text);
-  const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+  const { text, truncated } = readIndexText(import_node_path6.default.join(memoryDir, INDEX_FILE));
+  const parsed2 = parseIndex(text);
+  const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
@@ -4994,7 +5055,7 @@ async function rebuild(memoryDir, indexStat, options) {
     const read = await readCardFields(memoryDir, file);
     if (read) fields.set(file, read);
   }
-  const entries = parsed.entries.map((e) => {
+  const entries = parsed2.entries.map((e) => {
     const file = normalizeCardPath(e.file);
     return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
 ${e.raw}`));
@@ -5017,7 +5078,7 @@ ${e.raw}`));
       lineText: (id) => printed[id],
       scoped: () => scoped
     },
-    unparsed: parsed.unparsed,
+    unparsed: parsed2.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
     cache: "uncached",
@@ -5028,7 +5089,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path5.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path6.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -5041,10 +5102,10 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path5.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path5.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path6.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path6.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path5.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path6.default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
@@ -5069,7 +5130,7 @@ ${e.raw}`));
     status,
     expires,
     ...scoped.length > 0 ? { scope } : {},
-    unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+    unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles,
     ...journal ? { journal } : {}
@@ -5103,8 +5164,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path5.default.join(stateDir, name);
-  const tmp = import_node_path5.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = import_node_path6.default.join(stateDir, name);
+  const tmp = import_node_path6.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -5122,6 +5183,8 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+var checkedText = (base, deltaText) => `${base.header.id}
+${deltaText ?? ""}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {
@@ -5297,6 +5360,191 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceRows(rows, span, added, move) {
+  const out = rows.slice(0, span.first);
+  out.push(...added);
+  for (let i = span.end; i < rows.length; i++) out.push(move(rows[i], span.shift));
+  return out;
+}
+function spliceLineTable(t, span, added) {
+  const { first, end, shift } = span;
+  const n = t.lines.length;
+  const count = first + added.length + (n - end);
+  const lines = new Uint32Array(count);
+  lines.set(t.lines.subarray(0, first), 0);
+  for (let k = 0; k < added.length; k++) lines[first + k] = added[k].line;
+  for (let i = end, j = first + added.length; i < n; i++, j++) lines[j] = t.lines[i] + shift;
+  const cut = [];
+  const ends = t.ends.map((col, c) => {
+    const from = first === 0 ? 0 : col[first - 1];
+    const to = end === 0 ? 0 : col[end - 1];
+    cut.push([from, to]);
+    const out = new Uint32Array(count);
+    out.set(col.subarray(0, first), 0);
+    let at = from;
+    for (let k = 0; k < added.length; k++) out[first + k] = at += added[k].lengths[c];
+    const moved = at - to;
+    for (let i = end, j = first + added.length; i < n; i++, j++) out[j] = col[i] + moved;
+    return out;
+  });
+  return { table: { lines, ends }, cut };
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
+// lib/rank-cache/patch.ts
+function segmentsOf(runs, entries) {
+  const segs = [];
+  for (let r = 0; r < runs.length; r += 3) {
+    const [from, count, shift] = [runs[r], runs[r + 1], runs[r + 2]];
+    if (count === 0) continue;
+    if (from >= 0) segs.push({ from, count, shift });
+    else for (let i = 0; i < count; i++) segs.push({ line: entries[-from - 1 + i].line, d: entries[-from - 1 + i] });
+  }
+  return segs;
+}
+var fileOf = (base, s) => s.from !== void 0 ? base.view.file(s.from) : s.d ? s.d.file : normalizeCardPath(s.e.file);
+var splitAt = (lines, s, line) => lowerBound(s.count, (k) => lines[s.from + k] + s.shift, line);
+function patchLines(base, segs, unparsed, edits) {
+  const lines = base.view.lines;
+  let sameCards = true;
+  let goneOld = 0;
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
+    const end = at + removed;
+    const move = inserted.length - removed;
+    const before = [];
+    const after = [];
+    const gone = [];
+    for (const s of segs) {
+      if (s.from === void 0) {
+        if (s.line < at) before.push(s);
+        else if (s.line >= end) after.push(s.d ? { line: s.line + move, d: s.d } : { line: s.line + move, e: s.e, added: s.added });
+        else {
+          gone.push(fileOf(base, s));
+          if (s.d || !s.added) goneOld++;
+        }
+        continue;
+      }
+      const k1 = splitAt(lines, s, at);
+      const k2 = splitAt(lines, s, end);
+      if (k1 > 0) before.push({ from: s.from, count: k1, shift: s.shift });
+      for (let k = k1; k < k2; k++) gone.push(base.view.file(s.from + k));
+      goneOld += k2 - k1;
+      if (k2 < s.count) after.push({ from: s.from + k2, count: s.count - k2, shift: s.shift + move });
+    }
+    const added = [];
+    const addedUnparsed = [];
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2, added: true });
+    }
+    const addedFiles = added.map((s) => fileOf(base, s));
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    segs = [...before, ...added, ...after];
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
+  }
+  return { segs, unparsed, goneOld, sameCards };
+}
+function linksOf(base, segs, files) {
+  const found = new Map(files.map((f) => [f, []]));
+  const ids = base.view.findFiles(files);
+  segs.forEach((s, i) => {
+    if (s.from === void 0) {
+      if (s.d) found.get(s.d.file)?.push({ seg: i });
+      return;
+    }
+    for (const [file, list] of ids) for (const id of list) if (id >= s.from && id < s.from + s.count) found.get(file).push({ seg: i, id });
+  });
+  return found;
+}
+function countCards(base, segs, goneOld, oldEntries) {
+  const addedFiles = segs.flatMap((s) => s.e && s.added ? [normalizeCardPath(s.e.file)] : []);
+  const distinct = [...new Set(addedFiles)];
+  const links = linksOf(base, segs, distinct);
+  const linkedOld = distinct.filter((f) => links.get(f).length > 0).length;
+  const old = oldEntries - goneOld;
+  return {
+    cards: old + distinct.length - linkedOld,
+    plainFiles: linkedOld === 0 && distinct.length === addedFiles.length && distinct.every(isMeasurable)
+  };
+}
+function recheck(base, segs, files, stampNow, reparse2) {
+  if (files.size === 0) return segs;
+  const stamps = base.view.stamps;
+  const split = /* @__PURE__ */ new Map();
+  const out = [...segs];
+  for (const [file, where] of linksOf(base, segs, [...files])) {
+    if (where.length === 0) continue;
+    const now = stampNow(file);
+    for (const { seg, id } of where) {
+      const s = segs[seg];
+      if (id === void 0) {
+        const st = s.d.stamp;
+        const line = s.line;
+        if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse2(s.d.raw, line) };
+      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+        let ids = split.get(seg);
+        if (!ids) split.set(seg, ids = /* @__PURE__ */ new Set());
+        ids.add(id);
+      }
+    }
+  }
+  if (split.size === 0) return out;
+  const lines = base.view.lines;
+  return out.flatMap((s, i) => {
+    const ids = split.get(i);
+    if (!ids || s.from === void 0) return [s];
+    const pieces = [];
+    let start = s.from;
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      if (id > start) pieces.push({ from: start, count: id - start, shift: s.shift });
+      pieces.push({ line: lines[id] + s.shift, e: reparse2(base.store.index.entry(id).raw, lines[id] + s.shift) });
+      start = id + 1;
+    }
+    if (start < s.from + s.count) pieces.push({ from: start, count: s.from + s.count - start, shift: s.shift });
+    return pieces;
+  });
+}
+function unchangedCards(base, segs, files, stampNow) {
+  const stamps = base.view.stamps;
+  for (const [file, where] of linksOf(base, segs, [...files])) {
+    if (where.length === 0) continue;
+    const now = stampNow(file);
+    for (const { seg, id } of where) {
+      const st = id === void 0 ? segs[seg].d.stamp : [stamps[3 * id], stamps[3 * id + 1], stamps[3 * id + 2]];
+      if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
+    }
+  }
+  return true;
+}
+
 // lib/rank-cache/journal.ts
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records = journalSince(memoryDir, mark);
@@ -5321,63 +5569,47 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
   }
   return { edits, cards };
 }
-function applyLineEdits(items, unparsed, edits, fileOf) {
+function applyLineEdits(items, unparsed, edits, fileOf2) {
   let sameCards = true;
-  for (const [at, removed, inserted] of edits) {
-    const end = at + removed;
-    const shift = inserted.length - removed;
-    const gone = [];
-    const kept = [];
-    let insertAt = 0;
-    for (const item of items) {
-      if (item.line < at) {
-        kept.push(item);
-        insertAt = kept.length;
-      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
-      else gone.push(fileOf(item));
-    }
+  for (const edit of edits) {
+    const span = editSpan(items.length, (i) => items[i].line, edit);
+    const gone = items.slice(span.first, span.end).map(fileOf2);
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
-      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
-      else added.push({ line: parsed.line, e: parsed });
-    });
-    const addedFiles = added.map(fileOf);
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2 });
+    }
+    const addedFiles = added.map(fileOf2);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
-    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+    items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }));
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { items, unparsed, sameCards };
 }
 
-// lib/rank-cache/refresh.ts
-function deltaMax(entries) {
-  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
-}
+// lib/rank-cache/every-entry.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
-  const { view: view2, header } = base;
-  const cur = prev ?? identity(base);
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
   const n = cur.toBase.length;
-  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
-  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
   const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
-  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
-  const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
   if (sameIndex2 || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
     if (told?.edits && told.edits.length > 0) {
-      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
-      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      const fileOf2 = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf2);
       items = applied.items;
-      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf2))];
       meta = {
         unparsed: applied.unparsed,
         cards: files ? files.length : meta.cards,
@@ -5386,121 +5618,52 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
-    const parsed = parseIndex(text);
-    items = matchLines(base, cur, parsed.entries);
-    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    const parsed2 = parseIndex(text);
+    items = matchLines(base, cur, parsed2.entries);
+    const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {
       cards: files.length,
-      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
-      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed2.entries.length && files.every(isMeasurable),
       ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
     };
   }
-  const reread = /* @__PURE__ */ new Map();
-  if (full || told)
-    items.forEach((item, i) => {
-      if (item.j === void 0) return;
-      const file = mergedFile(base, cur, item.j);
-      if (!full && !told.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
-    });
-  const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
-  const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
-  if (fresh + carried > deltaMax(items.length)) return void 0;
-  const read = /* @__PURE__ */ new Map();
-  const entries = [];
-  const runs = [];
-  const sources = [indexStat.mtimeMs, ...dirs.values()];
-  const pushRun = (from, shift) => {
-    const r = runs.length - 3;
-    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
-    if (extends_) runs[r + 1]++;
-    else runs.push(from, 1, shift);
-  };
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    const e = item.e ?? reread.get(i);
-    if (e === void 0) {
-      const b = cur.toBase[item.j];
-      if (b >= 0) pushRun(b, item.line - view2.lines[b]);
-      else {
-        entries.push({ ...cur.delta.entries[-b - 1], line: item.line });
-        pushRun(-entries.length, 0);
-      }
-      continue;
+  const segs = items.map((item) => {
+    if (item.j === void 0) return { line: item.line, e: item.e };
+    const b = cur.toBase[item.j];
+    if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
-    const file = normalizeCardPath(e.file);
-    let card = read.get(file);
-    if (!card) {
-      const stamp2 = cardStamp(memoryDir, file);
-      card = { stamp: stamp2, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
-      read.set(file, card);
-      sources.push(stamp2[0]);
-      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
-      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
-    }
-    const entry = rankEntryOf({ ...e, line: item.line }, file, card.fields ?? { topics: [] });
-    entries.push({
-      line: item.line,
-      raw: e.raw,
-      file,
-      title: e.title,
-      hook: e.hook,
-      ...entry.priority ? { priority: entry.priority } : {},
-      ...entry.status ? { status: entry.status } : {},
-      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
-      ...entry.scope ? { scope: [...entry.scope] } : {},
-      key: lineKeyLanes(e.raw),
-      printed: printedLine(entry),
-      stamp: card.stamp,
-      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
-    });
-    pushRun(-entries.length, 0);
-  }
-  const delta = {
-    format: 1,
-    tokenizer: TOKENIZER_VERSION,
-    base: header.id,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
-    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
-    runs,
-    entries,
-    ...meta,
-    ...journal ? { journal } : {}
-  };
-  const mapped = mapRuns(delta, view2.n);
-  const store = mergedStore(base, { delta, ...mapped });
-  store.verified = full;
-  store.cache = "updated";
-  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
-  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
-  try {
-    const stateDir = realDir(memoryDir, STATE_DIR);
-    writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
-  } catch {
-  }
-  return store;
+    return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b] } : { line: item.line, d: cur.delta.entries[-b - 1] };
+  });
+  return { segs, meta };
 }
 function identity(base) {
   const h = base.header;
   const n = base.view.n;
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: h.id,
+    index: h.index,
+    dirs: h.dirs,
+    runs: n > 0 ? [0, n, 0] : [],
+    entries: [],
+    cards: h.cards,
+    unparsed: h.unparsed,
+    plainFiles: h.plainFiles === true,
+    ...h.truncated ? { truncated: h.truncated } : {},
+    ...h.journal ? { journal: h.journal } : {}
+  };
+  let mapped;
   return {
-    delta: {
-      format: 1,
-      tokenizer: TOKENIZER_VERSION,
-      base: h.id,
-      index: h.index,
-      dirs: h.dirs,
-      runs: n > 0 ? [0, n, 0] : [],
-      entries: [],
-      cards: h.cards,
-      unparsed: h.unparsed,
-      plainFiles: h.plainFiles === true,
-      ...h.truncated ? { truncated: h.truncated } : {},
-      ...h.journal ? { journal: h.journal } : {}
+    delta,
+    get toBase() {
+      return (mapped ??= mapRuns(delta, n)).toBase;
     },
-    toBase: Int32Array.from({ length: n }, (_, i) => i),
-    lineShift: new Int32Array(n),
+    get lineShift() {
+      return (mapped ??= mapRuns(delta, n)).lineShift;
+    },
     mtimeMs: base.view.mtimeMs,
     text: ""
     // no file
@@ -5521,7 +5684,7 @@ function indexEntryOf(base, cur, j, line) {
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
   return e;
 }
-function matchLines(base, cur, parsed) {
+function matchLines(base, cur, parsed2) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
   for (let j = 0; j < cur.toBase.length; j++) {
@@ -5532,7 +5695,7 @@ function matchLines(base, cur, parsed) {
     else if (typeof had === "number") byKey.set(k, [had, j]);
     else had.push(j);
   }
-  return parsed.map((e) => {
+  return parsed2.map((e) => {
     const k = key53(...lineKeyLanes(e.raw));
     const had = byKey.get(k);
     if (had === void 0) return { line: e.line, e };
@@ -5544,6 +5707,114 @@ function matchLines(base, cur, parsed) {
     if (had.length === 0) byKey.delete(k);
     return { line: e.line, j };
   });
+}
+
+// lib/rank-cache/refresh.ts
+function deltaMax(entries) {
+  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
+}
+async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
+  const { view: view2, header } = base;
+  const cur = prev ?? identity(base);
+  const n = prev ? prev.toBase.length : view2.n;
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
+  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const idx = cur.delta.index;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
+  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
+  const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
+  let segs;
+  let meta;
+  if ((sameIndex2 || told?.edits) && cur.delta.plainFiles && !cur.delta.truncated && (told || since) && (!full || since)) {
+    const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
+    meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
+    segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  const fresh = segs.filter((s) => s.e !== void 0).length;
+  const carried = segs.filter((s) => s.d !== void 0).length;
+  const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
+  if (fresh + carried > deltaMax(total)) return void 0;
+  const read = /* @__PURE__ */ new Map();
+  const entries = [];
+  const runs = [];
+  const sources = [indexStat.mtimeMs, ...dirs.values()];
+  const pushRun = (from, count, shift) => {
+    const r = runs.length - 3;
+    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
+    if (extends_) runs[r + 1] += count;
+    else runs.push(from, count, shift);
+  };
+  for (const s of segs) {
+    if (s.from !== void 0) {
+      pushRun(s.from, s.count, s.shift);
+      continue;
+    }
+    if (s.d) {
+      entries.push({ ...s.d, line: s.line });
+      pushRun(-entries.length, 1, 0);
+      continue;
+    }
+    const e = s.e;
+    const file = normalizeCardPath(e.file);
+    let card = read.get(file);
+    if (!card) {
+      const stamp2 = cardStamp(memoryDir, file);
+      card = { stamp: stamp2, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      read.set(file, card);
+      sources.push(stamp2[0]);
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
+    }
+    const entry = rankEntryOf({ ...e, line: s.line }, file, card.fields ?? { topics: [] });
+    entries.push({
+      line: s.line,
+      raw: e.raw,
+      file,
+      title: e.title,
+      hook: e.hook,
+      ...entry.priority ? { priority: entry.priority } : {},
+      ...entry.status ? { status: entry.status } : {},
+      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
+      ...entry.scope ? { scope: [...entry.scope] } : {},
+      key: lineKeyLanes(e.raw),
+      printed: printedLine(entry),
+      stamp: card.stamp,
+      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
+    });
+    pushRun(-entries.length, 1, 0);
+  }
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: header.id,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    runs,
+    entries,
+    ...meta,
+    ...journal ? { journal } : {}
+  };
+  const mapped = mapRuns(delta, view2.n);
+  const store = mergedStore(base, { delta, ...mapped });
+  store.verified = full;
+  store.cache = "updated";
+  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
+  try {
+    const stateDir = realDir(memoryDir, STATE_DIR);
+    const text = JSON.stringify(delta);
+    if (writeCacheFile(stateDir, text, full ? options.nowMs : verifiedMs, RANK_DELTA) && full) store.checked = checkedText(base, text);
+  } catch {
+  }
+  return store;
+}
+function reparse(raw, line) {
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
 }
 
 // lib/store/full-check.ts
@@ -5602,9 +5873,14 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = `${base.header.id}
-${delta?.text ?? ""}`;
-          if (options.unchangedSince === checked || (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))) {
+          const checked = checkedText(base, delta?.text);
+          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          if (since ? unchangedCards(
+            base,
+            delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
+            since,
+            (f) => cardStamp(memoryDir, f, options.stats)
+          ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
@@ -5884,7 +6160,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 8";
+var CARD_CACHE_VERSION = "memctl-card-cache 9";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
@@ -6052,7 +6328,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
@@ -6710,7 +6986,6 @@ function lastAtOrBefore(owners, at, start) {
 }
 
 // lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -6762,52 +7037,27 @@ function linksHas(t, key) {
 function applyLineEdits2(table, edits) {
   let t = table;
   const changed = /* @__PURE__ */ new Set();
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0 || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added));
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i];
-      keyEnds[first + i] = headKeys + mid.keyEnds[i];
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i] + shift;
-      keyEnds[j] = t.keyEnds[i] + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+    const keys = [];
+    insertedLines(edit).forEach((parsed2, k) => {
+      if (parsed2 === void 0 || "reason" in parsed2) return;
+      const key = linkKey(parsed2.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
   }
   return { table: t, changed };
-}
-function lowerBound(lines, line) {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
@@ -7273,10 +7523,10 @@ function checks(file, p, records) {
 
 // lib/store/arrivals.ts
 var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path6 = __toESM(require("node:path"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path6.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path7.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -7290,7 +7540,8 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path6.default.join(memoryDir, rel);
+  const abs = import_node_path7.default.join(memoryDir, rel);
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = import_node_fs5.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs5.default.readlinkSync(abs)}`);
@@ -7300,6 +7551,19 @@ function currentSha(memoryDir, rel) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+function leavesStore(memoryDir, rel) {
+  const key = normalise(rel);
+  if (import_node_path7.default.posix.isAbsolute(key) || import_node_path7.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = import_node_path7.default.join(dir, segment);
+    const st = import_node_fs5.default.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === void 0) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 function readHold(memoryDir) {
   let items;
@@ -7329,7 +7593,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs5.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
+    const st = import_node_fs5.default.lstatSync(import_node_path7.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -7343,15 +7607,20 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path6.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/store/read.ts
 var import_node_fs6 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
+var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
+
+// lib/store/card-count.ts
+init_card_types();
+
+// lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs6.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs6.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7703,6 +7972,8 @@ function watchCards(memoryDir) {
   const wanted = /* @__PURE__ */ new Set([""]);
   let unsure = true;
   let changed = 0;
+  let named = /* @__PURE__ */ new Set();
+  let lastNamed;
   let burst = 0;
   const missed = /* @__PURE__ */ new Set();
   let refused = 0;
@@ -7735,14 +8006,15 @@ function watchCards(memoryDir) {
     if (watches.has(file)) unsure = true;
     stamps.delete(file);
     if (++changed > MAX_CHANGED) unsure = true;
+    else named.add(file);
   };
   const arm = (rel) => {
-    const path10 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
+    const path11 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
     try {
-      const st = statDir(rel, path10);
+      const st = statDir(rel, path11);
       if (!st?.isDirectory()) return false;
-      const base = path10.slice(path10.lastIndexOf("/") + 1);
-      const watcher = import_node_fs7.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      const base = path11.slice(path11.lastIndexOf("/") + 1);
+      const watcher = import_node_fs7.default.watch(path11, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
         unsure = true;
       });
@@ -7777,6 +8049,8 @@ function watchCards(memoryDir) {
       }
       for (const rel of wanted) if (!watches.has(rel) && arm(rel) && result === "quiet") result = "changed";
       wanted.clear();
+      lastNamed = result === "unsure" ? void 0 : named;
+      named = /* @__PURE__ */ new Set();
       unsure = false;
       changed = 0;
       missed.clear();
@@ -7784,6 +8058,9 @@ function watchCards(memoryDir) {
       return result;
     },
     sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
+    get changed() {
+      return lastNamed;
+    },
     forget() {
       stamps.clear();
     },
@@ -7793,8 +8070,8 @@ function watchCards(memoryDir) {
     }
   };
 }
-function statDir(rel, path10) {
-  return rel === "" ? import_node_fs7.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs7.default.lstatSync(path10, { throwIfNoEntry: false });
+function statDir(rel, path11) {
+  return rel === "" ? import_node_fs7.default.statSync(path11, { throwIfNoEntry: false }) : import_node_fs7.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
@@ -7833,6 +8110,8 @@ async function keepFresh(memoryDir, options) {
     let sawEveryCard = false;
     let lastCards;
     let lastChecked;
+    let changedSince;
+    let lastMark;
     for (; ; ) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
@@ -7847,10 +8126,17 @@ async function keepFresh(memoryDir, options) {
         }
         const stats = watch?.stamps ?? /* @__PURE__ */ new Map();
         const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
-        const cards = asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cacheIdentity(memoryDir)) ? lastCards : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+        const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== void 0 && changedSince !== void 0;
+        if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
+        const cacheNow = cacheIdentity(memoryDir);
+        const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
+        const stale = sameCache && (lastCards.outcome === "changed" ? asBefore || vouched : vouched && lastCards.outcome === "verified" && wroteCard(memoryDir, lastMark));
+        if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
+        const cards = stale ? { ...lastCards, outcome: "changed" } : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
           mark,
           ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
         });
+        lastMark = mark;
         const store = await loadRankable(memoryDir, {
           nowMs: at,
           checkAllCards: true,
@@ -7858,9 +8144,10 @@ async function keepFresh(memoryDir, options) {
           createStateDir: false,
           stats,
           journal: mark,
-          unchangedSince: asBefore ? lastChecked : void 0
+          changedSince: vouched ? { checked: lastChecked, cards: changedSince } : void 0
         });
-        lastChecked = store.checked;
+        if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
+        else if (!vouched) [lastChecked, changedSince] = [void 0, void 0];
         sawEveryCard = watch?.sawEveryCard() ?? false;
         lastCards = cards;
         if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
@@ -7873,6 +8160,15 @@ async function keepFresh(memoryDir, options) {
   } finally {
     watch?.close();
     held.release();
+  }
+}
+function wroteCard(memoryDir, mark) {
+  return journalSince(memoryDir, mark)?.some((r) => r.c.some(isCardFileName)) ?? false;
+}
+function restamp(memoryDir, stats, names) {
+  for (const name of names ?? []) {
+    const st = lstatIfExists(joinPath(memoryDir, name));
+    if (st?.isFile()) stats.set(name, [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
   }
 }
 function lastPrompt(memoryDir, started) {
@@ -7969,7 +8265,7 @@ function homedir() {
 
 // lib/hook/run.ts
 var import_node_fs9 = __toESM(require("node:fs"), 1);
-var import_node_path9 = __toESM(require("node:path"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
@@ -8019,16 +8315,16 @@ function unavailableVia(deliver) {
 
 // hosts/claude/auto-memory.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
-var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_path9 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path8.default.resolve(q.memoryDir) !== import_node_path8.default.resolve(q.autoMemoryDir)) return false;
+  if (import_node_path9.default.resolve(q.memoryDir) !== import_node_path9.default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path8.default.join(q.home, ".claude");
-  for (const file of [import_node_path8.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path8.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path8.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path9.default.join(q.home, ".claude");
+  for (const file of [import_node_path9.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path9.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path9.default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -8175,12 +8471,12 @@ var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 // lib/hook/run.ts
 var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 function hookLogPath(io) {
-  return import_node_path9.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path10.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs9.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
+    import_node_fs9.default.mkdirSync(import_node_path10.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -8192,7 +8488,7 @@ var NICENESS = 10;
 async function main() {
   const io = processIo();
   const memoryDir = process.argv[2];
-  if (!memoryDir || !import_node_path10.default.isAbsolute(memoryDir)) return;
+  if (!memoryDir || !import_node_path11.default.isAbsolute(memoryDir)) return;
   try {
     import_node_os.default.setPriority(NICENESS);
   } catch {

@@ -61,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path22 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path22.length; k++) if (matchSegments(pattern, 0, path22, 0, k)) return true;
+  const path23 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path23.length; k++) if (matchSegments(pattern, 0, path23, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path22, si, end) {
+function matchSegments(pattern, pi, path23, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path22, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path23, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path22[si]) && matchSegments(pattern, pi + 1, path22, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path23[si]) && matchSegments(pattern, pi + 1, path23, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -119,12 +119,13 @@ function typeFromFileName(file) {
 function withoutTypePrefix(name) {
   return name.replace(CARD_TYPE_PREFIX, "");
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -2689,9 +2690,9 @@ function fastLoadFrontmatter(text) {
       out[key] = null;
       continue;
     }
-    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed === void 0) return void 0;
-    out[key] = parsed;
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
   }
   return out;
 }
@@ -2849,6 +2850,14 @@ function isExpired(meta, today) {
 function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
+function noLongerTrue(card, today) {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return {};
+}
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
@@ -2877,7 +2886,7 @@ __export(session_start_exports, {
   runKind: () => runKind
 });
 module.exports = __toCommonJS(session_start_exports);
-var import_node_fs15 = __toESM(require("node:fs"), 1);
+var import_node_fs17 = __toESM(require("node:fs"), 1);
 
 // lib/core/errors.ts
 var ERROR_CODES = {
@@ -3256,7 +3265,7 @@ function parseString(ctx) {
     else if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)
       ctx.p += 2;
   }
-  let parsed = "";
+  let parsed2 = "";
   let sliceStart = ctx.p;
   let state = 0;
   for (; ctx.p < ctx.s.length; ctx.p++) {
@@ -3274,13 +3283,13 @@ function parseString(ctx) {
       }
       if (!state) {
         let s = ctx.s.slice(sliceStart, ctx.p);
-        parsed = parsed ? parsed + s : s;
+        parsed2 = parsed2 ? parsed2 + s : s;
       }
       ctx.p += isMultiline ? 3 : 1;
-      return parsed;
+      return parsed2;
     } else if (!state) {
       if (!isLiteral && c === 92) {
-        parsed += ctx.s.slice(sliceStart, sliceStart = ctx.p);
+        parsed2 += ctx.s.slice(sliceStart, sliceStart = ctx.p);
         state = 1;
       }
     } else if (state === 1) {
@@ -3307,28 +3316,28 @@ function parseString(ctx) {
         if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
           TomlError.x("invalid unicode escape", ctx, errPtr);
         }
-        parsed += String.fromCodePoint(value);
+        parsed2 += String.fromCodePoint(value);
         sliceStart = ctx.p--;
         state = 0;
       } else if (isMultiline && (c === 32 || c === 9)) {
         state = 2;
       } else {
         if (c === 98)
-          parsed += "\b";
+          parsed2 += "\b";
         else if (c === 116)
-          parsed += "	";
+          parsed2 += "	";
         else if (c === 110)
-          parsed += "\n";
+          parsed2 += "\n";
         else if (c === 102)
-          parsed += "\f";
+          parsed2 += "\f";
         else if (c === 114)
-          parsed += "\r";
+          parsed2 += "\r";
         else if (c === 101)
-          parsed += "\x1B";
+          parsed2 += "\x1B";
         else if (c === 34)
-          parsed += '"';
+          parsed2 += '"';
         else if (c === 92)
-          parsed += "\\";
+          parsed2 += "\\";
         else
           TomlError.x("unrecognised escape sequence", ctx);
         sliceStart = ctx.p + 1;
@@ -3698,7 +3707,7 @@ function skipVoid(ctx, banNewLines, banComments) {
 function parseKey(ctx, end = 61) {
   let startPtr;
   let state = 0;
-  let parsed = [];
+  let parsed2 = [];
   let sliceStart;
   let c = ctx.s.charCodeAt(startPtr = ctx.p);
   do {
@@ -3706,23 +3715,23 @@ function parseKey(ctx, end = 61) {
       if (!state)
         TomlError.x("unexpected end of key", ctx);
       if (state === 1)
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
-      return ctx.p++, parsed;
+        parsed2.push(ctx.s.slice(sliceStart, ctx.p));
+      return ctx.p++, parsed2;
     } else if (c === 46) {
       if (!state)
         TomlError.x("illegal empty bare key", ctx);
       if (state === 1)
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+        parsed2.push(ctx.s.slice(sliceStart, ctx.p));
       state = 0;
     } else if (!state && (c === 34 || c === 39)) {
       if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
         TomlError.x("illegal quoted key: multiline strings are not allowed", ctx);
-      parsed.push(parseString(ctx));
+      parsed2.push(parseString(ctx));
       state = 2;
       ctx.p--;
     } else if (c === 32 || c === 9) {
       if (state === 1) {
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+        parsed2.push(ctx.s.slice(sliceStart, ctx.p));
         state = 2;
       }
     } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
@@ -4011,20 +4020,20 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path22) {
-  return import_node_fs2.default.statSync(path22, { throwIfNoEntry: false });
+function statIfExists(path23) {
+  return import_node_fs2.default.statSync(path23, { throwIfNoEntry: false });
 }
-function stat(path22) {
-  return import_node_fs2.default.statSync(path22);
+function stat(path23) {
+  return import_node_fs2.default.statSync(path23);
 }
-function lstatIfExists(path22) {
-  return import_node_fs2.default.lstatSync(path22, { throwIfNoEntry: false });
+function lstatIfExists(path23) {
+  return import_node_fs2.default.lstatSync(path23, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
 }
-function utimes(path22, ms) {
-  import_node_fs2.default.utimesSync(path22, ms / 1e3, ms / 1e3);
+function utimes(path23, ms) {
+  import_node_fs2.default.utimesSync(path23, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -4037,9 +4046,9 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path22, extraFlags = 0, readable2 = false) {
+function openForAppend(path23, extraFlags = 0, readable2 = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path22, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path23, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
@@ -4047,18 +4056,18 @@ function writeBytes(fd, buffer, offset, length) {
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path22) {
-  return import_node_fs2.default.existsSync(path22);
+function exists(path23) {
+  return import_node_fs2.default.existsSync(path23);
 }
-function readUtf8(path22) {
-  return import_node_fs2.default.readFileSync(path22, "utf8");
+function readUtf8(path23) {
+  return import_node_fs2.default.readFileSync(path23, "utf8");
 }
-function realpath(path22) {
-  return import_node_fs2.default.realpathSync.native(path22);
+function realpath(path23) {
+  return import_node_fs2.default.realpathSync.native(path23);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path22, mode) {
-  import_node_fs2.default.accessSync(path22, mode);
+function access(path23, mode) {
+  import_node_fs2.default.accessSync(path23, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4067,16 +4076,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path22, mode) {
-  return Object.assign(new Error(`${path22} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path22 });
+function notRegularError(path23, mode) {
+  return Object.assign(new Error(`${path23} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path23 });
 }
-function tooLargeError(path22, size, cap) {
-  return Object.assign(new Error(`${path22} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path22 });
+function tooLargeError(path23, size, cap) {
+  return Object.assign(new Error(`${path23} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path23 });
 }
-function openRegular(path22, options = {}) {
+function openRegular(path23, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path22, flags);
+  const fd = import_node_fs2.default.openSync(path23, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4086,14 +4095,14 @@ function openRegular(path22, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path22, st.mode);
+    throw notRegularError(path23, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path22, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path22, options);
+function readRegular(path23, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path23, options);
   try {
-    if (st.size > cap) throw tooLargeError(path22, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path23, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4106,11 +4115,11 @@ function readRegular(path22, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path22, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path22, cap, options).bytes;
+function readRegularBytes(path23, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path23, cap, options).bytes;
 }
-function readRegularUtf8(path22, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path22, cap, options));
+function readRegularUtf8(path23, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path23, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4741,14 +4750,16 @@ function isTable3(v) {
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
 function inertText(text) {
   if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -5243,10 +5254,10 @@ function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
+    const parsed2 = parseIndexLine(raw, line);
+    if (parsed2 === void 0) return;
+    if ("reason" in parsed2) unparsed.push(parsed2);
+    else entries.push(parsed2);
   });
   return { entries, unparsed };
 }
@@ -5315,13 +5326,23 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
 });
 
 // lib/rank-cache/card-fields.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 function normalizeCardPath(file) {
-  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 
 // lib/rank-cache/read.ts
@@ -5528,6 +5549,52 @@ function validRecord(r) {
 // lib/rank-cache/delta.ts
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceLineTable(t, span, added) {
+  const { first, end, shift } = span;
+  const n = t.lines.length;
+  const count = first + added.length + (n - end);
+  const lines = new Uint32Array(count);
+  lines.set(t.lines.subarray(0, first), 0);
+  for (let k = 0; k < added.length; k++) lines[first + k] = added[k].line;
+  for (let i = end, j = first + added.length; i < n; i++, j++) lines[j] = t.lines[i] + shift;
+  const cut = [];
+  const ends = t.ends.map((col, c) => {
+    const from = first === 0 ? 0 : col[first - 1];
+    const to = end === 0 ? 0 : col[end - 1];
+    cut.push([from, to]);
+    const out = new Uint32Array(count);
+    out.set(col.subarray(0, first), 0);
+    let at = from;
+    for (let k = 0; k < added.length; k++) out[first + k] = at += added[k].lengths[c];
+    const moved = at - to;
+    for (let i = end, j = first + added.length; i < n; i++, j++) out[j] = col[i] + moved;
+    return out;
+  });
+  return { table: { lines, ends }, cut };
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
@@ -5637,6 +5704,7 @@ function readArrivals(memoryDir) {
 }
 function currentSha(memoryDir, rel) {
   const abs = import_node_path10.default.join(memoryDir, rel);
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = import_node_fs6.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs6.default.readlinkSync(abs)}`);
@@ -5646,6 +5714,19 @@ function currentSha(memoryDir, rel) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+function leavesStore(memoryDir, rel) {
+  const key = normalise(rel);
+  if (import_node_path10.default.posix.isAbsolute(key) || import_node_path10.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = import_node_path10.default.join(dir, segment);
+    const st = import_node_fs6.default.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === void 0) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 function readHold(memoryDir) {
   let items;
@@ -5689,8 +5770,11 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path10.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
+
+// lib/store/card-count.ts
+init_card_types();
 
 // lib/hook/session-state.ts
 var SESSIONS_FILE = "sessions.log";
@@ -5885,8 +5969,8 @@ function logHookError(io2, message) {
 }
 
 // lib/hook/session-start.ts
-var import_node_fs14 = __toESM(require("node:fs"), 1);
-var import_node_path22 = __toESM(require("node:path"), 1);
+var import_node_fs16 = __toESM(require("node:fs"), 1);
+var import_node_path23 = __toESM(require("node:path"), 1);
 
 // lib/store/episode-tail.ts
 var TAIL_BYTES = 64 * 1024;
@@ -6178,7 +6262,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 8";
+var CARD_CACHE_VERSION = "memctl-card-cache 9";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
@@ -6828,7 +6912,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
@@ -6879,7 +6963,6 @@ function dirMtime(dir, rel) {
 }
 
 // lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -6931,52 +7014,27 @@ function linksHas(t, key) {
 function applyLineEdits2(table, edits) {
   let t = table;
   const changed = /* @__PURE__ */ new Set();
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0 || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added));
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i];
-      keyEnds[first + i] = headKeys + mid.keyEnds[i];
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i] + shift;
-      keyEnds[j] = t.keyEnds[i] + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+    const keys = [];
+    insertedLines(edit).forEach((parsed2, k) => {
+      if (parsed2 === void 0 || "reason" in parsed2) return;
+      const key = linkKey(parsed2.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
   }
   return { table: t, changed };
-}
-function lowerBound(lines, line) {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
@@ -8073,14 +8131,17 @@ function buildOverviewView(indexText, previous) {
   return encodeView(names, lines, escapedLengths, rawLengths, lineNumbers);
 }
 function entryOf(raw, n) {
-  const parsed = parseIndexLine(raw, n);
-  if (parsed === void 0 || "reason" in parsed) return void 0;
-  const card = normaliseTarget(parsed.file);
+  const parsed2 = parseIndexLine(raw, n);
+  return parsed2 && viewEntry(parsed2);
+}
+function viewEntry(parsed2) {
+  if ("reason" in parsed2) return void 0;
+  const card = normaliseTarget(parsed2.file);
   if (card !== null && isShardFile(card)) return void 0;
-  const line = renderEntryLine(parsed);
+  const line = renderEntryLine(parsed2);
   const utf8 = Buffer.from(`${line}
 `, "utf8");
-  return { file: parsed.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
+  return { file: parsed2.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
 }
 var nameOf = (raw, e) => raw !== e.line ? [e.file, e.card, raw] : e.card === e.file ? e.card : [e.file, e.card];
 function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
@@ -8099,58 +8160,49 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 }
 function editOverviewView(previous, edits) {
   let bytes = previous;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
     if (!starts) return void 0;
     const count = starts.length;
     const view2 = decodeLines(bytes, nl, count, false);
     if (!view2) return void 0;
-    const table = new Uint32Array(count * 3);
-    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
-    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-    const first = firstAtOrAfter(view2, at);
-    const end = firstAtOrAfter(view2, at + removed);
-    const added = inserted.flatMap((raw2, k) => {
-      const entry = entryOf(raw2, at + k);
-      return entry ? [{ raw: raw2, entry, n: at + k }] : [];
+    const span = editSpan(count, view2.line, edit);
+    const { first, end } = span;
+    const added = insertedLines(edit).flatMap((parsed2, k) => {
+      const entry = parsed2 && viewEntry(parsed2);
+      return entry ? [{ raw: edit[2][k], entry, n: edit[0] + k }] : [];
     });
-    const kept = count - (end - first);
-    const out = new Uint32Array((kept + added.length) * 3);
-    out.set(table.subarray(0, first * 3));
-    let escaped = view2.end(first - 1);
-    let raw = view2.rawEnd(first - 1);
-    added.forEach(({ entry, n }, k) => {
-      escaped += entry.escaped.length;
-      raw += entry.rawBytes;
-      out.set([escaped, raw, n], (first + k) * 3);
-    });
-    const moveEscaped = escaped - view2.end(end - 1);
-    const moveRaw = raw - view2.rawEnd(end - 1);
-    const shift = inserted.length - removed;
-    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
-      out[j] = table[3 * i] + moveEscaped;
-      out[j + 1] = table[3 * i + 1] + moveRaw;
-      out[j + 2] = table[3 * i + 2] + shift;
-    }
-    const tableBytes = Buffer.from(out.buffer);
+    const rows = added.map((a) => ({ line: a.n, lengths: [a.entry.escaped.length, a.entry.rawBytes] }));
+    const { table, cut } = spliceLineTable(view2.table, span, rows);
+    const tableBytes = Buffer.from(interleave(table).buffer);
     if (!LITTLE_ENDIAN) tableBytes.swap32();
     const before = first > 0 ? bytes.subarray(1, first < count ? starts[first] - 1 : nl - 1) : void 0;
     const after = end < count ? bytes.subarray(starts[end], nl - 1) : void 0;
     const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : void 0;
     const names = [before, mid, after].filter((b) => b !== void 0);
-    const lines = bytes.subarray(nl + 1 + count * 12);
+    const [from, to] = cut[0];
     bytes = Buffer.concat([
       Buffer.from("["),
       ...names.flatMap((b, i) => i === 0 ? [b] : [COMMA, b]),
       Buffer.from("]\n"),
       tableBytes,
-      lines.subarray(0, view2.end(first - 1)),
+      view2.lines.subarray(0, from),
       ...added.map((a) => a.entry.escaped),
-      lines.subarray(view2.end(end - 1))
+      view2.lines.subarray(to)
     ]);
   }
   return bytes;
+}
+function interleave(t) {
+  const [escaped, raw] = t.ends;
+  const out = new Uint32Array(t.lines.length * 3);
+  for (let i = 0; i < t.lines.length; i++) {
+    out[3 * i] = escaped[i];
+    out[3 * i + 1] = raw[i];
+    out[3 * i + 2] = t.lines[i];
+  }
+  return out;
 }
 var COMMA = Buffer.from(",");
 function elementStarts(json, end) {
@@ -8178,16 +8230,6 @@ function elementStarts(json, end) {
     } else if (c === 44 && depth === 1) next = true;
   }
   return depth === 0 && !inString ? starts : void 0;
-}
-function firstAtOrAfter(view2, line) {
-  let lo = 0;
-  let hi = view2.count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (view2.line(mid) < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function knownLines(bytes) {
   const view2 = decodeView(bytes);
@@ -8249,7 +8291,14 @@ function decodeLines(bytes, nl, count, printed = true) {
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
   if (printed && !safeJsonLines(lines, ends)) return void 0;
-  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
+  return {
+    count,
+    lines,
+    end: (i) => i < 0 ? 0 : ends[i],
+    rawEnd: (i) => i < 0 ? 0 : rawEnds[i],
+    line: (i) => lineNumbers[i],
+    table: { lines: lineNumbers, ends: [ends, rawEnds] }
+  };
 }
 
 // lib/hook/overview-spliced.ts
@@ -8315,11 +8364,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const first = [];
   const rest = [];
   let count = 0;
+  let left = 0;
   let bytes = view2.rawEnd(view2.count - 1);
   let runStart = 0;
   for (let i = 0; i < view2.count; i++) {
     const at = view2.end(i - 1);
-    const held = hold.held(view2.file(i)) || gone.has(i);
+    const isHeld = hold.held(view2.file(i));
+    if (!isHeld && gone.has(i)) left++;
+    const held = isHeld || gone.has(i);
     const card = pinned.size > 0 ? view2.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -8331,7 +8383,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
     if (!held) count++;
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, json: [...first, ...rest], bytes };
+  return { count, left, json: [...first, ...rest], bytes };
 }
 function pinnedFirst(view2, first, gone) {
   const head = [];
@@ -8353,7 +8405,7 @@ function pinnedFirst(view2, first, gone) {
     runStart = view2.end(i);
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
+  return { count, left: view2.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
@@ -8512,8 +8564,8 @@ function indexRecords(store, history) {
     if (!info) {
       const digest = entry.card === null ? void 0 : store.digests?.get(entry.card);
       const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(import_node_path17.default.join(store.dir, entry.card));
-      const parsed = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
-      const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
+      const parsed2 = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
+      const meta = parsed2 ? parsed2.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : void 0;
       const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : void 0;
       const rev = entry.card === null ? "external" : digest !== void 0 ? revisionOfDigest(digest, latest.get(card)) : revisionOf(bytes, latest.get(card));
@@ -8578,8 +8630,12 @@ function readBytes(file) {
 // lib/hook/session-overview.ts
 init_scope();
 init_card();
-var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+function leftOutNote(n) {
+  const lines = n === 1 ? "1 index line" : `${n} index lines`;
+  return `Not shown, as no longer true (superseded, or past expires_at): ${lines}; memctl search still finds ${n === 1 ? "it" : "them"}, marked.`;
+}
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
@@ -8592,19 +8648,20 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
-    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
+    const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
+    lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
     const runs = await readOverviewLines(memoryDir, here, today, freshness);
-    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     view2 = "overview";
   }
   if (lines.count === 0) return void 0;
   const ctx = { ...context, entryCount: lines.count };
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
-  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...lines.left > 0 ? [leftOutNote(lines.left)] : [], ...notes];
   const block = overviewBlock(ctx, head, lines.text);
   return {
     block,
@@ -8689,7 +8746,7 @@ function composeInstructions(sources, read, options) {
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file);
+    const got = read(file, layer);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
@@ -8748,7 +8805,7 @@ function partHeading(part, display) {
 function renderInstructionBlock(parts, options) {
   if (parts.length === 0) return { text: "", bytes: 0, included: [], omitted: [] };
   const pieces = parts.map((p) => `${partHeading(p, options.display)}
-${defuse(inertBlock(p.text.replace(/\n+$/, "")))}`);
+${defuse(inertBlock(redactSecretLines(p.text.replace(/\n+$/, "").split("\n")).join("\n")))}`);
   const frame = (body, note2) => [INSTRUCTIONS_OPEN, HEAD, ...body, ...note2 ? [note2] : [], INSTRUCTIONS_CLOSE].join("\n") + "\n";
   const note = (omitted2) => `(${omitted2.length} instruction part${omitted2.length === 1 ? "" : "s"}, ${omitted2.reduce((n, p) => n + p.bytes, 0)} bytes, left out over the ${options.maxBytes}-byte budget ([instructions] max_bytes): ${options.moreCommand} shows them)`;
   let kept = pieces.length;
@@ -8862,9 +8919,24 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
+function readLayerFile(file, layer, scope) {
+  if (layer === "user") return readInstructionFile(file, scope.roots);
+  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  const refused = {
+    status: "unsafe",
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+  };
+  if (!ownMarkdown(file, scope.userDir)) return refused;
+  const got = readInstructionFile(file, [scope.userDir]);
+  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+function ownMarkdown(file, userDir) {
+  if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
+  return import_node_path20.default.relative(userDir, file).split(import_node_path20.default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+}
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
-  const composition = composeInstructions(instructionSources(scope), (f) => readInstructionFile(f, scope.roots), { home: io2.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io2.home });
   return { scope, composition };
 }
 function forHost(host, composed, io2) {
@@ -8932,8 +9004,8 @@ var import_node_path21 = __toESM(require("node:path"), 1);
 // lib/core/card-rules.ts
 init_card();
 init_card_types();
+init_card_types();
 var DESCRIPTION_MAX = 200;
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
 function descriptionProblem(description) {
   const length = [...description].length;
@@ -9020,6 +9092,115 @@ function readDir(dir, quarantined = () => void 0) {
 }
 
 // lib/hook/session-notes.ts
+init_card();
+
+// lib/store/safe-path.ts
+var import_node_fs15 = __toESM(require("node:fs"), 1);
+var import_node_path22 = __toESM(require("node:path"), 1);
+
+// lib/store/safe-open.ts
+var import_node_fs14 = __toESM(require("node:fs"), 1);
+var { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = import_node_fs14.default.constants;
+function hardLinkRefusal(requested, links) {
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `Error: ${requested} has ${links} hard links; memory files may have only one (another name for it may be outside the memory directory). Copy it to a new file and delete this one.`,
+    { path: requested }
+  );
+}
+
+// lib/store/safe-path.ts
+var VIRTUAL_ROOT = "/memories";
+function lexicalProblem(requested) {
+  if (typeof requested !== "string") return "the path must be a string";
+  if (requested.includes("\0")) return "the path contains a NUL byte";
+  if (/[\u0001-\u001f\u007f]/.test(requested)) return "the path contains a control character";
+  if (requested.includes("\\")) return "the path contains a backslash; use / between segments";
+  const rest = stripVirtualRoot(requested);
+  if (rest === void 0) return `the path is absolute; use a path relative to the memory directory (or under ${VIRTUAL_ROOT}/)`;
+  if (rest.split("/").some((s) => s === "..")) return 'the path contains a ".." segment';
+  return void 0;
+}
+function pathSegments(requested) {
+  const problem = lexicalProblem(requested);
+  if (problem) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${problem}: ${JSON.stringify(requested)}`, { path: requested });
+  const segments = stripVirtualRoot(requested).split("/").filter((s) => s !== "" && s !== ".");
+  if (segments[0] === STATE_DIR) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
+  }
+  return segments;
+}
+function resolveMemoryPath(memoryDir, requested) {
+  const segments = pathSegments(requested);
+  const base = import_node_fs15.default.realpathSync(memoryDir);
+  let current = base;
+  let kind = "directory";
+  for (let i = 0; i < segments.length; i++) {
+    const next = import_node_path22.default.join(current, segments[i]);
+    let stat2;
+    try {
+      stat2 = import_node_fs15.default.lstatSync(next);
+    } catch (err) {
+      const code = systemCode(err);
+      if (code === "ENOENT") {
+        kind = "missing";
+        current = import_node_path22.default.join(next, ...segments.slice(i + 1));
+        break;
+      }
+      if (code === "ENOTDIR") throw notADirectory(requested, segments.slice(0, i).join("/"));
+      throw new MemctlError(ERROR_CODES.E_IO, `Error: cannot inspect ${requested}: ${err.message}`);
+    }
+    if (stat2.isSymbolicLink()) {
+      throw new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `Error: ${requested} goes through a symlink (${segments.slice(0, i + 1).join("/")}); memory paths may not contain symlinks`,
+        { path: requested }
+      );
+    }
+    const last = i === segments.length - 1;
+    if (!last && !stat2.isDirectory()) throw notADirectory(requested, segments.slice(0, i + 1).join("/"));
+    if (stat2.isFile() && stat2.nlink > 1) {
+      throw hardLinkRefusal(requested, stat2.nlink);
+    }
+    kind = stat2.isDirectory() ? "directory" : stat2.isFile() ? "file" : "other";
+    current = next;
+  }
+  try {
+    assertInside(base, kind === "missing" ? deepestExisting(current, base) : current, requested);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    throw new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`,
+      { path: requested }
+    );
+  }
+  return { abs: current, rel: segments.join("/"), segments, kind, base };
+}
+function stripVirtualRoot(requested) {
+  if (requested === VIRTUAL_ROOT || requested.startsWith(`${VIRTUAL_ROOT}/`)) return requested.slice(VIRTUAL_ROOT.length);
+  if (import_node_path22.default.posix.isAbsolute(requested) || import_node_path22.default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
+  return requested;
+}
+function deepestExisting(p, base) {
+  let dir = p;
+  while (dir !== base && dir.startsWith(base)) {
+    if (import_node_fs15.default.existsSync(dir)) return dir;
+    dir = import_node_path22.default.dirname(dir);
+  }
+  return base;
+}
+function assertInside(base, p, requested) {
+  const real = import_node_fs15.default.realpathSync(p);
+  if (real !== base && !real.startsWith(base + import_node_path22.default.sep)) {
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
+  }
+}
+function notADirectory(requested, at) {
+  return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
+}
+
+// lib/hook/session-notes.ts
 function initStep(host, wiring) {
   if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
   if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
@@ -9032,23 +9213,43 @@ function autoMemoryNote() {
   return "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. To turn auto memory off: \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).";
 }
 var AUTO_MEMORY_NOTICE = "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
-function noteBlock(note) {
+function noteBlock(note, lines = []) {
   return `${BLOCK_OPEN}
-${blockText(note)}
+${[...(typeof note === "string" ? [note] : note).map(blockText), ...lines].join("\n")}
 ${BLOCK_CLOSE}
 `;
 }
 var NATIVE_LINES = 200;
 var NATIVE_BYTES = 25 * 1024;
 function nativelyLoadedLines(entries) {
-  const lines = [];
+  return nativelyLoaded(entries).map(renderEntryLine);
+}
+function nativelyLoaded(entries) {
+  const loaded = [];
   let bytes = 0;
   for (const e of entries) {
     bytes += Buffer.byteLength(e.raw) + 1;
     if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
-    lines.push(renderEntryLine(e));
+    loaded.push(e);
   }
-  return lines;
+  return loaded;
+}
+function retiredLoadedLines(memoryDir, entries, today) {
+  const lines = [];
+  for (const e of nativelyLoaded(entries)) {
+    let mark;
+    try {
+      const at = resolveMemoryPath(memoryDir, e.file);
+      if (at.kind !== "file") continue;
+      mark = noLongerTrue(parseCard(readRegularUtf8(at.abs)), today);
+    } catch {
+      continue;
+    }
+    if (!mark.no_longer_true) continue;
+    const why = mark.no_longer_true === "superseded" ? `superseded${mark.superseded_by ? ` by ${mark.superseded_by}` : ""}` : `expired ${mark.expires_at}`;
+    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: why }));
+  }
+  return lines.length === 0 ? [] : ["Of the MEMORY.md lines Claude loaded, these cards are no longer true (never injected); do not rely on them:", ...lines];
 }
 function pendingNote(memoryDir) {
   let n;
@@ -9099,7 +9300,7 @@ async function memorySessionStart(stdin, options, io2) {
   } catch {
     event = void 0;
   }
-  if (!event || !import_node_path22.default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
+  if (!event || !import_node_path23.default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
   const config = readConfig(io2);
   let memoryDir;
   let context;
@@ -9166,20 +9367,27 @@ function hint2(host, wiring, session, io2) {
 function stateHome(io2) {
   const dir = memctlStateHome(io2);
   try {
-    import_node_fs14.default.mkdirSync(dir, { recursive: true });
+    import_node_fs16.default.mkdirSync(dir, { recursive: true });
   } catch {
   }
   return dir;
 }
 async function nativeNote(host, memoryDir, session, io2) {
+  let entries = [];
+  try {
+    entries = overviewEntries(memoryDir);
+  } catch (err) {
+    logHookError(io2, `session start: native index not read: ${err.message}`);
+  }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io2.now().getTime());
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io2.now().getTime());
     } catch (err) {
       logHookError(io2, `session start: native index lines not marked shown: ${err.message}`);
     }
   }
-  const text = noteBlock(autoMemoryNote());
+  const waiting = pendingNote(memoryDir);
+  const text = noteBlock([autoMemoryNote(), ...waiting ? [waiting] : []], retiredLoadedLines(memoryDir, entries, utcDay(io2.now())));
   return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
 }
 function claimedElsewhere(host, memoryDir, session, io2) {
@@ -9210,7 +9418,7 @@ function unavailable2(host, reason, io2, session) {
 }
 function isDirectory2(p) {
   try {
-    return import_node_fs14.default.statSync(p).isDirectory();
+    return import_node_fs16.default.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -9324,7 +9532,7 @@ function homedir() {
 var runKind = { atypical: true };
 var args = sessionStartArgs(process.argv.slice(2));
 var io = processIo();
-var keeperScript = () => import_node_fs15.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
+var keeperScript = () => import_node_fs17.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
 if (!args) {
   io.stderr.write('memctl hook session-start: unexpected arguments; run "memctl hook --help" for usage\n');
   process.exitCode = 2;

@@ -61,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path16 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path16.length; k++) if (matchSegments(pattern, 0, path16, 0, k)) return true;
+  const path17 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path17.length; k++) if (matchSegments(pattern, 0, path17, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path16, si, end) {
+function matchSegments(pattern, pi, path17, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path16, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path17, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path16[si]) && matchSegments(pattern, pi + 1, path16, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path17[si]) && matchSegments(pattern, pi + 1, path17, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -116,12 +116,16 @@ var init_scope = __esm({
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -2686,9 +2690,9 @@ function fastLoadFrontmatter(text) {
       out[key] = null;
       continue;
     }
-    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed === void 0) return void 0;
-    out[key] = parsed;
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
   }
   return out;
 }
@@ -2761,6 +2765,8 @@ __export(card_exports, {
   isRetired: () => isRetired,
   mayRetire: () => mayRetire,
   missingFields: () => missingFields,
+  noLongerTrue: () => noLongerTrue,
+  noLongerTrueText: () => noLongerTrueText,
   parseCard: () => parseCard
 });
 function parseCard(text) {
@@ -2860,6 +2866,19 @@ function isExpired(meta, today) {
 }
 function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
+}
+function noLongerTrue(card, today) {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return {};
+}
+function noLongerTrueText(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} \u2014 not injected`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at} \u2014 not injected`;
+  return "";
 }
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
@@ -3073,8 +3092,8 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
-var import_node_path16 = __toESM(require("node:path"), 1);
+var import_node_fs12 = __toESM(require("node:fs"), 1);
+var import_node_path17 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -3168,7 +3187,7 @@ function parseString(ctx2) {
     else if (c === 13 && ctx2.s.charCodeAt(ctx2.p + 1) === 10)
       ctx2.p += 2;
   }
-  let parsed = "";
+  let parsed2 = "";
   let sliceStart = ctx2.p;
   let state = 0;
   for (; ctx2.p < ctx2.s.length; ctx2.p++) {
@@ -3186,13 +3205,13 @@ function parseString(ctx2) {
       }
       if (!state) {
         let s = ctx2.s.slice(sliceStart, ctx2.p);
-        parsed = parsed ? parsed + s : s;
+        parsed2 = parsed2 ? parsed2 + s : s;
       }
       ctx2.p += isMultiline ? 3 : 1;
-      return parsed;
+      return parsed2;
     } else if (!state) {
       if (!isLiteral && c === 92) {
-        parsed += ctx2.s.slice(sliceStart, sliceStart = ctx2.p);
+        parsed2 += ctx2.s.slice(sliceStart, sliceStart = ctx2.p);
         state = 1;
       }
     } else if (state === 1) {
@@ -3219,28 +3238,28 @@ function parseString(ctx2) {
         if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
           TomlError.x("invalid unicode escape", ctx2, errPtr);
         }
-        parsed += String.fromCodePoint(value);
+        parsed2 += String.fromCodePoint(value);
         sliceStart = ctx2.p--;
         state = 0;
       } else if (isMultiline && (c === 32 || c === 9)) {
         state = 2;
       } else {
         if (c === 98)
-          parsed += "\b";
+          parsed2 += "\b";
         else if (c === 116)
-          parsed += "	";
+          parsed2 += "	";
         else if (c === 110)
-          parsed += "\n";
+          parsed2 += "\n";
         else if (c === 102)
-          parsed += "\f";
+          parsed2 += "\f";
         else if (c === 114)
-          parsed += "\r";
+          parsed2 += "\r";
         else if (c === 101)
-          parsed += "\x1B";
+          parsed2 += "\x1B";
         else if (c === 34)
-          parsed += '"';
+          parsed2 += '"';
         else if (c === 92)
-          parsed += "\\";
+          parsed2 += "\\";
         else
           TomlError.x("unrecognised escape sequence", ctx2);
         sliceStart = ctx2.p + 1;
@@ -3610,7 +3629,7 @@ function skipVoid(ctx2, banNewLines, banComments) {
 function parseKey(ctx2, end = 61) {
   let startPtr;
   let state = 0;
-  let parsed = [];
+  let parsed2 = [];
   let sliceStart;
   let c = ctx2.s.charCodeAt(startPtr = ctx2.p);
   do {
@@ -3618,23 +3637,23 @@ function parseKey(ctx2, end = 61) {
       if (!state)
         TomlError.x("unexpected end of key", ctx2);
       if (state === 1)
-        parsed.push(ctx2.s.slice(sliceStart, ctx2.p));
-      return ctx2.p++, parsed;
+        parsed2.push(ctx2.s.slice(sliceStart, ctx2.p));
+      return ctx2.p++, parsed2;
     } else if (c === 46) {
       if (!state)
         TomlError.x("illegal empty bare key", ctx2);
       if (state === 1)
-        parsed.push(ctx2.s.slice(sliceStart, ctx2.p));
+        parsed2.push(ctx2.s.slice(sliceStart, ctx2.p));
       state = 0;
     } else if (!state && (c === 34 || c === 39)) {
       if (c === ctx2.s.charCodeAt(ctx2.p + 1) && c === ctx2.s.charCodeAt(ctx2.p + 2))
         TomlError.x("illegal quoted key: multiline strings are not allowed", ctx2);
-      parsed.push(parseString(ctx2));
+      parsed2.push(parseString(ctx2));
       state = 2;
       ctx2.p--;
     } else if (c === 32 || c === 9) {
       if (state === 1) {
-        parsed.push(ctx2.s.slice(sliceStart, ctx2.p));
+        parsed2.push(ctx2.s.slice(sliceStart, ctx2.p));
         state = 2;
       }
     } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
@@ -4083,14 +4102,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path16) {
-  return import_node_fs2.default.statSync(path16, { throwIfNoEntry: false });
+function statIfExists(path17) {
+  return import_node_fs2.default.statSync(path17, { throwIfNoEntry: false });
 }
-function stat(path16) {
-  return import_node_fs2.default.statSync(path16);
+function stat(path17) {
+  return import_node_fs2.default.statSync(path17);
 }
-function lstatIfExists(path16) {
-  return import_node_fs2.default.lstatSync(path16, { throwIfNoEntry: false });
+function lstatIfExists(path17) {
+  return import_node_fs2.default.lstatSync(path17, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -4098,37 +4117,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path16, ms) {
-  import_node_fs2.default.utimesSync(path16, ms / 1e3, ms / 1e3);
+function utimes(path17, ms) {
+  import_node_fs2.default.utimesSync(path17, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path16, extraFlags = 0, readable = false) {
+function openForAppend(path17, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path16, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path17, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path16) {
-  return import_node_fs2.default.readdirSync(path16);
+function readdirNames(path17) {
+  return import_node_fs2.default.readdirSync(path17);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path16) {
-  return import_node_fs2.default.existsSync(path16);
+function exists(path17) {
+  return import_node_fs2.default.existsSync(path17);
 }
-function readUtf8(path16) {
-  return import_node_fs2.default.readFileSync(path16, "utf8");
+function readUtf8(path17) {
+  return import_node_fs2.default.readFileSync(path17, "utf8");
 }
-function realpath(path16) {
-  return import_node_fs2.default.realpathSync.native(path16);
+function realpath(path17) {
+  return import_node_fs2.default.realpathSync.native(path17);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path16, mode) {
-  import_node_fs2.default.accessSync(path16, mode);
+function access(path17, mode) {
+  import_node_fs2.default.accessSync(path17, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4137,16 +4156,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path16, mode) {
-  return Object.assign(new Error(`${path16} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path16 });
+function notRegularError(path17, mode) {
+  return Object.assign(new Error(`${path17} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path17 });
 }
-function tooLargeError(path16, size, cap) {
-  return Object.assign(new Error(`${path16} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path16 });
+function tooLargeError(path17, size, cap) {
+  return Object.assign(new Error(`${path17} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path17 });
 }
-function openRegular(path16, options = {}) {
+function openRegular(path17, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path16, flags);
+  const fd = import_node_fs2.default.openSync(path17, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4156,14 +4175,14 @@ function openRegular(path16, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path16, st.mode);
+    throw notRegularError(path17, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path16, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path16, options);
+function readRegular(path17, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path17, options);
   try {
-    if (st.size > cap) throw tooLargeError(path16, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path17, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4176,11 +4195,15 @@ function readRegular(path16, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path16, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path16, cap, options).bytes;
+var readByFile = /* @__PURE__ */ new Map();
+function forgetReads() {
+  readByFile.clear();
 }
-function readRegularUtf8(path16, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path16, cap, options));
+function readRegularBytes(path17, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path17, cap, options).bytes;
+}
+function readRegularUtf8(path17, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path17, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4789,14 +4812,16 @@ function isTable3(v) {
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
 function inertText(text) {
   if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -6128,7 +6153,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
 }
 
 // lib/rank-cache/build.ts
-var import_node_path10 = __toESM(require("node:path"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
@@ -6139,10 +6164,10 @@ function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
+    const parsed2 = parseIndexLine(raw, line);
+    if (parsed2 === void 0) return;
+    if ("reason" in parsed2) unparsed.push(parsed2);
+    else entries.push(parsed2);
   });
   return { entries, unparsed };
 }
@@ -6341,8 +6366,18 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
+function firstAtLeast(table, n, value) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (table[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 25;
+var FORMAT_VERSION = 26;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -6353,10 +6388,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path16, tokenizerVersion, limits = {}) {
+function openCacheFile(path17, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path16);
+    const opened = openRegular(path17);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6522,6 +6557,23 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
     },
+    findFiles: (paths) => {
+      const found = /* @__PURE__ */ new Map();
+      if (paths.length === 0) return found;
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of paths) {
+        const ids = [];
+        const needle = encodeUtf8(file);
+        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
+          const id = firstAtLeast(offsets, n, at2);
+          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
+    },
     lineBytes: (id) => {
       checkId(id);
       return head.u32(lineBytesTable + 4 * id);
@@ -6664,7 +6716,7 @@ function encodeCache(tokenizerVersion, c) {
 }
 
 // lib/rank-cache/card-fields.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_path9 = __toESM(require("node:path"), 1);
 
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
@@ -6676,12 +6728,23 @@ function provenanceMark(p) {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path8.default.join(memoryDir, file));
+  const head = readHead(import_node_path9.default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -6726,7 +6789,7 @@ function printedLine(e) {
   return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
 }
 function normalizeCardPath(file) {
-  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 function readHead(file) {
   let fd;
@@ -6749,7 +6812,7 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path9 = __toESM(require("node:path"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -6870,7 +6933,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path9.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path10.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -6993,8 +7056,8 @@ function applyDecay(snap, today) {
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
     const buf = new Uint8Array(want);
@@ -7258,9 +7321,9 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path10.default.join(memoryDir, INDEX_FILE));
-  const parsed = parseIndex(text);
-  const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+  const { text, truncated } = readIndexText(import_node_path11.default.join(memoryDir, INDEX_FILE));
+  const parsed2 = parseIndex(text);
+  const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
@@ -7276,7 +7339,7 @@ async function rebuild(memoryDir, indexStat, options) {
     const read = await readCardFields(memoryDir, file);
     if (read) fields.set(file, read);
   }
-  const entries = parsed.entries.map((e) => {
+  const entries = parsed2.entries.map((e) => {
     const file = normalizeCardPath(e.file);
     return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
 ${e.raw}`));
@@ -7299,7 +7362,7 @@ ${e.raw}`));
       lineText: (id) => printed[id],
       scoped: () => scoped
     },
-    unparsed: parsed.unparsed,
+    unparsed: parsed2.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
     cache: "uncached",
@@ -7310,7 +7373,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path10.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path11.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -7323,10 +7386,10 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path10.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path10.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path11.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path11.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path10.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path11.default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
@@ -7351,7 +7414,7 @@ ${e.raw}`));
     status,
     expires,
     ...scoped.length > 0 ? { scope } : {},
-    unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+    unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles,
     ...journal ? { journal } : {}
@@ -7385,8 +7448,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path10.default.join(stateDir, name);
-  const tmp = import_node_path10.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = import_node_path11.default.join(stateDir, name);
+  const tmp = import_node_path11.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -7404,6 +7467,8 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+var checkedText = (base, deltaText) => `${base.header.id}
+${deltaText ?? ""}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {
@@ -7579,6 +7644,168 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceRows(rows, span, added, move) {
+  const out = rows.slice(0, span.first);
+  out.push(...added);
+  for (let i = span.end; i < rows.length; i++) out.push(move(rows[i], span.shift));
+  return out;
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
+// lib/rank-cache/patch.ts
+function segmentsOf(runs, entries) {
+  const segs = [];
+  for (let r = 0; r < runs.length; r += 3) {
+    const [from, count, shift] = [runs[r], runs[r + 1], runs[r + 2]];
+    if (count === 0) continue;
+    if (from >= 0) segs.push({ from, count, shift });
+    else for (let i = 0; i < count; i++) segs.push({ line: entries[-from - 1 + i].line, d: entries[-from - 1 + i] });
+  }
+  return segs;
+}
+var fileOf = (base, s) => s.from !== void 0 ? base.view.file(s.from) : s.d ? s.d.file : normalizeCardPath(s.e.file);
+var splitAt = (lines, s, line) => lowerBound(s.count, (k) => lines[s.from + k] + s.shift, line);
+function patchLines(base, segs, unparsed, edits) {
+  const lines = base.view.lines;
+  let sameCards = true;
+  let goneOld = 0;
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
+    const end = at + removed;
+    const move = inserted.length - removed;
+    const before = [];
+    const after = [];
+    const gone = [];
+    for (const s of segs) {
+      if (s.from === void 0) {
+        if (s.line < at) before.push(s);
+        else if (s.line >= end) after.push(s.d ? { line: s.line + move, d: s.d } : { line: s.line + move, e: s.e, added: s.added });
+        else {
+          gone.push(fileOf(base, s));
+          if (s.d || !s.added) goneOld++;
+        }
+        continue;
+      }
+      const k1 = splitAt(lines, s, at);
+      const k2 = splitAt(lines, s, end);
+      if (k1 > 0) before.push({ from: s.from, count: k1, shift: s.shift });
+      for (let k = k1; k < k2; k++) gone.push(base.view.file(s.from + k));
+      goneOld += k2 - k1;
+      if (k2 < s.count) after.push({ from: s.from + k2, count: s.count - k2, shift: s.shift + move });
+    }
+    const added = [];
+    const addedUnparsed = [];
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2, added: true });
+    }
+    const addedFiles = added.map((s) => fileOf(base, s));
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    segs = [...before, ...added, ...after];
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
+  }
+  return { segs, unparsed, goneOld, sameCards };
+}
+function linksOf(base, segs, files) {
+  const found = new Map(files.map((f) => [f, []]));
+  const ids = base.view.findFiles(files);
+  segs.forEach((s, i) => {
+    if (s.from === void 0) {
+      if (s.d) found.get(s.d.file)?.push({ seg: i });
+      return;
+    }
+    for (const [file, list] of ids) for (const id of list) if (id >= s.from && id < s.from + s.count) found.get(file).push({ seg: i, id });
+  });
+  return found;
+}
+function countCards(base, segs, goneOld, oldEntries) {
+  const addedFiles = segs.flatMap((s) => s.e && s.added ? [normalizeCardPath(s.e.file)] : []);
+  const distinct = [...new Set(addedFiles)];
+  const links = linksOf(base, segs, distinct);
+  const linkedOld = distinct.filter((f) => links.get(f).length > 0).length;
+  const old = oldEntries - goneOld;
+  return {
+    cards: old + distinct.length - linkedOld,
+    plainFiles: linkedOld === 0 && distinct.length === addedFiles.length && distinct.every(isMeasurable)
+  };
+}
+function recheck(base, segs, files, stampNow, reparse2) {
+  if (files.size === 0) return segs;
+  const stamps = base.view.stamps;
+  const split = /* @__PURE__ */ new Map();
+  const out = [...segs];
+  for (const [file, where] of linksOf(base, segs, [...files])) {
+    if (where.length === 0) continue;
+    const now = stampNow(file);
+    for (const { seg, id } of where) {
+      const s = segs[seg];
+      if (id === void 0) {
+        const st = s.d.stamp;
+        const line = s.line;
+        if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse2(s.d.raw, line) };
+      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+        let ids = split.get(seg);
+        if (!ids) split.set(seg, ids = /* @__PURE__ */ new Set());
+        ids.add(id);
+      }
+    }
+  }
+  if (split.size === 0) return out;
+  const lines = base.view.lines;
+  return out.flatMap((s, i) => {
+    const ids = split.get(i);
+    if (!ids || s.from === void 0) return [s];
+    const pieces = [];
+    let start = s.from;
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      if (id > start) pieces.push({ from: start, count: id - start, shift: s.shift });
+      pieces.push({ line: lines[id] + s.shift, e: reparse2(base.store.index.entry(id).raw, lines[id] + s.shift) });
+      start = id + 1;
+    }
+    if (start < s.from + s.count) pieces.push({ from: start, count: s.from + s.count - start, shift: s.shift });
+    return pieces;
+  });
+}
+function unchangedCards(base, segs, files, stampNow) {
+  const stamps = base.view.stamps;
+  for (const [file, where] of linksOf(base, segs, [...files])) {
+    if (where.length === 0) continue;
+    const now = stampNow(file);
+    for (const { seg, id } of where) {
+      const st = id === void 0 ? segs[seg].d.stamp : [stamps[3 * id], stamps[3 * id + 1], stamps[3 * id + 2]];
+      if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
+    }
+  }
+  return true;
+}
+
 // lib/rank-cache/journal.ts
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records2 = journalSince(memoryDir, mark);
@@ -7603,63 +7830,47 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
   }
   return { edits, cards };
 }
-function applyLineEdits(items, unparsed, edits, fileOf) {
+function applyLineEdits(items, unparsed, edits, fileOf2) {
   let sameCards = true;
-  for (const [at, removed, inserted] of edits) {
-    const end = at + removed;
-    const shift = inserted.length - removed;
-    const gone = [];
-    const kept = [];
-    let insertAt = 0;
-    for (const item of items) {
-      if (item.line < at) {
-        kept.push(item);
-        insertAt = kept.length;
-      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
-      else gone.push(fileOf(item));
-    }
+  for (const edit of edits) {
+    const span = editSpan(items.length, (i) => items[i].line, edit);
+    const gone = items.slice(span.first, span.end).map(fileOf2);
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
-      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
-      else added.push({ line: parsed.line, e: parsed });
-    });
-    const addedFiles = added.map(fileOf);
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2 });
+    }
+    const addedFiles = added.map(fileOf2);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
-    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+    items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }));
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { items, unparsed, sameCards };
 }
 
-// lib/rank-cache/refresh.ts
-function deltaMax(entries) {
-  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
-}
+// lib/rank-cache/every-entry.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
-  const { view: view2, header } = base;
-  const cur = prev ?? identity(base);
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
   const n = cur.toBase.length;
-  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
-  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
-  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
-  const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
   if (sameIndex || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
     if (told?.edits && told.edits.length > 0) {
-      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
-      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      const fileOf2 = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf2);
       items = applied.items;
-      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf2))];
       meta = {
         unparsed: applied.unparsed,
         cards: files ? files.length : meta.cards,
@@ -7668,121 +7879,52 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
-    const parsed = parseIndex(text);
-    items = matchLines(base, cur, parsed.entries);
-    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    const parsed2 = parseIndex(text);
+    items = matchLines(base, cur, parsed2.entries);
+    const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {
       cards: files.length,
-      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
-      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed2.entries.length && files.every(isMeasurable),
       ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
     };
   }
-  const reread = /* @__PURE__ */ new Map();
-  if (full || told)
-    items.forEach((item, i) => {
-      if (item.j === void 0) return;
-      const file = mergedFile(base, cur, item.j);
-      if (!full && !told.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
-    });
-  const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
-  const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
-  if (fresh + carried > deltaMax(items.length)) return void 0;
-  const read = /* @__PURE__ */ new Map();
-  const entries = [];
-  const runs = [];
-  const sources = [indexStat.mtimeMs, ...dirs.values()];
-  const pushRun = (from, shift) => {
-    const r = runs.length - 3;
-    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
-    if (extends_) runs[r + 1]++;
-    else runs.push(from, 1, shift);
-  };
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    const e = item.e ?? reread.get(i);
-    if (e === void 0) {
-      const b = cur.toBase[item.j];
-      if (b >= 0) pushRun(b, item.line - view2.lines[b]);
-      else {
-        entries.push({ ...cur.delta.entries[-b - 1], line: item.line });
-        pushRun(-entries.length, 0);
-      }
-      continue;
+  const segs = items.map((item) => {
+    if (item.j === void 0) return { line: item.line, e: item.e };
+    const b = cur.toBase[item.j];
+    if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
-    const file = normalizeCardPath(e.file);
-    let card = read.get(file);
-    if (!card) {
-      const stamp = cardStamp(memoryDir, file);
-      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
-      read.set(file, card);
-      sources.push(stamp[0]);
-      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
-      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
-    }
-    const entry = rankEntryOf({ ...e, line: item.line }, file, card.fields ?? { topics: [] });
-    entries.push({
-      line: item.line,
-      raw: e.raw,
-      file,
-      title: e.title,
-      hook: e.hook,
-      ...entry.priority ? { priority: entry.priority } : {},
-      ...entry.status ? { status: entry.status } : {},
-      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
-      ...entry.scope ? { scope: [...entry.scope] } : {},
-      key: lineKeyLanes(e.raw),
-      printed: printedLine(entry),
-      stamp: card.stamp,
-      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
-    });
-    pushRun(-entries.length, 0);
-  }
-  const delta = {
-    format: 1,
-    tokenizer: TOKENIZER_VERSION,
-    base: header.id,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
-    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
-    runs,
-    entries,
-    ...meta,
-    ...journal ? { journal } : {}
-  };
-  const mapped = mapRuns(delta, view2.n);
-  const store = mergedStore(base, { delta, ...mapped });
-  store.verified = full;
-  store.cache = "updated";
-  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
-  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
-  try {
-    const stateDir = realDir(memoryDir, STATE_DIR);
-    writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
-  } catch {
-  }
-  return store;
+    return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b] } : { line: item.line, d: cur.delta.entries[-b - 1] };
+  });
+  return { segs, meta };
 }
 function identity(base) {
   const h = base.header;
   const n = base.view.n;
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: h.id,
+    index: h.index,
+    dirs: h.dirs,
+    runs: n > 0 ? [0, n, 0] : [],
+    entries: [],
+    cards: h.cards,
+    unparsed: h.unparsed,
+    plainFiles: h.plainFiles === true,
+    ...h.truncated ? { truncated: h.truncated } : {},
+    ...h.journal ? { journal: h.journal } : {}
+  };
+  let mapped;
   return {
-    delta: {
-      format: 1,
-      tokenizer: TOKENIZER_VERSION,
-      base: h.id,
-      index: h.index,
-      dirs: h.dirs,
-      runs: n > 0 ? [0, n, 0] : [],
-      entries: [],
-      cards: h.cards,
-      unparsed: h.unparsed,
-      plainFiles: h.plainFiles === true,
-      ...h.truncated ? { truncated: h.truncated } : {},
-      ...h.journal ? { journal: h.journal } : {}
+    delta,
+    get toBase() {
+      return (mapped ??= mapRuns(delta, n)).toBase;
     },
-    toBase: Int32Array.from({ length: n }, (_, i) => i),
-    lineShift: new Int32Array(n),
+    get lineShift() {
+      return (mapped ??= mapRuns(delta, n)).lineShift;
+    },
     mtimeMs: base.view.mtimeMs,
     text: ""
     // no file
@@ -7803,7 +7945,7 @@ function indexEntryOf(base, cur, j, line) {
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
   return e;
 }
-function matchLines(base, cur, parsed) {
+function matchLines(base, cur, parsed2) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
   for (let j = 0; j < cur.toBase.length; j++) {
@@ -7814,7 +7956,7 @@ function matchLines(base, cur, parsed) {
     else if (typeof had === "number") byKey.set(k, [had, j]);
     else had.push(j);
   }
-  return parsed.map((e) => {
+  return parsed2.map((e) => {
     const k = key53(...lineKeyLanes(e.raw));
     const had = byKey.get(k);
     if (had === void 0) return { line: e.line, e };
@@ -7826,6 +7968,114 @@ function matchLines(base, cur, parsed) {
     if (had.length === 0) byKey.delete(k);
     return { line: e.line, j };
   });
+}
+
+// lib/rank-cache/refresh.ts
+function deltaMax(entries) {
+  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
+}
+async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
+  const { view: view2, header } = base;
+  const cur = prev ?? identity(base);
+  const n = prev ? prev.toBase.length : view2.n;
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
+  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const idx = cur.delta.index;
+  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
+  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
+  const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
+  let segs;
+  let meta;
+  if ((sameIndex || told?.edits) && cur.delta.plainFiles && !cur.delta.truncated && (told || since) && (!full || since)) {
+    const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
+    meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
+    segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  const fresh = segs.filter((s) => s.e !== void 0).length;
+  const carried = segs.filter((s) => s.d !== void 0).length;
+  const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
+  if (fresh + carried > deltaMax(total)) return void 0;
+  const read = /* @__PURE__ */ new Map();
+  const entries = [];
+  const runs = [];
+  const sources = [indexStat.mtimeMs, ...dirs.values()];
+  const pushRun = (from, count, shift) => {
+    const r = runs.length - 3;
+    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
+    if (extends_) runs[r + 1] += count;
+    else runs.push(from, count, shift);
+  };
+  for (const s of segs) {
+    if (s.from !== void 0) {
+      pushRun(s.from, s.count, s.shift);
+      continue;
+    }
+    if (s.d) {
+      entries.push({ ...s.d, line: s.line });
+      pushRun(-entries.length, 1, 0);
+      continue;
+    }
+    const e = s.e;
+    const file = normalizeCardPath(e.file);
+    let card = read.get(file);
+    if (!card) {
+      const stamp = cardStamp(memoryDir, file);
+      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      read.set(file, card);
+      sources.push(stamp[0]);
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
+    }
+    const entry = rankEntryOf({ ...e, line: s.line }, file, card.fields ?? { topics: [] });
+    entries.push({
+      line: s.line,
+      raw: e.raw,
+      file,
+      title: e.title,
+      hook: e.hook,
+      ...entry.priority ? { priority: entry.priority } : {},
+      ...entry.status ? { status: entry.status } : {},
+      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
+      ...entry.scope ? { scope: [...entry.scope] } : {},
+      key: lineKeyLanes(e.raw),
+      printed: printedLine(entry),
+      stamp: card.stamp,
+      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
+    });
+    pushRun(-entries.length, 1, 0);
+  }
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: header.id,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    runs,
+    entries,
+    ...meta,
+    ...journal ? { journal } : {}
+  };
+  const mapped = mapRuns(delta, view2.n);
+  const store = mergedStore(base, { delta, ...mapped });
+  store.verified = full;
+  store.cache = "updated";
+  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
+  try {
+    const stateDir = realDir(memoryDir, STATE_DIR);
+    const text = JSON.stringify(delta);
+    if (writeCacheFile(stateDir, text, full ? options.nowMs : verifiedMs, RANK_DELTA) && full) store.checked = checkedText(base, text);
+  } catch {
+  }
+  return store;
+}
+function reparse(raw, line) {
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
 }
 
 // lib/store/full-check.ts
@@ -7854,9 +8104,14 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = `${base.header.id}
-${delta?.text ?? ""}`;
-          if (options.unchangedSince === checked || (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))) {
+          const checked = checkedText(base, delta?.text);
+          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          if (since ? unchangedCards(
+            base,
+            delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
+            since,
+            (f) => cardStamp(memoryDir, f, options.stats)
+          ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
@@ -7928,11 +8183,11 @@ function statQuiet(file) {
 
 // lib/usage/fold.ts
 var import_node_fs6 = __toESM(require("node:fs"), 1);
-var import_node_path12 = __toESM(require("node:path"), 1);
+var import_node_path13 = __toESM(require("node:path"), 1);
 
 // lib/store/lock.ts
 var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path11 = __toESM(require("node:path"), 1);
+var import_node_path12 = __toESM(require("node:path"), 1);
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
 function hostname() {
@@ -7944,12 +8199,12 @@ function ensureStateDir(memoryDir) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path11.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = import_node_path12.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path11.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(import_node_path12.default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
         import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
@@ -7960,6 +8215,7 @@ function tryStoreLock(memoryDir, options = {}) {
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token
       };
@@ -7970,12 +8226,12 @@ function tryStoreLock(memoryDir, options = {}) {
   return void 0;
 }
 function lockHolder(memoryDir, name) {
-  const lockDir = import_node_path11.default.join(memoryDir, STATE_DIR, name);
+  const lockDir = import_node_path12.default.join(memoryDir, STATE_DIR, name);
   try {
     const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path11.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path12.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }
@@ -7991,7 +8247,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path11.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path12.default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -8028,7 +8284,7 @@ function breakLock(lockDir, staleMs) {
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs5.default.rmSync(import_node_path11.default.join(lockDir, "owner"), { force: true });
+  import_node_fs5.default.rmSync(import_node_path12.default.join(lockDir, "owner"), { force: true });
   try {
     import_node_fs5.default.rmdirSync(lockDir);
   } catch {
@@ -8157,11 +8413,11 @@ function foldUsage(memoryDir, today, now = Date.now) {
   try {
     const stamp = now();
     try {
-      import_node_fs6.default.renameSync(import_node_path12.default.join(dir, USAGE_LOG), import_node_path12.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
+      import_node_fs6.default.renameSync(import_node_path13.default.join(dir, USAGE_LOG), import_node_path13.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
     } catch (err) {
       if (err.code !== "ENOENT") throw err;
     }
-    const snapFile = import_node_path12.default.join(dir, USAGE_SNAPSHOT);
+    const snapFile = import_node_path13.default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
       snap = parseSnapshot(readRegularUtf8(snapFile));
@@ -8175,18 +8431,18 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
-      const pending = unconsumed(import_node_path12.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
+      const pending = unconsumed(import_node_path13.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
     }
     for (const [card, u] of added) add(snap.cards, card, u);
     snap.folded = folded;
     if (!lock.stillHeld()) return false;
-    if (rejected.length > 0) appendBytes(import_node_path12.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
+    if (rejected.length > 0) appendBytes(import_node_path13.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
 `, "utf8"));
     replaceFile(snapFile, renderSnapshot(snap), `${snapFile}.${process.pid}.${stamp}.tmp`);
     for (const [name, end] of folded) {
-      const file = import_node_path12.default.join(dir, name);
+      const file = import_node_path13.default.join(dir, name);
       if (stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS && import_node_fs6.default.statSync(file).size === end) import_node_fs6.default.unlinkSync(file);
     }
     return true;
@@ -8215,10 +8471,10 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
 
 // lib/store/arrivals.ts
 var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path13 = __toESM(require("node:path"), 1);
+var import_node_path14 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path13.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path14.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -8232,7 +8488,8 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path13.default.join(memoryDir, rel);
+  const abs = import_node_path14.default.join(memoryDir, rel);
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = import_node_fs7.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs7.default.readlinkSync(abs)}`);
@@ -8242,6 +8499,19 @@ function currentSha(memoryDir, rel) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+function leavesStore(memoryDir, rel) {
+  const key = normalise(rel);
+  if (import_node_path14.default.posix.isAbsolute(key) || import_node_path14.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = import_node_path14.default.join(dir, segment);
+    const st = import_node_fs7.default.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === void 0) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 function readHold(memoryDir) {
   let items;
@@ -8271,7 +8541,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs7.default.lstatSync(import_node_path13.default.join(memoryDir, rel));
+    const st = import_node_fs7.default.lstatSync(import_node_path14.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -8285,7 +8555,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path13.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/hook/inject.ts
@@ -8479,8 +8749,15 @@ function ctx(req, store) {
   return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...req.displayDir ? { dir: req.displayDir } : {} };
 }
 
-// lib/hook/session-state.ts
+// lib/store/card-count.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
+init_card_types();
+function countCardFiles(dir) {
+  return import_node_fs8.default.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
+}
+
+// lib/hook/session-state.ts
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 var SESSIONS_FILE = "sessions.log";
 var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
 var DUPLICATE_WINDOW_MS = 1e4;
@@ -8585,7 +8862,7 @@ function compactSessions(memoryDir, nowMs) {
   const held = tryStoreLock(memoryDir, { name: SESSIONS_LOCK });
   if (!held) return;
   try {
-    const fd = import_node_fs8.default.openSync(file, import_node_fs8.default.constants.O_RDONLY | import_node_fs8.default.constants.O_NOFOLLOW | import_node_fs8.default.constants.O_NONBLOCK);
+    const fd = import_node_fs9.default.openSync(file, import_node_fs9.default.constants.O_RDONLY | import_node_fs9.default.constants.O_NOFOLLOW | import_node_fs9.default.constants.O_NONBLOCK);
     try {
       const first = readFrom(fd, 0);
       const compacted = encodeUtf8(compactText(first, nowMs));
@@ -8720,7 +8997,7 @@ function whyRecord(input) {
 }
 
 // lib/hook/why-log.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
+var import_node_fs10 = __toESM(require("node:fs"), 1);
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
@@ -8740,11 +9017,11 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
   } finally {
     close(fd);
   }
-  if (size > cap && lstatIfExists(file)?.ino === ino) import_node_fs9.default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
+  if (size > cap && lstatIfExists(file)?.ino === ino) import_node_fs10.default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
 // lib/config/scope-at.ts
-var import_node_path14 = __toESM(require("node:path"), 1);
+var import_node_path15 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -8753,15 +9030,15 @@ function scopeAtFor(resolution, dir) {
   } catch {
     return null;
   }
-  const rel = import_node_path14.default.relative(resolution.repo_root, real);
+  const rel = import_node_path15.default.relative(resolution.repo_root, real);
   if (rel === "") return "";
-  if (rel === ".." || rel.startsWith(`..${import_node_path14.default.sep}`) || import_node_path14.default.isAbsolute(rel)) return null;
-  return rel.split(import_node_path14.default.sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${import_node_path15.default.sep}`) || import_node_path15.default.isAbsolute(rel)) return null;
+  return rel.split(import_node_path15.default.sep).join("/");
 }
 
 // lib/hook/keeper.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path15 = __toESM(require("node:path"), 1);
+var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
@@ -8779,7 +9056,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       return { status: "renewed" };
     }
     try {
-      import_node_fs10.default.accessSync(import_node_path15.default.join(memoryDir, STATE_DIR), import_node_fs10.default.constants.W_OK);
+      import_node_fs11.default.accessSync(import_node_path16.default.join(memoryDir, STATE_DIR), import_node_fs11.default.constants.W_OK);
     } catch {
       return { status: "skipped" };
     }
@@ -8790,7 +9067,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       windowsHide: true,
       env: io.env,
       // Not the project's directory, nor the store's: a background process should pin neither.
-      cwd: import_node_path15.default.parse(memoryDir).root
+      cwd: import_node_path16.default.parse(memoryDir).root
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
@@ -8812,7 +9089,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path16.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path17.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -8929,25 +9206,24 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path16.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path17.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs11.default.mkdirSync(import_node_path16.default.dirname(file), { recursive: true });
+    import_node_fs12.default.mkdirSync(import_node_path17.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
   }
 }
 function missingIndexReason(memoryDir) {
-  let names;
+  let cards;
   try {
-    names = readdirNames(memoryDir);
+    cards = countCardFiles(memoryDir);
   } catch {
     return void 0;
   }
-  const cards = names.filter((n) => n.endsWith(".md") && n !== INDEX_FILE && !n.startsWith(".")).length;
   if (cards === 0) return void 0;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
 }
@@ -8960,7 +9236,7 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs12 = __toESM(require("node:fs"), 1);
+var import_node_fs13 = __toESM(require("node:fs"), 1);
 var CHUNK2 = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
   const started = performance.now();
@@ -8969,7 +9245,7 @@ async function readInputBounded(fd, stream, bounds) {
   for (; ; ) {
     let n;
     try {
-      n = import_node_fs12.default.readSync(fd, buffer, 0, buffer.length, null);
+      n = import_node_fs13.default.readSync(fd, buffer, 0, buffer.length, null);
     } catch {
       return readStreamBounded(stream(), bounds, started, progress);
     }

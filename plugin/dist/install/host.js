@@ -47,10 +47,12 @@ function onPath(io, binary) {
   return void 0;
 }
 function detectBy(io, binary, configDir) {
-  const bin = onPath(io, binary);
-  if (bin) return { detected: true, evidence: `${binary} on PATH (${bin})` };
-  if (fs.existsSync(configDir)) return { detected: true, evidence: `${configDir} exists` };
-  return { detected: false, evidence: `no ${binary} on PATH and no ${configDir}` };
+  const bin = onPath(io, binary) ?? null;
+  const dir = fs.existsSync(configDir) ? configDir : null;
+  const found = { binary: bin, config_dir: dir };
+  if (bin) return { detected: true, evidence: `${binary} on PATH (${bin}); ${dir ? `${dir} exists` : `no ${configDir} yet`}`, found };
+  if (dir) return { detected: true, evidence: `${dir} exists; ${binary} is not on PATH`, found };
+  return { detected: false, evidence: `no ${binary} on PATH and no ${configDir}`, found };
 }
 export {
   commandFileEdits,

@@ -43,3 +43,36 @@ test("lists card files with frontmatter name (else stem), skipping MEMORY.md and
   assert.ok(cards[0]!.mtimeMs > 0);
   assert.deepEqual(listClaudeCards(path.join(dir, "missing")), []);
 });
+
+test("titles come from Claude's MEMORY.md as the store's reader reads it: first link wins, a linked index gives none", () => {
+  const dir = scratchDir("memctl-claude-titles-");
+  fs.writeFileSync(path.join(dir, "a.md"), "---\nname: a\n---\n");
+  fs.writeFileSync(path.join(dir, "b.md"), "---\nname: b\n---\n");
+  fs.writeFileSync(
+    path.join(dir, "MEMORY.md"),
+    "# Memory\r\n- [Alpha\u0007 one](./a.md) — x\r\n```\r\n- [Fenced](b.md)\r\n```\r\n- [Beta](b.md)\r\n- [Again](a.md)\r\n- [Sub](sub/b.md)\r\n",
+  );
+  assert.deepEqual(
+    listClaudeCards(dir).map((c) => [c.file, c.title]),
+    [
+      ["a.md", "Alpha  one"],
+      ["b.md", "Beta"],
+    ],
+  );
+  // A MEMORY.md that is a link (to somewhere else) is not read through.
+  const linked = scratchDir("memctl-claude-linked-");
+  fs.writeFileSync(path.join(linked, "a.md"), "---\nname: a\n---\n");
+  fs.symlinkSync(path.join(dir, "MEMORY.md"), path.join(linked, "MEMORY.md"));
+  assert.deepEqual(
+    listClaudeCards(linked).map((c) => [c.file, c.title]),
+    [["a.md", undefined]],
+  );
+});
+
+test("a Claude MEMORY.md past the read cap still gives the titles of its first lines (it used to give none)", () => {
+  const dir = scratchDir("memctl-claude-big-");
+  fs.writeFileSync(path.join(dir, "a.md"), "---\nname: a\n---\n");
+  fs.writeFileSync(path.join(dir, "MEMORY.md"), `# Memory\n- [Alpha](a.md) — x\n${"- [Filler](nowhere.md) — padding padding padding\n".repeat(30_000)}`);
+  assert.ok(fs.statSync(path.join(dir, "MEMORY.md")).size > 1024 * 1024);
+  assert.equal(listClaudeCards(dir)[0]!.title, "Alpha");
+});

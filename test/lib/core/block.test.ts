@@ -115,7 +115,10 @@ test("renderEntryLine and inertText take shortcuts on plain text that never chan
   const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
   const INVISIBLE = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
   const inertRef = (s: string) =>
-    s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    s
+      .replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
+      .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .replace(/[\u{e0000}-\u{e007f}]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
   const renderRef = (raw: string) => inertRef(raw.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b");
   const unit = fc.oneof(
     {
@@ -141,6 +144,9 @@ test("renderEntryLine and inertText take shortcuts on plain text that never chan
         "\u001b",
         "\u007f",
         "\u0085",
+        "\u{e0041}",
+        "\u{e007f}",
+        "\uDB40",
         "é",
       ),
     },

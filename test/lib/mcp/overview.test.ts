@@ -35,7 +35,7 @@ test("memory_overview: a compact over warn_bytes plus a card saved and one remov
     );
     const warnings = lines.filter((l) => /memctl doctor/.test(l));
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /^This overview is over the advisory size threshold \(\[doctor\] warn_bytes\); nothing was left out\. Run `memctl doctor`/);
+    assert.match(warnings[0]!, /^This overview is over the advisory size threshold \(\[doctor\] warn_bytes\); nothing was cut for size\. Run `memctl doctor`/);
     assert.equal(r.data?.view, "compact");
     assert.equal(r.data?.over_warn, true);
     assert.equal(r.data?.warn_bytes, 4096);

@@ -9,7 +9,7 @@ import { KEEPER_IDLE_MS, KEEPER_LOCK, keepFresh, keeperSettings, type KeeperOpti
 import { tryStoreLock } from "../../../lib/store/lock.js";
 import { CARD_CACHE, readCardCatalog } from "../../../lib/store/card-cache.js";
 import { CARD_CHECK } from "../../../lib/store/full-check.js";
-import { ageStore, sandbox } from "../../helpers.js";
+import { ageStore, runCli, sandbox, testIo } from "../../helpers.js";
 
 const cards = Array.from({ length: 12 }, (_, i) => ({ file: `feedback_${i}.md`, title: `Card ${i}`, hook: `note ${i}` }));
 
@@ -184,4 +184,62 @@ test("without its watch (watch: false) every round stats every card, as where th
   assert.equal(await keepFresh(s.memory, clock), "idle");
   t.mock.restoreAll();
   assert.deepEqual(perRound, [cards.length, cards.length, cards.length]);
+});
+
+test("with its watch, the round after a save stats the saved card only, reads no card name, and folds the save as a rebuild reads it", {
+  skip: process.platform !== "linux",
+}, async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  await new Promise((r) => setTimeout(r, 250)); // past the racy window of ageStore's utimes
+  await readCardCatalog(s.memory);
+  const io = testIo({ cwd: s.repo, home: s.home, env: { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory } });
+  const perRound: number[] = [];
+  let seen = 0;
+  let namesRead = 0;
+  for (const name of ["statSync", "lstatSync"] as const) {
+    const real = fs[name];
+    t.mock.method(fs, name, (p: fs.PathLike, ...rest: unknown[]) => {
+      if (/\/feedback_\d+\.md$/.test(String(p))) seen++;
+      return (real as (...a: unknown[]) => unknown)(p, ...rest);
+    });
+  }
+  const realOpen = fs.openSync;
+  t.mock.method(fs, "openSync", (p: fs.PathLike, ...rest: unknown[]) => {
+    if (String(p).endsWith(`/.memctl/${CARD_CACHE}`)) namesRead++;
+    return (realOpen as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  const start = Date.now() + 60_000;
+  const clock = fakeTime(start, 6_000);
+  const sleep = clock.sleep;
+  const opened: number[] = [];
+  clock.sleep = async (ms) => {
+    perRound.push(seen);
+    opened.push(namesRead);
+    if (perRound.length === 2) {
+      const r = await runCli(["save", "feedback_4", "-t", "feedback", "-d", "the zanzibar flag moved"], io);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    seen = 0;
+    namesRead = 0;
+    await sleep(ms);
+  };
+  assert.equal(await keepFresh(s.memory, clock), "idle");
+  t.mock.restoreAll();
+  // Round 3 follows the save: the saved card's stamp for the watch and its read; the card cache (which the save made
+  // stale) is not opened; then nothing again.
+  assert.deepEqual(perRound.slice(0, 2), [cards.length, 0]);
+  assert.ok(perRound[2]! >= 1 && perRound[2]! <= 3, `round after the save: ${perRound[2]} stats`);
+  assert.deepEqual(perRound.slice(3), [0, 0, 0]);
+  assert.deepEqual(opened.slice(2), [0, 0, 0, 0]);
+  // The keeper folded it: a prompt inside its window reads the save's line without a refresh of its own.
+  const delta = fs.statSync(path.join(s.memory, ".memctl", "rank-delta.json")).mtimeMs;
+  const trusted = await loadRankable(s.memory, { nowMs: delta + 500, fullCheckMax: 10, writeCache: false });
+  assert.equal(trusted.cache, "fresh");
+  const rebuilt = await loadRankable(s.memory, { nowMs: Date.now(), force: true, writeCache: false });
+  const lines = (st: typeof trusted) => Array.from({ length: st.index.size }, (_, id) => [st.index.entry(id).raw, st.index.lineText?.(id)]);
+  assert.deepEqual(lines(trusted), lines(rebuilt));
+  assert.ok(lines(trusted).some(([raw]) => raw?.includes("the zanzibar flag moved")));
 });

@@ -425,7 +425,7 @@ test("escapesStore: the shortcut for plain names agrees with the full check on a
   );
 });
 
-test("unchangedSince: a check of the very cache and delta the keeper checked last stats no card; any other, or MEMORY.md moved, is checked as before", async (t) => {
+test("changedSince with no card: a check of the very cache and delta the keeper checked last stats no card; any other, or MEMORY.md moved, is checked as before", async (t) => {
   const many = Array.from({ length: 12 }, (_, i) => ({ file: `feedback_u${i}.md`, title: `U ${i}`, hook: `note ${i}` }));
   const s = sandbox(many);
   t.after(() => s.cleanup());
@@ -437,7 +437,13 @@ test("unchangedSince: a check of the very cache and delta the keeper checked las
     if (/\/feedback_u\d+\.md$/.test(String(p))) stats++;
     return (real as (...a: unknown[]) => unknown)(p, ...rest);
   });
-  const check = (unchangedSince?: string) => loadRankable(s.memory, { nowMs: now(), checkAllCards: true, fullCheckMax: 10, unchangedSince });
+  const check = (unchangedSince?: string) =>
+    loadRankable(s.memory, {
+      nowMs: now(),
+      checkAllCards: true,
+      fullCheckMax: 10,
+      changedSince: unchangedSince === undefined ? undefined : { checked: unchangedSince, cards: new Set() },
+    });
   const first = await check();
   assert.equal(stats, many.length);
   assert.equal(first.verified, true);

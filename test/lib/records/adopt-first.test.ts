@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readHistory } from "../../../lib/store/history.js";
+import { commitWrite } from "../../../lib/records/commit-write.js";
+import { withRecordsLock } from "../../../lib/records/commit.js";
+import { makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
 import { readRevision } from "../../../lib/store/revisions.js";
 import { makeWorld, memctl, type World } from "../../support/fixture.js";
 
@@ -115,4 +117,31 @@ test("accept --supersede adopts the superseded card first, so its text before th
   assert.deepEqual(ops(w), ["r1 adopt", "r2 update"]);
   await ok(w, ["restore", "caching", "1"]);
   assert.equal(fs.readFileSync(path.join(w.mem, CARD), "utf8"), HAND);
+});
+
+test("a write path that only builds an intent still gets the adopt: the commit records the original and numbers its entry after it", async () => {
+  const w = makeWorld();
+  handWritten(w);
+  const ctx = { memoryDir: w.mem, actor: "human", now: new Date("2026-12-06T00:00:00Z") };
+  const next = Buffer.from(HAND.replace("TTL 300 s", "TTL 60 s"));
+  // Numbered as a new write path would number it, knowing nothing of adoption: revision 1.
+  const entry = makeEntry([], CARD, "update", ctx.actor, ctx.now, next);
+  const change = { card: CARD, before: sha256Hex(Buffer.from(HAND)), content: next, entry };
+  const adopted = await withRecordsLock(ctx, () => commitWrite(ctx, { changes: [change] }));
+  assert.deepEqual(ops(w), ["r1 adopt", "r2 update"]);
+  assert.deepEqual(
+    adopted.map((e) => `r${e.rev} ${e.op}`),
+    ["r1 adopt"],
+  );
+  assert.equal(entry.rev, 2, "the caller's entry is the one recorded");
+  assert.deepEqual(readRevision(w.mem, sha256Hex(Buffer.from(HAND))), { state: "kept", bytes: Buffer.from(HAND) });
+  await ok(w, ["restore", "caching", "1"]);
+  assert.equal(fs.readFileSync(path.join(w.mem, CARD), "utf8"), HAND);
+});
+
+test("rename of a card memctl never recorded keeps the old name restorable too", async () => {
+  const w = makeWorld();
+  handWritten(w);
+  await ok(w, ["manage", "rename", CARD, "project_cache.md"]);
+  assert.deepEqual(ops(w), ["r1 adopt", "r2 delete"]);
 });

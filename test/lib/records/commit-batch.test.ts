@@ -7,6 +7,8 @@ import { type CardChange, intentPath, recoverIntent, writeIntent } from "../../.
 import { makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
 import { scratchDir } from "../../support/scratch.js";
 
+const ctx = (memoryDir: string) => ({ memoryDir, actor: "human", now: new Date("2026-12-02T00:00:00Z") });
+
 // The batch apply keeps commitIntent's crash rule: the intent is on disk before any card moves, the first card's
 // rename is the commit point, and the next writer's recovery finishes or drops the write.
 
@@ -26,13 +28,14 @@ function store(n: number): { dir: string; changes: CardChange[] } {
   return { dir, changes };
 }
 
-test("commitRewritesBatch: every card rewritten, one history entry each, no intent left", async () => {
+test("commitRewritesBatch: every card rewritten, its unrecorded text adopted first, one entry each, no intent left", async () => {
   const { dir, changes } = store(5);
-  await commitRewritesBatch(dir, { changes });
+  await commitRewritesBatch(ctx(dir), { changes });
   for (const c of changes) assert.deepEqual(fs.readFileSync(path.join(dir, c.card)), c.content);
+  // The hand-written texts no revision held are recorded first (lib/records/adopt-first.ts), so each rewrite can be undone.
   assert.deepEqual(
-    readHistory(dir).entries.map((e) => e.card),
-    changes.map((c) => c.card),
+    readHistory(dir).entries.map((e) => `r${e.rev} ${e.op} ${e.card}`),
+    [...changes.map((c) => `r1 adopt ${c.card}`), ...changes.map((c) => `r2 update ${c.card}`)],
   );
   assert.equal(fs.existsSync(intentPath(dir)), false);
 });
@@ -59,10 +62,11 @@ test("killed after the first card's rename: recovery rewrites the rest and recor
 test("a card edited by hand after the plan is left alone and gets no history entry", async () => {
   const { dir, changes } = store(3);
   fs.writeFileSync(path.join(dir, changes[1]!.card), "edited by hand\n");
-  await commitRewritesBatch(dir, { changes });
+  await commitRewritesBatch(ctx(dir), { changes });
   assert.equal(fs.readFileSync(path.join(dir, changes[1]!.card), "utf8"), "edited by hand\n");
+  // Nor is the hand edit adopted: that is `memctl adopt`'s (or the next write's) to record.
   assert.deepEqual(
-    readHistory(dir).entries.map((e) => e.card),
-    [changes[0]!.card, changes[2]!.card],
+    readHistory(dir).entries.map((e) => `${e.op} ${e.card}`),
+    [`adopt ${changes[0]!.card}`, `adopt ${changes[2]!.card}`, `update ${changes[0]!.card}`, `update ${changes[2]!.card}`],
   );
 });

@@ -100,3 +100,50 @@ test("a card whose title is its name keeps nothing (a sweep of such cards writes
   await ok(w, ["restore", "plain", "1"]);
   assert.match(index(w), /^- \[plain\]\(project_plain\.md\)/m);
 });
+
+// Review debt: a revived card's line went to the end of MEMORY.md, out of the section the owner had put it in.
+const SECTIONED = [
+  "# Memory",
+  "",
+  "## Deploy",
+  "- [Release train](project_release.md) — weekly",
+  LINE,
+  "- [Rollbacks](project_rollbacks.md) — one command",
+  "",
+  "## People",
+  "- [Alex](user_alex.md) — owns billing",
+  "",
+].join("\n");
+
+test("restore and a reviving save put the card's line back where it was, not at the end", async () => {
+  for (const revive of [
+    ["restore", "feature_flags", "1"],
+    ["save", "feature_flags", "-d", "Flags live in LaunchDarkly; stale ones are removed monthly"],
+  ]) {
+    const w = makeWorld();
+    fs.writeFileSync(path.join(w.mem, "MEMORY.md"), SECTIONED);
+    fs.writeFileSync(path.join(w.mem, CARD), cardText());
+    await ok(w, ["rm", "feature_flags"]);
+    await ok(w, revive);
+    assert.equal(index(w), SECTIONED, revive.join(" "));
+  }
+});
+
+test("the first line of a section comes back before the line that followed it; with both neighbours gone, at the end", async () => {
+  const w = makeWorld();
+  const first = SECTIONED.replace("- [Release train](project_release.md) — weekly\n", "");
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), first);
+  fs.writeFileSync(path.join(w.mem, CARD), cardText());
+  await ok(w, ["manage", "delete", CARD]);
+  await ok(w, ["restore", "feature_flags", "1"]);
+  assert.equal(index(w), first);
+
+  const gone = makeWorld();
+  fs.writeFileSync(path.join(gone.mem, "MEMORY.md"), SECTIONED);
+  fs.writeFileSync(path.join(gone.mem, CARD), cardText());
+  await ok(gone, ["rm", "feature_flags"]);
+  // Both neighbours' lines removed by hand since: the place is not knowable any more.
+  fs.writeFileSync(path.join(gone.mem, "MEMORY.md"), SECTIONED.replace(/- \[(Release train|Rollbacks)\].*\n/g, "").replace(`${LINE}\n`, ""));
+  await ok(gone, ["restore", "feature_flags", "1"]);
+  assert.ok(index(gone).endsWith(`owns billing\n${LINE}\n`), index(gone));
+});

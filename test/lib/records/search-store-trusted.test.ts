@@ -14,6 +14,7 @@ import { handCard, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, memctl, type World } from "../../support/fixture.js";
 
 const MAX = 5;
+const TODAY = "2026-12-02";
 const QUERIES = ["deploy migration", "parser", "rollback", "card", "w3 w7", "zebra", "日本", "linked", "nothingmatches"];
 
 /** 24 cards, some identical but for updated_at (ties), some linking others by file and by frontmatter name, an hour old. */
@@ -29,7 +30,10 @@ async function store(t: TestContext): Promise<World> {
         ? "parser rollback"
         : `${words[i % words.length]} w${i % 9} ${words[(i * 2) % words.length]}\nlinked to [[target-name]] and [[c01]] and [[gone]], [two](project_c02.md)`;
     const day = String(1 + (i % 4)).padStart(2, "0");
-    const text = handCard(i === 3 ? "target-name" : name, `card ${i % 2 ? "deploy" : "other"}`, body).replace('"2026-12-01"', `"2026-11-${day}"`);
+    let text = handCard(i === 3 ? "target-name" : name, `card ${i % 2 ? "deploy" : "other"}`, body).replace('"2026-12-01"', `"2026-11-${day}"`);
+    // Some no longer true on TODAY: they sink below every live hit, on both paths.
+    if (i % 5 === 1) text = text.replace("status: active", "status: superseded\nsuperseded_by: c00");
+    else if (i % 7 === 2) text = text.replace("status: active", 'status: active\nexpires_at: "2026-11-20"');
     fs.writeFileSync(path.join(w.mem, `project_${name}.md`), text);
     lines.push(`- [${name}](project_${name}.md) — card ${i}`);
   }
@@ -46,7 +50,7 @@ async function fullScan(w: World, q: string, where: SearchWhere, limit: number) 
   const copy = fs.mkdtempSync(path.join(w.root, "scan-"));
   fs.cpSync(w.mem, copy, { recursive: true, filter: (src) => path.basename(src) !== ".memctl" });
   try {
-    return (await searchStore(copy, q, where, limit, { links: true })).hits;
+    return (await searchStore(copy, q, where, limit, { links: true, today: TODAY })).hits;
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }
@@ -69,9 +73,15 @@ test("a search over a trusted card cache answers what a search reading every car
       ["cards", 1],
       ["all", 3],
     ] as const) {
-      const hits = (await searchStore(w.mem, q, where, limit, { freshness, links: true })).hits;
+      const hits = (await searchStore(w.mem, q, where, limit, { freshness, links: true, today: TODAY })).hits;
       assert.deepEqual(hits, await fullScan(w, q, where, limit), `${q} --in ${where} --limit ${limit}`);
-      const plain = (await searchStore(w.mem, q, where, limit, { freshness })).hits;
+      const plain = (await searchStore(w.mem, q, where, limit, { freshness, today: TODAY })).hits;
+      const firstDead = hits.findIndex((h) => h.no_longer_true !== undefined);
+      if (firstDead >= 0)
+        assert.ok(
+          hits.slice(firstDead).every((h) => h.no_longer_true !== undefined),
+          `${q}: no live hit below one no longer true`,
+        );
       assert.deepEqual(
         plain,
         hits.map(({ links: _, ...h }) => h),
@@ -79,6 +89,17 @@ test("a search over a trusted card cache answers what a search reading every car
       );
     }
   }
+  const sunk = (await searchStore(w.mem, "parser rollback", "cards", 0, { freshness, today: TODAY })).hits;
+  assert.ok(sunk.some((h) => h.no_longer_true === "superseded") && sunk.some((h) => h.no_longer_true === "expired"), "the store holds hits no longer true");
+  const dead = new Set(sunk.filter((h) => h.no_longer_true !== undefined).map((h) => h.id));
+  const unsorted = (await searchStore(w.mem, "parser rollback", "cards", 0, { freshness })).hits.map((h) => dead.has(h.id));
+  assert.ok(unsorted.indexOf(true) < unsorted.lastIndexOf(false), "by score alone a card no longer true ranks above a live one");
+  const top = (await searchStore(w.mem, "parser rollback", "cards", 2, { freshness, today: TODAY })).hits;
+  assert.deepEqual(
+    top.map((h) => h.id),
+    sunk.slice(0, 2).map((h) => h.id),
+    "--limit keeps the best live hits, not the dead ones that outscore them",
+  );
   const links = (await searchStore(w.mem, "deploy", "cards", 1, { freshness, links: true })).hits[0]!.links!;
   assert.deepEqual(
     links.map((l) => [l.link, l.target, l.status]),
@@ -104,7 +125,8 @@ test("where the trust rule does not hold, the catalog answers, and as a full sca
   // A hand edit: the directory moved by no journaled write; a save by memctl: journaled.
   fs.writeFileSync(path.join(w.mem, "project_hand.md"), handCard("hand", "by hand", "Zebra parser rollback."));
   assert.equal(trustedAnswers(w, freshness, "zebra"), false, "a card memctl did not write is not trusted");
-  for (const q of QUERIES) assert.deepEqual((await searchStore(w.mem, q, "all", 0, { freshness, links: true })).hits, await fullScan(w, q, "all", 0), `after a hand edit: ${q}`);
+  for (const q of QUERIES)
+    assert.deepEqual((await searchStore(w.mem, q, "all", 0, { freshness, links: true, today: TODAY })).hits, await fullScan(w, q, "all", 0), `after a hand edit: ${q}`);
   const r = await memctl(w, ["save", "c05", "-"], { stdin: "Now a zebra migration.\n" });
   assert.equal(r.code, 0, r.stderr);
   await sleep(250); // the save's card and MEMORY.md past the racy window of the cache the next search writes
@@ -112,7 +134,8 @@ test("where the trust rule does not hold, the catalog answers, and as a full sca
   // A full check (the hand-made card is new): the saved and new cards' words go to the cache's own section.
   for (let i = 0; i < 2; i++) await searchStore(w.mem, "parser", "all", 20, { freshness: saved });
   assert.ok(trustedAnswers(w, saved, "zebra"), "trusted again, the saved card's words in the cache's own section");
-  for (const q of QUERIES) assert.deepEqual((await searchStore(w.mem, q, "all", 0, { freshness: saved, links: true })).hits, await fullScan(w, q, "all", 0), `after a save: ${q}`);
+  for (const q of QUERIES)
+    assert.deepEqual((await searchStore(w.mem, q, "all", 0, { freshness: saved, links: true, today: TODAY })).hits, await fullScan(w, q, "all", 0), `after a save: ${q}`);
   // card-terms gone: the trusted reader leaves the scan (and the card-terms it writes) to the catalog.
   fs.rmSync(path.join(w.mem, ".memctl", "card-terms"));
   assert.equal(trustedAnswers(w, { nowMs: Date.now(), fullCheckMax: MAX }, "parser"), false);

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { readRegularMemo } from "../../../lib/store/checked-fs.js";
+import { withStoreLock } from "../../../lib/store/lock.js";
 import { scratchDir } from "../../support/scratch.js";
 
 // readRegularMemo lets one write read MEMORY.md and history.jsonl once: the same bytes again only while the file
@@ -39,6 +40,22 @@ test("a change in place at the same size, an append and a rename each give the n
   fs.writeFileSync(temp, "- [A](a.md) — six\n- [B](b.md) — three\n");
   fs.renameSync(temp, file);
   assert.equal(readRegularMemo(file).toString(), "- [A](a.md) — six\n- [B](b.md) — three\n");
+});
+
+test("what a write read is kept for its lock hold only: released with the lock, read again after", async (t) => {
+  // A long-lived process (memctl mcp, memctl ui) would otherwise keep a 19 MB MEMORY.md of 100,000 cards after the
+  // call that read it, until it exits.
+  const d = dir(t);
+  const file = path.join(d, "MEMORY.md");
+  fs.writeFileSync(file, "- [A](a.md) — one\n");
+  let read: Buffer | undefined;
+  await withStoreLock(d, () => {
+    read = readRegularMemo(file);
+    assert.equal(readRegularMemo(file), read, "the same Buffer for the rest of the hold");
+  });
+  const after = readRegularMemo(file);
+  assert.notEqual(after, read, "read again: the memo let go of it at release");
+  assert.equal(after.toString(), read!.toString());
 });
 
 test("errors are readRegular's: absent, a directory, a FIFO (never blocked on), over the cap", (t) => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { Catalog } from "../../../lib/ui/catalog.js";
 import { cardDocs, search } from "../../../lib/records/search.js";
+import { searchStore } from "../../../lib/records/search-store.js";
 import { readStore } from "../../../lib/store/read.js";
 import { commitFile } from "../../../lib/store/write.js";
 import { REPO_ROOT, tempDir } from "../../helpers.js";
@@ -89,4 +90,24 @@ test("an in-place edit that keeps the size and puts the mtime back is seen after
   await catalog.refresh();
   await catalog.settled();
   assert.notEqual(catalog.card("project_deploy.md")!.description, before);
+});
+
+test("on the server's day a catalogue search lists cards no longer true after every live match, as memctl search does", async () => {
+  const dir = store();
+  const catalog = new Catalog(dir);
+  await catalog.refresh(true);
+  const today = "2026-12-02"; // project_old_orm.md is superseded; project_v1_api_sunset.md expired 2026-06-30
+  for (const q of ["orm entities repository database", "api v1 sunset deprecation", "database migrations", "deploy"]) {
+    const expected = (await searchStore(dir, q, "cards", 0, { today })).hits;
+    const got = catalog.query({ q, perPage: 200 }, today).cards;
+    assert.deepEqual(
+      got.map((c) => [c.file, c.match!.score]),
+      expected.map((h) => [h.id, h.score]),
+      q,
+    );
+  }
+  const orm = catalog.query({ q: "orm entities repository database", perPage: 200 }, today).cards.map((c) => c.file);
+  const unsunk = catalog.query({ q: "orm entities repository database", perPage: 200 }).cards.map((c) => c.file);
+  assert.ok(unsunk.indexOf("project_old_orm.md") < unsunk.length - 1, "by score alone the superseded card is not last");
+  assert.equal(orm.at(-1), "project_old_orm.md");
 });

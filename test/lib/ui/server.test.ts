@@ -299,3 +299,49 @@ async function makeUiStoreView(s: UiStore): Promise<UiStore> {
   const base = s.io();
   return { ...s, env, io: (now) => ({ ...s.io(now), env: { ...env }, cwd: s.root, home, out: base.out, err: base.err }) };
 }
+
+test("the cards page and a card's page say when a card is no longer true (superseded, or expired by the server's clock): never injected", async () => {
+  const cards = (await request(ui.port, `/s/${ui.token}/?q=orm+sunset`)).body;
+  const row = (file: string) => cards.split("<tr>").find((r) => r.includes(`file=${file}`)) ?? "";
+  assert.match(row("project_old_orm.md"), /<td>superseded — not injected<\/td>/);
+  assert.match(row("project_v1_api_sunset.md"), /<td>active · expired 2026-06-30 — not injected<\/td>/, "UI_NOW is 2026-12-02");
+  const sunset = (await request(ui.port, `/s/${ui.token}/card?file=project_v1_api_sunset.md`)).body;
+  assert.match(sunset, / · active · expired 2026-06-30 — not injected · updated /);
+  const live = (await request(ui.port, `/s/${ui.token}/card?file=project_deploy.md`)).body;
+  assert.doesNotMatch(live, /not injected/);
+});
+
+test("the review page flags a proposal exactly as memctl review does, near-duplicate and contradicting cards included", async () => {
+  const other = await makeUiStore(tempDir("memctl-ui-flags-"), { hook: false });
+  const must = async (argv: string[]) => {
+    const r = await other.cli(argv);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  await must(["save", "ci-runner", "-t", "project", "-d", "CI runs on Buildkite"]);
+  const id = JSON.parse(await must(["propose", "ci-system", "-t", "project", "-d", "CI runs on GitHub Actions", "--source", "migration PR", "--kind", "fact", "--json"])).proposal
+    .id;
+  const ro = await serve(other, true);
+  try {
+    const api = JSON.parse((await request(ro.port, `/s/${ro.token}/api/review`)).body);
+    const json = JSON.parse(await must(["review", "--json"]));
+    assert.deepEqual(
+      api.proposals.map((i: { reviewed: { proposal: { id: string }; flags: unknown } }) => [i.reviewed.proposal.id, i.reviewed.flags]),
+      json.proposals.map((p: { id: string; flags: unknown }) => [p.id, p.flags]),
+    );
+    const page = (await request(ro.port, `/s/${ro.token}/review`)).body;
+    for (const p of json.proposals as { id: string }[]) {
+      const cliFlags = /^ {2}flags {7}(.*)$/m.exec(await must(["review", p.id]))![1]!;
+      const section = page.slice(page.indexOf(`id="${p.id}"`));
+      const webFlags = /<dt>flags<\/dt><dd>(.*?)<\/dd>/
+        .exec(section)![1]!
+        .replace(/<[^>]+>/g, "")
+        .replace(/&hellip;/g, "…");
+      assert.equal(webFlags, cliFlags, `flags of ${p.id}`);
+    }
+    const mine = /^ {2}flags {7}(.*)$/m.exec(await must(["review", id]))![1]!;
+    assert.match(mine, /contradicts:project_ci-runner\.md/);
+  } finally {
+    await ro.close();
+  }
+});

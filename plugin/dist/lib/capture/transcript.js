@@ -58,7 +58,7 @@ function readTail(file, maxBytes = TRANSCRIPT_TAIL_BYTES) {
     close(fd);
   }
 }
-var NOT_TYPED = /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
+var NOT_TYPED = /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions|This session is being continued from a previous conversation)/;
 function typed(text) {
   const t = text.trim();
   return t === "" || NOT_TYPED.test(t) ? void 0 : t;
@@ -94,7 +94,7 @@ function userMessages(jsonl) {
     } else if (o.type === "response_item" && payload.type === "message" && payload.role === "user") {
       const t = contentText(payload.content);
       if (t) codexItems.push(t);
-    } else if (o.type === "user" && o.isMeta !== true && o.isSidechain !== true) {
+    } else if (o.type === "user" && o.isMeta !== true && o.isSidechain !== true && o.isCompactSummary !== true && o.isVisibleInTranscriptOnly !== true) {
       const message = o.message ?? {};
       const t = message.role === void 0 || message.role === "user" ? contentText(message.content) : void 0;
       if (t) typedByUser.push(t);

@@ -4,7 +4,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
 import { usageError } from "../core/errors.js";
 var spec = {

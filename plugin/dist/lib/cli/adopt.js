@@ -4,7 +4,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "adopt",
   summary: commandSummary("adopt"),

@@ -11,7 +11,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 var spec = {
   name: "compact",

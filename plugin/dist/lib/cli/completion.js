@@ -4,7 +4,8 @@ import { isCardFile } from "../core/card-rules.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { usageError } from "../core/errors.js";
 import { bool, parseArgs } from "./args.js";
-import { COMMANDS, commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
+import { COMMANDS } from "./commands.js";
 import { completionScript, SHELLS } from "./completion-scripts.js";
 import { requireStore, STORE_FLAGS } from "./store-access.js";
 var spec = {

@@ -8,7 +8,7 @@ import { readUsage } from "../usage/usage.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { utcDay } from "../core/frecency.js";
 var spec = {
   name: "compress",

@@ -9,7 +9,7 @@ import { inertText } from "../core/sanitize.js";
 import { commitFile } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { assertOwnerShell } from "./store-access.js";
 var spec = {
   name: "config",

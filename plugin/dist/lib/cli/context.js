@@ -10,7 +10,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str } from "./args.js";
 import { scopeAtOf } from "../config/scope-at.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "context",
   summary: commandSummary("context"),

@@ -7,7 +7,7 @@ import { MemctlError, ERROR_CODES } from "../core/errors.js";
 import { runUserPromptHook } from "../hook/run.js";
 import { parseArgs, str } from "./args.js";
 import { colorsFor } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "demo",
   summary: commandSummary("demo"),

@@ -10,7 +10,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 var spec = {
   name: "distill",
@@ -77,8 +77,7 @@ async function run(argv, io) {
         command,
         prompt: distillPrompt(ctx),
         timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3,
-        env: io.env,
-        cwd: memoryDir
+        env: io.env
       });
       if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
       const candidates = parseCandidates(ran.summary);

@@ -2,7 +2,7 @@
 import { inertText } from "../core/sanitize.js";
 import { fillMissingFields, planMissingFields } from "../records/fill-fields.js";
 import { bool, parseArgs } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 var spec = {

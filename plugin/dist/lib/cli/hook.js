@@ -11,7 +11,7 @@ import { runSessionEndHook } from "../hook/session-end.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "hook",
   summary: commandSummary("hook"),
@@ -27,7 +27,10 @@ var spec = {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
-    foreground: { type: "boolean", description: "session-end: capture in this process and print what was staged (the hook itself detaches and returns at once)" },
+    foreground: {
+      type: "boolean",
+      description: "session-end: capture in this process and print what was staged and how many proposals wait in total (the hook itself detaches and returns at once)"
+    },
     plugin: { type: "boolean", description: "run by the memctl plugin's hooks: hints name the plugin's commands (/memctl:mem-init)" }
   },
   exitCodes: {
@@ -99,7 +102,10 @@ async function sessionEnd(stdin, host, foreground, io) {
     const r = await runSessionEndHook(stdin, { host, foreground }, io);
     if (!foreground) return 0;
     const staged = r.capture?.staged ?? [];
-    const what = r.status === "captured" ? `${staged.length} proposal(s) staged from ${r.capture.messages} user message(s) (${r.capture.pass})${staged.length > 0 ? "; review them: memctl review" : ""}` : `nothing captured: ${r.status}${r.reason ? ` (${r.reason})` : ""}`;
+    const done = r.status === "captured" ? `${staged.length} proposal(s) staged from ${r.capture.messages} user message(s) (${r.capture.pass})` : `nothing captured: ${r.status}${r.reason ? ` (${r.reason})` : ""}`;
+    const waiting = r.pending !== void 0 ? `; ${r.pending} pending in total` : "";
+    const next = (r.pending ?? staged.length) > 0 ? "; review them: memctl review" : "";
+    const what = done + waiting + next;
     io.stdout.write(`memctl hook session-end: ${inertText(what)}${r.syncStarted ? "; sync started" : ""}
 `);
     for (const s of staged) io.stdout.write(`  ${s.id}  ${inertText(s.name)}: ${inertText(s.description)}

@@ -7,7 +7,7 @@ import { inertText } from "../core/sanitize.js";
 import { commitFileSync } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { claudeImportOffer, IMPORT_COMMAND, runImportOffer } from "./init-import.js";
 var spec = {
   name: "init",

@@ -10,7 +10,7 @@ import { INSTALLERS } from "../../install/hosts/index.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { assertOwnerShell } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "install",
   summary: commandSummary("install"),
@@ -23,7 +23,10 @@ var spec = {
     },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
     replace: { type: "boolean", description: "the host is wired at another scope: uninstall that wiring and install here (one block per prompt)" },
-    status: { type: "boolean", description: "per host and scope: detected, installed, out of date or broken, with the fix; per host: whether it may write cards directly" },
+    status: {
+      type: "boolean",
+      description: "per host and scope: detected (binary on PATH) or only its config dir, installed, out of date or broken, with the fix; per host: whether it may write cards directly"
+    },
     "max-bytes": { type: "number", valueName: "N", description: "bake a per-prompt byte budget into the wired hook command" },
     "max-entries": { type: "number", valueName: "N", description: "bake a per-prompt entry budget into the wired hook command" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" }
@@ -110,6 +113,7 @@ async function status(args, io) {
       title: installer.title,
       detected: detection.detected,
       evidence: detection.evidence,
+      ...detection.found ? { found: detection.found } : {},
       actor: `host:${installer.name}`,
       direct_writes: directWrites,
       scopes: perScope
@@ -124,7 +128,8 @@ async function status(args, io) {
   const paint = (state) => state === "installed" ? c.green(state) : state === "broken" ? c.red(state) : state === "out-of-date" ? c.yellow(state) : c.dim(state);
   const lines = [];
   for (const h of hosts) {
-    lines.push(`${h.title.padEnd(14)} ${h.detected ? "detected" : c.dim("not detected")} ${c.dim(`(${inertText(h.evidence)})`)}`);
+    const seen = h.found && h.found.binary === null && h.found.config_dir !== null ? c.yellow("config dir only") : h.detected ? "detected" : c.dim("not detected");
+    lines.push(`${h.title.padEnd(14)} ${seen} ${c.dim(`(${inertText(h.evidence)})`)}`);
     for (const [scope, s] of Object.entries(h.scopes)) {
       const untrusted = s.trust?.trusted === false ? `, ${c.yellow("not trusted")} \u2014 ${inertText(s.trust.fix ?? "")}` : "";
       lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${untrusted}${s.fix ? `  \u2192 ${inertText(s.fix)}` : ""}`);

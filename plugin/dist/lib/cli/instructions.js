@@ -9,7 +9,7 @@ import { readConfig } from "../config/config.js";
 import { composeFor, displayInstructionPath, forHost, sessionInstructions } from "../config/instructions.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { bool, dirArg, parseArgs, str } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 var spec = {
   name: "instructions",
@@ -25,7 +25,8 @@ var spec = {
     "project root's, then each directory down to the working directory; in each, the names in [instructions] files (default",
     "AGENTS.md, CLAUDE.md). An @path outside code expands after its file (relative to it; @~/ from home), up to 5 hops,",
     "each file once. Imports leading outside the user dir and the project root, through a symlink out of them, or to a FIFO",
-    "or device are refused. The always-on budget is [instructions] max_bytes (default 8192)."
+    "or device are refused; a project's files import only inside the project or a visible .md of the user dir. The",
+    "always-on budget is [instructions] max_bytes (default 8192)."
   ].join("\n"),
   examples: ["memctl instructions", "memctl instructions --host codex", "memctl instructions --json"]
 };

@@ -14,7 +14,7 @@ import { writeCardKeys } from "../keys/write.js";
 import { bool, parseArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, callerFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "keys",
   summary: commandSummary("keys"),

@@ -10,7 +10,9 @@ import { bool, parseArgs } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
+import { isExpired } from "../core/card.js";
+import { utcDay } from "../core/frecency.js";
 var spec = {
   name: "list",
   summary: commandSummary("list"),
@@ -43,10 +45,11 @@ async function run(argv, io) {
     status: c.status ?? "",
     updated_at: c.updated_at ?? "",
     description: c.description ?? "",
-    in_index: c.linked
+    in_index: c.linked,
+    ...c.expires_at !== void 0 ? { expires_at: c.expires_at } : {}
   }));
   const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
-  if (!bool(args, "json")) writeTable(rows, io);
+  if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()));
   else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
   else writeKept(memoryDir, cache, rows, catalog.cards.length, io);
   return 0;
@@ -71,7 +74,7 @@ function rowJson(r) {
       "in_index": ${r.in_index}
     }`;
 }
-function writeTable(rows, io) {
+function writeTable(rows, io, today) {
   const c = colorsFor(io);
   if (rows.length === 0) {
     io.stdout.write(`${c.dim("no cards yet")} \u2014 add one with "memctl save NAME -t TYPE -d DESCRIPTION"
@@ -89,7 +92,8 @@ function writeTable(rows, io) {
   out.add(`${c.bold([...head.map((h, i) => padEnd(h, widths[i])), "DESCRIPTION"].join("  "))}
 `);
   rows.forEach((r, i) => {
-    const full = inertText(r.description.replace(/\s+/g, " ").trim());
+    const mark = r.status === "superseded" ? "(superseded) " : isExpired(r, today) ? `(expired ${r.expires_at.slice(0, 10)}) ` : "";
+    const full = mark + inertText(r.description.replace(/\s+/g, " ").trim());
     const shown = elide(full, room);
     if (shown !== full) shortened++;
     out.add(`${[...cells[i].map((cell, j) => padEnd(cell, widths[j])), shown].join("  ").trimEnd()}

@@ -8,7 +8,7 @@ import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 var spec = {
   name: "log",

@@ -1,21 +1,12 @@
 // lib/cli/main.ts
-import { environmentFault, ERROR_CODES, ExitError, internalErrorText, MemctlError } from "../core/errors.js";
-import { closest, renderHelp } from "./args.js";
-import { COMMAND_GROUPS, COMMANDS } from "./commands.js";
-import { printJson } from "./output.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { closest } from "./args.js";
+import { COMMAND_GROUPS } from "./command-summary.js";
+import { COMMANDS } from "./commands.js";
+import { reportError, runCommand } from "./run-command.js";
 var VERSION = "0.1.0";
-var EXIT_BY_CODE = {
-  [ERROR_CODES.E_USAGE]: 2,
-  [ERROR_CODES.E_NOT_GIT]: 2,
-  [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
-  [ERROR_CODES.E_NO_SOURCE]: 2,
-  [ERROR_CODES.E_RECALL_KEYS]: 2,
-  [ERROR_CODES.E_SCOPE]: 2,
-  [ERROR_CODES.E_NO_MODEL]: 2
-};
 async function main(argv, io) {
   const [name, ...rest] = argv;
-  const json = rest.includes("--json");
   try {
     if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
       if (name === "help" && rest[0]) return await main([rest[0], "--help"], io);
@@ -32,30 +23,10 @@ async function main(argv, io) {
       const guess = closest(name, Object.keys(COMMANDS));
       throw new MemctlError(ERROR_CODES.E_USAGE, `unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ""}; run "memctl --help" for the list`);
     }
-    const command = await entry.load();
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.stdout.write(renderHelp(command.spec));
-      return 0;
-    }
-    return await command.run(rest, io);
+    return await runCommand(entry.load, rest, io);
   } catch (err) {
-    return reportError(err, io, json);
+    return reportError(err, io, rest.includes("--json"));
   }
-}
-function reportError(thrown, io, json) {
-  if (thrown instanceof ExitError) return thrown.exitCode;
-  const err = environmentFault(thrown) ?? thrown;
-  if (err instanceof MemctlError) {
-    const exitCode = EXIT_BY_CODE[err.code] ?? 1;
-    io.stderr.write(`memctl: ${err.message}
-`);
-    if (json) printJson(io, { error: { code: err.code, message: err.message, ...err.data ?? {} } });
-    return exitCode;
-  }
-  const detail = err instanceof Error ? io.env.MEMCTL_DEBUG ? err.stack : err.message : String(err);
-  io.stderr.write(internalErrorText(String(detail)));
-  if (json) printJson(io, { error: { code: "E_INTERNAL", message: String(detail) } });
-  return 1;
 }
 function renderGlobalHelp() {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;

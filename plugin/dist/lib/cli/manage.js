@@ -7,7 +7,7 @@ import { inertBlock } from "../core/sanitize-block.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "manage",
   summary: commandSummary("manage"),

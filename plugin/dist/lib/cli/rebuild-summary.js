@@ -6,7 +6,7 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "rebuild-summary",
   summary: commandSummary("rebuild-summary"),

@@ -6,7 +6,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { isArrivalId, rejectArrival } from "../sync/arrival-decide.js";
 var spec = {
   name: "reject",

@@ -7,7 +7,7 @@ import { freeName, restatedCard, stageCaptured } from "../capture/stage.js";
 import { saveCard } from "../records/save.js";
 import { secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs, str } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { utcDay } from "../core/frecency.js";

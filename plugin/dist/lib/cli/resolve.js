@@ -3,7 +3,7 @@ import { RESOLUTION_EXIT, resolveMemory } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "resolve",
   summary: commandSummary("resolve"),

@@ -3,11 +3,12 @@ import pc from "../../vendor/picocolors.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { findPending } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
+import { flagLabels } from "../proposals/review-flags.js";
 import { bool, parseArgs } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
 import { utcDay } from "../core/frecency.js";
 var spec = {
@@ -83,19 +84,7 @@ function toJson(r) {
   return { ...r.proposal, card_file: r.card_file, flags: r.flags, suggested_scope: r.suggested_scope };
 }
 function flagText(f, c) {
-  const out = [];
-  if (f.not_a_card) out.push(c.red("not-a-card"));
-  if (f.stale) out.push(c.yellow("stale"));
-  if (f.contradicts_card) out.push(c.red("contradicts"));
-  if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));
-  if (f.duplicate_of_card) out.push(c.yellow(`dup-card:${inertText(f.duplicate_of_card)}`));
-  if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.map(shortId).join(",")}`));
-  for (const r of f.near_duplicates) out.push(c.yellow(`near-dup:${relatedName(r)}`));
-  for (const r of f.contradictions) out.push(c.red(`contradicts:${relatedName(r)}`));
-  return out.join(" ");
-}
-function relatedName(r) {
-  return r.proposal ? shortId(r.proposal) : inertText(r.card_file);
+  return flagLabels(f).map((l) => l.tone === "bad" ? c.red(l.text) : c.yellow(l.text)).join(" ");
 }
 function relatedLines(one, c) {
   const p = one.proposal;
@@ -113,9 +102,6 @@ function relatedLines(one, c) {
     if (body) out.push(c.dim(`                 ${inertText(elide(body, 160))}`));
   }
   return out;
-}
-function shortId(id) {
-  return `\u2026${id.slice(-6)}`;
 }
 function renderList(rows, unreadable, io) {
   const c = colorsFor(io);

@@ -9,7 +9,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, cardFieldsFrom, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { readConfig } from "../config/config.js";
 import { recallModel } from "../config/recall.js";
 var spec = {
@@ -30,6 +30,12 @@ var spec = {
     status: { type: "string", valueName: "S", description: "active | stale | superseded" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
     ref: { type: "string", valueName: "REF", description: "a repo_refs entry: path:<file>, fn:<file>#<symbol>, flag:<cmd> <--flag> (replaces the list)", multiple: true },
+    supersede: {
+      type: "string",
+      valueName: "CARD",
+      description: "this card replaces CARD (comma list allowed) in the same write: CARD stays, marked status: superseded, superseded_by: <name>",
+      multiple: true
+    },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG
@@ -44,6 +50,7 @@ var spec = {
   examples: [
     'memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"',
     "memctl save run-tests --priority always",
+    'memctl save db-port -t project -d "The dev database listens on 6543" --supersede db-port-old',
     'git log -1 --format=%B | memctl save release-notes -t reference -d "How releases are cut" -'
   ]
 };
@@ -57,13 +64,20 @@ async function run(argv, io) {
   const refusal = hostOf(caller.actor) === void 0 ? void 0 : directWriteRefusal(caller.actor, "save memory cards", io, caller.shells);
   if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
   const ctx = writeContext(args, io, memoryDir);
-  const result = await saveCard(ctx, {
-    ...cardFieldsFrom(args, name, body),
-    priority: str(args, "priority"),
-    status: str(args, "status"),
-    expires: str(args, "expires"),
-    refs: refs.length > 0 ? refs : void 0
-  });
+  const replacing = strs(args, "supersede");
+  const superseded = [];
+  const result = await saveCard(
+    ctx,
+    {
+      ...cardFieldsFrom(args, name, body),
+      priority: str(args, "priority"),
+      status: str(args, "status"),
+      expires: str(args, "expires"),
+      refs: refs.length > 0 ? refs : void 0
+    },
+    // Loaded only for --supersede (a plain save stays as light as it was).
+    replacing.length > 0 ? async () => (await import("../proposals/supersede.js")).supersedingChanges(ctx, name, replacing, superseded) : void 0
+  );
   const keys = result.op === "create" && recallFrom(args) === void 0 ? await keysOnSave(io, ctx, result.file) : void 0;
   if (bool(args, "json")) {
     printJson(io, {
@@ -75,7 +89,8 @@ async function run(argv, io) {
       rev: result.entry?.rev ?? null,
       sha256: result.entry?.sha256 ?? null,
       actor: result.entry?.actor ?? null,
-      index_line: result.indexLine
+      index_line: result.indexLine,
+      ...replacing.length > 0 ? { superseded } : {}
     });
     return 0;
   }
@@ -88,6 +103,8 @@ async function run(argv, io) {
   ${inertText(result.indexLine)}
 `
     );
+  for (const x of superseded) io.stdout.write(`  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})
+`);
   return 0;
 }
 async function keysOnSave(io, ctx, file) {
@@ -113,7 +130,7 @@ async function stageInstead(args, io, memoryDir, actor, refusal, body) {
       kind: "unverified"
     }
   );
-  const dropped = ["priority", "status", "expires", "ref"].filter((f) => args.flags[f] !== void 0);
+  const dropped = ["priority", "status", "expires", "ref", "supersede"].filter((f) => args.flags[f] !== void 0);
   const reason = String(refusal.data?.reason ?? refusal.message);
   if (bool(args, "json")) {
     printJson(io, { memory_dir: memoryDir, saved: false, staged: true, reason, proposal: p, dropped_flags: dropped, opt_in: refusal.data?.opt_in });

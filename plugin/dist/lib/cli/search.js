@@ -2,11 +2,13 @@
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { searchStore } from "../records/search-store.js";
+import { noLongerTrueText } from "../core/card.js";
 import { freshnessOf } from "../store/full-check.js";
+import { utcDay } from "../core/frecency.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "search",
   summary: commandSummary("search"),
@@ -18,7 +20,8 @@ var spec = {
     ...JSON_FLAG
   },
   exitCodes: { 0: "searched (including no results)", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "Ranking: each query word (CJK: each 2-gram) weighted by rarity; hits in a card's name, description or topics count double.",
+  notes: `Ranking: each query word (CJK: each 2-gram) weighted by rarity; hits in a card's name, description or topics count double.
+A card that is no longer true is still found, listed after every live match, and marked "superseded by NAME" or "expired DATE" (never injected; --json: no_longer_true).`,
   examples: ['memctl search "release checklist"', "memctl search parser --in episodes --json"]
 };
 async function run(argv, io) {
@@ -27,7 +30,7 @@ async function run(argv, io) {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, { freshness: freshnessOf(io) });
+  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, { freshness: freshnessOf(io), today: utcDay(io.now()) });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;
@@ -38,7 +41,8 @@ function renderHits(hits, query, io) {
 `;
   return hits.map((h) => {
     const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
-    return `${c.bold(inertText(where))}  ${c.dim(String(h.score))}
+    const mark = noLongerTrueText(h);
+    return `${c.bold(inertText(where))}  ${c.dim(String(h.score))}${mark ? `  ${c.yellow(inertText(mark))}` : ""}
     ${inertText(h.match)}`;
   }).join("\n") + "\n";
 }

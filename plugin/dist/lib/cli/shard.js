@@ -7,7 +7,7 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 var spec = {
   name: "shard",

@@ -1,5 +1,5 @@
 // lib/cli/show.ts
-import { parseCard } from "../core/card.js";
+import { noLongerTrue, noLongerTrueText, parseCard } from "../core/card.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -10,7 +10,8 @@ import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
+import { utcDay } from "../core/frecency.js";
 var spec = {
   name: "show",
   summary: commandSummary("show"),
@@ -38,11 +39,15 @@ async function run(argv, io) {
     );
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  const parsed = parseCard(content);
+  const retired = noLongerTrue(parsed, utcDay(io.now()));
   if (bool(args, "json")) {
-    const meta = parseCard(content).meta;
-    printJson(io, { file, content, links, recall: meta.recall ?? [], scope: meta.scope ?? [] });
+    const meta = parsed.meta;
+    printJson(io, { file, content, links, recall: meta.recall ?? [], scope: meta.scope ?? [], ...retired });
   } else {
     io.stdout.write(inertBlock(content));
+    if (retired.no_longer_true) io.stderr.write(inertBlock(`no longer true: ${noLongerTrueText(retired)}
+`));
     if (links.length > 0) {
       const lines = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`);
       io.stderr.write(inertBlock(`links:

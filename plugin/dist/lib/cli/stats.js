@@ -6,7 +6,7 @@ import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str } from "./args.js
 import { colorsFor, printJson } from "./output.js";
 import { inert } from "./report-format.js";
 import { renderStats } from "./stats-render.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "stats",
   summary: commandSummary("stats"),

@@ -17,7 +17,7 @@ import { syncStatus } from "../sync/status.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs, str } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 var spec = {
@@ -169,6 +169,7 @@ function renderReport(memoryDir, r, io) {
   for (const x of r.repaired) lines.push(`  repaired: ${x}`);
   if (r.proposals.length > 0)
     lines.push(`  ${r.proposals.length} card${r.proposals.length === 1 ? "" : "s"} edited on both sides: the other edit is a pending proposal (memctl review ${r.proposals[0]})`);
+  for (const n of r.not_merged ?? []) lines.push(c.yellow(`  not merged: ${inertText(n.path)} is ${inertText(n.reason)}`));
   if (r.left_out.length > 0)
     lines.push(c.yellow(`  left out ${r.left_out.length} per-machine file(s) the remote tracks (never applied here): ${r.left_out.map(inertText).join(", ")}`));
   lines.push(...arrivalLines(r.arrivals, c));

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { startUi } from "../ui/server.js";
 import { bool, parseArgs, projectFrom } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";

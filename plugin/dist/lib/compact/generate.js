@@ -1,5 +1,7 @@
 // lib/compact/generate.ts
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { renderEntryLine } from "../core/block.js";
 import { inertText } from "../core/sanitize.js";
@@ -55,7 +57,20 @@ function runLlmCommand(run) {
   return new Promise((resolve) => {
     const [cmd, ...args] = run.command;
     if (!cmd) return resolve({ ok: false, reason: "[compact] llm_command is empty" });
-    const child = spawn(cmd, args, { cwd: run.cwd, env: run.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    let cwd;
+    try {
+      cwd = fs.mkdtempSync(path.join(run.env.TMPDIR || os.tmpdir(), "memctl-model-"));
+    } catch (err) {
+      return resolve({ ok: false, reason: `cannot make an empty directory for ${cmd}: ${err.message}` });
+    }
+    const removeCwd = () => fs.rmSync(cwd, { recursive: true, force: true });
+    let child;
+    try {
+      child = spawn(cmd, args, { cwd, env: run.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    } catch (err) {
+      removeCwd();
+      return resolve({ ok: false, reason: `cannot run ${cmd}: ${err.message}` });
+    }
     const out = [];
     let outBytes = 0;
     let errTail = "";
@@ -77,7 +92,10 @@ function runLlmCommand(run) {
       killGroup();
       finish({ ok: false, reason: `${run.command.join(" ")} did not finish within ${Math.round(run.timeoutMs / 100) / 10}s (killed)` });
     }, run.timeoutMs);
-    child.on("error", (err) => finish({ ok: false, reason: `cannot run ${cmd}: ${err.message}` }));
+    child.on("error", (err) => {
+      removeCwd();
+      finish({ ok: false, reason: `cannot run ${cmd}: ${err.message}` });
+    });
     child.stdout.on("data", (chunk) => {
       outBytes += chunk.length;
       if (outBytes > MAX_OUTPUT) {
@@ -87,6 +105,7 @@ function runLlmCommand(run) {
     });
     child.stderr.on("data", (chunk) => errTail = (errTail + chunk.toString("utf8")).slice(-300));
     child.on("close", (code, signal) => {
+      removeCwd();
       if (code !== 0)
         return finish({ ok: false, reason: `${cmd} exited with ${signal ?? `status ${code}`}${errTail.trim() ? `: ${inertText(errTail.trim().split("\n").pop())}` : ""}` });
       const summary = Buffer.concat(out).toString("utf8").trim();

@@ -80,8 +80,7 @@ async function llmCandidate(records, command, req) {
     command,
     prompt: llmPrompt(records),
     timeoutMs: (req.timeoutSeconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3,
-    env: req.env,
-    cwd: req.memoryDir
+    env: req.env
   }).finally(() => req.onModel?.("end"));
   if (!result.ok) return result;
   return { ok: true, ...repairSummary(result.summary, records) };

@@ -1,8 +1,12 @@
 // lib/config/claude-memory.ts
 import fs from "node:fs";
 import path from "node:path";
+import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular } from "../store/checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { linkKey } from "../core/link-key.js";
+import { readIndexText } from "../store/index-read.js";
 var INDEX_READ_CAP = 1024 * 1024;
 function claudeConfigHome(io) {
   return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
@@ -25,7 +29,7 @@ function findClaudeMemoryDirs(io, options = {}) {
   }
   return dirs;
 }
-function listClaudeCards(dir) {
+function listClaudeCards(dir, skipped = []) {
   let names;
   try {
     names = fs.readdirSync(dir);
@@ -37,44 +41,57 @@ function listClaudeCards(dir) {
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
-    try {
-      const stat = fs.lstatSync(full);
-      if (!stat.isFile()) continue;
-      const card = parseCard(fs.readFileSync(full, "utf8"));
-      const fm = card.frontmatter;
-      const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
-      const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
-      cards.push({
-        dir,
-        file,
-        path: full,
-        name,
-        description: card.meta.description,
-        ...titles.has(file) ? { title: titles.get(file) } : {},
-        type: typeof type === "string" ? type : void 0,
-        mtimeMs: stat.mtimeMs,
-        mtime: stat.mtime,
-        bytes: stat.size
-      });
-    } catch {
+    const read = readClaudeCard(full);
+    if ("reason" in read) {
+      if (read.reason !== "") skipped.push({ path: full, reason: read.reason });
       continue;
     }
+    const { bytes, stat } = read;
+    const card = parseCard(utf8Text(bytes));
+    const fm = card.frontmatter;
+    const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
+    const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
+    cards.push({
+      dir,
+      file,
+      path: full,
+      name,
+      description: card.meta.description,
+      ...titles.has(file) ? { title: titles.get(file) } : {},
+      type: typeof type === "string" ? type : void 0,
+      mtimeMs: stat.mtimeMs,
+      mtime: new Date(stat.mtimeMs),
+      bytes: stat.size
+    });
   }
   return cards;
+}
+function readClaudeCard(file) {
+  const st = lstatIfExists(file);
+  if (st === void 0) return { reason: "" };
+  if ((st.mode & 61440) === 40960) return { reason: "a symlink; memctl never imports through a link (E_PATH_ESCAPE)" };
+  if (!st.isFile()) return { reason: `not a regular file (${fileKind(st.mode)})` };
+  try {
+    const read = readRegular(file, DEFAULT_READ_CAP, { nofollow: true });
+    if (read.stat.nlink > 1) return { reason: `has ${read.stat.nlink} hard links; another name for it may be outside this directory (E_PATH_ESCAPE)` };
+    return read;
+  } catch (err) {
+    const code = err.code;
+    if (code === "ENOENT") return { reason: "" };
+    if (code === "ELOOP") return { reason: "a symlink; memctl never imports through a link (E_PATH_ESCAPE)" };
+    return { reason: err.message };
+  }
 }
 function indexTitles(dir) {
   const titles = /* @__PURE__ */ new Map();
   let text;
   try {
-    const file = path.join(dir, "MEMORY.md");
-    const stat = fs.lstatSync(file);
-    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
-    text = fs.readFileSync(file, "utf8");
+    text = readIndexText(path.join(dir, "MEMORY.md"), INDEX_READ_CAP, { nofollow: true }).text;
   } catch {
     return titles;
   }
   for (const entry of parseIndex(text).entries) {
-    const file = entry.file.replace(/^\.\//, "");
+    const file = linkKey(entry.file);
     const title = entry.title.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }
@@ -97,5 +114,6 @@ function realOrSelf(p) {
 export {
   claudeConfigHome,
   findClaudeMemoryDirs,
-  listClaudeCards
+  listClaudeCards,
+  readClaudeCard
 };

@@ -1,7 +1,11 @@
 // lib/config/instructions.ts
 import path from "node:path";
 import { utf8Text } from "../core/bytes.js";
-import { composeInstructions, importOnly, nativeKeys } from "../core/instructions.js";
+import {
+  composeInstructions,
+  importOnly,
+  nativeKeys
+} from "../core/instructions.js";
 import { isInside } from "../core/instruction-imports.js";
 import { renderInstructionBlock } from "../core/instruction-block.js";
 import { nativeInstructions } from "../../hosts/instructions.js";
@@ -56,9 +60,24 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
+function readLayerFile(file, layer, scope) {
+  if (layer === "user") return readInstructionFile(file, scope.roots);
+  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  const refused = {
+    status: "unsafe",
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+  };
+  if (!ownMarkdown(file, scope.userDir)) return refused;
+  const got = readInstructionFile(file, [scope.userDir]);
+  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+function ownMarkdown(file, userDir) {
+  if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
+  return path.relative(userDir, file).split(path.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+}
 function composeFor(cwd, io, config) {
   const scope = instructionScope(cwd, io, config);
-  const composition = composeInstructions(instructionSources(scope), (f) => readInstructionFile(f, scope.roots), { home: io.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io.home });
   return { scope, composition };
 }
 function forHost(host, composed, io) {
@@ -112,5 +131,6 @@ export {
   instructionScope,
   instructionSources,
   readInstructionFile,
+  readLayerFile,
   sessionInstructions
 };

@@ -1,19 +1,22 @@
 // lib/core/card-rules.ts
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./card.js";
-import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
+import { CARD_TYPES } from "./card-types.js";
+import { TAG_CHARACTER } from "./sanitize.js";
+import { isCardFile } from "./card-types.js";
 var DESCRIPTION_MAX = 200;
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function isCardFile(rel) {
-  return CARD_FILE.test(rel);
-}
 function descriptionProblem(description) {
   const length = [...description].length;
   if (length > DESCRIPTION_MAX)
     return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
   if (description.trim() === "") return "the description is empty; say in one line what the card is for";
   return void 0;
+}
+function hiddenTextProblem(text) {
+  if (!TAG_CHARACTER.test(text)) return void 0;
+  const n = text.match(new RegExp(TAG_CHARACTER.source, "g")).length;
+  return `it holds ${n} invisible Unicode tag characters (U+E0000\u2013U+E007F): text a model reads and no person sees in review; remove them`;
 }
 function cardTextProblems(text, previous) {
   return check(text, previous).problems;
@@ -26,6 +29,11 @@ function assertCardText(file, text, previous, fix = 'write it with "memctl save"
   throw new MemctlError(code, `${file} is named like a card, so it must be one: ${named}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
 }
 function check(text, previous) {
+  const hidden = hiddenTextProblem(text);
+  const checked = checkCard(text, previous);
+  return hidden ? { problems: [...checked.problems, hidden], tooLong: false } : checked;
+}
+function checkCard(text, previous) {
   const card = parseCard(text);
   if (!card.hasFrontmatter) return { problems: [`it has no frontmatter block (--- \u2026 ---); a card starts with the fields ${CARD_REQUIRED.join(", ")}`], tooLong: false };
   if (card.errors.length > 0) return { problems: card.errors.map((e) => e.message), tooLong: false };
@@ -53,5 +61,6 @@ export {
   assertCardText,
   cardTextProblems,
   descriptionProblem,
+  hiddenTextProblem,
   isCardFile
 };

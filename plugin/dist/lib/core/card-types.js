@@ -7,9 +7,14 @@ function typeFromFileName(file) {
 function withoutTypePrefix(name) {
   return name.replace(CARD_TYPE_PREFIX, "");
 }
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
 export {
   CARD_TYPES,
   CARD_TYPE_PREFIX,
+  isCardFile,
   typeFromFileName,
   withoutTypePrefix
 };

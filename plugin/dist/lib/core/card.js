@@ -105,6 +105,19 @@ function isExpired(meta, today) {
 function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
+function noLongerTrue(card, today) {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return {};
+}
+function noLongerTrueText(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} \u2014 not injected`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at} \u2014 not injected`;
+  return "";
+}
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
@@ -121,5 +134,7 @@ export {
   isRetired,
   mayRetire,
   missingFields,
+  noLongerTrue,
+  noLongerTrueText,
   parseCard
 };

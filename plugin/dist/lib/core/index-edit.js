@@ -2,9 +2,10 @@
 import { countNewlines, hasFence } from "./index-bytes.js";
 import { parseIndex } from "./index-file.js";
 import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
+import { linkKey } from "./link-key.js";
 var EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
 function sameCard(target, file) {
-  return target.replace(/^\.\//, "") === file;
+  return linkKey(target) === file;
 }
 function lines(text) {
   const pieces = text.split(/(\r?\n)/);

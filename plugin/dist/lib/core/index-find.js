@@ -1,13 +1,14 @@
 // lib/core/index-find.ts
 import { contentEnd, fenceScan, lineStart } from "./index-bytes.js";
 import { parseIndexLine } from "./index-file.js";
+import { linkKey } from "./link-key.js";
 var PERCENT = 37;
 var NL = 10;
 function findIndexLines(index, file) {
   const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
   linesFound.set(index, memo);
   let hits = memo.get(file);
-  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file));
+  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => linkKey(e.file) === file));
   return [...hits];
 }
 var linesFound = /* @__PURE__ */ new WeakMap();
@@ -19,7 +20,7 @@ function findIndexLine(index, file) {
   let memo = firstFound.get(index);
   if (!memo) firstFound.set(index, memo = /* @__PURE__ */ new Map());
   if (memo.has(file)) return memo.get(file);
-  const accept = (e) => e.file.replace(/^\.\//, "") === file;
+  const accept = (e) => linkKey(e.file) === file;
   let raw = index.indexOf(needle);
   let escaped = index.indexOf(PERCENT);
   let hit;

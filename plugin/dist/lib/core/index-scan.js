@@ -1,19 +1,20 @@
 // lib/core/index-scan.ts
 import { contentEnd, countNewlines, fenceScan, hasFence, lineStart } from "./index-bytes.js";
 import { parseIndexLine } from "./index-file.js";
+import { linkKey } from "./link-key.js";
 var CRLF = Buffer.from("\r\n");
 var PERCENT = 37;
 var BACKSLASH = 92;
 function cardLineScan(file, count = false) {
-  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => linkKey(e.file) === file, true, count);
 }
 function newCardScan(name, files, count = true) {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, count);
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)), false, count);
 }
 function cardLineOf(scan, file) {
-  const hit = scan.hits.find((h) => h.entry.file.replace(/^\.\//, "") === file);
-  return { ...scan, accept: (e) => e.file.replace(/^\.\//, "") === file, first: true, hits: hit ? [hit] : [] };
+  const hit = scan.hits.find((h) => linkKey(h.entry.file) === file);
+  return { ...scan, accept: (e) => linkKey(e.file) === file, first: true, hits: hit ? [hit] : [] };
 }
 function newScan(needles, accept, first, count) {
   const kept = needles.filter((n) => typeof n === "number" || n.length > 0);

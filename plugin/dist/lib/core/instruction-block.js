@@ -1,5 +1,6 @@
 // lib/core/instruction-block.ts
 import { inertBlock } from "./sanitize-block.js";
+import { redactSecretLines } from "./secret-patterns.js";
 import { utf8Bytes } from "./block.js";
 var INSTRUCTIONS_OPEN = "<memctl-instructions>";
 var INSTRUCTIONS_CLOSE = "</memctl-instructions>";
@@ -11,7 +12,7 @@ function partHeading(part, display) {
 function renderInstructionBlock(parts, options) {
   if (parts.length === 0) return { text: "", bytes: 0, included: [], omitted: [] };
   const pieces = parts.map((p) => `${partHeading(p, options.display)}
-${defuse(inertBlock(p.text.replace(/\n+$/, "")))}`);
+${defuse(inertBlock(redactSecretLines(p.text.replace(/\n+$/, "").split("\n")).join("\n")))}`);
   const frame = (body, note2) => [INSTRUCTIONS_OPEN, HEAD, ...body, ...note2 ? [note2] : [], INSTRUCTIONS_CLOSE].join("\n") + "\n";
   const note = (omitted2) => `(${omitted2.length} instruction part${omitted2.length === 1 ? "" : "s"}, ${omitted2.reduce((n, p) => n + p.bytes, 0)} bytes, left out over the ${options.maxBytes}-byte budget ([instructions] max_bytes): ${options.moreCommand} shows them)`;
   let kept = pieces.length;

@@ -2,10 +2,12 @@
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
 var JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 function inertText(text) {
   if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 function safeJson(value, indent = 2) {
   return escapeJsonUnsafe(JSON.stringify(value, null, indent));
@@ -20,7 +22,7 @@ function escapeJsonUnsafe(json) {
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 var UNSAFE_LEADS = [194, 216, 226];
 function terminalSafeJsonBytes(bytes) {
   const words = Math.floor(bytes.length / 4);
@@ -52,6 +54,7 @@ function terminalSafeJsonBytes(bytes) {
 var safeByte = (c) => c === 10 || c >= 32 && c !== 127;
 export {
   PRINTABLE_ASCII,
+  TAG_CHARACTER,
   inertText,
   safeJson,
   safeJsonString,

@@ -58,11 +58,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const first = [];
   const rest = [];
   let count = 0;
+  let left = 0;
   let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
   for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold.held(view.file(i)) || gone.has(i);
+    const isHeld = hold.held(view.file(i));
+    if (!isHeld && gone.has(i)) left++;
+    const held = isHeld || gone.has(i);
     const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -74,7 +77,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
     if (!held) count++;
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
-  return { count, json: [...first, ...rest], bytes };
+  return { count, left, json: [...first, ...rest], bytes };
 }
 function pinnedFirst(view, first, gone) {
   const head = [];
@@ -96,7 +99,7 @@ function pinnedFirst(view, first, gone) {
     runStart = view.end(i);
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
-  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
+  return { count, left: view.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);

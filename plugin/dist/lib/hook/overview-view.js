@@ -1,6 +1,7 @@
 // lib/hook/overview-view.ts
 import { LITTLE_ENDIAN } from "../store/card-cache-format.js";
 import { indexLines, parseIndexLine } from "../core/index-file.js";
+import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 import { renderEntryLine } from "../core/block.js";
 import { isShardFile, normaliseTarget } from "../records/store-view.js";
 import { escapeJsonBytes, safeJsonLines, unescapeJsonBytes } from "../core/pieced-text.js";
@@ -24,7 +25,10 @@ function buildOverviewView(indexText, previous) {
 }
 function entryOf(raw, n) {
   const parsed = parseIndexLine(raw, n);
-  if (parsed === void 0 || "reason" in parsed) return void 0;
+  return parsed && viewEntry(parsed);
+}
+function viewEntry(parsed) {
+  if ("reason" in parsed) return void 0;
   const card = normaliseTarget(parsed.file);
   if (card !== null && isShardFile(card)) return void 0;
   const line = renderEntryLine(parsed);
@@ -49,58 +53,49 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 }
 function editOverviewView(previous, edits) {
   let bytes = previous;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
     if (!starts) return void 0;
     const count = starts.length;
     const view = decodeLines(bytes, nl, count, false);
     if (!view) return void 0;
-    const table = new Uint32Array(count * 3);
-    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
-    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-    const first = firstAtOrAfter(view, at);
-    const end = firstAtOrAfter(view, at + removed);
-    const added = inserted.flatMap((raw2, k) => {
-      const entry = entryOf(raw2, at + k);
-      return entry ? [{ raw: raw2, entry, n: at + k }] : [];
+    const span = editSpan(count, view.line, edit);
+    const { first, end } = span;
+    const added = insertedLines(edit).flatMap((parsed, k) => {
+      const entry = parsed && viewEntry(parsed);
+      return entry ? [{ raw: edit[2][k], entry, n: edit[0] + k }] : [];
     });
-    const kept = count - (end - first);
-    const out = new Uint32Array((kept + added.length) * 3);
-    out.set(table.subarray(0, first * 3));
-    let escaped = view.end(first - 1);
-    let raw = view.rawEnd(first - 1);
-    added.forEach(({ entry, n }, k) => {
-      escaped += entry.escaped.length;
-      raw += entry.rawBytes;
-      out.set([escaped, raw, n], (first + k) * 3);
-    });
-    const moveEscaped = escaped - view.end(end - 1);
-    const moveRaw = raw - view.rawEnd(end - 1);
-    const shift = inserted.length - removed;
-    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
-      out[j] = table[3 * i] + moveEscaped;
-      out[j + 1] = table[3 * i + 1] + moveRaw;
-      out[j + 2] = table[3 * i + 2] + shift;
-    }
-    const tableBytes = Buffer.from(out.buffer);
+    const rows = added.map((a) => ({ line: a.n, lengths: [a.entry.escaped.length, a.entry.rawBytes] }));
+    const { table, cut } = spliceLineTable(view.table, span, rows);
+    const tableBytes = Buffer.from(interleave(table).buffer);
     if (!LITTLE_ENDIAN) tableBytes.swap32();
     const before = first > 0 ? bytes.subarray(1, first < count ? starts[first] - 1 : nl - 1) : void 0;
     const after = end < count ? bytes.subarray(starts[end], nl - 1) : void 0;
     const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : void 0;
     const names = [before, mid, after].filter((b) => b !== void 0);
-    const lines = bytes.subarray(nl + 1 + count * 12);
+    const [from, to] = cut[0];
     bytes = Buffer.concat([
       Buffer.from("["),
       ...names.flatMap((b, i) => i === 0 ? [b] : [COMMA, b]),
       Buffer.from("]\n"),
       tableBytes,
-      lines.subarray(0, view.end(first - 1)),
+      view.lines.subarray(0, from),
       ...added.map((a) => a.entry.escaped),
-      lines.subarray(view.end(end - 1))
+      view.lines.subarray(to)
     ]);
   }
   return bytes;
+}
+function interleave(t) {
+  const [escaped, raw] = t.ends;
+  const out = new Uint32Array(t.lines.length * 3);
+  for (let i = 0; i < t.lines.length; i++) {
+    out[3 * i] = escaped[i];
+    out[3 * i + 1] = raw[i];
+    out[3 * i + 2] = t.lines[i];
+  }
+  return out;
 }
 var COMMA = Buffer.from(",");
 function elementStarts(json, end) {
@@ -128,16 +123,6 @@ function elementStarts(json, end) {
     } else if (c === 44 && depth === 1) next = true;
   }
   return depth === 0 && !inString ? starts : void 0;
-}
-function firstAtOrAfter(view, line) {
-  let lo = 0;
-  let hi = view.count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (view.line(mid) < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function knownLines(bytes) {
   const view = decodeView(bytes);
@@ -199,7 +184,14 @@ function decodeLines(bytes, nl, count, printed = true) {
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
   if (printed && !safeJsonLines(lines, ends)) return void 0;
-  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
+  return {
+    count,
+    lines,
+    end: (i) => i < 0 ? 0 : ends[i],
+    rawEnd: (i) => i < 0 ? 0 : rawEnds[i],
+    line: (i) => lineNumbers[i],
+    table: { lines: lineNumbers, ends: [ends, rawEnds] }
+  };
 }
 export {
   buildOverviewView,

@@ -7,7 +7,8 @@ import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import { resolveMemory } from "../config/resolve.js";
 import { buildInjection } from "./inject.js";
-import { readdirNames, statIfExists } from "../store/checked-fs.js";
+import { statIfExists } from "../store/checked-fs.js";
+import { countCardFiles } from "../store/card-count.js";
 import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
@@ -159,13 +160,12 @@ function logHookError(io, message) {
   }
 }
 function missingIndexReason(memoryDir) {
-  let names;
+  let cards;
   try {
-    names = readdirNames(memoryDir);
+    cards = countCardFiles(memoryDir);
   } catch {
     return void 0;
   }
-  const cards = names.filter((n) => n.endsWith(".md") && n !== INDEX_FILE && !n.startsWith(".")).length;
   if (cards === 0) return void 0;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
 }

@@ -12,6 +12,7 @@ import { captureMessages } from "../capture/capture.js";
 import { opencodeMessage, readSessionMessages } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
+import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
 import { logHookError } from "./run.js";
 function normalizeSessionEnd(raw) {
@@ -55,7 +56,7 @@ async function endSession(event, host, io) {
       const messages = sessionMessages(event, host, io);
       const command = capture.llm_command ?? config.value.compact?.llm_command;
       const timeoutMs = (capture.timeout_seconds ?? config.value.compact?.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3;
-      const model = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env, cwd: memoryDir }) : void 0;
+      const model = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env }) : void 0;
       result.capture = await captureMessages(
         { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
         { host, sessionId: event.sessionId },
@@ -70,6 +71,10 @@ async function endSession(event, host, io) {
       logHookError(io, `session end (${host}): capture skipped: ${err.message}`);
       return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: err.message };
     }
+  }
+  try {
+    result.pending = readPending(memoryDir).proposals.length;
+  } catch {
   }
   if (fs.existsSync(path.join(memoryDir, ".git"))) result.syncStarted = startSync(event.cwd, io);
   return result;

@@ -2,6 +2,9 @@
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import { renderEntryLine } from "../core/block.js";
 import { readPending } from "../records/proposal-files.js";
+import { noLongerTrue, parseCard } from "../core/card.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { resolveMemoryPath } from "../store/safe-path.js";
 function initStep(host, wiring) {
   if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
   if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
@@ -14,23 +17,43 @@ function autoMemoryNote() {
   return "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. To turn auto memory off: \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).";
 }
 var AUTO_MEMORY_NOTICE = "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
-function noteBlock(note) {
+function noteBlock(note, lines = []) {
   return `${BLOCK_OPEN}
-${blockText(note)}
+${[...(typeof note === "string" ? [note] : note).map(blockText), ...lines].join("\n")}
 ${BLOCK_CLOSE}
 `;
 }
 var NATIVE_LINES = 200;
 var NATIVE_BYTES = 25 * 1024;
 function nativelyLoadedLines(entries) {
-  const lines = [];
+  return nativelyLoaded(entries).map(renderEntryLine);
+}
+function nativelyLoaded(entries) {
+  const loaded = [];
   let bytes = 0;
   for (const e of entries) {
     bytes += Buffer.byteLength(e.raw) + 1;
     if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
-    lines.push(renderEntryLine(e));
+    loaded.push(e);
   }
-  return lines;
+  return loaded;
+}
+function retiredLoadedLines(memoryDir, entries, today) {
+  const lines = [];
+  for (const e of nativelyLoaded(entries)) {
+    let mark;
+    try {
+      const at = resolveMemoryPath(memoryDir, e.file);
+      if (at.kind !== "file") continue;
+      mark = noLongerTrue(parseCard(readRegularUtf8(at.abs)), today);
+    } catch {
+      continue;
+    }
+    if (!mark.no_longer_true) continue;
+    const why = mark.no_longer_true === "superseded" ? `superseded${mark.superseded_by ? ` by ${mark.superseded_by}` : ""}` : `expired ${mark.expires_at}`;
+    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: why }));
+  }
+  return lines.length === 0 ? [] : ["Of the MEMORY.md lines Claude loaded, these cards are no longer true (never injected); do not rely on them:", ...lines];
 }
 function pendingNote(memoryDir) {
   let n;
@@ -50,5 +73,6 @@ export {
   initStep,
   nativelyLoadedLines,
   noteBlock,
-  pendingNote
+  pendingNote,
+  retiredLoadedLines
 };

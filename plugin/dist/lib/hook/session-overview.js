@@ -8,8 +8,12 @@ import { readHold } from "../store/arrivals.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
 import { PiecedText } from "../core/pieced-text.js";
-var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+function leftOutNote(n) {
+  const lines = n === 1 ? "1 index line" : `${n} index lines`;
+  return `Not shown, as no longer true (superseded, or past expires_at): ${lines}; memctl search still finds ${n === 1 ? "it" : "them"}, marked.`;
+}
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
@@ -22,19 +26,20 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
-    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
+    const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
+    lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };
     view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
     const runs = await readOverviewLines(memoryDir, here, today, freshness);
-    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     view = "overview";
   }
   if (lines.count === 0) return void 0;
   const ctx = { ...context, entryCount: lines.count };
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
-  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...lines.left > 0 ? [leftOutNote(lines.left)] : [], ...notes];
   const block = overviewBlock(ctx, head, lines.text);
   return {
     block,
@@ -59,6 +64,7 @@ function overviewBlock(context, head, lines) {
 export {
   OVER_WARN_LOG,
   OVER_WARN_NOTE,
+  leftOutNote,
   renderOverview,
   sessionStartBlock
 };

@@ -20,7 +20,7 @@ import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
-import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote } from "./session-notes.js";
+import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines } from "./session-notes.js";
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 function normalizeSessionStart(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
@@ -132,14 +132,21 @@ function stateHome(io) {
   return dir;
 }
 async function nativeNote(host, memoryDir, session, io) {
+  let entries = [];
+  try {
+    entries = overviewEntries(memoryDir);
+  } catch (err) {
+    logHookError(io, `session start: native index not read: ${err.message}`);
+  }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io.now().getTime());
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${err.message}`);
     }
   }
-  const text = noteBlock(autoMemoryNote());
+  const waiting = pendingNote(memoryDir);
+  const text = noteBlock([autoMemoryNote(), ...waiting ? [waiting] : []], retiredLoadedLines(memoryDir, entries, utcDay(io.now())));
   return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
 }
 function claimedElsewhere(host, memoryDir, session, io) {

@@ -40,7 +40,7 @@ async function writeCardKeys(ctx, run, name) {
     { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
     run.languages ?? languagesOf(ctx.memoryDir, void 0, run.model.languages)
   );
-  const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env, cwd: ctx.memoryDir });
+  const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };
   const parsed = parseRecallKeys(answer.summary, title);
   if (!parsed.ok) return { file, status: "failed", reason: parsed.reason };

@@ -15,6 +15,7 @@ import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
 import { cardDocs, search } from "../records/search.js";
 import { searchStore } from "../records/search-store.js";
+import { noLongerTrueText } from "../core/card.js";
 import { freshnessOf } from "../store/full-check.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
@@ -104,7 +105,7 @@ ${waiting}` : ""}`, {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true });
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true, today: utcDay(s.io.now()) });
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }
@@ -176,7 +177,8 @@ async function memoryPropose(s, args) {
 }
 function renderHit(h) {
   const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
-  return `${where} (score ${h.score})
+  const mark = noLongerTrueText(h);
+  return `${where} (score ${h.score}${mark ? `; ${mark}` : ""})
     ${h.match}${h.links ? `
     ${renderLinks(h.links)}` : ""}`;
 }

@@ -4,15 +4,11 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { cardSummaries, currentScopeSuggestion, groupKey, saveInputOf } from "./review.js";
 import { relatedByContent } from "./content-match.js";
-import { supersedeChange, supersedeTargets } from "./supersede.js";
+import { supersedeTargets, supersedingChanges } from "./supersede.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem } from "./propose.js";
 import { withRecordsLock } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { saveCardLocked } from "../records/save.js";
-import { adoptUnrecorded } from "../records/adopt-first.js";
-import { readLatestHistory } from "../store/history-latest.js";
-import fs from "node:fs";
-import path from "node:path";
 async function acceptProposal(ctx, id, options = {}) {
   assertMayWrite(ctx.actor, "accept proposals");
   return withRecordsLock(ctx, async () => {
@@ -37,10 +33,10 @@ async function acceptProposal(ctx, id, options = {}) {
         `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
         { id: proposal.id }
       );
-    for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs.readFileSync(path.join(ctx.memoryDir, old)));
+    const superseded = [];
+    const also = supersedingChanges(ctx, proposal.card.name, options.supersede ?? [], superseded);
     const input = saveInputOf(proposal, { ...options, ...suggested ? { scope: suggested } : {} });
     let decided = proposal;
-    const superseded = [];
     const save = await saveCardLocked(
       ctx,
       { ...input, expectSha256: options.force ? void 0 : proposal.base_sha256 },
@@ -51,11 +47,7 @@ async function acceptProposal(ctx, id, options = {}) {
           event: { actor: ctx.actor, at: decided.decided_at, card: file, rev, op, forced: stale, ...replaced.length ? { superseded: replaced } : {} }
         };
       },
-      ({ name, history }) => replaced.flatMap((old) => {
-        const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history());
-        superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
-        return change ? [change] : [];
-      })
+      also
     );
     return { proposal: decided, save, forced: stale, provenance: input.provenance, superseded };
   });

@@ -5,7 +5,7 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withDefaults } from "../records/guardrails.js";
 import { isValidActor, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
-import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX } from "../core/card-rules.js";
+import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX, hiddenTextProblem } from "../core/card-rules.js";
 import { cardFileProblem, cardNameProblem, provenanceProblems } from "../records/card-input.js";
 import { findCardFile } from "../records/card-find.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
@@ -67,6 +67,11 @@ async function propose(ctx, input) {
       if (problem) throw usageError(problem);
       const { code, problems } = proposalProblems(input, target === null);
       if (problems.length > 0) throw new MemctlError(code, problems.join("\n"), { problems, limit: DESCRIPTION_MAX });
+      const c0 = input.card;
+      const hidden = hiddenTextProblem(
+        [c0.name, c0.description ?? "", ...c0.topics ?? [], ...c0.recall ?? [], ...c0.scope ?? [], input.source ?? "", c0.body ?? ""].join("\n")
+      );
+      if (hidden) throw new MemctlError(ERROR_CODES.E_CARD_RULES, `the proposal ${hidden.replace(/^it /, "")}. Nothing was staged.`, { problems: [hidden] });
       const provenance = {
         kind: input.kind ?? "unverified",
         ...input.confidence !== void 0 ? { confidence: input.confidence } : {},

@@ -7,6 +7,7 @@ import { renderEntryLine } from "../core/block.js";
 import { utf8Text } from "../core/bytes.js";
 import { CARD_TYPES } from "../core/card-types.js";
 import { close, openRegular, readAt, readRegularUtf8 } from "../store/checked-fs.js";
+import { cardPathKey } from "../core/link-key.js";
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
@@ -57,7 +58,7 @@ function printedLine(e) {
   return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
 }
 function normalizeCardPath(file) {
-  return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 function readHead(file) {
   let fd;

@@ -9,6 +9,8 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+var checkedText = (base, deltaText) => `${base.header.id}
+${deltaText ?? ""}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {
@@ -185,6 +187,7 @@ function mergedStamp(base, open, j) {
 }
 export {
   RANK_DELTA,
+  checkedText,
   deltaPath,
   mapRuns,
   mergedStamp,

@@ -12,8 +12,18 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
+function firstAtLeast(table, n, value) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (table[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 25;
+var FORMAT_VERSION = 26;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -192,6 +202,23 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     },
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
+    },
+    findFiles: (paths) => {
+      const found = /* @__PURE__ */ new Map();
+      if (paths.length === 0) return found;
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of paths) {
+        const ids = [];
+        const needle = encodeUtf8(file);
+        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
+          const id = firstAtLeast(offsets, n, at2);
+          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
     },
     lineBytes: (id) => {
       checkId(id);

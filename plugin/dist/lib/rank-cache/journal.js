@@ -1,5 +1,5 @@
 // lib/rank-cache/journal.ts
-import { parseIndexLine } from "../core/index-file.js";
+import { editSpan, insertedLines, spliceRows } from "../core/line-edits.js";
 import { journalSince, sameIndexStamp as sameIndex } from "../store/write-journal.js";
 import { normalizeCardPath } from "./card-fields.js";
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
@@ -27,31 +27,25 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
 }
 function applyLineEdits(items, unparsed, edits, fileOf) {
   let sameCards = true;
-  for (const [at, removed, inserted] of edits) {
-    const end = at + removed;
-    const shift = inserted.length - removed;
-    const gone = [];
-    const kept = [];
-    let insertAt = 0;
-    for (const item of items) {
-      if (item.line < at) {
-        kept.push(item);
-        insertAt = kept.length;
-      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
-      else gone.push(fileOf(item));
-    }
+  for (const edit of edits) {
+    const span = editSpan(items.length, (i) => items[i].line, edit);
+    const gone = items.slice(span.first, span.end).map(fileOf);
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
+    for (const parsed of insertedLines(edit)) {
+      if (parsed === void 0) continue;
       if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
       else added.push({ line: parsed.line, e: parsed });
-    });
+    }
     const addedFiles = added.map(fileOf);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
-    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+    items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }));
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { items, unparsed, sameCards };
 }

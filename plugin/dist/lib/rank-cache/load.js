@@ -2,7 +2,8 @@
 import { rebuild } from "./build.js";
 import { cardStamp, escapesStore, openCache, sameStamp, stampOf } from "./read.js";
 import { STAMP_FIELDS } from "./format.js";
-import { deltaPath, mergedStamp, mergedStore, openDelta } from "./delta.js";
+import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta } from "./delta.js";
+import { segmentsOf, unchangedCards } from "./patch.js";
 import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, utimes } from "../store/checked-fs.js";
@@ -25,9 +26,14 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = `${base.header.id}
-${delta?.text ?? ""}`;
-          if (options.unchangedSince === checked || (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))) {
+          const checked = checkedText(base, delta?.text);
+          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          if (since ? unchangedCards(
+            base,
+            delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
+            since,
+            (f) => cardStamp(memoryDir, f, options.stats)
+          ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);

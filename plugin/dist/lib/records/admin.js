@@ -3,38 +3,35 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
+import { latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
+import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
-import { commitIntentReported } from "./interrupted.js";
+import { commitWrite } from "./commit-write.js";
 import { findCardFile } from "./card-find.js";
-import { findIndexLine } from "../core/index-find.js";
 import { parseCard } from "../core/card.js";
-import { keepRemovedTitle } from "./removed-titles.js";
+import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
-import { keepRevisions } from "../store/revisions.js";
-import { withDefaults } from "./guardrails.js";
-import { adoptUnrecorded } from "./adopt-first.js";
+import { readIfFile, recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
 async function removeCard(ctx, name) {
   assertMayWrite(ctx.actor, "remove memory cards");
   return withRecordsLock(ctx, async () => {
     const file = findCardFile(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
-    const history = readHistory(ctx.memoryDir);
+    const history = readLatestHistory(ctx.memoryDir, [file]).entries;
     const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
-    await adoptUnrecorded(ctx, history.entries, file, bytes);
-    const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
+    const entry = writeEntry(history, file, "delete", ctx, null, bytes);
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
-    const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
+    const index = readIfFile(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
-    const title = index ? findIndexLine(index, file)?.entry.title : void 0;
-    await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name);
-    const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
-    await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
+    const line = removedLineOf(index, file, parseCard(bytes.toString("utf8")).meta.name);
+    const change = { card: file, before, previous: bytes, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
+    await commitWrite(ctx, { changes: [change] }, history);
+    await keepRemovedLine(ctx.memoryDir, file, line);
     return { file, entry, indexLinesRemoved: removed, trash };
   });
 }
@@ -53,32 +50,19 @@ async function adoptCards(ctx, name) {
       files = [.../* @__PURE__ */ new Set([...await listCardFiles(ctx.memoryDir), ...latest.keys()])].filter((f) => f.endsWith(".md")).sort();
     }
     const adopted = [];
-    const entries = [...history.entries];
     for (const file of files) {
-      const content = readOrUndefined(path.join(ctx.memoryDir, file));
+      const content = readIfFile(path.join(ctx.memoryDir, file));
       const last = latest.get(file);
-      let entry;
       if (content === void 0) {
-        if (last && last.op !== "delete") entry = makeEntry(entries, file, "delete", ctx.actor, ctx.now, null);
-      } else if (!last || last.sha256 !== sha256Hex(content)) {
-        entry = makeEntry(entries, file, "adopt", ctx.actor, ctx.now, content);
+        if (last && last.op !== "delete") adopted.push({ entry: makeEntry([last], file, "delete", ctx.actor, ctx.now, null), content: null });
+        continue;
       }
-      if (!entry) continue;
-      await keepRevisions(ctx.memoryDir, [{ entry, content: content ?? null }], withDefaults(ctx.guardrails));
-      appendHistory(ctx.memoryDir, entry);
-      entries.push(entry);
-      adopted.push(entry);
+      const entry = unrecordedEntry(ctx, last, file, content);
+      if (entry) adopted.push({ entry, content });
     }
-    return adopted;
+    await recordAdopted(ctx, adopted);
+    return adopted.map((a) => a.entry);
   });
-}
-function readOrUndefined(file) {
-  try {
-    const stat = fs.lstatSync(file);
-    return stat.isFile() ? fs.readFileSync(file) : void 0;
-  } catch {
-    return void 0;
-  }
 }
 export {
   adoptCards,

@@ -10,6 +10,7 @@ import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
+import { linkKey } from "../core/link-key.js";
 var PENDING = "batch-pending.json";
 function pendingBatchFiles(memoryDir) {
   try {
@@ -74,7 +75,7 @@ async function appendIndexLines(ctx, cards) {
     bytes = Buffer.from(EMPTY_INDEX, "utf8");
   }
   const text = bytes.toString("utf8");
-  const linked = new Set(parseIndex(text).entries.map((e) => e.file.replace(/^\.\//, "")));
+  const linked = new Set(parseIndex(text).entries.map((e) => linkKey(e.file)));
   const lines = cards.filter((c) => !linked.has(c.file)).map((c) => c.indexLine);
   if (lines.length === 0) return;
   const eol = text.includes("\r\n") ? "\r\n" : "\n";

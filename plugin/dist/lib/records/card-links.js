@@ -5,6 +5,7 @@ import { parseCard } from "../core/card.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { lexicalProblem, resolveMemoryPath } from "../store/safe-path.js";
 import { findCardFile } from "./card-find.js";
+import { linkKey } from "../core/link-key.js";
 var DISK = (memoryDir) => ({
   byName: (name) => findCardFile(memoryDir, name),
   byPath: (rel) => {
@@ -59,7 +60,7 @@ function finderOver(has, names) {
   let byFrontmatterName;
   return {
     byPath: (rel) => {
-      const clean = rel.replace(/^\.\//, "");
+      const clean = linkKey(rel);
       return has(clean) ? clean : void 0;
     },
     byName: (name) => {

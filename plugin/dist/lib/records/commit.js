@@ -15,6 +15,7 @@ import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
+import { placeIndexLineBytes } from "../core/index-place.js";
 var INTENT_RELPATH = `${STATE_DIR}/intent.json`;
 var QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
 function intentPath(memoryDir) {
@@ -30,9 +31,9 @@ async function withRecordsLock(ctx, fn) {
     { timeoutMs: ctx.lockTimeoutMs }
   );
 }
-async function commitIntent(memoryDir, intent, commit) {
+async function commitIntent(memoryDir, intent, commit, history) {
   await writeIntent(memoryDir, intent);
-  await applyIntent(memoryDir, intent, commit);
+  await applyIntent(memoryDir, intent, commit, history);
   clearIntent(memoryDir);
 }
 async function writeIntent(memoryDir, intent) {
@@ -116,10 +117,10 @@ async function quarantineIntent(memoryDir, text) {
   clearIntent(memoryDir);
 }
 function serialize(intent) {
-  return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
-async function applyIntent(memoryDir, intent, commit) {
-  const history = readLatestHistory(
+async function applyIntent(memoryDir, intent, commit, known) {
+  const history = known ? [...known] : readLatestHistory(
     memoryDir,
     intent.changes.map((c) => c.card)
   ).entries;
@@ -152,7 +153,7 @@ async function applyIntent(memoryDir, intent, commit) {
 }
 async function editIndex(memoryDir, card, edit, commit) {
   const file = path.join(memoryDir, INDEX_FILE);
-  if (edit.line !== null && edit.from === void 0 && fs.existsSync(file)) {
+  if (edit.line !== null && edit.from === void 0 && edit.place === void 0 && fs.existsSync(file)) {
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
@@ -165,14 +166,16 @@ async function editIndex(memoryDir, card, edit, commit) {
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
   const created = !fs.existsSync(file);
-  const replaced = edit.line !== null && edit.from === void 0 && !created ? upsertIndexLinePieces(before, card, edit.line) : void 0;
+  const placed = edit.line !== null && edit.place ? placeIndexLineBytes(before, card, edit.line, edit.place) : void 0;
+  const replaced = edit.line !== null && edit.from === void 0 && !created && !placed ? upsertIndexLinePieces(before, card, edit.line) : void 0;
   if (replaced) {
     if (!replaced.changed) return {};
     await commitFile(file, replaced.pieces, { ...commit, sweep: false });
     return replaced.edit ? { e: [replaced.edit.at, replaced.edit.removed, replaced.edit.inserted] } : { x: 1 };
   }
   let next;
-  if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
+  if (placed) next = placed;
+  else if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
   else {
     const link = edit.from !== void 0 && !indexHasBytes(before, card) && indexHasBytes(before, edit.from) ? edit.from : card;
     next = upsertIndexLineBytes(before, link, edit.line);

@@ -5,16 +5,15 @@ import { missingFields } from "../core/card.js";
 import { isCardFile } from "../core/card-rules.js";
 import { MemctlError } from "../core/errors.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
-import { latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
+import { latestByCard, readHistory, sha256Hex } from "../store/history.js";
 import { readRegularBytes } from "../store/checked-fs.js";
 import { readStoreOrEmptyIndex } from "../store/read.js";
-import { keepRevisionsBatch } from "../store/revisions.js";
 import { assertMayWrite } from "./actor.js";
 import { withRecordsLock } from "./commit.js";
 import { commitRewritesBatch } from "./commit-batch.js";
 import { viewStore } from "./store-view.js";
 import { utcDay } from "../core/frecency.js";
-import { recordAdopted, unrecordedEntry } from "./adopt-first.js";
+import { writeEntry } from "./adopt-first.js";
 function defaults(updatedAt) {
   return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
 }
@@ -40,7 +39,7 @@ async function plan(memoryDir) {
       skipped.push({ card: file, reason: err.message });
     }
   }
-  return { planned, skipped };
+  return { planned, skipped, history: [...latest.values()] };
 }
 async function planMissingFields(memoryDir) {
   const { planned, skipped } = await plan(memoryDir);
@@ -49,23 +48,13 @@ async function planMissingFields(memoryDir) {
 async function fillMissingFields(ctx) {
   assertMayWrite(ctx.actor, "add fields to memory cards");
   return withRecordsLock(ctx, async () => {
-    const { planned, skipped } = await plan(ctx.memoryDir);
+    const { planned, skipped, history } = await plan(ctx.memoryDir);
     if (planned.length === 0) return { fixes: [], skipped };
-    const entries = [...readHistory(ctx.memoryDir).entries];
-    const latest = latestByCard(entries);
-    const adopted = planned.flatMap((p) => {
-      const entry = unrecordedEntry(ctx, latest.get(p.card), p.card, p.before);
-      return entry ? [{ entry, content: p.before }] : [];
-    });
-    await recordAdopted(ctx, adopted);
-    entries.push(...adopted.map((a) => a.entry));
     const changes = planned.map((p) => {
-      const entry = makeEntry(entries, p.card, "update", ctx.actor, ctx.now, p.after);
-      entries.push(entry);
-      return { card: p.card, before: sha256Hex(p.before), content: p.after, entry };
+      const entry = writeEntry(history, p.card, "update", ctx, p.after, p.before);
+      return { card: p.card, before: sha256Hex(p.before), previous: p.before, content: p.after, entry };
     });
-    await keepRevisionsBatch(ctx.memoryDir, changes);
-    await commitRewritesBatch(ctx.memoryDir, { changes });
+    await commitRewritesBatch(ctx, { changes }, history);
     return { fixes: planned.map(({ card, added }, i) => ({ card, added, entry: changes[i].entry })), skipped };
   });
 }

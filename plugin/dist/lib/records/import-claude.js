@@ -1,8 +1,9 @@
 // lib/records/import-claude.ts
 import fs from "node:fs";
 import path from "node:path";
-import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards } from "../config/claude-memory.js";
+import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, readClaudeCard } from "../config/claude-memory.js";
 import { findRepo } from "../config/git.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkBatch, storeLimitsBind, withDefaults } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
@@ -31,7 +32,8 @@ function planClaudeImport(memoryDir, dirs, otherDirs) {
   const store = realOr(memoryDir);
   const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
   const byName = /* @__PURE__ */ new Map();
-  for (const dir of scanned) for (const card of listClaudeCards(dir)) byName.set(card.name, [...byName.get(card.name) ?? [], card]);
+  const skipped = [];
+  for (const dir of scanned) for (const card of listClaudeCards(dir, skipped)) byName.set(card.name, [...byName.get(card.name) ?? [], card]);
   const history = readHistory(memoryDir);
   const known = new Set(history.entries.map((e) => e.card));
   const pending = pendingBatchFiles(memoryDir);
@@ -50,7 +52,7 @@ function planClaudeImport(memoryDir, dirs, otherDirs) {
     const chars = source.description === void 0 ? 0 : [...source.description].length;
     items.push({ name, file, source, action, older, ...chars > DESCRIPTION_MAX ? { longDescription: chars } : {} });
   }
-  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items };
+  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items, skipped };
 }
 async function applyClaudeImport(ctx, plan, options) {
   const limits = withDefaults(ctx.guardrails);
@@ -71,7 +73,16 @@ async function applyClaudeImport(ctx, plan, options) {
       checkImportLimits(ctx.memoryDir, todo, limits, options.io, ctx.actor);
       const cards = [];
       for (const item of todo) {
-        const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+        const read = readClaudeCard(item.source.path);
+        if ("reason" in read)
+          throw new MemctlError(
+            ERROR_CODES.E_PATH_ESCAPE,
+            `${item.source.path} changed since the preview: ${read.reason || "it is gone"}; nothing was imported. Run the import again.`,
+            {
+              path: item.source.path
+            }
+          );
+        const { bytes, redactions } = await redactBytes(Buffer.from(read.bytes), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
         cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });

@@ -58,12 +58,18 @@ function intentProblems(memoryDir, raw, machineId) {
       else {
         if (!(index.line === null || typeof index.line === "string" && !/[\r\n]/.test(index.line))) problems.push(`${at}: the index line is not one line`);
         if (index.from !== void 0) problems.push(...pathProblems(memoryDir, index.from, `${at} renamed-from path`));
+        if (index.place !== void 0 && !isPlace(index.place)) problems.push(`${at}: the index line's place is not one or two card names`);
       }
     }
     problems.push(...entryProblems(c.entry, typeof c.card === "string" ? c.card : "", at));
   }
   if (o.archive !== void 0 && !isProposalId(o.archive?.proposal?.id)) problems.push("the proposal it archives has no valid id");
   return problems;
+}
+function isPlace(place) {
+  if (place === null || typeof place !== "object" || Array.isArray(place)) return false;
+  const p = place;
+  return Object.keys(p).every((k) => (k === "after" || k === "before") && typeof p[k] === "string" && !/[\r\n]/.test(p[k]));
 }
 export {
   intentProblems

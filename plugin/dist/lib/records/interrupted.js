@@ -4,9 +4,9 @@ import { sha256Hex } from "../store/history.js";
 import { readRegularBytes } from "../store/checked-fs.js";
 import { commitIntent, INTENT_RELPATH, readIntent } from "./commit.js";
 import path from "node:path";
-async function commitIntentReported(memoryDir, intent, commit) {
+async function commitIntentReported(memoryDir, intent, commit, history) {
   try {
-    await commitIntent(memoryDir, intent, commit);
+    await commitIntent(memoryDir, intent, commit, history);
   } catch (err) {
     throw interruptedWrite(memoryDir, intent, err) ?? err;
   }

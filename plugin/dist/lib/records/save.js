@@ -5,10 +5,9 @@ import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults } from "./guardrails.js";
-import { latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
+import { latestByCard, readHistory, sha256Hex } from "../store/history.js";
 import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
-import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan } from "./secrets.js";
 import { parseCard } from "../core/card.js";
 import { upsertIndexLineBytes } from "../core/index-edit.js";
@@ -18,15 +17,15 @@ import { withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
-import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
-import { adoptUnrecorded } from "./adopt-first.js";
-import { removedTitle } from "./removed-titles.js";
-async function saveCard(ctx, input) {
+import { writeEntry } from "./adopt-first.js";
+import { commitWrite } from "./commit-write.js";
+import { removedLine } from "./removed-titles.js";
+async function saveCard(ctx, input, locked) {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
-  return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+  return withRecordsLock(ctx, async () => saveCardLocked(ctx, input, void 0, locked ? await locked() : void 0));
 }
 function isKeysOnlyModelWrite(actor, input) {
   if (!actor.startsWith("model:") || input.recall === void 0 || typeof input.expectSha256 !== "string") return false;
@@ -67,8 +66,8 @@ async function saveCardLocked(ctx, input, decide, also) {
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
     namedHistory = readLatestHistory(ctx.memoryDir, named);
-    const removed = latestByCard(namedHistory.entries);
-    const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
+    const removed2 = latestByCard(namedHistory.entries);
+    const removedType = CARD_TYPES.find((t) => removed2.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name);
     if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
@@ -84,7 +83,8 @@ async function saveCardLocked(ctx, input, decide, also) {
   const nextText = next.toString("utf8");
   assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "\u2026" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === void 0 ? removedTitle(ctx.memoryDir, file) : void 0) ?? meta.name ?? input.name;
+  const removed = existing === void 0 ? removedLine(ctx.memoryDir, file) : {};
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? removed.title ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
@@ -98,16 +98,21 @@ async function saveCardLocked(ctx, input, decide, also) {
   const recorded = latest !== void 0 && latest.sha256 === sha256Hex(next);
   const op = unchanged ? "unchanged" : before === void 0 ? "create" : "update";
   const revived = !unchanged && latest?.op === "delete";
-  if (op === "update") await adoptUnrecorded(ctx, history.entries, file, before);
-  const entry = unchanged && recorded ? void 0 : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
+  const entry = unchanged && recorded ? void 0 : writeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx, next, before);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   let all;
   const whole = () => all ??= readHistory(ctx.memoryDir).entries;
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
-    const change = { card: file, before: before === void 0 ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
-    await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
-    await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
+    const change = {
+      card: file,
+      before: before === void 0 ? null : sha256Hex(before),
+      previous: before,
+      content: next,
+      index: { line: indexLine, ...removed.place ? { place: removed.place } : {} },
+      entry: entry ?? null
+    };
+    await commitWrite(ctx, { changes: [change, ...others], archive }, others.length > 0 ? whole() : history.entries);
   }
   return { file, op, revived, entry, indexLine };
 }

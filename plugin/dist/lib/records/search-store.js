@@ -1,5 +1,5 @@
 // lib/records/search-store.ts
-import { parseCard } from "../core/card.js";
+import { noLongerTrue, parseCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
 import { withTrustedCardSearch } from "../store/card-search-trusted.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
@@ -19,7 +19,7 @@ async function searchStore(memoryDir, query, where, limit, options = {}) {
         docs2.push(new TrustedCardDoc(found, i));
         counts2.push(f);
       });
-      const ranked = rankStore(memoryDir, query, where, limit, docs2, counts2, found.count, found.shards);
+      const ranked = rankStore(memoryDir, query, where, limit, docs2, counts2, found.count, found.shards, options.today);
       const hits2 = ranked.hits.map(plainHit);
       if (!links) return { hits: hits2, ...ranked.episodes ? { episodes: ranked.episodes } : {} };
       const trusted = trustedFinder(found, links.finderOver);
@@ -49,10 +49,10 @@ async function searchStore(memoryDir, query, where, limit, options = {}) {
       counts.push(f);
     });
   }
-  const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards);
+  const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards, options.today);
   return { hits: links && cards ? withLinks(memoryDir, hits, links.recordsFinder(cards), links.linksOfText) : hits, ...episodes ? { episodes } : {} };
 }
-function rankStore(memoryDir, query, where, limit, docs, counts, total, shards) {
+function rankStore(memoryDir, query, where, limit, docs, counts, total, shards, today) {
   const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : void 0;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
@@ -60,11 +60,28 @@ function rankStore(memoryDir, query, where, limit, docs, counts, total, shards) 
     counts.push(...more.map(docTermsOf));
     total += more.length;
   }
-  const hits = rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => {
+  const hitOf = (index, score) => {
     const doc = docs[index];
-    return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
-  });
+    if (doc.kind !== "card") return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc) };
+    const read = readCardDoc(memoryDir, doc);
+    return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...today && read.card ? noLongerTrue(read.card, today) : {} };
+  };
+  const hits = today ? liveFirst(limit, (want) => rankCounted(query, docs, counts, total, want), hitOf) : rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => hitOf(index, score));
   return episodes ? { hits, episodes } : { hits };
+}
+function liveFirst(limit, rank, hitOf) {
+  const live = [];
+  const dead = [];
+  let seen = 0;
+  for (let want = limit; ; want *= 2) {
+    const order = rank(want);
+    for (; seen < order.length && (limit === 0 || live.length < limit); seen++) {
+      const h = hitOf(order[seen].index, order[seen].score);
+      (h.no_longer_true ? dead : live).push(h);
+    }
+    const exhausted = want === 0 || order.length < want;
+    if (exhausted || live.length >= limit) return [...live, ...dead].slice(0, limit || void 0);
+  }
 }
 var CachedCardDoc = class {
   constructor(card) {
@@ -103,7 +120,16 @@ var TrustedCardDoc = class {
     return this.updated;
   }
 };
-var plainHit = (h) => ({ kind: h.kind, id: h.id, score: h.score, line: h.line, match: h.match });
+var plainHit = (h) => ({
+  kind: h.kind,
+  id: h.id,
+  score: h.score,
+  line: h.line,
+  match: h.match,
+  ...h.no_longer_true ? { no_longer_true: h.no_longer_true } : {},
+  ...h.superseded_by !== void 0 ? { superseded_by: h.superseded_by } : {},
+  ...h.expires_at !== void 0 ? { expires_at: h.expires_at } : {}
+});
 function trustedFinder(found, finderOver) {
   const { cache, count } = found;
   let broken = false;
@@ -139,9 +165,10 @@ function readCardText(memoryDir, file) {
 function readCardDoc(memoryDir, doc) {
   try {
     const text = readRegularUtf8(joinPath(memoryDir, doc.id));
-    return cardDoc(doc.id, text, parseCard(text));
+    const card = parseCard(text);
+    return { doc: cardDoc(doc.id, text, card), card };
   } catch {
-    return doc;
+    return { doc };
   }
 }
 export {

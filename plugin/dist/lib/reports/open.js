@@ -6,9 +6,8 @@ import { systemCode } from "../core/errors.js";
 import { resolveMemory } from "../config/resolve.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
-import { INDEX_FILE, listCardFiles, listNonRegularCards } from "../store/read.js";
+import { countCardFiles, INDEX_FILE, listCardFiles, listNonRegularCards } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
-import { typeFromFileName } from "../core/card-types.js";
 import { shellWord } from "../core/shell-quote.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { isShardFile, viewStore } from "../records/store-view.js";
@@ -25,11 +24,11 @@ async function openStore(options, io) {
     store = await readStoreForAudit(dir, options.cards);
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
-    const cards = missing ? await listCardFiles(dir).then(
-      (f) => f.filter((file) => typeFromFileName(file) !== void 0).length,
-      // notes (people/alex.md) are not cards
-      () => 0
-    ) : 0;
+    let cards = 0;
+    try {
+      if (missing) cards = countCardFiles(dir);
+    } catch {
+    }
     const reason = missing ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist` : `cannot read ${path.join(dir, INDEX_FILE)}: ${err.message}`;
     const fix = missing ? missingIndexFix(dir, cards) : void 0;
     return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason, ...fix ? { fix } : {} } };

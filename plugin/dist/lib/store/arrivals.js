@@ -6,6 +6,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
+import { cardPathKey } from "../core/link-key.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"];
 function arrivalsPath(memoryDir) {
@@ -28,6 +29,7 @@ async function writeArrivals(memoryDir, file) {
 }
 function currentSha(memoryDir, rel) {
   const abs = path.join(memoryDir, rel);
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = fs.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
@@ -37,6 +39,19 @@ function currentSha(memoryDir, rel) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+function leavesStore(memoryDir, rel) {
+  const key = normalise(rel);
+  if (path.posix.isAbsolute(key) || path.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = path.join(dir, segment);
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === void 0) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 function readHold(memoryDir) {
   let items;
@@ -80,7 +95,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 export {
   ARRIVALS_RELPATH,

@@ -4,6 +4,7 @@ import { lstatIfExists } from "./checked-fs.js";
 import { readCardCheck } from "./full-check.js";
 import { journalSince } from "./write-journal.js";
 import { joinPath } from "./paths.js";
+import { linkKey } from "../core/link-key.js";
 function trustedCheck(memoryDir, cache, nowMs) {
   const check = readCardCheck(memoryDir, cache, nowMs);
   if (!check) return void 0;
@@ -14,7 +15,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);

@@ -135,6 +135,9 @@ function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
   if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value);
   return buffer;
 }
+function forgetReads() {
+  readByFile.clear();
+}
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
@@ -155,6 +158,7 @@ export {
   exists,
   fileKind,
   fileStamp,
+  forgetReads,
   fstat,
   futimes,
   lstatIfExists,

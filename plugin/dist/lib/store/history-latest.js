@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { lowerBound as firstAtOrAbove } from "../core/line-edits.js";
 import { historyPath, parseHistoryLine, readCardHistory, latestByCard } from "./history.js";
 import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
@@ -150,14 +151,7 @@ function lineAt(fd, offset, covered) {
   }
 }
 function lowerBound(pairs, hash) {
-  let lo = 0;
-  let hi = pairs.length / 2;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (pairs[mid * 2] < hash) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo * 2;
+  return firstAtOrAbove(pairs.length / 2, (i) => pairs[i * 2], hash) * 2;
 }
 function insertPair(pairs, hash, offset) {
   const at = lowerBound(pairs, hash);

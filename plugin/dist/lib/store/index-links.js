@@ -1,11 +1,12 @@
 // lib/store/index-links.ts
-import { parseIndex, parseIndexLine } from "../core/index-file.js";
+import { parseIndex } from "../core/index-file.js";
 import { LITTLE_ENDIAN } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
 import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp } from "./write-journal.js";
-var linkKey = (file) => file.replace(/^\.\//, "");
+import { linkKey } from "../core/link-key.js";
+import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -57,52 +58,27 @@ function linksHas(t, key) {
 function applyLineEdits(table, edits) {
   let t = table;
   const changed = /* @__PURE__ */ new Set();
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0 || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added));
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i];
-      keyEnds[first + i] = headKeys + mid.keyEnds[i];
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i] + shift;
-      keyEnds[j] = t.keyEnds[i] + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+    const keys = [];
+    insertedLines(edit).forEach((parsed, k) => {
+      if (parsed === void 0 || "reason" in parsed) return;
+      const key = linkKey(parsed.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
   }
   return { table: t, changed };
-}
-function lowerBound(lines, line) {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
@@ -159,7 +135,6 @@ export {
   encodeLinks,
   findRecord,
   journaledEdits,
-  linkKey,
   linksBytes,
   linksHas,
   readLinks,

@@ -2,8 +2,8 @@
 import { openRegular, readAt, close } from "./checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat } = openRegular(file, options);
   try {
     const want = Math.min(stat.size, cap);
     const buf = new Uint8Array(want);

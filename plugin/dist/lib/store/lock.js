@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { forgetReads } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, writeNewFile } from "./safe-write.js";
 var LOCK_NAME = "lock";
@@ -59,6 +60,7 @@ function tryStoreLock(memoryDir, options = {}) {
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token
       };

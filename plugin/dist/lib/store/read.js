@@ -8,6 +8,7 @@ import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 import { readHold } from "./arrivals.js";
 import { EPISODES_FILE, INDEX_FILE as INDEX_FILE2, STATE_DIR } from "./paths.js";
+import { countCardFiles } from "./card-count.js";
 async function readStore(dir) {
   const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
   const files = await listCardFiles(dir);
@@ -100,6 +101,7 @@ export {
   EPISODES_FILE,
   INDEX_FILE2 as INDEX_FILE,
   STATE_DIR,
+  countCardFiles,
   listCardFiles,
   listNonRegularCards,
   readIndexOnly,

@@ -1,13 +1,15 @@
 // lib/sync/arrivals.ts
 import fs from "node:fs";
 import path from "node:path";
-import { cardTextProblems, isCardFile } from "../core/card-rules.js";
+import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
 import { currentSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
 import { measureStore, withDefaults } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
+import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
@@ -91,9 +93,29 @@ async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
   for (const entry of parseIndex(text).entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
+    const outside = cardItems.has(target) ? void 0 : linkEscape(ctx.memoryDir, entry.file);
+    if (outside !== void 0) {
+      item(target, "index", "quarantined", [`its index line links outside the store's files: ${outside}`], { line: entry.raw });
+      continue;
+    }
+    const hidden = cardItems.has(target) ? void 0 : hiddenTextProblem(entry.raw);
+    if (hidden !== void 0) {
+      item(target, "index", "quarantined", [`its index line ${hidden.replace(/^it /, "")}`], { line: entry.raw });
+      continue;
+    }
     const secrets = await findSecrets(entry.raw, ctx.secrets);
     if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
     else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
+  }
+}
+function linkEscape(memoryDir, file) {
+  if (path.posix.isAbsolute(file) || path.win32.isAbsolute(file)) return `${file} is an absolute path (E_PATH_ESCAPE)`;
+  try {
+    resolveMemoryPath(memoryDir, file);
+    return void 0;
+  } catch (err) {
+    if (err instanceof MemctlError) return `${err.message.replace(/^Error: /, "")} (${err.code})`;
+    throw err;
   }
 }
 async function fileProblems(dir, rel, previous, limits, policy) {
@@ -106,6 +128,10 @@ async function fileProblems(dir, rel, previous, limits, policy) {
   const problems = [];
   const text = fs.readFileSync(abs, "utf8");
   if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
+  else {
+    const hidden = hiddenTextProblem(text);
+    if (hidden) problems.push(hidden);
+  }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
   return problems;

@@ -1,26 +1,54 @@
 // lib/sync/incoming.ts
 import fs from "node:fs";
 import path from "node:path";
-import { git } from "./git.js";
+import { git, runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { gitDir } from "./repo.js";
+var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
+var KINDS = { "120000": "a symlink", "040000": "a directory", "160000": "a submodule" };
 async function mergeableCommit(dir, ref, opts) {
   const top = (await git(dir, ["ls-tree", "-z", ref, "--", ".memctl"], opts)).split("\0").filter(Boolean);
   const notDir = top.filter((l) => !l.startsWith("040000 ")).map((l) => l.slice(l.indexOf("	") + 1));
-  const listed = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref, "--", ".memctl/"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
-  const dropped = [...notDir, ...listed];
-  if (dropped.length === 0) return { commit: ref, dropped };
+  const entries = (args) => git(dir, ["ls-tree", "-z", ...args], opts).then(
+    (out) => out.split("\0").filter(Boolean).map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("	") + 1) }))
+  );
+  const state = await entries(["-r", ref, "--", ".memctl/"]);
+  const dropped = [...notDir, ...state.filter((e) => isPerMachine(e.path)).map((e) => e.path)];
+  const refused = [...await entries([ref]), ...state.filter((e) => !isPerMachine(e.path))].filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl")) && !e.mode.startsWith("100")).map((e) => ({
+    path: e.path,
+    reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`
+  }));
+  if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
   try {
     await git(dir, ["read-tree", ref], env);
-    await git(dir, ["update-index", "--force-remove", "-z", "--stdin"], { ...env, input: dropped.join("\0") + "\0" });
+    const ours = await ownFiles(
+      dir,
+      refused.map((r) => r.path),
+      opts
+    );
+    const remove = [...dropped, ...refused.map((r) => r.path).filter((p) => !ours.has(p))];
+    if (remove.length > 0) await git(dir, ["update-index", "--force-remove", "-z", "--stdin"], { ...env, input: remove.join("\0") + "\0" });
+    for (const [p, entry] of ours) await git(dir, ["update-index", "--add", "--cacheinfo", `${entry},${p}`], env);
     const tree = await git(dir, ["write-tree"], env);
-    const message = `memory: leave out per-machine files the remote tracks (${dropped.length}): ${dropped.slice(0, 5).join(", ")}${dropped.length > 5 ? ", \u2026" : ""}`;
-    return { commit: await git(dir, ["commit-tree", tree, "-p", ref, "-m", message], opts), dropped };
+    const names = [...dropped, ...refused.map((r) => r.path)];
+    const message = `memory: leave out per-machine files and index links the remote tracks (${names.length}): ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", \u2026" : ""}`;
+    return { commit: await git(dir, ["commit-tree", tree, "-p", ref, "-m", message], opts), dropped, refused };
   } finally {
     fs.rmSync(index, { force: true });
   }
+}
+async function ownFiles(dir, paths, opts) {
+  const out = /* @__PURE__ */ new Map();
+  if (paths.length === 0) return out;
+  const head = await runGit(dir, ["ls-tree", "-z", "HEAD", "--", ...paths], opts);
+  if (head.code !== 0) return out;
+  for (const l of head.stdout.split("\0").filter(Boolean)) {
+    const [mode, , sha] = l.slice(0, l.indexOf("	")).split(" ");
+    if (mode.startsWith("100")) out.set(l.slice(l.indexOf("	") + 1), `${mode},${sha}`);
+  }
+  return out;
 }
 export {
   mergeableCommit

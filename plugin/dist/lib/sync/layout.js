@@ -1,6 +1,7 @@
 // lib/sync/layout.ts
 import fs from "node:fs";
 import path from "node:path";
+import { isCardFile } from "../core/card-rules.js";
 import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
@@ -20,6 +21,11 @@ var ATTRIBUTES_BLOCK = [
   // Cards edited on both sides are left unmerged without markers (git's binary driver) and resolved by memctl sync
   // in one process: a driver per card would start a process per conflicting card.
   `${BEGIN} (merge rules: here, not in .gitattributes, so no committed file overrides them; drivers in .git/config; cards both sides changed are resolved by memctl sync)`,
+  // First, for every path: no attribute a pushed .gitattributes sets may reach a command or rewrite bytes. A
+  // filter, diff or merge name runs what the owner's own git config attaches to it (`filter=lfs` starts git-lfs,
+  // which fetches from the URL a pushed .lfsconfig names); ident, eol and working-tree-encoding change the bytes
+  // memctl reads. Plain text merge and diff, no conversion; the lines below choose memctl's drivers.
+  "* -filter diff merge -ident -text !eol !working-tree-encoding",
   "*.jsonl merge=memctl-log",
   "/MEMORY.md merge=memctl-index",
   "/MEMORY.*.md merge=memctl-index",
@@ -38,6 +44,11 @@ var DRIVER_KINDS = {
   card: "one side wins, the other becomes a proposal",
   ours: "keep this side"
 };
+function mustShare(rel) {
+  if (rel.startsWith(".memctl/")) return !isPerMachine(rel);
+  if (rel.includes("/")) return false;
+  return /^MEMORY(\.[^/]+)?\.md$/.test(rel) || /^episodes[^/]*\.jsonl$/.test(rel) || isCardFile(rel);
+}
 function isPerMachine(rel) {
   if (!rel.startsWith(".memctl/")) return false;
   if (/(^|\/)\.[^/]+\.tmp$/.test(rel)) return true;
@@ -110,5 +121,6 @@ export {
   SHARED_STATE,
   configureDrivers,
   isPerMachine,
+  mustShare,
   writeRepoRules
 };

@@ -6,7 +6,7 @@ import { runJob } from "../store/jobs.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit } from "./git.js";
-import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
+import { configureDrivers, isPerMachine, mustShare, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
 import { journalAround } from "../store/write-journal.js";
 import { changedSince } from "./tree-journal.js";
@@ -61,7 +61,8 @@ async function syncLocked(ctx, opts) {
     trust: trust.level,
     trust_chosen: trust.chosen,
     arrivals: [],
-    left_out: []
+    left_out: [],
+    not_merged: []
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -124,6 +125,7 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
       const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
       report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));
+      report.not_merged.push(...incoming.refused.filter((f) => !report.not_merged.some((n) => n.path === f.path)));
       await ctx.onPhase?.("merge");
       const args = head === void 0 ? ["reset", "--hard", "-q", incoming.commit] : [
         "merge",
@@ -152,6 +154,8 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
 }
 async function commitLocal(dir, opts) {
   await git(dir, ["add", "-A"], opts);
+  const ignored = (await git(dir, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard"], opts)).split("\0").filter((f) => f !== "" && mustShare(f));
+  if (ignored.length > 0) await git(dir, ["--literal-pathspecs", "add", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...opts, input: ignored.join("\0") });
   const tracked = (await git(dir, ["ls-files", "-z", "--", ".memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
   if (tracked.length > 0) await git(dir, ["rm", "--cached", "-q", "--", ...tracked], opts);
   if ((await runGit(dir, ["diff", "--cached", "--quiet"], opts)).code === 0 && await headCommit(dir, opts) !== void 0) return 0;

@@ -1,7 +1,7 @@
 // lib/ui/catalog.ts
 import fs from "node:fs";
 import path from "node:path";
-import { parseCard } from "../core/card.js";
+import { isRetired, parseCard } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { readCardCatalog } from "../store/card-cache.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
@@ -70,8 +70,11 @@ var Catalog = class {
     const { text, card } = readText(this.memoryDir, file);
     return { ...this.rows[i], text, body: card.body, frontmatterText: card.frontmatterText };
   }
-  /** One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query, else by type and name. */
-  query(q) {
+  /**
+   * One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query (with
+   * `today`, the server's day, cards no longer true on it after every live match), else by type and name.
+   */
+  query(q, today) {
     const perPage = Math.min(200, Math.max(1, q.perPage ?? 50));
     let rows = this.rows;
     let ranked;
@@ -90,6 +93,7 @@ var Catalog = class {
       const hits = rankCounted(q.q, docs, counts);
       ranked = new Map(hits.map((h) => [docs[h.index].id, h.score]));
       rows = hits.map((h) => this.rows[index[h.index]]);
+      if (today) rows = [...rows.filter((r) => !isRetired(r, today)), ...rows.filter((r) => isRetired(r, today))];
     } else rows = this.sorted ??= [...rows].sort((a, b) => a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1);
     rows = rows.filter(
       (c) => (!q.type || c.type === q.type) && (!q.topic || c.topics.includes(q.topic)) && (!q.status || c.status === q.status) && (!q.priority || c.priority === q.priority)
@@ -129,6 +133,7 @@ function rowOf(r) {
     priority: r.priority ?? "",
     status: r.status ?? "",
     updated_at: r.updated_at ?? "",
+    ...r.expires_at !== void 0 ? { expires_at: r.expires_at } : {},
     provenance: r.provenance,
     problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems
   };

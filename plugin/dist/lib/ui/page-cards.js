@@ -1,6 +1,12 @@
 // lib/ui/page-cards.ts
+import { isExpired } from "../core/card.js";
 import { esc, page, qs, select, table } from "./html.js";
-function cardsPage(ctx, q, result, ms) {
+function statusText(c, today) {
+  if (c.status === "superseded") return "superseded \u2014 not injected";
+  if (isExpired(c, today)) return `${c.status} \xB7 expired ${c.expires_at.slice(0, 10)} \u2014 not injected`;
+  return c.status;
+}
+function cardsPage(ctx, q, result, ms, today) {
   const f = result.facets;
   const form = `<form class="filters" method="get" action="${ctx.base}/">
 <input type="search" name="q" value="${esc(q.q)}" placeholder="search cards (memctl search)" aria-label="search">
@@ -11,7 +17,7 @@ ${select("type", "tier", f.types, q.type)}${select("topic", "topic", f.topics, q
     esc(c.type),
     c.topics.map((t) => `<a class="tag" href="${ctx.base}/${qs({ topic: t })}">${esc(t)}</a>`).join(" "),
     esc(c.priority),
-    esc(c.status),
+    esc(statusText(c, today)),
     esc(c.updated_at),
     esc(c.description)
   ]);
@@ -26,7 +32,7 @@ ${select("type", "tier", f.types, q.type)}${select("topic", "topic", f.topics, q
     `${form}${summary}${table(["Name", "Tier", "Topics", "Priority", "Status", "Updated", "Description"], rows, "no cards match")}<p class="pager">${prev} ${next}</p>`
   );
 }
-function cardPage(ctx, d) {
+function cardPage(ctx, d, today) {
   const c = d.card;
   const p = c.provenance;
   const provenance = p ? `<dl class="kv"><dt>kind</dt><dd>${esc(p.kind)}</dd><dt>confidence</dt><dd>${esc(p.confidence ?? "\u2014")}</dd><dt>source</dt><dd>${esc(p.source ?? "\u2014")}</dd></dl>` : `<p class="dim">no provenance (written directly, not from a proposal)</p>`;
@@ -55,7 +61,7 @@ function cardPage(ctx, d) {
     ctx,
     "/",
     c.name,
-    `<p class="lead">${esc(c.description)}</p><p class="dim"><code>${esc(c.file)}</code> \xB7 ${esc(c.type)} \xB7 ${esc(c.priority)} \xB7 ${esc(c.status)} \xB7 updated ${esc(c.updated_at)}</p>${problems}
+    `<p class="lead">${esc(c.description)}</p><p class="dim"><code>${esc(c.file)}</code> \xB7 ${esc(c.type)} \xB7 ${esc(c.priority)} \xB7 ${esc(statusText(c, today))} \xB7 updated ${esc(c.updated_at)}</p>${problems}
 <h2>Body</h2><pre class="body">${esc(c.body)}</pre>
 <h2>Frontmatter</h2><pre>${esc(c.frontmatterText)}</pre>
 <h2>Provenance</h2>${provenance}

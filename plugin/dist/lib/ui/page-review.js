@@ -1,4 +1,5 @@
 // lib/ui/page-review.ts
+import { flagLabels } from "../proposals/review-flags.js";
 import { diffBlock, esc, page, table } from "./html.js";
 function reviewPage(ctx, items, unreadable, flash) {
   const note = flash ? `<p class="${flash.ok ? "flash ok" : "flash err"}" role="status">${esc(flash.text)}</p>` : "";
@@ -9,14 +10,7 @@ function reviewPage(ctx, items, unreadable, flash) {
 function item(ctx, { reviewed, preview }) {
   const p = reviewed.proposal;
   const f = reviewed.flags;
-  const flags = [
-    f.not_a_card && `not a card: ${f.not_a_card}`,
-    f.stale && "stale (the card changed since it was proposed)",
-    f.contradicts_card && "contradicts the card",
-    f.duplicate_of_card && `a card already says this: ${f.duplicate_of_card}`,
-    f.duplicate_of.length > 0 && `duplicates ${f.duplicate_of.join(", ")}`,
-    f.conflicts_with.length > 0 && `conflicts with ${f.conflicts_with.join(", ")}`
-  ].filter((x) => typeof x === "string");
+  const flags = flagLabels(f).map((l) => `<span class="${l.tone === "bad" ? "flag-bad" : "flag-warn"}">${esc(l.text)}</span>`);
   const related = [...f.near_duplicates, ...f.contradictions];
   const relatedTable = table(
     ["Relation", "Card or proposal", "Similarity", "Says"],
@@ -24,7 +18,7 @@ function item(ctx, { reviewed, preview }) {
     "no similar or conflicting cards"
   );
   const head = `<h2>${esc(preview.exists ? `Update ${preview.card_file}` : `New card ${preview.card_file}`)}</h2>
-<dl class="kv"><dt>id</dt><dd><code>${esc(p.id)}</code></dd><dt>proposer</dt><dd>${esc(p.proposer)} at ${esc(p.created_at)}</dd><dt>source</dt><dd>${esc(p.source)}</dd><dt>provenance</dt><dd>${esc(p.provenance.kind)}${p.provenance.confidence !== void 0 ? `, confidence ${esc(p.provenance.confidence)}` : ""}</dd>${alsoFrom(p)}<dt>flags</dt><dd>${flags.length ? flags.map(esc).join("; ") : "none"}</dd></dl>`;
+<dl class="kv"><dt>id</dt><dd><code>${esc(p.id)}</code></dd><dt>proposer</dt><dd>${esc(p.proposer)} at ${esc(p.created_at)}</dd><dt>source</dt><dd>${esc(p.source)}</dd><dt>provenance</dt><dd>${esc(p.provenance.kind)}${p.provenance.confidence !== void 0 ? `, confidence ${esc(p.provenance.confidence)}` : ""}</dd>${alsoFrom(p)}<dt>flags</dt><dd>${flags.length ? flags.join(" ") : "none"}</dd></dl>`;
   const refuse = preview.error ? `<p class="warn">accept would refuse: ${esc(preview.error)}</p>` : "";
   return `<section class="proposal" id="${esc(p.id)}">${head}${diffBlock(preview.diff)}${refuse}<h3>Similar or conflicting</h3>${relatedTable}${ctx.readOnly ? "" : forms(ctx, reviewed, related)}</section>`;
 }

@@ -41,12 +41,12 @@ async function route(r, req, res, target, started) {
     case "/cards": {
       await r.catalog.refresh();
       const q = cardQuery(p);
-      const result = r.catalog.query(q);
-      return api ? json(result) : html(cardsPage(ctx, q, result, performance.now() - started));
+      const result = r.catalog.query(q, utcDay(r.io.now()));
+      return api ? json(result) : html(cardsPage(ctx, q, result, performance.now() - started, utcDay(r.io.now())));
     }
     case "/card": {
       const detail = await cardDetail(r, p.get("file") ?? "");
-      return api ? json(detail) : html(cardPage(ctx, detail));
+      return api ? json(detail) : html(cardPage(ctx, detail, utcDay(r.io.now())));
     }
     case "/timeline": {
       const records = readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER);

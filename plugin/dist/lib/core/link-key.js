@@ -1,0 +1,12 @@
+// lib/core/link-key.ts
+import path from "node:path";
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(path.posix.normalize(file.replace(/\\/g, "/")));
+}
+export {
+  cardPathKey,
+  linkKey
+};
