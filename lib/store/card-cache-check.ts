@@ -167,15 +167,7 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
     const raw = Buffer.from(baseNumbers.buffer);
     if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return undefined;
     if (!LITTLE_ENDIAN) raw.swap64();
-    const src = merging
-      ? mergeOrder(
-          decoded.count,
-          (i) => baseNames[i]!,
-          delta.records.map((r) => r.file),
-          delta.removed,
-          delta.cards,
-        )
-      : undefined;
+    const src = merging ? mergeOrder(decoded.count, (i) => baseNames[i]!, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : undefined;
     if (merging && !src) return undefined;
     const names = src ? Array.from(src, (s) => (s >= 0 ? baseNames[s]! : delta!.records[-1 - s]!.file)) : baseNames;
     const numbers = src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers;

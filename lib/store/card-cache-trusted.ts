@@ -89,22 +89,16 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     // Read into the array's own memory: at 100,000 cards a Buffer read and copied over was 7.2 MB more to allocate and copy.
     read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
-    // The base's names are read only when a card must be found by name or named (a start with kept pins needs neither), or a delta merged.
+    // The base's names are read only when a card must be found by name or named (a start with kept pins needs neither).
     let table: ReturnType<typeof nameTable> | null = null;
     const baseNames = () => {
       table ??= nameTable(read(at[0], top.sections[0]), top.count);
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
-    const src = merging
-      ? mergeOrder(
-          top.count,
-          (i) => baseNames().name(i),
-          delta.records.map((r) => r.file),
-          delta.removed,
-          delta.cards,
-        )
-      : undefined;
+    // A delta's records are placed by the base indexes it stores, not by the base's names: a recorded full check of
+    // this very delta (trust, above) proved them against the names (card-cache-check.ts and the catalog read both).
+    const src = merging ? mergeOrder(top.count, undefined, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : undefined;
     if (merging && !src) return undefined;
     const numbers = src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;

@@ -31,7 +31,7 @@ import { applyLineEdits, decodeLinks, linksBytes, sameNumbers, type LineEdit } f
 import { joinPath, STATE_DIR } from "./paths.js";
 
 export const CARD_DELTA = "card-delta";
-const DELTA_VERSION = "memctl-card-cache 8 delta 1";
+const DELTA_VERSION = "memctl-card-cache 9 delta 2";
 /**
  * Past any of these a write folds the delta into a rewritten card-cache file: records (changed, added or removed),
  * MEMORY.md edits (each costs a reader of the view a splice of it: overview-view.ts) and bytes.
@@ -47,8 +47,14 @@ export interface CardDelta {
   head: CacheHead;
   /** MEMORY.md's line edits from the base's links (base.head.index) to head.index. */
   edits: LineEdit[];
-  /** Base records gone, by name, sorted. */
+  /** Base records gone, by name, sorted, and their indexes in the base. */
   removed: string[];
+  removedAt: number[];
+  /**
+   * Each record's place in the base, 2p + 1 when it replaces the base's record p, else 2p (it sorts before that
+   * record): a trusted read places the records without reading the base's 100,000 names (mergeOrder).
+   */
+  places: number[];
   /** The merged cache's record count (a reader that needs no names, the keeper's quiet round, takes it from here). */
   cards: number;
   /** Records that differ from the base's, sorted by name; wordsAt as the merged cache places them. */
@@ -69,7 +75,7 @@ const EMPTY = Buffer.alloc(0);
 
 export function encodeCardDelta(d: CardDelta): Buffer {
   const file: CardCacheFile = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
-  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, edits: d.edits, cards: d.cards });
+  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
 }
 
 /** The delta at `memoryDir` when it is one encodeCardDelta wrote for the card-cache file stamped `base`; else undefined. */
@@ -89,8 +95,10 @@ export function readCardDelta(memoryDir: string, base: CacheStamp, reread?: (fil
   if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base as number[]) || sections[3] !== 0 || sections[4] !== 0) return undefined;
   const removed = raw.removed;
   if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return undefined;
-  const { edits, cards } = raw;
+  const { edits, cards, places, removedAt } = raw;
   if (!Array.isArray(edits) || !edits.every(isEdit) || !Number.isSafeInteger(cards) || (cards as number) < 0) return undefined;
+  // Their order and bounds are mergeOrder's to check; here only their shape.
+  if (!isIndexes(places, count) || !isIndexes(removedAt, removed.length)) return undefined;
   const numbers = new Float64Array(count * NUMBERS);
   const le = Buffer.from(numbers.buffer);
   bytes.copy(le, 0, at[NUMBERS_SECTION]);
@@ -101,6 +109,8 @@ export function readCardDelta(memoryDir: string, base: CacheStamp, reread?: (fil
     head,
     edits: edits as LineEdit[],
     removed: removed as string[],
+    removedAt: removedAt as number[],
+    places: places as number[],
     cards: cards as number,
     records,
     wordsAt,
@@ -110,6 +120,9 @@ export function readCardDelta(memoryDir: string, base: CacheStamp, reread?: (fil
     numbers,
   };
 }
+
+const isIndexes = (a: unknown, length: number): boolean =>
+  Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && (i as number) >= 0);
 
 const isEdit = (e: unknown): boolean =>
   Array.isArray(e) &&
@@ -123,45 +136,72 @@ const isEdit = (e: unknown): boolean =>
 
 /**
  * Where each record of the merged cache comes from, in name order: i >= 0 the base's record i, i < 0 the delta's
- * record -1 - i. Undefined when the delta does not fit the base (a removed name it lacks, a name removed and changed).
+ * record -1 - i. `places` (CardDelta's) put the delta's records and `removedAt` the removed names in the base without
+ * its names; `nameAt`, when given, proves every place against the base's names (the full check and the catalog read
+ * them anyway, and a trusted read takes a delta only once a recorded full check of its very stamp did). Undefined when
+ * the delta does not fit the base (a removed name it lacks, a name removed and changed, a place out of order).
  */
-export function mergeOrder(count: number, nameAt: (i: number) => string, names: readonly string[], removed: readonly string[], merged?: number): Int32Array | undefined {
+export function mergeOrder(
+  count: number,
+  nameAt: ((i: number) => string) | undefined,
+  delta: Pick<CardDelta, "removed" | "places" | "removedAt"> & { names: readonly string[] },
+  merged?: number,
+): Int32Array | undefined {
+  const { names, removed, places, removedAt } = delta;
+  if (places.length !== names.length || removedAt.length !== removed.length) return undefined;
   const drop = new Uint8Array(count);
   let dropped = 0;
-  const lowerBound = (file: string) => {
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (nameAt(mid) < file) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const places = names.map((file) => {
-    const p = lowerBound(file);
-    if (p < count && nameAt(p) === file) {
+  let after = 0; // the least base index the next record may be placed at
+  for (let j = 0; j < names.length; j++) {
+    const place = places[j]!;
+    const p = place >>> 1;
+    const replaces = (place & 1) === 1;
+    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || (replaces && p === count)) return undefined;
+    if (nameAt && !fitsPlace(count, nameAt, names[j]!, p, replaces)) return undefined;
+    if (replaces) {
       drop[p] = 1;
       dropped++;
     }
-    return p;
-  });
-  for (const file of removed) {
-    const p = lowerBound(file);
-    if (p >= count || nameAt(p) !== file || drop[p]) return undefined;
+    after = replaces ? p + 1 : p;
+  }
+  let last = -1;
+  for (let j = 0; j < removed.length; j++) {
+    const p = removedAt[j]!;
+    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || (nameAt && nameAt(p) !== removed[j])) return undefined;
     drop[p] = 1;
     dropped++;
+    last = p;
   }
   if (merged !== undefined && merged !== count - dropped + names.length) return undefined;
   const src = new Int32Array(count - dropped + names.length);
   let o = 0;
   let j = 0;
   for (let i = 0; i < count; i++) {
-    while (j < names.length && places[j]! <= i) src[o++] = -1 - j++;
+    while (j < names.length && places[j]! >>> 1 <= i) src[o++] = -1 - j++;
     if (!drop[i]) src[o++] = i;
   }
   while (j < names.length) src[o++] = -1 - j++;
   return src;
+}
+
+/** Whether `file` is the base's record p (`replaces`) or sorts between records p - 1 and p. */
+function fitsPlace(count: number, nameAt: (i: number) => string, file: string, p: number, replaces: boolean): boolean {
+  if (replaces) return nameAt(p) === file;
+  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
+}
+
+/** Each record's place in `base` (records sorted by name) as CardDelta's `places` has it. */
+function placesIn(base: readonly CardRecord[], records: readonly CardRecord[]): number[] {
+  return records.map((r) => {
+    let lo = 0;
+    let hi = base.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (base[mid]!.file < r.file) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * 2 + (lo < base.length && base[lo]!.file === r.file ? 1 : 0);
+  });
 }
 
 /** The merged records' numbers (NUMBERS doubles a record), copied from the base's and the delta's in runs. */
@@ -208,13 +248,7 @@ export interface MergedCache {
 /** `base` with `delta` applied, or undefined when the delta does not fit it (the caller reads the base alone). */
 export function mergeCardCache(base: CardCacheFile, delta: ReadDelta): MergedCache | undefined {
   if (!fitsHead(base.head, delta)) return undefined;
-  const src = mergeOrder(
-    base.records.length,
-    (i) => base.records[i]!.file,
-    delta.records.map((r) => r.file),
-    delta.removed,
-    delta.cards,
-  );
+  const src = mergeOrder(base.records.length, (i) => base.records[i]!.file, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards);
   if (!src || !delta.wordsAt.every((w) => !(w < 0) || -1 - w >= base.extra.length)) return undefined;
   let links = base.links;
   if (delta.edits.length > 0) {
@@ -285,9 +319,15 @@ export function deltaOf(
     size += line.length;
   }
   const removed: string[] = [];
-  for (let b = 0; b < used.length; b++) if (!used[b]) removed.push(base.file.records[b]!.file);
+  const removedAt: number[] = [];
+  for (let b = 0; b < used.length; b++) {
+    if (used[b]) continue;
+    removed.push(base.file.records[b]!.file);
+    removedAt.push(b);
+  }
   if (changed.length + removed.length > DELTA_MAX_RECORDS || size - base.file.extra.length > DELTA_MAX_BYTES) return undefined;
-  const delta = { base: base.stamp, head, edits, removed, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
+  const places = placesIn(base.file.records, changed);
+  const delta = { base: base.stamp, head, edits, removed, removedAt, places, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
   return fitsHead(base.file.head, delta) ? delta : undefined;
 }
 

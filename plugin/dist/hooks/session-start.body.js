@@ -7088,14 +7088,14 @@ function findRecord(records, file) {
 
 // lib/store/card-delta.ts
 var CARD_DELTA = "card-delta";
-var DELTA_VERSION = "memctl-card-cache 8 delta 1";
+var DELTA_VERSION = "memctl-card-cache 9 delta 2";
 var DELTA_MAX_RECORDS = 1024;
 var DELTA_MAX_EDITS = 64;
 var DELTA_MAX_BYTES = 4 << 20;
 var EMPTY = Buffer.alloc(0);
 function encodeCardDelta(d) {
   const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
-  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, edits: d.edits, cards: d.cards });
+  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
 }
 function readCardDelta(memoryDir, base, reread) {
   let bytes;
@@ -7113,8 +7113,9 @@ function readCardDelta(memoryDir, base, reread) {
   if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0) return void 0;
   const removed = raw.removed;
   if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return void 0;
-  const { edits, cards } = raw;
+  const { edits, cards, places, removedAt } = raw;
   if (!Array.isArray(edits) || !edits.every(isEdit) || !Number.isSafeInteger(cards) || cards < 0) return void 0;
+  if (!isIndexes(places, count) || !isIndexes(removedAt, removed.length)) return void 0;
   const numbers = new Float64Array(count * NUMBERS);
   const le = Buffer.from(numbers.buffer);
   bytes.copy(le, 0, at[NUMBERS_SECTION]);
@@ -7125,6 +7126,8 @@ function readCardDelta(memoryDir, base, reread) {
     head,
     edits,
     removed,
+    removedAt,
+    places,
     cards,
     records,
     wordsAt,
@@ -7134,44 +7137,60 @@ function readCardDelta(memoryDir, base, reread) {
     numbers
   };
 }
+var isIndexes = (a, length) => Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && i >= 0);
 var isEdit = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e[0] >= 1 && Number.isSafeInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string");
-function mergeOrder(count, nameAt, names, removed, merged) {
+function mergeOrder(count, nameAt, delta, merged) {
+  const { names, removed, places, removedAt } = delta;
+  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
   const drop = new Uint8Array(count);
   let dropped = 0;
-  const lowerBound2 = (file) => {
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = lo + hi >>> 1;
-      if (nameAt(mid) < file) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const places = names.map((file) => {
-    const p = lowerBound2(file);
-    if (p < count && nameAt(p) === file) {
+  let after = 0;
+  for (let j2 = 0; j2 < names.length; j2++) {
+    const place = places[j2];
+    const p = place >>> 1;
+    const replaces = (place & 1) === 1;
+    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
+    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
+    if (replaces) {
       drop[p] = 1;
       dropped++;
     }
-    return p;
-  });
-  for (const file of removed) {
-    const p = lowerBound2(file);
-    if (p >= count || nameAt(p) !== file || drop[p]) return void 0;
+    after = replaces ? p + 1 : p;
+  }
+  let last = -1;
+  for (let j2 = 0; j2 < removed.length; j2++) {
+    const p = removedAt[j2];
+    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
     drop[p] = 1;
     dropped++;
+    last = p;
   }
   if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
   const src = new Int32Array(count - dropped + names.length);
   let o = 0;
   let j = 0;
   for (let i = 0; i < count; i++) {
-    while (j < names.length && places[j] <= i) src[o++] = -1 - j++;
+    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
     if (!drop[i]) src[o++] = i;
   }
   while (j < names.length) src[o++] = -1 - j++;
   return src;
+}
+function fitsPlace(count, nameAt, file, p, replaces) {
+  if (replaces) return nameAt(p) === file;
+  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
+}
+function placesIn(base, records) {
+  return records.map((r) => {
+    let lo = 0;
+    let hi = base.length;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (base[mid].file < r.file) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * 2 + (lo < base.length && base[lo].file === r.file ? 1 : 0);
+  });
 }
 function mergeNumbers(base, delta, src) {
   const out = new Float64Array(src.length * NUMBERS);
@@ -7200,13 +7219,7 @@ function viewEditsOf(base, delta) {
 }
 function mergeCardCache(base, delta) {
   if (!fitsHead(base.head, delta)) return void 0;
-  const src = mergeOrder(
-    base.records.length,
-    (i) => base.records[i].file,
-    delta.records.map((r) => r.file),
-    delta.removed,
-    delta.cards
-  );
+  const src = mergeOrder(base.records.length, (i) => base.records[i].file, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards);
   if (!src || !delta.wordsAt.every((w) => !(w < 0) || -1 - w >= base.extra.length)) return void 0;
   let links = base.links;
   if (delta.edits.length > 0) {
@@ -7260,9 +7273,15 @@ function deltaOf(base, records, baseOf, placed, head, edits) {
     size += line.length;
   }
   const removed = [];
-  for (let b = 0; b < used.length; b++) if (!used[b]) removed.push(base.file.records[b].file);
+  const removedAt = [];
+  for (let b = 0; b < used.length; b++) {
+    if (used[b]) continue;
+    removed.push(base.file.records[b].file);
+    removedAt.push(b);
+  }
   if (changed.length + removed.length > DELTA_MAX_RECORDS || size - base.file.extra.length > DELTA_MAX_BYTES) return void 0;
-  const delta = { base: base.stamp, head, edits, removed, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
+  const places = placesIn(base.file.records, changed);
+  const delta = { base: base.stamp, head, edits, removed, removedAt, places, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
   return fitsHead(base.file.head, delta) ? delta : void 0;
 }
 function indexOf(records, file) {
@@ -7788,13 +7807,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
-    const src = merging ? mergeOrder(
-      top.count,
-      (i) => baseNames().name(i),
-      delta.records.map((r) => r.file),
-      delta.removed,
-      delta.cards
-    ) : void 0;
+    const src = merging ? mergeOrder(top.count, void 0, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
     if (merging && !src) return void 0;
     const numbers = src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;

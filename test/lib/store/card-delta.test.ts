@@ -181,6 +181,7 @@ test("a planted delta (another base, a removed name the base lacks, a path out o
     ["a merged count that does not add up", encodeCardDelta({ ...good, cards: good.cards + 1 })],
     ["words placed in the base's own section", encodeCardDelta({ ...good, wordsAt: good.wordsAt.map(() => -1) })],
     ["another words file", encodeCardDelta({ ...good, head: { ...good.head, words: "planted" } })],
+    ["records placed at other indexes of the base", encodeCardDelta({ ...good, places: good.places.map((p) => p ^ 1) })],
     ["edits the links cannot take", encodeCardDelta({ ...good, edits: [[1, 0, ["line\nbreak"]]] })],
     [
       "a path out of the store",
@@ -198,11 +199,23 @@ test("a planted delta (another base, a removed name the base lacks, a path out o
 test("a delta fits its base exactly: mergeOrder places changed, added and removed names, and refuses what does not fit", () => {
   const base = ["a.md", "c.md", "e.md", "g.md"];
   const at = (i: number) => base[i]!;
-  const order = mergeOrder(base.length, at, ["b.md", "c.md", "h.md"], ["e.md"], 5)!;
-  assert.deepEqual([...order], [0, -1, -2, 3, -3]);
-  assert.equal(mergeOrder(base.length, at, [], ["x.md"]), undefined, "removed but not in the base");
-  assert.equal(mergeOrder(base.length, at, ["c.md"], ["c.md"]), undefined, "removed and changed");
-  assert.equal(mergeOrder(base.length, at, ["b.md"], [], 4), undefined, "a count that does not add up");
+  // b.md sorts before base 1, c.md replaces base 1, h.md goes after the last; e.md (base 2) is removed.
+  const delta = { names: ["b.md", "c.md", "h.md"], places: [2, 3, 8], removed: ["e.md"], removedAt: [2] };
+  const expected = [0, -1, -2, 3, -3];
+  assert.deepEqual([...mergeOrder(base.length, at, delta, 5)!], expected, "proved against the names");
+  assert.deepEqual([...mergeOrder(base.length, undefined, delta, 5)!], expected, "placed without the names");
+  const refused = (what: string, d: Partial<typeof delta>, merged?: number, names: typeof at | undefined = at) =>
+    assert.equal(mergeOrder(base.length, names, { ...delta, ...d }, merged), undefined, what);
+  refused("removed but not in the base", { removed: ["x.md"] });
+  refused("removed and changed", { removed: ["c.md"], removedAt: [1] });
+  refused("removed and changed, without the names", { removed: ["c.md"], removedAt: [1] }, undefined, undefined);
+  refused("a count that does not add up", {}, 4);
+  refused("a record placed where its name does not sort", { places: [2, 3, 6] });
+  refused("a record said to replace another name", { places: [3, 3, 8] });
+  refused("places out of order, without the names", { places: [4, 3, 8] }, undefined, undefined);
+  refused("a place past the base, without the names", { places: [2, 3, 10] }, undefined, undefined);
+  refused("a removed index past the base, without the names", { removedAt: [4] }, undefined, undefined);
+  refused("places missing", { places: [2, 3] }, undefined, undefined);
 });
 
 test("writers killed by SIGKILL at any point after saves leave caches whose answers are a rebuild's", async (t) => {

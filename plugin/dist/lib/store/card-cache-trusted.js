@@ -46,13 +46,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
-    const src = merging ? mergeOrder(
-      top.count,
-      (i) => baseNames().name(i),
-      delta.records.map((r) => r.file),
-      delta.removed,
-      delta.cards
-    ) : void 0;
+    const src = merging ? mergeOrder(top.count, void 0, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
     if (merging && !src) return void 0;
     const numbers = src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;
