@@ -121,8 +121,7 @@ export function readCardDelta(memoryDir: string, base: CacheStamp, reread?: (fil
   };
 }
 
-const isIndexes = (a: unknown, length: number): boolean =>
-  Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && (i as number) >= 0);
+const isIndexes = (a: unknown, length: number): boolean => Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && (i as number) >= 0);
 
 const isEdit = (e: unknown): boolean =>
   Array.isArray(e) &&
