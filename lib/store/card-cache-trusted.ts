@@ -37,8 +37,11 @@ export interface TrustedCardCache {
   always(): { file: string; row: Row }[] | undefined;
   /** The readable cards flagged as superseded or with a dated expires_at, likewise. */
   mayRetire(): { file: string; row: Row }[] | undefined;
-  /** Each record's numbers (RECORD_NUMBERS doubles a record, card-cache-format.ts), as read: checked for flags only. */
-  numbers: Float64Array;
+  /**
+   * Each record's numbers (RECORD_NUMBERS doubles a record, card-cache-format.ts), as read: checked for flags only.
+   * With a delta in force they are merged on first use (a session start never asks: 7.2 MB at 100,000 cards).
+   */
+  readonly numbers: Float64Array;
   /** Record i's file name (the names section is read and indexed on the first call); throws when it is not a card name. */
   name(i: number): string;
   /** The record named `file`, or undefined (a binary search of the names, which the cache writes sorted). */
@@ -100,12 +103,18 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     // this very delta (trust, above) proved them against the names (card-cache-check.ts and the catalog read both).
     const src = merging ? mergeOrder(top.count, undefined, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : undefined;
     if (merging && !src) return undefined;
-    const numbers = src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers;
+    // Record i's numbers start at numbersOf(i)[at(i)]: the base's or the delta's, read where they lie.
+    const numbersOf = (i: number) => (src && src[i]! < 0 ? delta!.numbers : baseNumbers);
+    const offset = (i: number) => (src ? (src[i]! < 0 ? -1 - src[i]! : src[i]!) : i) * RECORD_NUMBERS;
+    let merged: Float64Array | undefined;
+    const allNumbers = () => (merged ??= src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers);
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return undefined;
-    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
-      const flags = numbers[k + FLAGS_AT]!;
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], mtimeMs, racyMs)) return undefined;
+    for (let i = 0; i < count; i++) {
+      const n = numbersOf(i);
+      const k = offset(i);
+      const flags = n[k + FLAGS_AT]!;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([n[k]!, 0, n[k + 2]!], mtimeMs, racyMs)) return undefined;
     }
     const name = (i: number) => {
       const s = src ? src[i]! : i;
@@ -133,8 +142,9 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
       const i = find(file);
       const st = i === undefined ? undefined : lstatIfExists(joinPath(memoryDir, file));
       if (i === undefined || !st?.isFile()) return undefined;
-      const k = i * RECORD_NUMBERS;
-      if (!sameStamp([numbers[k]!, numbers[k + 1]!, numbers[k + 2]!], st)) return undefined;
+      const n = numbersOf(i);
+      const k = offset(i);
+      if (!sameStamp([n[k]!, n[k + 1]!, n[k + 2]!], st)) return undefined;
     }
 
     const rowEnd = (i: number) => (i < 0 ? 0 : baseNumbers[i * RECORD_NUMBERS + ROW_END_AT]!);
@@ -151,7 +161,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     const flagged = (flag: number): { file: string; row: Row }[] | undefined => {
       const out: { file: string; row: Row }[] = [];
       for (let i = 0; i < count; i++) {
-        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT]!;
+        const flags = numbersOf(i)[offset(i) + FLAGS_AT]!;
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
         const checked = row(i);
         if (!checked) return undefined;
@@ -161,7 +171,9 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     };
     const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
-      numbers,
+      get numbers() {
+        return allNumbers();
+      },
       name,
       find,
       row,

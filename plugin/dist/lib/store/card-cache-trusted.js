@@ -48,12 +48,17 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     };
     const src = merging ? mergeOrder(top.count, void 0, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
     if (merging && !src) return void 0;
-    const numbers = src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
+    const numbersOf = (i) => src && src[i] < 0 ? delta.numbers : baseNumbers;
+    const offset = (i) => (src ? src[i] < 0 ? -1 - src[i] : src[i] : i) * RECORD_NUMBERS;
+    let merged;
+    const allNumbers = () => merged ??= src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return void 0;
-    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
-      const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], mtimeMs, racyMs)) return void 0;
+    for (let i = 0; i < count; i++) {
+      const n = numbersOf(i);
+      const k = offset(i);
+      const flags = n[k + FLAGS_AT];
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([n[k], 0, n[k + 2]], mtimeMs, racyMs)) return void 0;
     }
     const name = (i) => {
       const s = src ? src[i] : i;
@@ -77,8 +82,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
       if (i === void 0 || !st?.isFile()) return void 0;
-      const k = i * RECORD_NUMBERS;
-      if (!sameStamp([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
+      const n = numbersOf(i);
+      const k = offset(i);
+      if (!sameStamp([n[k], n[k + 1], n[k + 2]], st)) return void 0;
     }
     const rowEnd = (i) => i < 0 ? 0 : baseNumbers[i * RECORD_NUMBERS + ROW_END_AT];
     const row = (i) => {
@@ -94,7 +100,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const flagged = (flag) => {
       const out = [];
       for (let i = 0; i < count; i++) {
-        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
+        const flags = numbersOf(i)[offset(i) + FLAGS_AT];
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
         const checked = row(i);
         if (!checked) return void 0;
@@ -104,7 +110,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     };
     const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
-      numbers,
+      get numbers() {
+        return allNumbers();
+      },
       name,
       find,
       row,
