@@ -96,7 +96,13 @@ export function runLlmCommand(run: LlmRun): Promise<LlmResult> {
     } catch (err) {
       return resolve({ ok: false, reason: `cannot make an empty directory for ${cmd}: ${(err as Error).message}` });
     }
-    const removeCwd = () => fs.rmSync(cwd, { recursive: true, force: true });
+    const removeCwd = () => {
+      try {
+        fs.rmSync(cwd, { recursive: true, force: true });
+      } catch {
+        // an empty directory under TMPDIR, at worst left behind; never a reason to fail the call
+      }
+    };
     let child: ReturnType<typeof spawn>;
     try {
       child = spawn(cmd, args, { cwd, env: run.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"], detached: true });
@@ -112,6 +118,8 @@ export function runLlmCommand(run: LlmRun): Promise<LlmResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // Also here, not only on close: after a timeout the caller may exit before the killed command's close event.
+      removeCwd();
       resolve(result);
     };
     const killGroup = () => {

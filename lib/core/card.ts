@@ -190,11 +190,17 @@ export function noLongerTrue(card: ParsedCard, today: string): NoLongerTrue {
   return {};
 }
 
+/** Why a card is no longer true, as one phrase ("superseded by NAME", "expired DATE"), or "" for a card still true. */
+export function noLongerTrueReason(h: NoLongerTrue): string {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
+  return "";
+}
+
 /** A card's mark as one phrase for the text outputs, or "" for a card still true. */
 export function noLongerTrueText(h: NoLongerTrue): string {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} — not injected`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at} — not injected`;
-  return "";
+  const reason = noLongerTrueReason(h);
+  return reason ? `${reason} — not injected` : "";
 }
 
 /** Could be retired on some day (superseded, or with a dated `expires_at`): what a cache flags, to compare with today when read. */

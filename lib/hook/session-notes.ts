@@ -5,7 +5,7 @@ import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
 import { readPending } from "../records/proposal-files.js";
-import { noLongerTrue, parseCard } from "../core/card.js";
+import { noLongerTrue, noLongerTrueReason, parseCard } from "../core/card.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 
@@ -85,8 +85,7 @@ export function retiredLoadedLines(memoryDir: string, entries: readonly IndexEnt
       continue;
     }
     if (!mark.no_longer_true) continue;
-    const why = mark.no_longer_true === "superseded" ? `superseded${mark.superseded_by ? ` by ${mark.superseded_by}` : ""}` : `expired ${mark.expires_at}`;
-    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: why }));
+    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: noLongerTrueReason(mark) }));
   }
   return lines.length === 0 ? [] : ["Of the MEMORY.md lines Claude loaded, these cards are no longer true (never injected); do not rely on them:", ...lines];
 }

@@ -2,6 +2,7 @@
 // Code transcript under the home's own transcript folder, and the session-end hook run through the built CLI.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT, initRepo, tempDir } from "../helpers.js";
 
@@ -26,7 +27,16 @@ export function world(): World {
   fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
   const config = path.join(home, "memctl.toml");
   fs.writeFileSync(config, "");
-  const env = { PATH: process.env.PATH!, HOME: home, MEMCTL_CONFIG_FILE: config, MEMCTL_MEMORY_DIR: store, XDG_STATE_HOME: path.join(home, ".state"), NO_COLOR: "1" };
+  // TMPDIR: a detached capture outlives its test; what it leaves there stays in the run's own temp dir.
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: home,
+    TMPDIR: os.tmpdir(),
+    MEMCTL_CONFIG_FILE: config,
+    MEMCTL_MEMORY_DIR: store,
+    XDG_STATE_HOME: path.join(home, ".state"),
+    NO_COLOR: "1",
+  };
   return { root, home, proj, store, config, env };
 }
 

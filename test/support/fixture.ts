@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
@@ -63,5 +64,6 @@ export const CLI = path.resolve("dist/cli.js");
 
 /** The process environment for spawning dist/cli.js in the world (no real HOME leaks in). */
 export function spawnEnv(world: World): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: world.home, ...world.env };
+  // TMPDIR: what a spawned memctl leaves there (a killed model call's empty directory) stays in the run's own temp dir.
+  return { PATH: process.env.PATH, HOME: world.home, TMPDIR: os.tmpdir(), ...world.env };
 }

@@ -2858,6 +2858,11 @@ function noLongerTrue(card, today) {
   if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
   return {};
 }
+function noLongerTrueReason(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
+  return "";
+}
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
@@ -9267,8 +9272,7 @@ function retiredLoadedLines(memoryDir, entries, today) {
       continue;
     }
     if (!mark.no_longer_true) continue;
-    const why = mark.no_longer_true === "superseded" ? `superseded${mark.superseded_by ? ` by ${mark.superseded_by}` : ""}` : `expired ${mark.expires_at}`;
-    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: why }));
+    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: noLongerTrueReason(mark) }));
   }
   return lines.length === 0 ? [] : ["Of the MEMORY.md lines Claude loaded, these cards are no longer true (never injected); do not rely on them:", ...lines];
 }

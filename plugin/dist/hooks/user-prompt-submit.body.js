@@ -2766,6 +2766,7 @@ __export(card_exports, {
   mayRetire: () => mayRetire,
   missingFields: () => missingFields,
   noLongerTrue: () => noLongerTrue,
+  noLongerTrueReason: () => noLongerTrueReason,
   noLongerTrueText: () => noLongerTrueText,
   parseCard: () => parseCard
 });
@@ -2875,10 +2876,14 @@ function noLongerTrue(card, today) {
   if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
   return {};
 }
-function noLongerTrueText(h) {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} \u2014 not injected`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at} \u2014 not injected`;
+function noLongerTrueReason(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
   return "";
+}
+function noLongerTrueText(h) {
+  const reason = noLongerTrueReason(h);
+  return reason ? `${reason} \u2014 not injected` : "";
 }
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);

@@ -63,7 +63,12 @@ function runLlmCommand(run) {
     } catch (err) {
       return resolve({ ok: false, reason: `cannot make an empty directory for ${cmd}: ${err.message}` });
     }
-    const removeCwd = () => fs.rmSync(cwd, { recursive: true, force: true });
+    const removeCwd = () => {
+      try {
+        fs.rmSync(cwd, { recursive: true, force: true });
+      } catch {
+      }
+    };
     let child;
     try {
       child = spawn(cmd, args, { cwd, env: run.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
@@ -79,6 +84,7 @@ function runLlmCommand(run) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      removeCwd();
       resolve(result);
     };
     const killGroup = () => {
