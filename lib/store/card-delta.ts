@@ -12,7 +12,8 @@
 // the base lacks, a name both removed and changed, words placed in the base's own section, edits the base's links
 // cannot take) is ignored whole: the base is then read alone, and the freshness rules (card-cache.ts) find every
 // change since, as they find any stale cache's. The delta's stamp is the merged cache's identity: what card-check,
-// overview-pins and list-rows name. Written only by card-words.ts, through replaceFile, like the file it completes.
+// overview-pins and list-rows name. Written through replaceFile, like the file it completes, by card-words.ts and by
+// the keeper's check (card-cache-check.ts: the same records, the directories' new mtimes once a listing proved them).
 import {
   decodeCardCache,
   encodeCardCache,

@@ -7872,19 +7872,24 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 // lib/store/card-cache-check.ts
 var FIRST_READ = 64 * 1024;
 async function checkCardCache(dir, freshness, stats, round) {
-  const quick = checkCardStamps(dir, freshness, stats, round);
-  if (!quick) return void 0;
+  const stamps = stampRound(dir, freshness, stats, round);
+  if (!stamps) return void 0;
+  const quick = stamps.check;
   if (quick.outcome !== "unsure") return quick;
+  if (stamps.moved) {
+    const settled = await settleMovedDirs(dir, freshness, stamps.cache, stamps.moved, stamps.mark);
+    if (settled) return { ...quick, outcome: "verified", cache: settled };
+  }
   await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false, verifyOnly: true });
   forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
   return quick;
 }
-function checkCardStamps(dir, freshness, stats, round) {
+function stampRound(dir, freshness, stats, round) {
   const mark = round ? round.mark : journalMark(dir);
   const cache = readCacheStamps(dir, round?.cardsAsBefore);
   if (!cache) return void 0;
   const cards = cache.count;
-  const result = (outcome) => ({ outcome, cards, cache: cache.stamp });
+  const result = (outcome) => ({ check: { outcome, cards, cache: cache.stamp }, cache, mark });
   const cacheMtime = cache.mtimeMs;
   const old = (s) => !racy2(s, cacheMtime, cache.racyMs);
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
@@ -7912,8 +7917,9 @@ function checkCardStamps(dir, freshness, stats, round) {
   }
   if (changed) return result("changed");
   if (cache.head.dirs.length === 0) return result("unsure");
-  for (const [rel, mtime] of cache.head.dirs) if (dirMtime(dir, rel) !== mtime || !old([mtime, 0, mtime])) sure = false;
-  if (!sure) return result("unsure");
+  const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
+  const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
+  if (!sure || moved) return sure && !cache.asBefore && mark ? { ...result("unsure"), moved: dirsNow } : result("unsure");
   if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
   return result("verified");
 }
@@ -7946,7 +7952,8 @@ function readCacheStamps(dir, asBefore) {
     const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
     const count = merging ? delta.cards : decoded.count;
     const racyMs = racyWindow(mtimeMs);
-    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, mtimeMs, racyMs };
+    const own = { stamp: stamp2, mtimeMs, racyMs, base: cacheStamp(stat2), storedHead: merging ? delta.head : decoded.head, ...merging ? { delta } : {} };
+    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), ...own };
     const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
       return void 0;
@@ -7961,12 +7968,49 @@ function readCacheStamps(dir, asBefore) {
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
-    return { head, count, asBefore: false, names, numbers, stamp: stamp2, mtimeMs, racyMs };
+    return { head, count, asBefore: false, names, numbers, ...own };
   } catch {
     return void 0;
   } finally {
     close(fd);
   }
+}
+async function settleMovedDirs(dir, freshness, cache, now, mark) {
+  if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
+  if (now.some((m) => m < 0 || racy2([m, 0, m], Date.now(), cache.racyMs))) return void 0;
+  const dirs = cache.head.dirs;
+  const walked = [];
+  const shards = [];
+  let files;
+  try {
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName2);
+  } catch {
+    return void 0;
+  }
+  shards.sort(byName2);
+  if (!sameList2(
+    walked,
+    dirs.map(([rel]) => rel)
+  ) || !sameList2(files, cache.names) || !sameList2(shards, cache.head.shards))
+    return void 0;
+  if (dirs.some(([rel], i) => dirMtime(dir, rel) !== now[i])) return void 0;
+  const identity2 = cacheIdentity(dir);
+  if (!identity2 || !sameNumbers(identity2, cache.stamp)) return void 0;
+  const head = { ...cache.storedHead, dirs: dirs.map(([rel], i) => [rel, now[i]]) };
+  const d = cache.delta;
+  const next = d ? { base: d.base, head, edits: d.edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits: [], removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
+  const file = joinPath(dir, STATE_DIR, CARD_DELTA);
+  try {
+    replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
+  } catch {
+    return void 0;
+  }
+  recordCheck(dir, file, { at: freshness.nowMs, journal: mark });
+  return cacheIdentity(dir);
+}
+var byName2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+function sameList2(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 

@@ -10,7 +10,11 @@ import path from "node:path";
 import { test, type TestContext } from "node:test";
 import { CARD_CACHE } from "../../../lib/store/card-cache.js";
 import { CARD_DELTA, encodeCardDelta, mergeOrder, readCardDelta } from "../../../lib/store/card-delta.js";
-import { cacheStamp } from "../../../lib/store/full-check.js";
+import { cacheStamp, CARD_CHECK } from "../../../lib/store/full-check.js";
+import { checkCardCache } from "../../../lib/store/card-cache-check.js";
+import { cacheIdentity } from "../../../lib/store/card-cache-open.js";
+import { withTrustedCardCache } from "../../../lib/store/card-cache-trusted.js";
+import { journalMark } from "../../../lib/store/write-journal.js";
 import { handCard, sleep } from "../../support/card-cache-fixture.js";
 import { CLI, makeWorld, memctl, spawnEnv, type World } from "../../support/fixture.js";
 import { scratchDir } from "../../support/scratch.js";
@@ -134,12 +138,14 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
     ],
     ["a garbage delta", () => fs.writeFileSync(state(w, CARD_DELTA), Buffer.from(Array.from({ length: 300 }, () => Math.floor(rnd() * 256))))],
     ["a delta left by a writer killed before its rename", () => fs.writeFileSync(state(w, `${CARD_DELTA}.999999.tmp`), "memctl-card-cache 8 delta 1\n{")],
+    // The keeper's round as it runs between calls: it may write a delta of its own (the directories' new mtimes).
+    ["the keeper's round", async () => void (await keeperRound(w, tick(1).getTime()))],
   ];
   for (; n < 40; n++) {
     const [what, op] = n < 4 ? ops[n]! : pick(ops);
     // A hand edit is seen by every call 2 s after it: the clock steps past the last check before the call.
     await op();
-    await same(w, `step ${n}, ${what}`, what.startsWith("save") || what === "rm" ? tick(1) : tick(3000));
+    await same(w, `step ${n}, ${what}`, what.startsWith("save") || what === "rm" || what.startsWith("the keeper") ? tick(1) : tick(3000));
     if (fs.existsSync(state(w, CARD_DELTA)) && readCardDelta(w.mem, baseStamp(w))) deltas++;
   }
   assert.ok(deltas >= 10, `a delta was in force after ${deltas} of 40 steps`);
@@ -165,6 +171,45 @@ test("a save writes a delta, not the card-cache file; past the edits' bound the 
   }
   assert.notEqual(fs.statSync(state(w, CARD_CACHE)).ino, base.ino, "folded into a new card-cache file");
   await same(w, "after the fold", tick(1));
+});
+
+/** The keeper's round over the card cache at `nowMs` (its stamps map, the journal's end taken first), and the check it left. */
+async function keeperRound(w: World, nowMs: number) {
+  const r = await checkCardCache(w.mem, { nowMs, fullCheckMax: Number(MAX) }, new Map(), { mark: journalMark(w.mem) });
+  const file = state(w, CARD_CHECK);
+  const check = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { cache: number[]; at: number }) : undefined;
+  return { outcome: r?.outcome, recorded: check?.at === nowMs && JSON.stringify(check.cache) === JSON.stringify(cacheIdentity(w.mem)) };
+}
+
+test("the keeper's round after a save verifies the delta from one listing, so the next starts are trusted; a card made by hand before the save is not masked", async (t) => {
+  const w = await store(t);
+  await ok(w, ["save", "c03", "-d", "card three, saved"]);
+  await sleep(150); // a reader a moment after the save: MEMORY.md's stamp is not in the racy window of the delta it writes
+  await memctl(w, ["list", "--json"], { now: tick(1) }); // the save's first reader writes the delta
+  await sleep(150); // past the racy window of the delta just written
+  // The save moved the store directory (its card and MEMORY.md renamed in); the delta keeps the directory as recorded.
+  const at = tick(1).getTime();
+  assert.deepEqual(await keeperRound(w, at), { outcome: "verified", recorded: true });
+  assert.equal(
+    withTrustedCardCache(w.mem, { nowMs: at + 500, fullCheckMax: Number(MAX) }, () => true),
+    true,
+    "a trusted read takes the cache the round verified",
+  );
+  await same(w, "after the keeper's round", tick(1));
+
+  // A card made by hand just before a save: the save's directory move masks it from the journaled listing, so the
+  // round lists the store, finds it, and records nothing; every call 2 s after the hand edit sees it.
+  const masked = await store(t);
+  fs.writeFileSync(path.join(masked.mem, "project_byhand.md"), handCard("byhand", "MADE BY HAND", "Before the save."));
+  await ok(masked, ["save", "c04", "-d", "card four, saved"]);
+  await sleep(150);
+  await memctl(masked, ["list", "--json"], { now: tick(1) });
+  await sleep(150);
+  fs.rmSync(state(masked, CARD_CHECK));
+  const round = await keeperRound(masked, tick(1).getTime());
+  assert.notEqual(round.outcome, "verified");
+  assert.equal(round.recorded, false, "no check recorded over a card the cache lacks");
+  assert.match((await same(masked, "the masked card", tick(3000))).list, /MADE BY HAND/);
 });
 
 test("a planted delta (another base, a removed name the base lacks, a path out of the store, words in the base's section) is ignored whole", async (t) => {
