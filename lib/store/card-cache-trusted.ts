@@ -110,11 +110,13 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     const allNumbers = () => (merged ??= src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers);
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return undefined;
+    // racy() (card-trust.ts) inlined: an array made for each of 100,000 records was half of this loop's ~10 ms.
+    const racyFrom = mtimeMs - racyMs;
     for (let i = 0; i < count; i++) {
       const n = numbersOf(i);
       const k = offset(i);
       const flags = n[k + FLAGS_AT]!;
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([n[k]!, 0, n[k + 2]!], mtimeMs, racyMs)) return undefined;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || n[k]! >= racyFrom || n[k + 2]! >= racyFrom) return undefined;
     }
     const name = (i: number) => {
       const s = src ? src[i]! : i;
