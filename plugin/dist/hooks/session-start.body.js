@@ -7820,11 +7820,12 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const allNumbers = () => merged ??= src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return void 0;
+    const racyFrom = mtimeMs - racyMs;
     for (let i = 0; i < count; i++) {
       const n = numbersOf(i);
       const k = offset(i);
       const flags = n[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy2([n[k], 0, n[k + 2]], mtimeMs, racyMs)) return void 0;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || n[k] >= racyFrom || n[k + 2] >= racyFrom) return void 0;
     }
     const name = (i) => {
       const s = src ? src[i] : i;
