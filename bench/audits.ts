@@ -1,6 +1,8 @@
 // Benchmark: `memctl doctor` and `memctl stats` end to end (process start included) on a large store.
 // Target (issue 4): each under 1.5 s on a 10,000-card store. Build first: `npm run build`.
-// Run: node --import tsx bench/audits.ts [--cards 10000] [--runs 5] [--keep]
+// Run: node --import tsx bench/audits.ts [--cards 10000] [--runs 5] [--keep] [--only doctor] [--compare <other dist>/cli.js]
+// Each run times `node -e 0`, this build and (--compare) another build back to back, in an order that rotates, so
+// the ratio to a bare node start is taken under the same load for each.
 // The store is realistic for an audit: every card has full frontmatter and 1–3 repo_refs (path:, fn:, flag:)
 // into a generated repository, history records every card (a few hand-edited since), the usage sidecar holds
 // hits for a third of the cards, and episodes.jsonl holds 2,000 sessions (a few malformed).
@@ -120,16 +122,56 @@ console.log(
 console.log(`generated ${cards} cards in ${((performance.now() - genStart) / 1000).toFixed(1)} s at ${p.root}`);
 const env = { PATH: process.env.PATH, HOME: p.home, MEMCTL_MEMORY_DIR: p.memory, MEMCTL_CONFIG_FILE: p.config, NO_COLOR: "1" };
 
+const compareArg = process.argv.indexOf("--compare");
+const compare = compareArg > 0 ? path.resolve(process.argv[compareArg + 1]!) : undefined;
+const onlyArg = process.argv.indexOf("--only");
+const commands = onlyArg > 0 ? process.argv[onlyArg + 1]!.split(",") : ["doctor", "stats"];
+const spread = (xs: number[]) => `min ${Math.min(...xs).toFixed(0)}, median ${median(xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}`;
+
 let failed = false;
-for (const command of ["doctor", "stats"]) {
+for (const command of commands) {
   const times: number[] = [];
   const cpus: number[] = [];
+  const bare: number[] = [];
+  const other: number[] = [];
+  const otherCpus: number[] = [];
   let last = time(cli, [command, "--json"], env, p.repo); // warm the page cache; not counted
+  if (compare) time(compare, [command, "--json"], env, p.repo);
   for (let r = 0; r < runs; r++) {
-    last = time(cli, [command, "--json"], env, p.repo);
-    times.push(last.ms);
-    if (last.cpuMs !== undefined) cpus.push(last.cpuMs);
+    const steps = [
+      () => bare.push(time("-e", ["0"], env, p.repo).ms),
+      () => {
+        last = time(cli, [command, "--json"], env, p.repo);
+        times.push(last.ms);
+        if (last.cpuMs !== undefined) cpus.push(last.cpuMs);
+      },
+      ...(compare
+        ? [
+            () => {
+              const o = time(compare, [command, "--json"], env, p.repo);
+              other.push(o.ms);
+              if (o.cpuMs !== undefined) otherCpus.push(o.cpuMs);
+            },
+          ]
+        : []),
+    ];
+    for (let k = 0; k < steps.length; k++) steps[(k + r) % steps.length]!();
   }
+  const nodeMs = median(bare);
+  console.log(
+    `${command.padEnd(6)} node -e 0: ${spread(bare)} ms; this build ${spread(times)} ms (${(median(times) / nodeMs).toFixed(1)}× node)${
+      compare
+        ? `; --compare ${spread(other)} ms (${(median(other) / nodeMs).toFixed(1)}× node), this/compare ${(median(times) / median(other)).toFixed(3)}${
+            cpus.length && otherCpus.length
+              ? `; CPU this ${spread(cpus)} ms, compare ${spread(otherCpus)} ms, ratio of medians ${(median(cpus) / median(otherCpus)).toFixed(3)}`
+              : ""
+          }`
+        : ""
+    }; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const report = JSON.parse(last.stdout);
   const counted = command === "doctor" ? report.entry_count : report.card_count;
   if (counted !== cards) throw new Error(`${command} saw ${counted} cards, expected ${cards}`);

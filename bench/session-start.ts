@@ -7,6 +7,8 @@
 // --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
 // same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
 // --dir DIR generates the store there once and reuses it (100,000 cards take minutes to write; each build copies it).
+// --steady adds a second start right after each round's first (nothing changed since the start before it: the
+// steady warm start, which prints the lines that start kept, lib/hook/overview-kept.ts).
 // The freshness keeper: this build's session start starts one for a store above 10,000 entries (and a prompt is
 // run once first, as a store in use has had, so the keeper finds a rank cache to keep rather than building one);
 // --no-keeper turns it off ([hook] keeper = false). --gap-ms N waits N ms before each start instead of 300 ms:
@@ -75,6 +77,10 @@ for (let round = 0; round < runs; round++) {
   for (const s of setups) {
     sleepSync(gapMs);
     record(`${s.name}: session start`, start(s), s);
+  }
+  for (const s of process.argv.includes("--steady") ? setups : []) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start, steady (nothing changed since the last)`, start(s), s);
   }
   // A payload with no cwd: the start ends before any store is read, so this is loading the modules only.
   for (const s of setups) record(`${s.name}: session start, bad payload (modules only)`, timed([s.cli, "hook", "session-start", "--host", "codex"], s.env, "{}"));

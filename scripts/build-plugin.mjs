@@ -7,9 +7,10 @@
 //
 // Committed output is read as a diff, so it is laid out for one (issue 32 item 6, docs/internals.md "Readable
 // build output"): the CLI is one readable file per source module at its source path (dist/lib/..., dist/hosts/...,
-// dist/install/..., the entry dist/cli.mjs), npm packages are bundled once into dist/vendor/, and the hooks are
-// the single-file bundles scripts/build-hook.mjs makes. A source edit, or a new import, changes the files whose
-// source changed and no other; nothing is minified or named by a content hash.
+// dist/install/..., the entry dist/cli.mjs), npm packages are bundled once into dist/vendor/, and the hooks and
+// `memctl save` are the single-file bundles scripts/build-hook.mjs and scripts/build-save.mjs make. A source edit,
+// or a new import, changes the files whose source changed (and a bundle that inlines it) and no other; nothing is
+// minified or named by a content hash.
 //
 //   node scripts/build-plugin.mjs [outDir]   (default plugin; npm run build calls it too)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { buildHook, nodeBundle } from "./build-hook.mjs";
+import { buildSave } from "./build-save.mjs";
 
 const CLAUDE_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs"';
 
@@ -155,6 +157,10 @@ async function buildCli(dist) {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, file.text);
   }
+  // `memctl save` as the package runs it: one file beside the entry (bin.ts starts it), not the ~60 module files
+  // above (148 ms CPU a save at 100 cards against 99 for the package's bundle: bench/README.md, "h/savemods").
+  // Its packages are inlined but secretlint, which it imports lazily from dist/vendor/ as the modules above do.
+  await buildSave(join(dist, "cli-save.cjs"), { vendor: (specifier) => (packages.has(specifier) ? `./${vendorOf(specifier)}` : undefined) });
 }
 
 /**

@@ -4,6 +4,7 @@
 import { build } from "esbuild";
 import { buildHook, HOOK_BODY, nodeBundle } from "./build-hook.mjs";
 import { buildPlugin } from "./build-plugin.mjs";
+import { buildSave } from "./build-save.mjs";
 import { chmodSync, cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 // smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
@@ -25,17 +26,9 @@ await build({
   external: dependencies.filter((d) => !cliInlined.has(d)),
   chunkNames: "chunks/[name]-[hash]",
 });
-// `memctl save` alone, as one file (lib/cli/save-bin.ts; bin.ts starts it): the split build above loads a save's
-// ~60 modules as ~36 chunks, ~25 ms of CPU more than one file (bench/README.md, "h/savemods"). CommonJS, so that the
-// modules only a staged save or [recall] on_save runs (the proposal writer, the model runner and its
-// node:child_process) stay uninitialised until used: an ES module bundle hoists every builtin import to its top.
-await build({
-  ...nodeBundle,
-  entryPoints: ["lib/cli/save-bin.ts"],
-  outfile: "dist/cli-save.cjs",
-  format: "cjs",
-  external: dependencies.filter((d) => !cliInlined.has(d)),
-});
+// `memctl save` alone, as one file (lib/cli/save-bin.ts; bin.ts starts it): scripts/build-save.mjs, which the
+// plugin's build uses too.
+await buildSave("dist/cli-save.cjs", { external: dependencies.filter((d) => !cliInlined.has(d)) });
 // The per-prompt hook: a bundled CommonJS body and the small loader hosts run (user-prompt-submit.cjs), in
 // dist/hooks/ with runtime dependencies external (installed by npm; the plugin bundles them: build-plugin.mjs).
 const body = await buildHook("dist/hooks", hookExternal);

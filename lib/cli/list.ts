@@ -11,7 +11,7 @@ import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padE
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./command-summary.js";
-import { isExpired } from "../core/card.js";
+import { noLongerTrueOf, noLongerTrueReason } from "../core/card.js";
 import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
@@ -36,8 +36,10 @@ export interface ListRow {
   updated_at: string;
   description: string;
   in_index: boolean;
-  /** The table's only: its "(expired DATE)" mark by today's date (not a --json key; rowJson names each key). */
+  /** The table's only, with superseded_by: its "(expired DATE)" mark by today's date (not a --json key; rowJson names each key). */
   expires_at?: string;
+  /** The table's only: a superseded card's "(superseded by NAME)" mark. */
+  superseded_by?: string;
 }
 
 /** `list --json`'s rows as rendered from one card-cache file (card-derived.ts). */
@@ -75,6 +77,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       description: c.description ?? "",
       in_index: c.linked,
       ...(c.expires_at !== undefined ? { expires_at: c.expires_at } : {}),
+      ...(c.superseded_by !== undefined ? { superseded_by: c.superseded_by } : {}),
     }));
   // By type, then name; each key built once, not twice per comparison (100,000 rows: 3.4 million concatenations).
   const rows = unsorted
@@ -126,8 +129,8 @@ export function writeTable(rows: readonly ListRow[], io: Io, today: string): voi
   out.add(`${c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))}\n`);
   rows.forEach((r, i) => {
     // A card no longer true (never injected) says so ahead of its description; --json has its status.
-    const mark = r.status === "superseded" ? "(superseded) " : isExpired(r, today) ? `(expired ${r.expires_at!.slice(0, 10)}) ` : "";
-    const full = mark + inertText(r.description.replace(/\s+/g, " ").trim());
+    const reason = noLongerTrueReason(noLongerTrueOf(r, today));
+    const full = (reason ? `(${inertText(reason)}) ` : "") + inertText(r.description.replace(/\s+/g, " ").trim());
     const shown = elide(full, room);
     if (shown !== full) shortened++;
     out.add(`${[...cells[i]!.map((cell, j) => padEnd(cell, widths[j]!)), shown].join("  ").trimEnd()}\n`);

@@ -99,12 +99,19 @@ export function readInstructionFile(file: string, roots: readonly string[]): Ins
 }
 
 /**
- * Reads a file reached from a source of `layer`. The user's own files may reach both roots; a project or subtree
- * file (and whatever it imports) only the project, or a visible Markdown file of the user dir, checked on the path
- * as written and on where it really leads.
+ * Reads a file reached from a source of `layer` through `importers` (real paths, the source first). The user's own
+ * files may reach both roots; a project or subtree file (and whatever it imports) only the project, or a visible
+ * Markdown file of the user dir, checked on the path as written and on where it really leads. A project file is
+ * confined by where it lives, not by who imported it: one the owner's ~/.claude/CLAUDE.md imports gives what it
+ * imports in turn no wider reach than it would have as a source.
  */
-export function readLayerFile(file: string, layer: InstructionLayer, scope: Pick<InstructionScope, "projectRoot" | "userDir" | "roots">): InstructionRead {
-  if (layer === "user") return readInstructionFile(file, scope.roots);
+export function readLayerFile(
+  file: string,
+  layer: InstructionLayer,
+  scope: Pick<InstructionScope, "projectRoot" | "userDir" | "roots">,
+  importers: readonly string[] = [],
+): InstructionRead {
+  if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused: InstructionRead = {
     status: "unsafe",
@@ -113,6 +120,11 @@ export function readLayerFile(file: string, layer: InstructionLayer, scope: Pick
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+
+/** A file (its real path) of the project's, not of the user dir inside it (a home that is itself a repository). */
+function projectFile(real: string, scope: Pick<InstructionScope, "projectRoot" | "userDir">): boolean {
+  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
 }
 
 /** A `.md` file under the user dir with no hidden segment on the way (no `.credentials.json`, no `.private/x.md`). */
@@ -132,7 +144,7 @@ export interface ComposedInstructions {
 /** The composed instruction layer for a working directory. */
 export function composeFor(cwd: string, io: Pick<Io, "home">, config: Pick<MemctlConfig, "instructions">): ComposedInstructions {
   const scope = instructionScope(cwd, io, config);
-  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer, importers) => readLayerFile(f, layer, scope, importers), { home: io.home });
   return { scope, composition };
 }
 

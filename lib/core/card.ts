@@ -182,12 +182,20 @@ export interface NoLongerTrue {
 
 /** The mark of a card no longer true on `today` (isRetired's two cases); nothing for a live one. */
 export function noLongerTrue(card: ParsedCard, today: string): NoLongerTrue {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...(typeof by === "string" && by !== "" ? { superseded_by: by } : {}) };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at!.slice(0, 10) };
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+
+/** The mark from the fields a listed row keeps (list's, the web view's): the same as noLongerTrue of the card they were read from. */
+export function noLongerTrueOf(fields: Pick<CardMeta, "status" | "expires_at"> & { superseded_by?: string }, today: string): NoLongerTrue {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...(fields.superseded_by ? { superseded_by: fields.superseded_by } : {}) };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at!.slice(0, 10) };
   return {};
+}
+
+/** The frontmatter's `superseded_by` when it is a non-empty string (what supersede writes); undefined otherwise. */
+export function supersededBy(card: ParsedCard): string | undefined {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : undefined;
 }
 
 /** Why a card is no longer true, as one phrase ("superseded by NAME", "expired DATE"), or "" for a card still true. */

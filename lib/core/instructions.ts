@@ -59,12 +59,13 @@ export interface Composition {
 export const MAX_IMPORT_DEPTH = 5;
 
 /**
- * `read` gets the layer of the source a file hangs from: a project's files arrive with a clone, so the reader
- * confines what they may pull in more tightly than what the user's own files may (lib/config/instructions.ts).
+ * `read` gets the layer of the source a file hangs from and the files importing it (their keys, the source first):
+ * a project's files arrive with a clone, so the reader confines what they may pull in more tightly than what the
+ * user's own files may, by where each importing file lives (lib/config/instructions.ts).
  */
 export function composeInstructions(
   sources: readonly InstructionSource[],
-  read: (file: string, layer: InstructionLayer) => InstructionRead,
+  read: (file: string, layer: InstructionLayer, importers: readonly string[]) => InstructionRead,
   options: { home: string; maxDepth?: number },
 ): Composition {
   const maxDepth = options.maxDepth ?? MAX_IMPORT_DEPTH;
@@ -75,7 +76,7 @@ export function composeInstructions(
   const seen = new Set<string>();
 
   const visit = (file: string, layer: InstructionLayer, depth: number, root: string | undefined, from: InstructionPart["from"], chain: readonly string[]): void => {
-    const got = read(file, layer);
+    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       // Most directories have no instruction file: only a named import that leads nowhere is a problem.

@@ -3,10 +3,11 @@
 // watermark compares (name, type, the SHA-256 of its bytes). Those come from the card cache, which reads only
 // the cards that changed since it was written; no card is opened for a store whose cards held still.
 import { readCardCatalog } from "../store/card-cache.js";
-import type { Freshness } from "../store/full-check.js";
+import type { CacheStamp, Freshness } from "../store/full-check.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
-import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
+import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins, type Pins } from "./overview-pins.js";
+import { keepLines, readKeptLines, type KeptLines } from "./overview-kept.js";
 import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -15,7 +16,6 @@ import { isEpisodesArtifact, isShardFile, viewStore, type CardEntry } from "../r
 import type { StoreLike } from "../compact/assemble.js";
 import type { JsonRuns } from "../core/pieced-text.js";
 import { splicedView } from "./overview-spliced.js";
-import type { CacheStamp } from "../store/full-check.js";
 import type { LineEdit } from "../store/index-links.js";
 import { buildOverviewView, decodeLines, decodeView, editOverviewView, type ViewLines } from "./overview-view.js";
 
@@ -74,6 +74,8 @@ export interface OverviewLines extends JsonRuns {
   count: number;
   /** Index entries left out as no longer true (not held ones): session start says how many. */
   left: number;
+  /** Keeps these lines for the next start (overview-kept.ts); called once they are printed, so no start waits for it. */
+  keep?: () => void;
 }
 
 /**
@@ -88,26 +90,38 @@ export async function readOverviewLines(
   pinnedHere: (scope: readonly string[] | undefined) => boolean,
   today: string,
   freshness?: Freshness,
+  /** Names the choice `pinnedHere` makes (equal for equal choices): with it, the lines are kept and read back for a start on the same day (overview-kept.ts). */
+  scope?: string,
 ): Promise<OverviewLines> {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  // A cache the trust rule proves fresh is read for its view and the pins kept for it, else its pinned rows
-  // (card-cache-trusted.ts, overview-pins.ts); a cache it cannot prove fresh is read through the catalog.
+  const key = scope !== undefined && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : undefined;
+  // A cache the trust rule proves fresh gives the lines a start kept from it today in this scope, else is read
+  // for its view and the pins kept for it, else its pinned rows (card-cache-trusted.ts, overview-pins.ts); a
+  // cache it cannot prove fresh is read through the catalog.
   const trusted =
     freshness &&
-    withTrustedCardCache(memoryDir, freshness, (c) => {
-      const source = c.view();
-      const view = source && splicedView(memoryDir, source);
-      const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
-      if (view && pins) return { view, pins };
-      const always = view && c.always();
-      const mayRetire = always && c.mayRetire();
-      return mayRetire && { view: view!, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
-    });
+    withTrustedCardCache<Trusted>(
+      memoryDir,
+      freshness,
+      (c) => {
+        const source = c.view();
+        const view = source && splicedView(memoryDir, source);
+        const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
+        if (view && pins) return { view, pins, stamp: c.stamp, records: c.count };
+        const always = view && c.always();
+        const mayRetire = always && c.mayRetire();
+        const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
+        return rows && { view: view!, ...rows, stamp: c.stamp, records: c.count };
+      },
+      key && ((stamp) => readKeptLines(memoryDir, stamp, key)),
+    );
+  if (trusted && "json" in trusted) return trusted;
+  const kept = (lines: OverviewLines): OverviewLines => (key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines);
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
+    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
   }
   const read = trusted?.always
     ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) }
@@ -118,7 +132,11 @@ export async function readOverviewLines(
   const pins = pinsOf(view.count, view.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
-  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
+  if (!hold) {
+    const lines = pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
+    // Kept only when made from the trusted file's own view: lines made from MEMORY.md now describe no cache file.
+    return cached && trusted?.always ? kept(lines) : lines;
+  }
   // Each entry's line is [end(i - 1), end(i)) in view.lines. Runs of kept lines are copied whole.
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
@@ -146,6 +164,19 @@ export async function readOverviewLines(
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, left, json: [...first, ...rest], bytes };
 }
+
+/** What the trusted card cache gave: lines kept from it, or its view with the pins kept for it, or with its flagged cards' rows. */
+type Trusted =
+  | KeptLines
+  | { view: Buffer; pins: Pins; stamp: CacheStamp; records: number; always?: undefined }
+  | {
+      view: Buffer;
+      pins?: undefined;
+      always: { file: string; priority?: string; scope?: string[] }[];
+      mayRetire: { file: string; status?: string; expires_at?: string }[];
+      stamp: CacheStamp;
+      records: number;
+    };
 
 /**
  * Every entry's line (nothing held) but those at `gone` (no longer true): those at `first` first, then runs of

@@ -23,6 +23,8 @@ export interface SessionStartBlock {
   overWarn: boolean;
   /** Index entries shown. */
   entryCount: number;
+  /** Keeps the lines for the next start (overview-kept.ts): call it once the block is out. */
+  keep?: () => void;
 }
 
 /** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
@@ -62,6 +64,7 @@ export async function sessionStartBlock(
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
   let view: "compact" | "overview";
+  let keep: (() => void) | undefined;
   let lines: { count: number; left: number; text: string | JsonRuns; bytes: number };
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
@@ -75,8 +78,9 @@ export async function sessionStartBlock(
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-    const runs = await readOverviewLines(memoryDir, here, today, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
+    keep = runs.keep;
     view = "overview";
   }
   if (lines.count === 0) return undefined;
@@ -96,7 +100,13 @@ export async function sessionStartBlock(
     warnBytes,
     overWarn,
     entryCount: lines.count,
+    ...(keep ? { keep } : {}),
   };
+}
+
+/** The pins `here` picks depend on scopeAt alone: anywhere (undefined), nowhere scoped (null), or one place. */
+function scopeKey(scopeAt: string | null | undefined): string {
+  return scopeAt === undefined ? "*" : JSON.stringify(scopeAt);
 }
 
 /** The fenced block: preamble, heading lines, then every line (`lines`: each with its newline). */

@@ -161,7 +161,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
         view: built.view,
         overWarn: built.overWarn,
         session: event,
-        ...keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : undefined, io),
+        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : undefined, io)),
       },
       host,
       built.block,
@@ -183,6 +183,17 @@ function keeperAfter(memoryDir: string, script: (() => string | undefined) | und
       const entry = script();
       if (entry) keepStoreFresh(memoryDir, entry, io, (m) => logHookError(io, m));
       else logHookError(io, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
+    },
+  };
+}
+
+/** The keeper's renewal first (the session's next calls want its check), then the lines kept for the next start. */
+function afterOutput(keep: (() => void) | undefined, keeper: Pick<SessionStartResult, "afterOutput">): Pick<SessionStartResult, "afterOutput"> {
+  if (!keep) return keeper;
+  return {
+    afterOutput: () => {
+      keeper.afterOutput?.();
+      keep();
     },
   };
 }

@@ -103,7 +103,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
       instruction_bytes: Buffer.byteLength(instructions),
     });
   if (built.overWarn) logHookError(s.io, `memory_overview: ${OVER_WARN_LOG}`);
-  return text(instructions + built.text, {
+  const overview = text(instructions + built.text, {
     status: "ok",
     memory_dir: memoryDir,
     view: built.view,
@@ -114,6 +114,9 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
     warn_bytes: built.warnBytes,
     over_warn: built.overWarn,
   });
+  // The lines kept for the next call, as the hook keeps them once its block is out (lib/hook/overview-kept.ts).
+  built.keep?.();
+  return overview;
 }
 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {

@@ -2,7 +2,7 @@
 // (refresh.ts), so an entry built either way is the same entry.
 import path from "node:path";
 import { FIELD_WEIGHT, type RankEntry } from "../rank/postings.js";
-import { tokenizeMarked } from "../rank/tokenize.js";
+import { stopTestOf, tokenizeMarked } from "../rank/tokenize.js";
 import { provenanceMark } from "../rank/provenance-mark.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
@@ -61,6 +61,10 @@ export function rankEntryOf(e: IndexEntry, file: string, f: CardFields, lineTerm
   // The file name says what the card is about too: "feedback_testing_style.md" → "testing style". Its words, like
   // a topic's ("code-review"), are words, not the parts of an identifier: "_" and "-" there are spaces.
   const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  // One line, one language: its title and hook drop the function words of the language of both together, as a
+  // prompt drops those of its own (tokenize.ts stopTestOf). Topics are keywords, read alone: their
+  // terms are reused from the last build while the card file is unchanged, whatever the index line says.
+  const stop = lineTerms ? undefined : stopTestOf(`${e.title}\n${e.hook}`);
   return {
     line: e.line,
     raw: e.raw,
@@ -74,9 +78,9 @@ export function rankEntryOf(e: IndexEntry, file: string, f: CardFields, lineTerm
     ...(f.mark ? { mark: f.mark } : {}),
     ...(f.scope ? { scope: f.scope } : {}),
     terms: {
-      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      title: lineTerms?.title ?? tokenizeMarked(e.title, stop),
       topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
-      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook, stop),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? [],
     },

@@ -31,11 +31,19 @@ export function latinLanguage(words: readonly string[]): string | undefined {
   let bestCount = english;
   for (const [lang, set] of markers) {
     let count = 0;
-    for (let i = 0; i < words.length; i++) if (set.has(words[i]!)) count++;
+    for (let i = 0; i < words.length; i++) if (set.has(words[i]!) && saysLanguage(words[i]!)) count++;
     if (count > bestCount) [best, bestCount] = [lang, count];
   }
   return best;
 }
+
+/**
+ * Whether a word can tell a language: not one character (a flag's letter, an elided "l'", the "s" of "uv's") nor a
+ * number, which stopwords-iso lists as Spanish and French function words: "macOS ships bash 3.2" read as Spanish
+ * (its "os", "3", "2") and lost nothing, but ".NET 9 …" titles lost "net" the same way (bench/README.md, issue 28).
+ */
+const saysLanguage = (word: string) => word.length >= 2 && !DIGITS.test(word);
+const DIGITS = /^\d+$/;
 
 /** The stop test for a text's words: English always, and the Latin language latinLanguage finds. */
 export function stopTest(words: readonly string[]): (word: string) => boolean {

@@ -6,7 +6,7 @@ import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 8;
+export const TOKENIZER_VERSION = 9;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -50,8 +50,23 @@ export function tokenize(text: string): string[] {
  * tokenize, with each part of a compound identifier marked by PART_MARK: how a card's fields are indexed, so that
  * a word met only inside an identifier is no evidence the card is about a prompt (postings.ts PART_BIT).
  */
-export function tokenizeMarked(text: string): string[] {
-  return tokenizeWith(text, !ASCII.test(text), true);
+export function tokenizeMarked(text: string, stop?: StopTest): string[] {
+  return tokenizeWith(text, !ASCII.test(text), true, stop);
+}
+
+/** Whether a word is a stop word of a text's language (stop-words.ts stopTest). */
+export type StopTest = (word: string) => boolean;
+
+/**
+ * The stop test of a whole text, for tokenizing its parts (tokenizeWith's `stop`): a card's title is read in the
+ * language of its whole index line, decided once per line. A title alone is a few words, and one of them can be
+ * another language's function word ("net" of ".NET STS support lasts 18 months" is Dutch).
+ */
+export function stopTestOf(text: string): StopTest {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts: number[] = [];
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
 }
 
 /** The runs RUN matches, in order, their start offsets pushed to `starts`. */
@@ -66,8 +81,11 @@ function unicodeRuns(text: string, starts: number[]): string[] {
   return runs;
 }
 
-/** tokenize with the Unicode path forced on or off (exported for the equivalence test); `mark`: tokenizeMarked. */
-export function tokenizeWith(text: string, unicode: boolean, mark = false): string[] {
+/**
+ * tokenize with the Unicode path forced on or off (exported for the equivalence test); `mark`: tokenizeMarked.
+ * `stop`: the stop test of a text `text` is part of (stopTestOf), instead of one decided by `text`'s own words.
+ */
+export function tokenizeWith(text: string, unicode: boolean, mark = false, stop?: StopTest): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
   // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i"), and
@@ -85,7 +103,7 @@ export function tokenizeWith(text: string, unicode: boolean, mark = false): stri
           .toLowerCase();
   const starts: number[] = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(runs);
+  const isStop = stop ?? stopTest(runs);
   // The compound identifier being read: its first run, or -1 outside one.
   let from = -1;
   for (let r = 0; r < runs.length; r++) {

@@ -116,7 +116,7 @@ export async function recoverIntent(memoryDir: string, commit?: CommitOptions): 
   const intent = found.intent;
   const first = intent.changes[0];
   const committed = first !== undefined && shaOf(path.join(memoryDir, first.card)) === targetOf(first);
-  if (committed) await applyIntent(memoryDir, intent, commit);
+  if (committed) await applyIntent(memoryDir, intent, commit, undefined, true);
   clearIntent(memoryDir);
   return committed;
 }
@@ -197,8 +197,8 @@ function serialize(intent: Intent): string {
   );
 }
 
-/** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery) is the same as once. */
-async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions, known?: readonly HistoryEntry[]): Promise<void> {
+/** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery: `recovering`) is the same as once. */
+async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions, known?: readonly HistoryEntry[], recovering = false): Promise<void> {
   // Each card's latest revision, to skip an entry a killed writer already appended (lib/store/history-latest.ts).
   const history = known
     ? [...known]
@@ -220,7 +220,7 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
       else fs.rmSync(abs, { force: true });
       syncDirectory(path.dirname(abs));
     }
-    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : undefined;
+    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit, recovering) : undefined;
     const cards = change.index?.from !== undefined && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
     journal.push({ i: indexBefore, o: indexStamp(memoryDir), ...edit, c: cards, d: dirStamps(memoryDir, cards) });
     const recorded = latestByCard(history).get(change.card);
@@ -235,13 +235,15 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
   if (archive && fs.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
 
+type JournalEdit = Pick<JournalRecord, "e" | "x">;
+
 /** Edits MEMORY.md; returns the journal's account of the edit (its lines, or x: re-read it), nothing when unchanged. */
-async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions): Promise<Pick<JournalRecord, "e" | "x">> {
+async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions, recovering = false): Promise<JournalEdit> {
   const file = path.join(memoryDir, INDEX_FILE);
-  // A save's line replaced or appended from a scan a run at a time, never the whole index in memory
+  // A save's line replaced (or appended in place) from a scan a run at a time, never the whole index in memory
   // (lib/store/index-stream.ts); what that leaves to the whole Buffer (an index changed meanwhile) goes on below.
   if (edit.line !== null && edit.from === undefined && edit.place === undefined && fs.existsSync(file)) {
-    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
   let before: Buffer;

@@ -11,7 +11,7 @@ import { readRegularUtf8 } from "../store/checked-fs.js";
 import { readEpisodes, type EpisodesRead } from "../store/episodes.js";
 import { joinPath } from "../store/paths.js";
 import type { LinkFinder, LinkSummary } from "./card-links.js";
-import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "./search.js";
+import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted, rankInOrder, type DocTerms, type SearchDoc, type SearchHit } from "./search.js";
 
 export type SearchWhere = "cards" | "episodes" | "all";
 
@@ -112,7 +112,7 @@ function rankStore(
     return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...(today && read.card ? noLongerTrue(read.card, today) : {}) };
   };
   const hits = today
-    ? liveFirst(limit, (want) => rankCounted(query, docs, counts, total, want), hitOf)
+    ? liveFirst(limit, rankInOrder(query, docs, counts, total, limit), hitOf)
     : rankCounted(query, docs, counts, total, limit)
         .slice(0, limit || undefined)
         .map(({ index, score }) => hitOf(index, score));
@@ -122,22 +122,18 @@ function rankStore(
 /**
  * The best `limit` hits (0 = all) with every card no longer true after every live hit (DESIGN.md: superseded and
  * expired cards sink; still listed, marked). A card's mark needs its file, so hits are read in rank order until
- * `limit` live ones are found; when the ranked prefix runs out first, a longer one is asked for (its order begins
- * as the shorter one's: the ranking's order is total).
+ * `limit` live ones are found: `order` is the ranking read lazily (rankInOrder), scored once however many
+ * no-longer-true cards come ahead of the live ones.
  */
-function liveFirst(limit: number, rank: (want: number) => { index: number; score: number }[], hitOf: (index: number, score: number) => StoreHit): StoreHit[] {
+function liveFirst(limit: number, order: Iterable<{ index: number; score: number }>, hitOf: (index: number, score: number) => StoreHit): StoreHit[] {
   const live: StoreHit[] = [];
   const dead: StoreHit[] = [];
-  let seen = 0;
-  for (let want = limit; ; want *= 2) {
-    const order = rank(want);
-    for (; seen < order.length && (limit === 0 || live.length < limit); seen++) {
-      const h = hitOf(order[seen]!.index, order[seen]!.score);
-      (h.no_longer_true ? dead : live).push(h);
-    }
-    const exhausted = want === 0 || order.length < want;
-    if (exhausted || live.length >= limit) return [...live, ...dead].slice(0, limit || undefined);
+  for (const { index, score } of order) {
+    if (limit > 0 && live.length >= limit) break;
+    const h = hitOf(index, score);
+    (h.no_longer_true ? dead : live).push(h);
   }
+  return [...live, ...dead].slice(0, limit || undefined);
 }
 
 /**

@@ -71,6 +71,31 @@ export function rankCounted(
   /** > 0: only the first `limit` are asked for (more may come back: every hit tying the last one's score). */
   limit = 0,
 ): { index: number; score: number }[] {
+  return takeBest(scoreCounted(query, docs, docTerms, total), limit, docs).best;
+}
+
+/**
+ * rankCounted's whole order, read lazily: the documents are scored once, and each time the hits sorted so far run
+ * out the next best are sorted (the first `first`, then twice as many as the last time; 0: all at once). A reader
+ * that stops early (search's live hits before those no longer true) never sorts, nor reads the recency of, the rest.
+ */
+export function* rankInOrder(
+  query: string,
+  docs: readonly SearchDoc[],
+  docTerms: readonly DocTerms[],
+  total = docs.length,
+  first = 0,
+): Generator<{ index: number; score: number }, void, undefined> {
+  let rest = scoreCounted(query, docs, docTerms, total);
+  for (let want = first; rest.length > 0; want *= 2) {
+    const next = takeBest(rest, want, docs);
+    yield* next.best;
+    rest = next.rest;
+  }
+}
+
+/** Every document with a query word and its score, in document order. */
+function scoreCounted(query: string, docs: readonly SearchDoc[], docTerms: readonly DocTerms[], total: number): { index: number; score: number }[] {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const idf = new Map(
@@ -79,7 +104,7 @@ export function rankCounted(
       return [t, Math.log(1 + total / Math.max(1, df))];
     }),
   );
-  let hits: { index: number; score: number }[] = [];
+  const hits: { index: number; score: number }[] = [];
   docs.forEach((_doc, i) => {
     let score = 0;
     for (const t of wanted) {
@@ -90,16 +115,31 @@ export function rankCounted(
     }
     if (score > 0) hits.push({ index: i, score: Math.round(score * 1000) / 1000 });
   });
+  return hits;
+}
+
+/**
+ * The best `limit` of `hits` (0: all), sorted by score, then recency, then id, with every hit tying the last one's
+ * score; `rest`: the others, unsorted, each scoring below every one of `best` (so their order follows it).
+ */
+function takeBest(
+  hits: { index: number; score: number }[],
+  limit: number,
+  docs: readonly SearchDoc[],
+): { best: { index: number; score: number }[]; rest: { index: number; score: number }[] } {
+  let best = hits;
+  let rest: { index: number; score: number }[] = [];
   if (limit > 0 && hits.length > limit) {
     // A hit below the limit-th best score is never among the first `limit`: left out before the sort, its recency
     // (a card's updated_at, parsed from its cached row) is never read. The order of the rest is the full sort's.
     const floor = Float64Array.from(hits, (h) => h.score).sort()[hits.length - limit]!;
-    hits = hits.filter((h) => h.score >= floor);
+    best = hits.filter((h) => h.score >= floor);
+    rest = hits.filter((h) => h.score < floor);
   }
   const recency = (i: number) => docs[i]!.recency;
   const id = (i: number) => docs[i]!.id;
-  hits.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));
-  return hits;
+  best.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));
+  return { best, rest };
 }
 
 /** The line a hit points at and its text (episodes: the episode's own line). */

@@ -1,4 +1,5 @@
-// Files made from one card-cache file and valid only beside it (.memctl/<name>): `list --json`'s rendered rows.
+// Files made from one card-cache file and valid only beside it (.memctl/<name>): `list --json`'s rendered rows,
+// session start's pins (lib/hook/overview-pins.ts) and printed lines (lib/hook/overview-kept.ts).
 // Each starts with a JSON line naming the card-cache file it was made from by its stamp (mtime, size, ctime,
 // inode; every write of the cache is a rename, so a new inode) and the caller's facts about it; the rest is the
 // payload. A reader that has proven that very cache fresh (card-cache-trusted.ts) may print the payload instead of
@@ -35,7 +36,8 @@ export function writeDerived(memoryDir: string, name: string, cache: CacheStamp,
     // reads the file into, so it can be checked a word at a time in place (sanitize.ts terminalSafeJsonBytes).
     const head = JSON.stringify({ cache, facts });
     const line = `${head}${" ".repeat((8 - ((Buffer.byteLength(head) + 1) % 8)) % 8)}\n`;
-    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
+    // The pieces written one after another: session start's kept lines are 19 MB at 100,000 cards, never joined.
+    replaceFile(file, [Buffer.from(line, "utf8"), ...payload], `${file}.${process.pid}.tmp`);
   } catch {
     // not writable, or the store is going away
   }

@@ -1,6 +1,6 @@
 // Reading one card into the card cache's record and words, and a cache file decoded once per stamp: the two reads
 // lib/store/card-cache.ts and card-words.ts share.
-import { cardType, parseCard } from "../core/card.js";
+import { cardType, parseCard, supersededBy } from "../core/card.js";
 import { utf8Text } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
@@ -64,6 +64,7 @@ export function readRecord(dir: string, file: string, withWords = true): { recor
     scope: m.scope,
     sha256,
     ...(m.expires_at !== undefined ? { expires_at: m.expires_at } : {}),
+    ...(supersededBy(card) !== undefined ? { superseded_by: supersededBy(card) } : {}),
   };
   return { record, ...(withWords ? { words: Buffer.concat([head, Buffer.from("\t"), body, Buffer.from("\n")]) } : {}) };
 }

@@ -39,12 +39,14 @@ export interface CardRecord {
   sha256?: string;
   /** meta.expires_at as written (session start leaves out a card past it, compared with today when read). */
   expires_at?: string;
+  /** The frontmatter's superseded_by (core/card.ts supersededBy): the successor a listed superseded card names. */
+  superseded_by?: string;
 }
 
 /** The strings of a record, in the order of its JSON row. */
 export type Row = Pick<
   CardRecord,
-  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256" | "expires_at"
+  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256" | "expires_at" | "superseded_by"
 >;
 
 /** A record's strings as one JSON line, every non-ASCII character escaped (a one-byte string parses about twice as fast). */
@@ -63,6 +65,7 @@ export function encodeRow(r: Row): string {
     r.scope ?? null,
     r.sha256 ?? null,
     r.expires_at ?? null,
+    r.superseded_by ?? null,
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -237,6 +240,12 @@ export class StoredCard implements CardRecord {
   set expires_at(v) {
     this.set("expires_at", v);
   }
+  get superseded_by() {
+    return this.row().superseded_by;
+  }
+  set superseded_by(v) {
+    this.set("superseded_by", v);
+  }
 }
 
 /** Every field of a record as a plain object (a StoredCard's getters read through its row). */
@@ -247,7 +256,7 @@ export function plainRecord(r: CardRecord): CardRecord {
   return out;
 }
 
-const OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"] as const;
+const OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at", "superseded_by"] as const;
 
 /** Two records the same in every field. */
 export function sameRecord(a: CardRecord, b: CardRecord): boolean {
@@ -266,10 +275,10 @@ export function checkRow(text: string): Row | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(v) || v.length !== 13) return undefined;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
+  if (!Array.isArray(v) || v.length !== 14) return undefined;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires, supersededBy] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return undefined;
-  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope)) || !optStr(expires)) return undefined;
+  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope)) || !optStr(expires) || !optStr(supersededBy)) return undefined;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
   const provenance = checkProvenance(prov);
   if (provenance === false) return undefined;
@@ -287,6 +296,7 @@ export function checkRow(text: string): Row | undefined {
     scope: scope ?? undefined,
     sha256: sha256 ?? undefined,
     expires_at: expires ?? undefined,
+    superseded_by: supersededBy ?? undefined,
   };
 }
 

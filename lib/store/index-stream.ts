@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
 import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan, type IndexScan } from "../core/index-scan.js";
-import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
+import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
+import { appendBytes } from "./safe-write.js";
 import { commitFile, type CommitOptions } from "./write.js";
 
 // A save's look-up and edit of its card's MEMORY.md line, read a run at a time through one reused 1 MiB Buffer
@@ -73,8 +74,14 @@ export interface Scanned {
  * when the whole-Buffer edit must decide (an index whose last line has no line break) or the index changed during
  * the copy: the caller then edits the whole Buffer. The caller holds the store lock.
  */
-export async function upsertIndexLineStreamed(file: string, card: string, line: string, commit?: CommitOptions): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
-  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+export async function upsertIndexLineStreamed(
+  file: string,
+  card: string,
+  line: string,
+  commit?: CommitOptions,
+  options: { recovering?: boolean } = {},
+): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit, options);
 }
 
 /** The card-line scans of each index file, by card, each with the stamp the file had. */
@@ -117,14 +124,28 @@ export async function upsertScannedLine(
   scanned: Scanned | undefined,
   line: string,
   commit?: CommitOptions,
+  options: { recovering?: boolean } = {},
 ): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
   if (!scanned) return undefined;
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
   const bytes = Buffer.from(line, "utf8");
+  const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
+  const torn = size > 0 && scan.last !== NL;
+  // The append a killed save left part-way (a write cut at a page boundary by SIGKILL) is finished, never doubled.
+  if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
+    const rest = tornRest(file, size, added);
+    if (rest) return (await appendInPlace(file, stamp, rest, commit)) ? { changed: true } : undefined;
+  }
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
-  if (!hit && size > 0 && scan.last !== NL) return undefined;
-  const ranges: Piece[] = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  if (!hit && torn) return undefined;
+  // A new line at the end (a new card's): appended in place, so a save of one line writes one line, not a copy of
+  // the 19 MB index with its fsync and rename (issue 32; docs/internals.md "MEMORY.md streamed by a save").
+  if (!hit && scanned.covered === size && (await appendInPlace(file, stamp, added, commit))) {
+    const edit = appendedLineEdit(scan.newlines + 1, line, scan.marks);
+    return { changed: true, ...(edit ? { edit } : {}) };
+  }
+  const ranges: Piece[] = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], added];
   // The journal needs to know whether a fence mark is anywhere: the scan stopped at the hit, and the copy reads the
   // rest anyway, so it looks there (one pass over the 19 MB instead of two).
   const watch = { from: scanned.covered, marks: scan.marks };
@@ -136,6 +157,40 @@ export async function upsertScannedLine(
   }
   const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...(edit ? { edit } : {}) };
+}
+
+/**
+ * Appends `bytes` to `file` (MEMORY.md) through the one appender, fsynced, if it still has the stamp it was scanned
+ * at (a hand edit meanwhile, even in place at the same size, makes the caller read it again) and is a writable
+ * regular file (a link or a read-only index is replaced by the copy's rename, as before). A failed write (a full disk) is cut back. Keeps the commit's
+ * pause point before the write. False: nothing was written.
+ */
+async function appendInPlace(file: string, stamp: string, bytes: Buffer, commit?: CommitOptions): Promise<boolean> {
+  const st = fs.lstatSync(file, { throwIfNoEntry: false });
+  // A read-only index (mode without a write bit) was replaced by the rename, keeping its mode: it still is.
+  if (!st?.isFile() || (st.mode & 0o222) === 0) return false;
+  if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
+  const expect = (fd: number) => fileStamp(fs.fstatSync(fd, { bigint: true })) === stamp;
+  return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== undefined;
+}
+
+/**
+ * What a killed append of `added` (a line and its break) left unwritten, when the index (`size` bytes, its last
+ * byte no line break) ends in a non-empty proper prefix of it. Undefined for anything else, which the whole-Buffer
+ * edit keeps as a line of its own.
+ */
+function tornRest(file: string, size: number, added: Buffer): Buffer | undefined {
+  const { fd } = openRegular(file);
+  try {
+    const from = Math.max(0, size - added.length);
+    const read = readFullyAt(fd, from, size - from);
+    const nl = read.lastIndexOf(NL);
+    if (nl === -1 && from > 0) return undefined; // a last line as long as the new one, or longer
+    const tail = read.subarray(nl + 1);
+    return tail.length > 0 && added.subarray(0, tail.length).equals(tail) ? added.subarray(tail.length) : undefined;
+  } finally {
+    close(fd);
+  }
 }
 
 /** A piece of the new index: bytes of its own, or a [from, to) range of the old index. */

@@ -83,12 +83,22 @@ export interface AppendOptions {
    * of its own instead of gluing onto the fragment (which would make both unreadable). Lock holders only, as above.
    */
   dropTornTail?: boolean;
+  /**
+   * Given the opened descriptor before anything is written: false writes nothing (appendBytes returns undefined).
+   * For an append planned from a read of the file (a save's MEMORY.md line): the file must still be what was read.
+   */
+  expect?: (fd: number) => boolean;
 }
 
-/** Appends `data` through openAppend in one write (looping only on a short one); returns the file's size after. */
-export function appendBytes(file: string, data: Uint8Array, options: AppendOptions = {}): number {
+/**
+ * Appends `data` through openAppend in one write (looping only on a short one); returns the file's size after, or
+ * undefined when `expect` refused the file.
+ */
+export function appendBytes<O extends AppendOptions>(file: string, data: Uint8Array, options?: O): O extends { expect: unknown } ? number | undefined : number;
+export function appendBytes(file: string, data: Uint8Array, options: AppendOptions = {}): number | undefined {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return undefined;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
@@ -184,11 +194,11 @@ export function writeNewFile(file: string, data: string | Uint8Array | Iterable<
 }
 
 /**
- * Replaces `file` with `data` by a temp beside it (writeNewFile) and a rename: a link at `file` is replaced, never
- * written through, and the temp never outlives a failure. For derived state (caches, indexes) that needs no fsync;
+ * Replaces `file` with `data` (pieces, as writeNewFile takes them) by a temp beside it and a rename: a link at
+ * `file` is replaced, never written through, and the temp never outlives a failure. For derived state (caches, indexes) that needs no fsync;
  * records go through commitFile (lib/store/write.ts), which adds fsync and the pause point.
  */
-export function replaceFile(file: string, data: string | Uint8Array, temp: string): void {
+export function replaceFile(file: string, data: string | Uint8Array | Iterable<Uint8Array>, temp: string): void {
   writeNewFile(temp, data);
   try {
     fs.renameSync(temp, file);

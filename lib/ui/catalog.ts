@@ -25,6 +25,8 @@ export interface CatalogCard {
   updated_at: string;
   /** As written; the pages compare it with today (a card past it is never injected). */
   expires_at?: string;
+  /** A superseded card's successor, as its frontmatter names it (the pages' mark says it). */
+  superseded_by?: string;
   provenance?: CardMeta["provenance"];
   text: string;
   body: string;
@@ -198,6 +200,7 @@ function rowOf(r: CardRecord): CatalogRow {
     status: r.status ?? "",
     updated_at: r.updated_at ?? "",
     ...(r.expires_at !== undefined ? { expires_at: r.expires_at } : {}),
+    ...(r.superseded_by !== undefined ? { superseded_by: r.superseded_by } : {}),
     provenance: r.provenance,
     problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems,
   };

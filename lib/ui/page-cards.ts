@@ -1,17 +1,18 @@
 import type { HistoryEntry } from "../store/history.js";
 import type { WhyRecord } from "../hook/why-log.js";
 import type { CardPage, CardQuery, CatalogCard, CatalogRow } from "./catalog.js";
-import { isExpired } from "../core/card.js";
+import { noLongerTrueOf, noLongerTrueText } from "../core/card.js";
 import { esc, page, qs, select, table, type PageContext } from "./html.js";
 
 // The Cards page (search, filters, one page of rows) and one card in full with its history and the prompts
 // it was injected into.
 
 /** A card's status as shown, with what the hook does about it: a card no longer true on `today` is never injected. */
-function statusText(c: Pick<CatalogRow, "status" | "expires_at">, today: string): string {
-  if (c.status === "superseded") return "superseded — not injected";
-  if (isExpired(c, today)) return `${c.status} · expired ${c.expires_at!.slice(0, 10)} — not injected`;
-  return c.status;
+function statusText(c: Pick<CatalogRow, "status" | "expires_at" | "superseded_by">, today: string): string {
+  const mark = noLongerTrueOf(c, today);
+  // An expired card's own status (active, stale) still says something; a superseded one's is the mark itself.
+  if (mark.no_longer_true === "expired") return `${c.status ? `${c.status} · ` : ""}${noLongerTrueText(mark)}`;
+  return noLongerTrueText(mark) || c.status;
 }
 
 export function cardsPage(ctx: PageContext, q: CardQuery, result: CardPage, ms: number, today: string): string {

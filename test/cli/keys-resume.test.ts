@@ -17,14 +17,21 @@ const CARDS = 12;
 /** A stand-in model that takes 150 ms per card, so a run can be stopped between its cards. */
 const SLOW_STAND_IN = `setTimeout(() => {${KEYS_STAND_IN}}, 150);`;
 
+/**
+ * The backfill, with a TMPDIR of the world's own (removed with it): each model call runs in an empty directory made
+ * there, which a SIGKILLed memctl can never remove; the tests say what it leaves.
+ */
 function start(w: World): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; stdout: string }> } {
-  const child = spawn(process.execPath, [CLI, "keys", "--backfill"], { cwd: w.repo, env: spawnEnv(w), stdio: ["ignore", "pipe", "pipe"] });
+  fs.mkdirSync(tmpOf(w), { recursive: true });
+  const child = spawn(process.execPath, [CLI, "keys", "--backfill"], { cwd: w.repo, env: { ...spawnEnv(w), TMPDIR: tmpOf(w) }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   child.stdout!.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
   child.stderr!.resume();
   const done = new Promise<{ code: number | null; stdout: string }>((resolve) => child.on("close", (code) => resolve({ code, stdout })));
   return { child, done };
 }
+
+const tmpOf = (w: World) => path.join(w.root, "tmp");
 
 /** The model's own writes: a hand-written card's bytes are first recorded as an `adopt` revision (by the same caller), which is not one. */
 function modelWrites(w: World): number {
@@ -63,6 +70,9 @@ test("a backfill killed with SIGKILL mid-run resumes on the next run and finishe
   await run.done;
   const first = modelWrites(w);
   assert.ok(first < CARDS, `${first} cards were written before the kill`);
+  // At most the empty directory of the model call the kill interrupted (nothing in the process can remove it then).
+  const left = fs.readdirSync(tmpOf(w));
+  assert.ok(left.length <= 1 && left.every((d) => /^memctl-model-/.test(d)), `left in TMPDIR: ${left.join(", ")}`);
   const jobsAfterKill = JSON.parse((await memctl(w, ["jobs", "--json"])).stdout).jobs;
   assert.deepEqual(
     jobsAfterKill.map((j: { status: string; retryable: boolean }) => [j.status, j.retryable]),
@@ -90,6 +100,7 @@ test("SIGINT stops a backfill after the card in progress (exit 130, the job retr
   run.child.kill("SIGINT");
   const { code, stdout } = await run.done;
   assert.equal(code, 130);
+  assert.deepEqual(fs.readdirSync(tmpOf(w)), [], "an interrupt lets the model call in progress finish and remove its directory");
   assert.match(stdout, /^interrupted: wrote keys for \d+ of 12 cards\n {2}rerun memctl keys --backfill to resume\n$/);
   const written = modelWrites(w);
   assert.equal(Number(/wrote keys for (\d+)/.exec(stdout)![1]), written);

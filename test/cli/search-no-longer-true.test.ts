@@ -51,10 +51,10 @@ test("search and list mark a card past expires_at from the day after, by the inj
   assert.match((await memctl(w, ["list"], at("2026-12-02T00:00:01Z"))).stdout, /^freeze +project +normal +\S+ +\(expired 2026-12-01\) Code freeze/m);
 });
 
-test("list marks a superseded card in the table (its --json already carries status)", async () => {
+test("list marks a superseded card in the table and names its successor (its --json already carries status)", async () => {
   const w = await superseded();
   const table = (await memctl(w, ["list"])).stdout;
-  assert.match(table, /^db-port +project +normal +\S+ +\(superseded\) The dev database listens on port 5433$/m);
+  assert.match(table, /^db-port +project +normal +\S+ +\(superseded by db-port-new\) The dev database listens on port 5433$/m);
   assert.match(table, /^db-port-new +project +normal +\S+ +The dev database moved to port 6543$/m);
 });
 

@@ -146,3 +146,22 @@ test("the user's own instruction files keep both roots: ~/.claude/CLAUDE.md may 
   const text = delivered("generic", (await start(w, "generic")).outcome.stdout);
   for (const rule of ["USER-RULE", "USER-TXT-RULE", "SHARED-RULE"]) assert.match(text, new RegExp(rule));
 });
+
+test("a project file the owner's ~/.claude/CLAUDE.md imports is still a project file: what it imports stays inside the project", async () => {
+  const w = makeWorld();
+  const claude = path.join(w.home, ".claude");
+  write(path.join(claude, ".credentials.json"), '{"claudeAiOauth":{"accessToken":"LOGIN-TOKEN-never-injected"}}\n');
+  write(path.join(claude, "settings.json"), '{"env":{"NOTE":"SETTINGS-never-injected"}}\n');
+  write(path.join(claude, "my-project-instructions.md"), "OWN-RULE my own per-project rule\n");
+  write(path.join(claude, "CLAUDE.md"), `USER-RULE\n@${path.join(w.repo, "team.md")}\n`);
+  // The clone's file, reached through the owner's import, then through one of its own.
+  write(path.join(w.repo, "team.md"), "TEAM-RULE\n@docs/more.md\n@~/.claude/.credentials.json\n");
+  write(path.join(w.repo, "docs", "more.md"), "MORE-RULE\n@~/.claude/settings.json\n@~/.claude/my-project-instructions.md\n");
+  const text = delivered("generic", (await start(w, "generic")).outcome.stdout);
+  for (const rule of ["USER-RULE", "TEAM-RULE", "MORE-RULE", "OWN-RULE"]) assert.match(text, new RegExp(rule));
+  for (const leak of ["LOGIN-TOKEN", "SETTINGS-never"]) assert.ok(!text.includes(leak), `${leak} leaked:\n${text}`);
+  const { composition } = composeFor(w.repo, { home: w.home }, {});
+  const unsafe = composition.problems.filter((p) => p.kind === "unsafe");
+  assert.deepEqual(unsafe.map((p) => p.target).sort(), ["~/.claude/.credentials.json", "~/.claude/settings.json"]);
+  for (const p of unsafe) assert.match(p.detail, /\(E_PATH_ESCAPE\)/);
+});

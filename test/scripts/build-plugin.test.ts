@@ -9,6 +9,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { pathToFileURL } from "node:url";
 import { initRepo, REPO_ROOT, tempDir } from "../helpers.js";
 
 const git = (args: string[], cwd = REPO_ROOT) => execFileSync("git", args, { cwd, encoding: "buffer", maxBuffer: 64 << 20 });
@@ -164,4 +165,61 @@ test("the plugin's CLI holds one copy of each package module, in dist/vendor/, a
     const source = marker.slice(3);
     assert.deepEqual(names, [source === "lib/cli/bin.ts" ? "dist/cli.mjs" : `dist/${source.replace(/\.ts$/, ".js")}`], marker);
   }
+});
+
+// `memctl save` from the plugin runs the same one-file bundle as the package's (scripts/build-save.mjs), started by
+// the plugin's entry as the hooks and commands name it, from a copy with no node_modules above it: every file it
+// loads is recorded (ES modules by a loader hook, CommonJS from require.cache), and secretlint, which the bundle
+// imports lazily from dist/vendor/, still refuses a secret.
+test("the plugin's `memctl save` runs from its one-file bundle in a bare copy: a new card, an update, a secret refused", { timeout: 60_000 }, (t) => {
+  const dir = tempDir("memctl-plugin-save-");
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const plugin = path.join(dir, "plugin");
+  fs.cpSync(path.join(REPO_ROOT, "plugin"), plugin, { recursive: true });
+  const project = path.join(dir, "proj");
+  initRepo(project);
+  const store = path.join(dir, "store");
+  fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
+  const loaded = path.join(dir, "loaded.txt");
+  const hooks = path.join(dir, "hooks.mjs");
+  fs.writeFileSync(
+    hooks,
+    'import { appendFileSync } from "node:fs";\nimport { fileURLToPath } from "node:url";\nlet out;\nexport function initialize(data) { out = data.out; }\n' +
+      'export async function load(url, context, next) { if (url.startsWith("file:")) appendFileSync(out, fileURLToPath(url) + "\\n"); return next(url, context); }\n',
+  );
+  const preload = path.join(dir, "preload.cjs");
+  fs.writeFileSync(
+    preload,
+    `const out = ${JSON.stringify(loaded)};\nrequire("node:module").register(${JSON.stringify(pathToFileURL(hooks).href)}, { data: { out } });\n` +
+      'process.on("exit", () => require("node:fs").appendFileSync(out, Object.keys(require.cache).map((f) => f + "\\n").join("")));\n',
+  );
+  const env = { PATH: path.dirname(process.execPath), HOME: path.join(dir, "home"), MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(dir, "none.toml") };
+  const cli = path.join(plugin, "dist", "cli.mjs");
+  const save = (...argv: string[]) => {
+    fs.rmSync(loaded, { force: true });
+    const r = spawnSync(process.execPath, ["--require", preload, cli, "save", ...argv], { cwd: project, env, encoding: "utf8" });
+    const files = [...new Set(fs.readFileSync(loaded, "utf8").trim().split("\n"))].filter((f) => f.startsWith(plugin + path.sep)).map((f) => path.relative(plugin, f));
+    return { ...r, files };
+  };
+
+  const created = save("kiwi", "-t", "project", "-d", "kiwi is green");
+  assert.equal(created.status, 0, created.stderr);
+  assert.match(created.stdout, /^✓ created project_kiwi\.md \(rev 1, human\)/);
+  // The entry and the bundle: no module of lib/ or any package file.
+  assert.deepEqual(created.files.sort(), ["dist/cli-save.cjs", "dist/cli.mjs", "dist/lib/hook/session-start-args.js"].sort());
+  assert.match(fs.readFileSync(path.join(store, "MEMORY.md"), "utf8"), /^- \[kiwi\]\(project_kiwi\.md\) — kiwi is green$/m);
+
+  const updated = save("kiwi", "-d", "kiwi is green and ripe");
+  assert.equal(updated.status, 0, updated.stderr);
+  assert.match(updated.stdout, /^✓ updated project_kiwi\.md \(rev 2, human\)/);
+
+  const before = fs.readFileSync(path.join(store, "project_kiwi.md"));
+  const secret = save("kiwi", "-d", `token ghp_${"aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5"}`, "--json");
+  assert.equal(secret.status, 1, secret.stdout);
+  assert.equal(JSON.parse(secret.stdout).error.code, "E_SECRET");
+  assert.ok(
+    secret.files.some((f) => f.startsWith(`dist${path.sep}vendor${path.sep}@secretlint`)),
+    secret.files.join(", "),
+  );
+  assert.ok(fs.readFileSync(path.join(store, "project_kiwi.md")).equals(before), "nothing written");
 });

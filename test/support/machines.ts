@@ -116,3 +116,15 @@ export function hookOn(m: Machine, prompt: string): string {
   if (r.status !== 0) throw new Error(`${m.name}: hook exited ${r.status}\n${r.stderr}`);
   return r.stdout;
 }
+
+/** What the session-start hook prints on `m` (the built CLI, as a host runs it); throws unless it exits 0. */
+export function sessionStartOn(m: Machine): string {
+  const r = spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", "generic"], {
+    cwd: m.repo,
+    input: JSON.stringify({ cwd: m.repo, session_id: "s-1", source: "startup" }),
+    env: m.env,
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`${m.name}: session-start exited ${r.status}\n${r.stderr}`);
+  return r.stdout;
+}

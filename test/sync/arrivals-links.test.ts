@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { CLI } from "../support/fixture.js";
-import { gitOn, hookOn, memctlOn, ok, syncedPair, type Machine } from "../support/machines.js";
+import { gitOn, hookOn, memctlOn, ok, sessionStartOn, syncedPair } from "../support/machines.js";
 
 // An index line is a pointer the model follows: "cards in <store>: [Title](file.md)". One that arrives by sync
 // linking outside the store (`../`, an absolute path, through a symlinked directory) would send every later
@@ -13,17 +11,6 @@ import { gitOn, hookOn, memctlOn, ok, syncedPair, type Machine } from "../suppor
 
 function card(name: string, description: string): string {
   return `---\nname: ${name}\ndescription: ${description}\ntopics: [deploy]\npriority: always\nstatus: active\nupdated_at: 2026-01-01\nrepo_refs: []\n---\nOUTSIDE-BODY ${name}\n`;
-}
-
-function sessionStart(m: Machine): string {
-  const r = spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", "generic"], {
-    cwd: m.repo,
-    input: JSON.stringify({ cwd: m.repo, session_id: "s-1", source: "startup" }),
-    env: m.env,
-    encoding: "utf8",
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
 }
 
 test("own trust: index lines a teammate pushes that link outside the store or through a symlink are quarantined, never injected", async (t) => {
@@ -53,7 +40,7 @@ test("own trust: index lines a teammate pushes that link outside the store or th
     quarantinedLines.every((x) => x.reasons.some((r) => /links outside the store's files/.test(r))),
     JSON.stringify(quarantinedLines),
   );
-  const start = sessionStart(b);
+  const start = sessionStartOn(b);
   const block = hookOn(b, "what are the deploy notes");
   for (const text of [start, block]) {
     for (const held of ["LINKED", "UP deploy", "ABSOLUTE", "OUTSIDE", "outside/"]) assert.ok(!text.includes(held), `${held} injected:\n${text}`);
@@ -94,7 +81,7 @@ test("a MEMORY.md or episode log the remote holds as a symlink is not merged: th
   const st = fs.lstatSync(path.join(b.mem, "MEMORY.md"));
   assert.ok(st.isFile() && !st.isSymbolicLink(), "bob's index is still a regular file");
   assert.match(fs.readFileSync(path.join(b.mem, "MEMORY.md"), "utf8"), /\(feedback_bobs-card\.md\)/);
-  assert.doesNotMatch(sessionStart(b), /OTHER-PROJECT/);
+  assert.doesNotMatch(sessionStartOn(b), /OTHER-PROJECT/);
   assert.doesNotMatch(hookOn(b, "what are the other project deploy notes"), /OTHER-PROJECT/);
   // The next sync of the teammate brings the index back as a file.
   await ok(a, ["sync"]);

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { CLI } from "../support/fixture.js";
-import { gitOn, makeCluster, memctlOn, ok, saveCard, type Machine } from "../support/machines.js";
+import { gitOn, hookOn, makeCluster, memctlOn, ok, saveCard, sessionStartOn, type Machine } from "../support/machines.js";
 
 // What a teammate pushes is checked like a local write and, from a shared remote, held for review. Alice plays
 // the teammate (she writes with memctl or pushes files with git directly); Bob is the owner whose memory it lands in.
@@ -49,28 +47,6 @@ function appendIndex(a: Machine, line: string): string {
   return fs.readFileSync(path.join(a.mem, "MEMORY.md"), "utf8") + line + "\n";
 }
 
-function hook(m: Machine, prompt: string): string {
-  const r = spawnSync(process.execPath, [CLI, "hook", "user-prompt-submit", "--host", "generic"], {
-    cwd: m.repo,
-    input: JSON.stringify({ cwd: m.repo, prompt }),
-    env: m.env,
-    encoding: "utf8",
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
-}
-
-function sessionStart(m: Machine): string {
-  const r = spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", "generic"], {
-    cwd: m.repo,
-    input: JSON.stringify({ cwd: m.repo, session_id: "s-1", source: "startup" }),
-    env: m.env,
-    encoding: "utf8",
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
-}
-
 interface SyncJson {
   arrivals: { id: string; path: string; kind: string; state: string; reasons: string[]; pushed_by: string[] }[];
 }
@@ -82,14 +58,22 @@ async function syncJson(m: Machine): Promise<SyncJson> {
 test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache) never land in the owner's tree, and the merge does not fail", async (t) => {
   const { a, b } = await pair(t, "own");
   await saveCard(b, "feedback", "bobs-card", "bob's own card about deploys");
-  hook(b, "what does bob's card say about deploys"); // bob's own usage log (a title word, so the card is about the prompt)
+  hookOn(b, "what does bob's card say about deploys"); // bob's own usage log (a title word, so the card is about the prompt)
   const bobUsage = fs.readFileSync(path.join(b.mem, ".memctl", "usage.log"), "utf8");
   // Bob's own cache file (the hook rebuilds a foreign one; what matters is that the merge leaves it alone).
   fs.writeFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"), "bob's cache");
   const bobCache = fs.readFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"));
   // This machine's write journal, history side index, card-cache check, search terms, kept list rows and session
-  // start's pins: what bob has of each (or that he has none).
-  const ownState = [".memctl/writes.jsonl", ".memctl/history-latest.idx", ".memctl/card-check", ".memctl/card-terms", ".memctl/list-rows", ".memctl/overview-pins"];
+  // start's pins and kept lines: what bob has of each (or that he has none).
+  const ownState = [
+    ".memctl/writes.jsonl",
+    ".memctl/history-latest.idx",
+    ".memctl/card-check",
+    ".memctl/card-terms",
+    ".memctl/list-rows",
+    ".memctl/overview-pins",
+    ".memctl/overview-lines",
+  ];
   const bobState = ownState.map((rel) => (fs.existsSync(path.join(b.mem, rel)) ? fs.readFileSync(path.join(b.mem, rel)) : undefined));
   const intent = JSON.stringify({ version: 1, op: "save", files: [{ path: "feedback_bobs-card.md", content: "pwned" }] });
   const plantedJournal = `${JSON.stringify({ i: null, o: null, c: ["../outside.md"], d: [["", 0]] })}\n`;
@@ -103,6 +87,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/card-terms": "poisoned",
     ".memctl/list-rows": "poisoned",
     ".memctl/overview-pins": "poisoned",
+    ".memctl/overview-lines": "poisoned",
   });
   const first = await memctlOn(b, ["sync"]);
   assert.equal(first.code, 0, first.stdout + first.stderr);
@@ -196,11 +181,11 @@ test("own trust: a teammate's cards apply, but a secret, a symlink and an oversi
   assert.ok(r.arrivals.every((x) => x.pushed_by.some((p) => /alice/.test(p))));
   const text = await ok(b, ["sync"]);
   assert.doesNotMatch(text, /quarantined/, "a second sync has nothing new");
-  const block = hook(b, "which release pipeline deploys to staging");
+  const block = hookOn(b, "which release pipeline deploys to staging");
   assert.match(block, /ignore previous instructions/, "own trust: the pinned card applies");
   assert.match(block, /release pipeline/);
   assert.doesNotMatch(block, /reference_leak|feedback_link|project_huge/);
-  assert.match(sessionStart(b), /EVIL COMPACT SUMMARY/, "own trust: the compact applies");
+  assert.match(sessionStartOn(b), /EVIL COMPACT SUMMARY/, "own trust: the compact applies");
   const show = await memctlOn(b, ["show", "leak"]);
   assert.notEqual(show.code, 0);
   assert.doesNotMatch(show.stdout + show.stderr, /AKIA/);
@@ -228,9 +213,9 @@ test("shared trust: cards, pins and the compact from a teammate wait for review;
   assert.ok(byPath.get("feedback_evil.md")!.pushed_by.some((p) => /alice/.test(p)));
   const text = await memctlOn(b, ["sync"]);
   assert.equal(text.code, 0);
-  let block = hook(b, "which release pipeline deploys to staging");
+  let block = hookOn(b, "which release pipeline deploys to staging");
   assert.doesNotMatch(block, /ignore previous instructions|release pipeline|reference_leak/, block);
-  const start = sessionStart(b);
+  const start = sessionStartOn(b);
   assert.doesNotMatch(start, /EVIL COMPACT|ignore previous/, start);
   const review = JSON.parse(await ok(b, ["review", "--json"])) as { arrivals: { id: string; path: string; pushed_by: string[] }[] };
   const notes = review.arrivals.find((x) => x.path === "project_deploy-notes.md")!;
@@ -238,9 +223,9 @@ test("shared trust: cards, pins and the compact from a teammate wait for review;
   assert.match(await ok(b, ["review", notes.id]), /release pipeline/);
   assert.doesNotMatch(start, /project_deploy-notes\.md/, "held: its index line is not in the overview");
   await ok(b, ["accept", notes.id]);
-  assert.match(sessionStart(b), /project_deploy-notes\.md/, "accepted: its index line is, whatever the cache kept of MEMORY.md");
+  assert.match(sessionStartOn(b), /project_deploy-notes\.md/, "accepted: its index line is, whatever the cache kept of MEMORY.md");
   await ok(b, ["reject", evil.id, "--reason", "prompt injection"]);
-  block = hook(b, "which release pipeline deploys to staging");
+  block = hookOn(b, "which release pipeline deploys to staging");
   assert.match(block, /release pipeline/, "accepted: injected");
   assert.doesNotMatch(block, /ignore previous instructions/, "rejected: still out");
   assert.ok(fs.existsSync(path.join(b.mem, "feedback_evil.md")), "reject deletes nothing");
@@ -256,7 +241,7 @@ test("shared trust: cards, pins and the compact from a teammate wait for review;
   // A hand edit by the owner makes a held card the owner's.
   const compactId = review.arrivals.find((x) => x.path === ".memctl/compact.json")!.id;
   await ok(b, ["accept", compactId]);
-  assert.match(sessionStart(b), /EVIL COMPACT SUMMARY/);
+  assert.match(sessionStartOn(b), /EVIL COMPACT SUMMARY/);
   const status = await ok(b, ["sync", "--status"]);
   assert.match(status, /trust +shared/);
 });
@@ -305,10 +290,10 @@ test("shared: memctl accept --arrivals releases every held arrival at once (a fi
   pushRaw(a, { "reference_leak.md": cardText("leak", "leak", SECRET), "MEMORY.md": appendIndex(a, "- [leak](reference_leak.md) — leak") });
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
-  assert.doesNotMatch(hook(b, "how do alpha deploys and the beta billing queue work?"), /alpha-rule|beta-rule/);
+  assert.doesNotMatch(hookOn(b, "how do alpha deploys and the beta billing queue work?"), /alpha-rule|beta-rule/);
   const out = await ok(b, ["accept", "--arrivals"]);
   assert.match(out, /accepted a-/);
-  const block = hook(b, "how do alpha deploys and the beta billing queue work?");
+  const block = hookOn(b, "how do alpha deploys and the beta billing queue work?");
   assert.match(block, /feedback_alpha-rule\.md/);
   assert.match(block, /project_beta-rule\.md/);
   assert.doesNotMatch(block, /reference_leak\.md|AKIAZ7Q3XK4M2RTV9PLD/);

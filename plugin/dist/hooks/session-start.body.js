@@ -2851,12 +2851,16 @@ function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
 function noLongerTrue(card, today) {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
   return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
 }
 function noLongerTrueReason(h) {
   if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
@@ -5409,6 +5413,7 @@ function openAppend(file, readable2 = false) {
 function appendBytes(file, data, options = {}) {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return void 0;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
@@ -6069,7 +6074,8 @@ function encodeRow(r) {
     r.problems,
     r.scope ?? null,
     r.sha256 ?? null,
-    r.expires_at ?? null
+    r.expires_at ?? null,
+    r.superseded_by ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -6212,6 +6218,12 @@ var StoredCard = class {
   set expires_at(v) {
     this.set("expires_at", v);
   }
+  get superseded_by() {
+    return this.row().superseded_by;
+  }
+  set superseded_by(v) {
+    this.set("superseded_by", v);
+  }
 };
 function plainRecord(r) {
   const { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
@@ -6219,7 +6231,7 @@ function plainRecord(r) {
   for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
-var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at", "superseded_by"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -6233,10 +6245,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 13) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
+  if (!Array.isArray(v) || v.length !== 14) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires, supersededBy2] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires) || !optStr(supersededBy2)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
@@ -6253,7 +6265,8 @@ function checkRow(text) {
     problems,
     scope: scope ?? void 0,
     sha256: sha256 ?? void 0,
-    expires_at: expires ?? void 0
+    expires_at: expires ?? void 0,
+    superseded_by: supersededBy2 ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -6267,7 +6280,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 9";
+var CARD_CACHE_VERSION = "memctl-card-cache 10";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
@@ -6512,7 +6525,8 @@ function readRecord(dir, file, withWords = true) {
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
     sha256,
-    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {},
+    ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
@@ -7775,7 +7789,7 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-trusted.ts
 var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use) {
+function withTrustedCardCache(memoryDir, freshness, use, kept) {
   if (freshness.checkAll) return void 0;
   let opened;
   try {
@@ -7803,6 +7817,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], mtimeMs, racyMs));
+    const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
+    const answer = kept && still ? kept(stamp2) : void 0;
+    if (answer !== void 0) return answer;
     const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
@@ -7987,7 +8004,7 @@ function writeDerived(memoryDir, name, cache, facts, payload) {
     const head = JSON.stringify({ cache, facts });
     const line = `${head}${" ".repeat((8 - (Buffer.byteLength(head) + 1) % 8) % 8)}
 `;
-    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
+    replaceFile(file, [Buffer.from(line, "utf8"), ...payload], `${file}.${process.pid}.tmp`);
   } catch {
   }
 }
@@ -8137,6 +8154,25 @@ var PiecedText = class _PiecedText {
     return this.joined;
   }
 };
+
+// lib/hook/overview-kept.ts
+var OVERVIEW_LINES = "overview-lines";
+function readKeptLines(memoryDir, cache, key) {
+  const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
+  if (!kept) return void 0;
+  const { today, scope, records, count, left, bytes } = kept.facts;
+  if (today !== key.today || scope !== key.scope) return void 0;
+  const json = kept.payload;
+  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
+  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
+  if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  return { count, left, json: count === 0 ? [] : [json], bytes };
+}
+function keepLines(memoryDir, cache, records, key, lines) {
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
+}
 
 // lib/hook/overview-view.ts
 function buildOverviewView(indexText, previous) {
@@ -8362,22 +8398,31 @@ async function readOverviewStore(memoryDir, freshness) {
   }
   return { dir: memoryDir, entries, pins, cards, digests, mayRetire: mayRetire2 };
 }
-async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const trusted = freshness && withTrustedCardCache(memoryDir, freshness, (c) => {
-    const source = c.view();
-    const view3 = source && splicedView(memoryDir, source);
-    const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-    if (view3 && pins2) return { view: view3, pins: pins2 };
-    const always = view3 && c.always();
-    const mayRetire2 = always && c.mayRetire();
-    return mayRetire2 && { view: view3, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
-  });
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
+  const trusted = freshness && withTrustedCardCache(
+    memoryDir,
+    freshness,
+    (c) => {
+      const source = c.view();
+      const view3 = source && splicedView(memoryDir, source);
+      const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
+      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp, records: c.count };
+      const always = view3 && c.always();
+      const mayRetire2 = always && c.mayRetire();
+      const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
+      return rows && { view: view3, ...rows, stamp: c.stamp, records: c.count };
+    },
+    key && ((stamp2) => readKeptLines(memoryDir, stamp2, key))
+  );
+  if (trusted && "json" in trusted) return trusted;
+  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
+    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
@@ -8385,7 +8430,10 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const pins = pinsOf(view2.count, view2.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
-  if (!hold) return pinnedFirst(view2, pinnedEntries(pins, pinnedHere), retired);
+  if (!hold) {
+    const lines = pinnedFirst(view2, pinnedEntries(pins, pinnedHere), retired);
+    return cached && trusted?.always ? kept(lines) : lines;
+  }
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
   const first = [];
@@ -8668,6 +8716,7 @@ var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view2;
+  let keep2;
   let lines;
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
@@ -8680,8 +8729,9 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, today, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
+    keep2 = runs.keep;
     view2 = "overview";
   }
   if (lines.count === 0) return void 0;
@@ -8699,8 +8749,12 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     injectedBytes,
     warnBytes,
     overWarn,
-    entryCount: lines.count
+    entryCount: lines.count,
+    ...keep2 ? { keep: keep2 } : {}
   };
+}
+function scopeKey(scopeAt) {
+  return scopeAt === void 0 ? "*" : JSON.stringify(scopeAt);
 }
 function renderOverview(context, head, lines) {
   return overviewBlock(context, head, lines).toString();
@@ -8773,7 +8827,7 @@ function composeInstructions(sources, read, options) {
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file, layer);
+    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
@@ -8946,8 +9000,8 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
-function readLayerFile(file, layer, scope) {
-  if (layer === "user") return readInstructionFile(file, scope.roots);
+function readLayerFile(file, layer, scope, importers = []) {
+  if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused = {
     status: "unsafe",
@@ -8957,13 +9011,16 @@ function readLayerFile(file, layer, scope) {
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
 }
+function projectFile(real, scope) {
+  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+}
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
   return import_node_path20.default.relative(userDir, file).split(import_node_path20.default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
-  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io2.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer, importers) => readLayerFile(f, layer, scope, importers), { home: io2.home });
   return { scope, composition };
 }
 function forHost(host, composed, io2) {
@@ -9364,7 +9421,7 @@ async function memorySessionStart(stdin, options, io2) {
         view: built.view,
         overWarn: built.overWarn,
         session: event,
-        ...keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io2)
+        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io2))
       },
       host,
       built.block
@@ -9381,6 +9438,15 @@ function keeperAfter(memoryDir, script, io2) {
       const entry = script();
       if (entry) keepStoreFresh(memoryDir, entry, io2, (m) => logHookError(io2, m));
       else logHookError(io2, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
+    }
+  };
+}
+function afterOutput(keep2, keeper) {
+  if (!keep2) return keeper;
+  return {
+    afterOutput: () => {
+      keeper.afterOutput?.();
+      keep2();
     }
   };
 }

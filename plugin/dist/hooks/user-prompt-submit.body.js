@@ -2766,9 +2766,11 @@ __export(card_exports, {
   mayRetire: () => mayRetire,
   missingFields: () => missingFields,
   noLongerTrue: () => noLongerTrue,
+  noLongerTrueOf: () => noLongerTrueOf,
   noLongerTrueReason: () => noLongerTrueReason,
   noLongerTrueText: () => noLongerTrueText,
-  parseCard: () => parseCard
+  parseCard: () => parseCard,
+  supersededBy: () => supersededBy
 });
 function parseCard(text) {
   const match = FRONTMATTER.exec(text);
@@ -2869,12 +2871,16 @@ function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
 function noLongerTrue(card, today) {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
   return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
 }
 function noLongerTrueReason(h) {
   if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
@@ -5620,11 +5626,13 @@ function latinLanguage(words) {
   let bestCount = english;
   for (const [lang, set] of markers) {
     let count = 0;
-    for (let i = 0; i < words.length; i++) if (set.has(words[i])) count++;
+    for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;
     if (count > bestCount) [best, bestCount] = [lang, count];
   }
   return best;
 }
+var saysLanguage = (word) => word.length >= 2 && !DIGITS.test(word);
+var DIGITS = /^\d+$/;
 function stopTest(words) {
   const lang = latinLanguage(words);
   if (lang === void 0) return (w) => ENGLISH_STOP_WORDS.has(w);
@@ -5636,7 +5644,7 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 8;
+var TOKENIZER_VERSION = 9;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -5644,14 +5652,20 @@ var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
 var ASCII = /^[\x00-\x7f]*$/;
-var DIGITS = /^\d+$/;
+var DIGITS2 = /^\d+$/;
 var PART_MARK = "~";
 var JOINERS = "_.";
 function tokenize(text) {
   return tokenizeWith(text, !ASCII.test(text));
 }
-function tokenizeMarked(text) {
-  return tokenizeWith(text, !ASCII.test(text), true);
+function tokenizeMarked(text, stop) {
+  return tokenizeWith(text, !ASCII.test(text), true, stop);
+}
+function stopTestOf(text) {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts = [];
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
 }
 function unicodeRuns(text, starts) {
   const pattern = RUN();
@@ -5663,14 +5677,14 @@ function unicodeRuns(text, starts) {
   }
   return runs;
 }
-function tokenizeWith(text, unicode, mark = false) {
+function tokenizeWith(text, unicode, mark = false, stop) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
   const starts = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(runs);
+  const isStop = stop ?? stopTest(runs);
   let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -5688,14 +5702,14 @@ function tokenizeWith(text, unicode, mark = false) {
     const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
     if (joined && from < 0) from = r;
     const part = from >= 0;
-    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS.test(run2))) {
+    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS2.test(run2))) {
       const term = termOf(unicode ? foldAccents(run2) : run2);
       out.push(mark && part ? PART_MARK + term : term);
     }
     if (part && !joined) {
       const whole = runs.slice(from, r + 1).join("");
       from = -1;
-      if (mark && whole.length >= 3 && !DIGITS.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
+      if (mark && whole.length >= 3 && !DIGITS2.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
     }
   }
   return out;
@@ -5785,7 +5799,7 @@ function dayTerm(runs, r) {
     const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
     return day === void 0 ? void 0 : month + day;
   }
-  if (run2.length === 4 && DIGITS.test(run2) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1])) {
+  if (run2.length === 4 && DIGITS2.test(run2) && runs[r + 1]?.length === 2 && DIGITS2.test(runs[r + 1])) {
     const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
     const day = dayOf(runs[r + 2]);
     if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
@@ -6769,6 +6783,8 @@ async function readCardFields(memoryDir, file) {
 }
 function rankEntryOf(e, file, f, lineTerms) {
   const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  const stop = lineTerms ? void 0 : stopTestOf(`${e.title}
+${e.hook}`);
   return {
     line: e.line,
     raw: e.raw,
@@ -6782,9 +6798,9 @@ function rankEntryOf(e, file, f, lineTerms) {
     ...f.mark ? { mark: f.mark } : {},
     ...f.scope ? { scope: f.scope } : {},
     terms: {
-      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      title: lineTerms?.title ?? tokenizeMarked(e.title, stop),
       topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
-      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook, stop),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? []
     }
@@ -7138,6 +7154,7 @@ function openAppend(file, readable = false) {
 function appendBytes(file, data, options = {}) {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return void 0;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {

@@ -9,7 +9,7 @@ import { loadRankable, type RankableStore } from "../../../lib/rank-cache/load.j
 import { openCache } from "../../../lib/rank-cache/read.js";
 import { journaled } from "../../../lib/rank-cache/journal.js";
 import { JOURNAL_EDIT_MAX_LINES, journalChange, journalPath, snapshotIndex, type JournalRecord } from "../../../lib/store/write-journal.js";
-import { ageStore, runCli, sandbox, testIo } from "../../helpers.js";
+import { journalWorld } from "../../support/journal-world.js";
 
 const LARGE = { fullCheckMax: 10 };
 const cards = Array.from({ length: 30 }, (_, i) => ({ file: `feedback_j${String(i).padStart(2, "0")}.md`, title: `Card j${i}`, hook: `about j${i}`, topics: ["journal"] }));
@@ -29,21 +29,16 @@ function shape(store: RankableStore) {
   return { entries, postings, unparsed: store.unparsed.map((u) => [u.line, u.raw]), entryCount: store.entryCount, cardCount: store.cardCount, plainFiles: store.plainFiles };
 }
 
+/** The journal's store; each command waits out the racy window after it (the load may write its delta). */
 function world(t: { after: (fn: () => void) => void }) {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  // A heading and a bullet that is no entry in the middle: line numbers and unparsed lines must follow the edits.
-  const index = fs.readFileSync(path.join(s.memory, "MEMORY.md"), "utf8").split("\n");
-  index.splice(12, 0, "## Later", "- a bullet without a link");
-  fs.writeFileSync(path.join(s.memory, "MEMORY.md"), index.join("\n"));
-  ageStore(s.memory);
-  const io = testIo({ cwd: s.repo, home: s.home, env: { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory } });
-  const cli = async (...argv: string[]) => {
-    const r = await runCli(argv, io);
-    assert.equal(r.code, 0, r.stderr);
-    await new Promise((resolve) => setTimeout(resolve, 120)); // past the racy window: the load may write its delta
+  const { s, cli, past } = journalWorld(t, cards, 12);
+  return {
+    s,
+    cli: async (...argv: string[]) => {
+      await cli(...argv);
+      await past();
+    },
   };
-  return { s, cli };
 }
 
 const settled = async (memory: string) => shape(await loadRankable(memory, { nowMs: Date.now(), force: true, writeCache: false }));

@@ -9,7 +9,8 @@ import { KEEPER_IDLE_MS, KEEPER_LOCK, keepFresh, keeperSettings, type KeeperOpti
 import { tryStoreLock } from "../../../lib/store/lock.js";
 import { CARD_CACHE, readCardCatalog } from "../../../lib/store/card-cache.js";
 import { CARD_CHECK } from "../../../lib/store/full-check.js";
-import { ageStore, runCli, sandbox, testIo } from "../../helpers.js";
+import { runCli, testIo } from "../../helpers.js";
+import { keptStore, onCardStat } from "../../support/keeper-store.js";
 
 const cards = Array.from({ length: 12 }, (_, i) => ({ file: `feedback_${i}.md`, title: `Card ${i}`, hook: `note ${i}` }));
 
@@ -37,10 +38,7 @@ test("settings: the defaults, and MEMCTL_KEEPER_IDLE_MS / MEMCTL_FULL_CHECK_MAX 
 });
 
 test("a check about every interval, each recorded as the cache's mtime, until the idle time passes; then the lock is released", async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
+  const s = await keptStore(t, cards);
   const start = Date.now() + 60_000; // later than the real clock: every check's time is visibly the keeper's
   const clock = fakeTime(start, 5_000);
   assert.equal(await keepFresh(s.memory, clock), "idle");
@@ -50,10 +48,7 @@ test("a check about every interval, each recorded as the cache's mtime, until th
 });
 
 test("one keeper per store: a held lock means busy; a store at or under the full-check size ends it; no .memctl/ is never made", async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
+  const s = await keptStore(t, cards);
   const held = tryStoreLock(s.memory, { name: KEEPER_LOCK })!;
   assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 5_000)), "busy");
   held.release();
@@ -64,10 +59,7 @@ test("one keeper per store: a held lock means busy; a store at or under the full
 });
 
 test("each round checks the card cache too when there is one (never makes one), one stat a card for both caches, recorded at the round's start", async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
+  const s = await keptStore(t, cards);
   const cardCache = path.join(s.memory, ".memctl", CARD_CACHE);
   assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 1_000)), "idle");
   assert.equal(fs.existsSync(cardCache), false, "no first card cache from the keeper");
@@ -76,17 +68,9 @@ test("each round checks the card cache too when there is one (never makes one), 
   // trusted to match until a command rewrote it, and the keeper only verifies.
   await new Promise((r) => setTimeout(r, 250));
   await readCardCatalog(s.memory);
-  // Every stat of a card file during one round, whichever cache asks: fs is the one module both reach it through.
+  // Every stat of a card file during one round, whichever cache asks.
   const seen: string[] = [];
-  const spy = (name: "statSync" | "lstatSync") => {
-    const real = fs[name];
-    t.mock.method(fs, name, (p: fs.PathLike, ...rest: unknown[]) => {
-      if (/\/feedback_\d+\.md$/.test(String(p))) seen.push(path.basename(String(p)));
-      return (real as (...a: unknown[]) => unknown)(p, ...rest);
-    });
-  };
-  spy("statSync");
-  spy("lstatSync");
+  onCardStat(t, (file) => seen.push(path.basename(file)));
   const start = Date.now() + 60_000;
   assert.equal(await keepFresh(s.memory, fakeTime(start, 1_000)), "idle");
   t.mock.restoreAll();
@@ -97,10 +81,7 @@ test("each round checks the card cache too when there is one (never makes one), 
 });
 
 test("a round that finds a card changed since the card cache leaves the cache as it is and records no check of it; the rank cache's check still lands", async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
+  const s = await keptStore(t, cards);
   await readCardCatalog(s.memory);
   const cardCache = path.join(s.memory, ".memctl", CARD_CACHE);
   const cacheBytes = fs.readFileSync(cardCache);
@@ -127,21 +108,10 @@ test("a round that finds a card changed since the card cache leaves the cache as
 test("with its watch, a round after a verified one stats no card and reads no card name, and still records both checks at its start", {
   skip: process.platform !== "linux",
 }, async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
-  await new Promise((r) => setTimeout(r, 250)); // past the racy window of ageStore's utimes
-  await readCardCatalog(s.memory);
+  const s = await keptStore(t, cards, { cardCache: true });
   const perRound: number[] = [];
   let seen = 0;
-  for (const name of ["statSync", "lstatSync"] as const) {
-    const real = fs[name];
-    t.mock.method(fs, name, (p: fs.PathLike, ...rest: unknown[]) => {
-      if (/\/feedback_\d+\.md$/.test(String(p))) seen++;
-      return (real as (...a: unknown[]) => unknown)(p, ...rest);
-    });
-  }
+  onCardStat(t, () => seen++);
   const start = Date.now() + 60_000;
   const clock = fakeTime(start, 4_000);
   const sleep = clock.sleep;
@@ -161,19 +131,10 @@ test("with its watch, a round after a verified one stats no card and reads no ca
 });
 
 test("without its watch (watch: false) every round stats every card, as where the watch cannot vouch", async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
-  await new Promise((r) => setTimeout(r, 250));
-  await readCardCatalog(s.memory);
+  const s = await keptStore(t, cards, { cardCache: true });
   let seen = 0;
   const perRound: number[] = [];
-  const real = fs.lstatSync;
-  t.mock.method(fs, "lstatSync", (p: fs.PathLike, ...rest: unknown[]) => {
-    if (/\/feedback_\d+\.md$/.test(String(p))) seen++;
-    return (real as (...a: unknown[]) => unknown)(p, ...rest);
-  });
+  onCardStat(t, () => seen++, ["lstatSync"]);
   const clock = { ...fakeTime(Date.now() + 60_000, 3_000), watch: false };
   const sleep = clock.sleep;
   clock.sleep = async (ms) => {
@@ -189,23 +150,12 @@ test("without its watch (watch: false) every round stats every card, as where th
 test("with its watch, the round after a save stats the saved card only, reads no card name, and folds the save as a rebuild reads it", {
   skip: process.platform !== "linux",
 }, async (t) => {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  ageStore(s.memory);
-  await loadRankable(s.memory, { nowMs: Date.now() });
-  await new Promise((r) => setTimeout(r, 250)); // past the racy window of ageStore's utimes
-  await readCardCatalog(s.memory);
+  const s = await keptStore(t, cards, { cardCache: true });
   const io = testIo({ cwd: s.repo, home: s.home, env: { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory } });
   const perRound: number[] = [];
   let seen = 0;
   let namesRead = 0;
-  for (const name of ["statSync", "lstatSync"] as const) {
-    const real = fs[name];
-    t.mock.method(fs, name, (p: fs.PathLike, ...rest: unknown[]) => {
-      if (/\/feedback_\d+\.md$/.test(String(p))) seen++;
-      return (real as (...a: unknown[]) => unknown)(p, ...rest);
-    });
-  }
+  onCardStat(t, () => seen++);
   const realOpen = fs.openSync;
   t.mock.method(fs, "openSync", (p: fs.PathLike, ...rest: unknown[]) => {
     if (String(p).endsWith(`/.memctl/${CARD_CACHE}`)) namesRead++;

@@ -9,7 +9,8 @@ import { test } from "node:test";
 import { loadRankable, type RankableStore } from "../../../lib/rank-cache/load.js";
 import { RANK_CACHE } from "../../../lib/rank-cache/read.js";
 import { RANK_DELTA } from "../../../lib/rank-cache/delta.js";
-import { ageStore, runCli, sandbox, testIo } from "../../helpers.js";
+import { journalWorld } from "../../support/journal-world.js";
+import { prng } from "../../support/prng.js";
 
 const LARGE = { fullCheckMax: 10 };
 const TERMS = ["wombat", "quokka", "zanzibar", "journal", "numbat", "bilby"];
@@ -39,21 +40,7 @@ function shape(store: RankableStore) {
   };
 }
 
-function world(t: { after: (fn: () => void) => void }) {
-  const s = sandbox(cards);
-  t.after(() => s.cleanup());
-  const index = fs.readFileSync(path.join(s.memory, "MEMORY.md"), "utf8").split("\n");
-  index.splice(14, 0, "## Later", "- a bullet without a link");
-  fs.writeFileSync(path.join(s.memory, "MEMORY.md"), index.join("\n"));
-  ageStore(s.memory);
-  const io = testIo({ cwd: s.repo, home: s.home, env: { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory } });
-  const cli = async (...argv: string[]) => {
-    const r = await runCli(argv, io);
-    assert.equal(r.code, 0, r.stderr);
-  };
-  const past = () => new Promise((resolve) => setTimeout(resolve, 120)); // past the racy window: the load may write
-  return { s, cli, past };
-}
+const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);
 
 const settled = async (memory: string) => shape(await loadRankable(memory, { nowMs: Date.now(), force: true, writeCache: false }));
 
@@ -65,22 +52,10 @@ function checkedNow(memory: string): void {
   fs.utimesSync(file, now, now);
 }
 
-/** A small deterministic generator (mulberry32): the same sequence on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test("any sequence of saves, new cards, removals and topic edits reaches the next trusted load as a rebuild reads it, one write or several between loads", async (t) => {
   for (const seed of [1, 2, 3]) {
     const { s, cli, past } = world(t);
-    const rand = random(seed);
+    const rand = prng(seed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     const live = cards.map((c) => c.file.replace(/\.md$/, ""));
     let made = 0;

@@ -58,6 +58,24 @@ test("a new card's save killed between card and index rename: doctor says so, re
   assert.deepEqual([report.issues_count, report.hand_edited_cards.filter((h) => h.card === "project_kiwi.md")], [0, []]);
 });
 
+// A new card's index line is appended in place (lib/store/index-stream.ts), so a writer killed inside that one
+// write (SIGKILL can cut a write at a page boundary) leaves the start of the line. The kill is real, at the pause
+// before the append; the cut part is then written as such a write would leave it. The next write finishes the line.
+test("a new card's save killed in its index append: the next write finishes the cut line once, no fragment left", async (t) => {
+  const w = world(t);
+  const argv = ["save", "kiwi", "-t", "project", "-d", "kiwi is green"];
+  await w.killWhen(argv, () => w.read("project_kiwi.md") !== "");
+  const index = path.join(w.s.memory, "MEMORY.md");
+  fs.appendFileSync(index, "- [kiwi](project_ki");
+  const next = await runCli(["save", "other", "-t", "user", "-d", "an unrelated write"], w.io);
+  assert.equal(next.code, 0, next.stderr);
+  const text = w.read("MEMORY.md");
+  assert.match(text, /\n- \[kiwi\]\(project_kiwi\.md\) — kiwi is green\n- \[other\]\(user_other\.md\) — an unrelated write\n$/);
+  assert.equal(text.split("project_ki").length - 1, 1, "one kiwi line, no fragment");
+  assert.ok(w.recorded("project_kiwi.md"));
+  assert.equal((await w.doctor()).issues_count, 0);
+});
+
 test("an update killed after its card rename: the next write replaces the old hook in MEMORY.md and records history", async (t) => {
   const w = world(t);
   await w.killWhen(["save", "a", "-d", "hook a, revised"], () => w.read("feedback_a.md").includes("revised"));

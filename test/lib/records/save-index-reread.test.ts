@@ -41,3 +41,30 @@ test("a hand edit of MEMORY.md while a save is under way is kept, however small"
   assert.match(after, /^- \[B\]\(feedback_b\.md\) — hook B$/m, "the hand edit is kept");
   assert.match(after, /^- \[A\]\(feedback_a\.md\) — hook a, saved$/m, "the save's line is in");
 });
+
+// A new card's line is appended in place, planned from the same one read: an edit by hand between that read and the
+// append (here in place at the same size, while the save waits at its pause before the append) must survive too.
+test("a hand edit of MEMORY.md just before a new card's line is appended is kept, and the line goes in once", async (t) => {
+  const s = sandbox([{ file: "feedback_b.md", title: "B", hook: "hook b" }]);
+  t.after(() => s.cleanup());
+  const index = path.join(s.memory, "MEMORY.md");
+  const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory, MEMCTL_PAUSE_BEFORE_COMMIT_MS: "400" };
+  const child = spawn(process.execPath, [CLI, "save", "kiwi", "-t", "project", "-d", "kiwi is green"], { cwd: s.repo, env, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((r) => child.once("exit", r));
+  // The card is renamed into place after the first pause; the second holds the index's append.
+  const deadline = Date.now() + 20_000;
+  while (!fs.existsSync(path.join(s.memory, "project_kiwi.md"))) {
+    assert.ok(Date.now() < deadline, "the save never renamed its card");
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  const before = fs.readFileSync(index, "utf8");
+  assert.doesNotMatch(before, /kiwi/);
+  const fd = fs.openSync(index, "r+");
+  fs.writeSync(fd, Buffer.from("B"), 0, 1, Buffer.byteLength(before.slice(0, before.indexOf("— hook b") + "— hook ".length)));
+  fs.closeSync(fd);
+  assert.equal(await exited, 0, stderr);
+  const after = fs.readFileSync(index, "utf8");
+  assert.equal(after, `${before.replace("hook b", "hook B")}- [kiwi](project_kiwi.md) — kiwi is green\n`);
+});

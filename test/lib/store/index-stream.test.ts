@@ -133,3 +133,64 @@ test("a new card's scan is not reused once the index changed", (t) => {
   fs.appendFileSync(file, `- [A by hand](${FILE}) — added by hand meanwhile\n`);
   assert.equal(scanCardLine(file, FILE)?.scan.hits[0]?.entry.title, "A by hand", "scanned again: the hand-added line is found");
 });
+
+test("a new line is appended in place: the index keeps its inode and holds the whole-Buffer edit's bytes, no temp made", async (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  for (const eol of ["\n", "\r\n"]) {
+    const text = `# Memory${eol}${eol}- [B](project_b.md) — hook b${eol}`;
+    fs.writeFileSync(file, text);
+    const before = fs.statSync(file);
+    const line = `- [A](${FILE}) — the card`;
+    const got = await upsertIndexLineStreamed(file, FILE, line);
+    assert.deepEqual(got, { changed: true, edit: { at: 4, removed: 0, inserted: [line] } });
+    assert.deepEqual(fs.readFileSync(file), upsertIndexLineBytes(Buffer.from(text), FILE, line));
+    assert.equal(fs.statSync(file).ino, before.ino, "appended, not replaced");
+    assert.deepEqual(fs.readdirSync(path.dirname(file)), ["MEMORY.md"]);
+  }
+});
+
+test("an append planned from a scan of an index edited by hand since writes nothing: the caller edits it whole", async (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const text = "# Memory\n\n- [B](project_b.md) — hook b\n";
+  fs.writeFileSync(file, text);
+  const scanned = scanIndexFile(file, cardLineScan(FILE, true));
+  const fd = fs.openSync(file, "r+");
+  fs.writeSync(fd, Buffer.from("B"), 0, 1, Buffer.byteLength(text.slice(0, text.indexOf("hook b") + "hook ".length))); // in place, same size
+  fs.closeSync(fd);
+  assert.equal(await upsertScannedLine(file, scanned, `- [A](${FILE}) — new`), undefined);
+  assert.equal(fs.readFileSync(file, "utf8"), text.replace("hook b", "hook B"), "nothing appended to what was not scanned");
+});
+
+test("recovering a killed save, an index ending in the start of its new line (an append cut short) gets the rest, once", async (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const line = `- [A](${FILE}) — the card, 中文`;
+  for (const eol of ["\n", "\r\n"]) {
+    const base = `# Memory${eol}${eol}- [B](project_b.md) — hook b${eol}`;
+    const whole = Buffer.from(base + line + eol);
+    for (let cut = Buffer.byteLength(base) + 1; cut < whole.length; cut++) {
+      fs.writeFileSync(file, whole.subarray(0, cut));
+      const got = await upsertIndexLineStreamed(file, FILE, line, undefined, { recovering: true });
+      assert.deepEqual(got, { changed: true }, `cut at ${cut}`);
+      assert.deepEqual(fs.readFileSync(file), whole, `cut at ${cut}`);
+    }
+  }
+  // A last line that is not the start of this line is not the save's: left to the whole-Buffer edit, as a live save leaves it.
+  const other = "# Memory\n\n- [B](project_b.md) — hook b\n- [C](proj";
+  fs.writeFileSync(file, other);
+  assert.equal(await upsertIndexLineStreamed(file, FILE, line, undefined, { recovering: true }), undefined);
+  assert.equal(fs.readFileSync(file, "utf8"), other);
+});
+
+test("a read-only index is replaced by the copy's rename as before, keeping its mode, not opened for writing", async (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const text = "# Memory\n\n- [B](project_b.md) — hook b\n";
+  fs.writeFileSync(file, text);
+  fs.chmodSync(file, 0o444);
+  const before = fs.statSync(file);
+  const line = `- [A](${FILE}) — the card`;
+  assert.deepEqual(await upsertIndexLineStreamed(file, FILE, line), { changed: true, edit: { at: 4, removed: 0, inserted: [line] } });
+  assert.equal(fs.readFileSync(file, "utf8"), `${text}${line}\n`);
+  const after = fs.statSync(file);
+  assert.notEqual(after.ino, before.ino, "replaced");
+  assert.equal(after.mode & 0o777, 0o444);
+});

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { Catalog } from "../../../lib/ui/catalog.js";
+import { cardPage, cardsPage } from "../../../lib/ui/page-cards.js";
 import { cardDocs, search } from "../../../lib/records/search.js";
 import { searchStore } from "../../../lib/records/search-store.js";
 import { readStore } from "../../../lib/store/read.js";
@@ -110,4 +111,20 @@ test("on the server's day a catalogue search lists cards no longer true after ev
   const unsunk = catalog.query({ q: "orm entities repository database", perPage: 200 }).cards.map((c) => c.file);
   assert.ok(unsunk.indexOf("project_old_orm.md") < unsunk.length - 1, "by score alone the superseded card is not last");
   assert.equal(orm.at(-1), "project_old_orm.md");
+});
+
+test("the cards page and a card's page name a superseded card's successor, as search and show do", async () => {
+  const dir = store();
+  const file = "project_old_orm.md";
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  await commitFile(path.join(dir, file), text.replace(/^status: superseded$/m, "status: superseded\nsuperseded_by: project_orm_v2"));
+  const catalog = new Catalog(dir);
+  await catalog.refresh(true);
+  const ctx = { base: "/s/t", readOnly: true, memoryDir: dir };
+  const today = "2026-12-02";
+  const page = cardsPage(ctx, { q: "orm" }, catalog.query({ q: "orm", perPage: 200 }, today), 1, today);
+  const row = page.split("<tr>").find((r) => r.includes(`file=${file}`)) ?? "";
+  assert.match(row, /<td>superseded by project_orm_v2 — not injected<\/td>/);
+  const one = cardPage(ctx, { card: catalog.card(file)!, history: [], injected: [], sha256: "" }, today);
+  assert.match(one, / · superseded by project_orm_v2 — not injected · updated /);
 });

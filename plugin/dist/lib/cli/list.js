@@ -11,7 +11,7 @@ import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padE
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./command-summary.js";
-import { isExpired } from "../core/card.js";
+import { noLongerTrueOf, noLongerTrueReason } from "../core/card.js";
 import { utcDay } from "../core/frecency.js";
 var spec = {
   name: "list",
@@ -46,7 +46,8 @@ async function run(argv, io) {
     updated_at: c.updated_at ?? "",
     description: c.description ?? "",
     in_index: c.linked,
-    ...c.expires_at !== void 0 ? { expires_at: c.expires_at } : {}
+    ...c.expires_at !== void 0 ? { expires_at: c.expires_at } : {},
+    ...c.superseded_by !== void 0 ? { superseded_by: c.superseded_by } : {}
   }));
   const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
   if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()));
@@ -92,8 +93,8 @@ function writeTable(rows, io, today) {
   out.add(`${c.bold([...head.map((h, i) => padEnd(h, widths[i])), "DESCRIPTION"].join("  "))}
 `);
   rows.forEach((r, i) => {
-    const mark = r.status === "superseded" ? "(superseded) " : isExpired(r, today) ? `(expired ${r.expires_at.slice(0, 10)}) ` : "";
-    const full = mark + inertText(r.description.replace(/\s+/g, " ").trim());
+    const reason = noLongerTrueReason(noLongerTrueOf(r, today));
+    const full = (reason ? `(${inertText(reason)}) ` : "") + inertText(r.description.replace(/\s+/g, " ").trim());
     const shown = elide(full, room);
     if (shown !== full) shortened++;
     out.add(`${[...cells[i].map((cell, j) => padEnd(cell, widths[j])), shown].join("  ").trimEnd()}

@@ -60,8 +60,8 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
-function readLayerFile(file, layer, scope) {
-  if (layer === "user") return readInstructionFile(file, scope.roots);
+function readLayerFile(file, layer, scope, importers = []) {
+  if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused = {
     status: "unsafe",
@@ -71,13 +71,16 @@ function readLayerFile(file, layer, scope) {
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
 }
+function projectFile(real, scope) {
+  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+}
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
   return path.relative(userDir, file).split(path.sep).every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io, config) {
   const scope = instructionScope(cwd, io, config);
-  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer, importers) => readLayerFile(f, layer, scope, importers), { home: io.home });
   return { scope, composition };
 }
 function forHost(host, composed, io) {

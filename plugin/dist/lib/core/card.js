@@ -106,12 +106,16 @@ function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
 function noLongerTrue(card, today) {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
   return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
 }
 function noLongerTrueReason(h) {
   if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
@@ -139,7 +143,9 @@ export {
   mayRetire,
   missingFields,
   noLongerTrue,
+  noLongerTrueOf,
   noLongerTrueReason,
   noLongerTrueText,
-  parseCard
+  parseCard,
+  supersededBy
 };

@@ -8,7 +8,7 @@ function composeInstructions(sources, read, options) {
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file, layer);
+    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });

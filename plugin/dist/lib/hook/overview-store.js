@@ -3,6 +3,7 @@ import { readCardCatalog } from "../store/card-cache.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
+import { keepLines, readKeptLines } from "./overview-kept.js";
 import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -29,22 +30,31 @@ async function readOverviewStore(memoryDir, freshness) {
   }
   return { dir: memoryDir, entries, pins, cards, digests, mayRetire };
 }
-async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const trusted = freshness && withTrustedCardCache(memoryDir, freshness, (c) => {
-    const source = c.view();
-    const view2 = source && splicedView(memoryDir, source);
-    const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-    if (view2 && pins2) return { view: view2, pins: pins2 };
-    const always = view2 && c.always();
-    const mayRetire = always && c.mayRetire();
-    return mayRetire && { view: view2, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
-  });
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
+  const trusted = freshness && withTrustedCardCache(
+    memoryDir,
+    freshness,
+    (c) => {
+      const source = c.view();
+      const view2 = source && splicedView(memoryDir, source);
+      const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
+      if (view2 && pins2) return { view: view2, pins: pins2, stamp: c.stamp, records: c.count };
+      const always = view2 && c.always();
+      const mayRetire = always && c.mayRetire();
+      const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
+      return rows && { view: view2, ...rows, stamp: c.stamp, records: c.count };
+    },
+    key && ((stamp) => readKeptLines(memoryDir, stamp, key))
+  );
+  if (trusted && "json" in trusted) return trusted;
+  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
+    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
@@ -52,7 +62,10 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const pins = pinsOf(view.count, view.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
-  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
+  if (!hold) {
+    const lines = pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
+    return cached && trusted?.always ? kept(lines) : lines;
+  }
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
   const first = [];

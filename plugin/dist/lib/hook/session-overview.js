@@ -19,6 +19,7 @@ var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view;
+  let keep;
   let lines;
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
@@ -31,8 +32,9 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, today, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
+    keep = runs.keep;
     view = "overview";
   }
   if (lines.count === 0) return void 0;
@@ -50,8 +52,12 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     injectedBytes,
     warnBytes,
     overWarn,
-    entryCount: lines.count
+    entryCount: lines.count,
+    ...keep ? { keep } : {}
   };
+}
+function scopeKey(scopeAt) {
+  return scopeAt === void 0 ? "*" : JSON.stringify(scopeAt);
 }
 function renderOverview(context, head, lines) {
   return overviewBlock(context, head, lines).toString();

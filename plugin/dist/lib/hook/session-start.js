@@ -97,7 +97,7 @@ async function memorySessionStart(stdin, options, io) {
         view: built.view,
         overWarn: built.overWarn,
         session: event,
-        ...keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io)
+        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io))
       },
       host,
       built.block
@@ -114,6 +114,15 @@ function keeperAfter(memoryDir, script, io) {
       const entry = script();
       if (entry) keepStoreFresh(memoryDir, entry, io, (m) => logHookError(io, m));
       else logHookError(io, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
+    }
+  };
+}
+function afterOutput(keep, keeper) {
+  if (!keep) return keeper;
+  return {
+    afterOutput: () => {
+      keeper.afterOutput?.();
+      keep();
     }
   };
 }

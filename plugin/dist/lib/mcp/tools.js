@@ -90,7 +90,7 @@ ${waiting}` : ""}`, {
       instruction_bytes: Buffer.byteLength(instructions)
     });
   if (built.overWarn) logHookError(s.io, `memory_overview: ${OVER_WARN_LOG}`);
-  return text(instructions + built.text, {
+  const overview = text(instructions + built.text, {
     status: "ok",
     memory_dir: memoryDir,
     view: built.view,
@@ -101,6 +101,8 @@ ${waiting}` : ""}`, {
     warn_bytes: built.warnBytes,
     over_warn: built.overWarn
   });
+  built.keep?.();
+  return overview;
 }
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);

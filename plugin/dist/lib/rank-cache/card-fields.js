@@ -1,7 +1,7 @@
 // lib/rank-cache/card-fields.ts
 import path from "node:path";
 import { FIELD_WEIGHT } from "../rank/postings.js";
-import { tokenizeMarked } from "../rank/tokenize.js";
+import { stopTestOf, tokenizeMarked } from "../rank/tokenize.js";
 import { provenanceMark } from "../rank/provenance-mark.js";
 import { renderEntryLine } from "../core/block.js";
 import { utf8Text } from "../core/bytes.js";
@@ -33,6 +33,8 @@ async function readCardFields(memoryDir, file) {
 }
 function rankEntryOf(e, file, f, lineTerms) {
   const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  const stop = lineTerms ? void 0 : stopTestOf(`${e.title}
+${e.hook}`);
   return {
     line: e.line,
     raw: e.raw,
@@ -46,9 +48,9 @@ function rankEntryOf(e, file, f, lineTerms) {
     ...f.mark ? { mark: f.mark } : {},
     ...f.scope ? { scope: f.scope } : {},
     terms: {
-      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      title: lineTerms?.title ?? tokenizeMarked(e.title, stop),
       topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
-      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook, stop),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? []
     }

@@ -18,11 +18,13 @@ function latinLanguage(words) {
   let bestCount = english;
   for (const [lang, set] of markers) {
     let count = 0;
-    for (let i = 0; i < words.length; i++) if (set.has(words[i])) count++;
+    for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;
     if (count > bestCount) [best, bestCount] = [lang, count];
   }
   return best;
 }
+var saysLanguage = (word) => word.length >= 2 && !DIGITS.test(word);
+var DIGITS = /^\d+$/;
 function stopTest(words) {
   const lang = latinLanguage(words);
   if (lang === void 0) return (w) => ENGLISH_STOP_WORDS.has(w);

@@ -1,7 +1,7 @@
 // lib/rank/tokenize.ts
 import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
-var TOKENIZER_VERSION = 8;
+var TOKENIZER_VERSION = 9;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -15,8 +15,14 @@ var JOINERS = "_.";
 function tokenize(text) {
   return tokenizeWith(text, !ASCII.test(text));
 }
-function tokenizeMarked(text) {
-  return tokenizeWith(text, !ASCII.test(text), true);
+function tokenizeMarked(text, stop) {
+  return tokenizeWith(text, !ASCII.test(text), true, stop);
+}
+function stopTestOf(text) {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts = [];
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
 }
 function unicodeRuns(text, starts) {
   const pattern = RUN();
@@ -28,14 +34,14 @@ function unicodeRuns(text, starts) {
   }
   return runs;
 }
-function tokenizeWith(text, unicode, mark = false) {
+function tokenizeWith(text, unicode, mark = false, stop) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
   const starts = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(runs);
+  const isStop = stop ?? stopTest(runs);
   let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -182,6 +188,7 @@ export {
   PART_MARK,
   TOKENIZER_VERSION,
   queryTerms,
+  stopTestOf,
   tokenize,
   tokenizeMarked,
   tokenizeWith

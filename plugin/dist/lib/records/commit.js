@@ -60,7 +60,7 @@ async function recoverIntent(memoryDir, commit) {
   const intent = found.intent;
   const first = intent.changes[0];
   const committed = first !== void 0 && shaOf(path.join(memoryDir, first.card)) === targetOf(first);
-  if (committed) await applyIntent(memoryDir, intent, commit);
+  if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
   clearIntent(memoryDir);
   return committed;
 }
@@ -119,7 +119,7 @@ async function quarantineIntent(memoryDir, text) {
 function serialize(intent) {
   return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
-async function applyIntent(memoryDir, intent, commit, known) {
+async function applyIntent(memoryDir, intent, commit, known, recovering = false) {
   const history = known ? [...known] : readLatestHistory(
     memoryDir,
     intent.changes.map((c) => c.card)
@@ -137,7 +137,7 @@ async function applyIntent(memoryDir, intent, commit, known) {
       else fs.rmSync(abs, { force: true });
       syncDirectory(path.dirname(abs));
     }
-    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : void 0;
+    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit, recovering) : void 0;
     const cards = change.index?.from !== void 0 && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
     journal.push({ i: indexBefore, o: indexStamp(memoryDir), ...edit, c: cards, d: dirStamps(memoryDir, cards) });
     const recorded = latestByCard(history).get(change.card);
@@ -151,10 +151,10 @@ async function applyIntent(memoryDir, intent, commit, known) {
   const archive = intent.archive;
   if (archive && fs.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
-async function editIndex(memoryDir, card, edit, commit) {
+async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   const file = path.join(memoryDir, INDEX_FILE);
   if (edit.line !== null && edit.from === void 0 && edit.place === void 0 && fs.existsSync(file)) {
-    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
   let before;

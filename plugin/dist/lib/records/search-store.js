@@ -5,7 +5,7 @@ import { withTrustedCardSearch } from "../store/card-search-trusted.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { readEpisodes } from "../store/episodes.js";
 import { joinPath } from "../store/paths.js";
-import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted } from "./search.js";
+import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted, rankInOrder } from "./search.js";
 async function searchStore(memoryDir, query, where, limit, options = {}) {
   const wanted = [...new Set(terms(query))];
   const { freshness } = options;
@@ -66,22 +66,18 @@ function rankStore(memoryDir, query, where, limit, docs, counts, total, shards, 
     const read = readCardDoc(memoryDir, doc);
     return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...today && read.card ? noLongerTrue(read.card, today) : {} };
   };
-  const hits = today ? liveFirst(limit, (want) => rankCounted(query, docs, counts, total, want), hitOf) : rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => hitOf(index, score));
+  const hits = today ? liveFirst(limit, rankInOrder(query, docs, counts, total, limit), hitOf) : rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => hitOf(index, score));
   return episodes ? { hits, episodes } : { hits };
 }
-function liveFirst(limit, rank, hitOf) {
+function liveFirst(limit, order, hitOf) {
   const live = [];
   const dead = [];
-  let seen = 0;
-  for (let want = limit; ; want *= 2) {
-    const order = rank(want);
-    for (; seen < order.length && (limit === 0 || live.length < limit); seen++) {
-      const h = hitOf(order[seen].index, order[seen].score);
-      (h.no_longer_true ? dead : live).push(h);
-    }
-    const exhausted = want === 0 || order.length < want;
-    if (exhausted || live.length >= limit) return [...live, ...dead].slice(0, limit || void 0);
+  for (const { index, score } of order) {
+    if (limit > 0 && live.length >= limit) break;
+    const h = hitOf(index, score);
+    (h.no_longer_true ? dead : live).push(h);
   }
+  return [...live, ...dead].slice(0, limit || void 0);
 }
 var CachedCardDoc = class {
   constructor(card) {

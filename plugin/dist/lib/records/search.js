@@ -11,6 +11,17 @@ function searchCounted(query, docs, docTerms, limit = 20) {
   return rankCounted(query, docs, docTerms).slice(0, limit || void 0).map(({ index, score }) => ({ kind: docs[index].kind, id: docs[index].id, score, ...matchLine(query, docs[index]) }));
 }
 function rankCounted(query, docs, docTerms, total = docs.length, limit = 0) {
+  return takeBest(scoreCounted(query, docs, docTerms, total), limit, docs).best;
+}
+function* rankInOrder(query, docs, docTerms, total = docs.length, first = 0) {
+  let rest = scoreCounted(query, docs, docTerms, total);
+  for (let want = first; rest.length > 0; want *= 2) {
+    const next = takeBest(rest, want, docs);
+    yield* next.best;
+    rest = next.rest;
+  }
+}
+function scoreCounted(query, docs, docTerms, total) {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const idf = new Map(
@@ -19,7 +30,7 @@ function rankCounted(query, docs, docTerms, total = docs.length, limit = 0) {
       return [t, Math.log(1 + total / Math.max(1, df))];
     })
   );
-  let hits = [];
+  const hits = [];
   docs.forEach((_doc, i) => {
     let score = 0;
     for (const t of wanted) {
@@ -30,14 +41,20 @@ function rankCounted(query, docs, docTerms, total = docs.length, limit = 0) {
     }
     if (score > 0) hits.push({ index: i, score: Math.round(score * 1e3) / 1e3 });
   });
+  return hits;
+}
+function takeBest(hits, limit, docs) {
+  let best = hits;
+  let rest = [];
   if (limit > 0 && hits.length > limit) {
     const floor = Float64Array.from(hits, (h) => h.score).sort()[hits.length - limit];
-    hits = hits.filter((h) => h.score >= floor);
+    best = hits.filter((h) => h.score >= floor);
+    rest = hits.filter((h) => h.score < floor);
   }
   const recency = (i) => docs[i].recency;
   const id = (i) => docs[i].id;
-  hits.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));
-  return hits;
+  best.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));
+  return { best, rest };
 }
 function matchLine(query, doc) {
   const { line, match } = bestLine(doc, [...new Set(terms(query))]);
@@ -89,6 +106,7 @@ export {
   episodeDocs,
   matchLine,
   rankCounted,
+  rankInOrder,
   search,
   searchCounted,
   terms2 as terms

@@ -9,7 +9,7 @@ import { cacheStamp } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { sameNumbers } from "./index-links.js";
 var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use) {
+function withTrustedCardCache(memoryDir, freshness, use, kept) {
   if (freshness.checkAll) return void 0;
   let opened;
   try {
@@ -37,6 +37,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], mtimeMs, racyMs));
+    const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
+    const answer = kept && still ? kept(stamp) : void 0;
+    if (answer !== void 0) return answer;
     const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();

@@ -24,7 +24,7 @@ function writeDerived(memoryDir, name, cache, facts, payload) {
     const head = JSON.stringify({ cache, facts });
     const line = `${head}${" ".repeat((8 - (Buffer.byteLength(head) + 1) % 8) % 8)}
 `;
-    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
+    replaceFile(file, [Buffer.from(line, "utf8"), ...payload], `${file}.${process.pid}.tmp`);
   } catch {
   }
 }

@@ -1,5 +1,5 @@
 // lib/store/card-read.ts
-import { cardType, parseCard } from "../core/card.js";
+import { cardType, parseCard, supersededBy } from "../core/card.js";
 import { utf8Text } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
@@ -53,7 +53,8 @@ function readRecord(dir, file, withWords = true) {
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
     sha256,
-    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {},
+    ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }

@@ -14,7 +14,8 @@ function encodeRow(r) {
     r.problems,
     r.scope ?? null,
     r.sha256 ?? null,
-    r.expires_at ?? null
+    r.expires_at ?? null,
+    r.superseded_by ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -157,6 +158,12 @@ var StoredCard = class {
   set expires_at(v) {
     this.set("expires_at", v);
   }
+  get superseded_by() {
+    return this.row().superseded_by;
+  }
+  set superseded_by(v) {
+    this.set("superseded_by", v);
+  }
 };
 function plainRecord(r) {
   const { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
@@ -164,7 +171,7 @@ function plainRecord(r) {
   for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
-var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at", "superseded_by"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -178,10 +185,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 13) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
+  if (!Array.isArray(v) || v.length !== 14) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires, supersededBy] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires) || !optStr(supersededBy)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
@@ -198,7 +205,8 @@ function checkRow(text) {
     problems,
     scope: scope ?? void 0,
     sha256: sha256 ?? void 0,
-    expires_at: expires ?? void 0
+    expires_at: expires ?? void 0,
+    superseded_by: supersededBy ?? void 0
   };
 }
 function checkProvenance(v) {

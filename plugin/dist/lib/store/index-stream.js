@@ -3,7 +3,8 @@ import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit } from "../core/index-edit.js";
 import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../core/index-scan.js";
-import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
+import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
+import { appendBytes } from "./safe-write.js";
 import { commitFile } from "./write.js";
 var RUN = 1 << 20;
 var NL = 10;
@@ -39,8 +40,8 @@ function scanIndexFile(file, scan, options = {}) {
     close(fd);
   }
 }
-async function upsertIndexLineStreamed(file, card, line, commit) {
-  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+async function upsertIndexLineStreamed(file, card, line, commit, options = {}) {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit, options);
 }
 var scannedByFile = /* @__PURE__ */ new Map();
 function scanCardLine(file, card) {
@@ -59,14 +60,24 @@ function scanNewCard(file, name, cards, forEdit) {
 function keep(file, scans) {
   scannedByFile.set(file, new Map(scans));
 }
-async function upsertScannedLine(file, scanned, line, commit) {
+async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   if (!scanned) return void 0;
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
   const bytes = Buffer.from(line, "utf8");
+  const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
+  const torn = size > 0 && scan.last !== NL;
+  if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
+    const rest = tornRest(file, size, added);
+    if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
+  }
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
-  if (!hit && size > 0 && scan.last !== NL) return void 0;
-  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  if (!hit && torn) return void 0;
+  if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
+    const edit2 = appendedLineEdit(scan.newlines + 1, line, scan.marks);
+    return { changed: true, ...edit2 ? { edit: edit2 } : {} };
+  }
+  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], added];
   const watch = { from: scanned.covered, marks: scan.marks };
   try {
     await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
@@ -76,6 +87,26 @@ async function upsertScannedLine(file, scanned, line, commit) {
   }
   const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...edit ? { edit } : {} };
+}
+async function appendInPlace(file, stamp, bytes, commit) {
+  const st = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!st?.isFile() || (st.mode & 146) === 0) return false;
+  if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
+  const expect = (fd) => fileStamp(fs.fstatSync(fd, { bigint: true })) === stamp;
+  return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
+}
+function tornRest(file, size, added) {
+  const { fd } = openRegular(file);
+  try {
+    const from = Math.max(0, size - added.length);
+    const read = readFullyAt(fd, from, size - from);
+    const nl = read.lastIndexOf(NL);
+    if (nl === -1 && from > 0) return void 0;
+    const tail = read.subarray(nl + 1);
+    return tail.length > 0 && added.subarray(0, tail.length).equals(tail) ? added.subarray(tail.length) : void 0;
+  } finally {
+    close(fd);
+  }
 }
 var CHANGED = new Error("MEMORY.md changed while it was copied");
 function* copyAround(file, pieces, stamp, watch, run) {

@@ -54,6 +54,7 @@ function openAppend(file, readable = false) {
 function appendBytes(file, data, options = {}) {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return void 0;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {

@@ -134,6 +134,7 @@ function rowOf(r) {
     status: r.status ?? "",
     updated_at: r.updated_at ?? "",
     ...r.expires_at !== void 0 ? { expires_at: r.expires_at } : {},
+    ...r.superseded_by !== void 0 ? { superseded_by: r.superseded_by } : {},
     provenance: r.provenance,
     problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems
   };

@@ -1,10 +1,10 @@
 // lib/ui/page-cards.ts
-import { isExpired } from "../core/card.js";
+import { noLongerTrueOf, noLongerTrueText } from "../core/card.js";
 import { esc, page, qs, select, table } from "./html.js";
 function statusText(c, today) {
-  if (c.status === "superseded") return "superseded \u2014 not injected";
-  if (isExpired(c, today)) return `${c.status} \xB7 expired ${c.expires_at.slice(0, 10)} \u2014 not injected`;
-  return c.status;
+  const mark = noLongerTrueOf(c, today);
+  if (mark.no_longer_true === "expired") return `${c.status ? `${c.status} \xB7 ` : ""}${noLongerTrueText(mark)}`;
+  return noLongerTrueText(mark) || c.status;
 }
 function cardsPage(ctx, q, result, ms, today) {
   const f = result.facets;

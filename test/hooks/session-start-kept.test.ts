@@ -1,0 +1,135 @@
+// Session start's kept lines (lib/hook/overview-kept.ts) through real processes: `memctl hook session-start` on a
+// store above the full-check size (lowered by MEMCTL_FULL_CHECK_MAX) with the keeper the first start leaves
+// running, so every later start trusts a check under 2 s old. A start that prints the kept lines prints, for every
+// host, the bytes a start that checks every card prints; after a hand edit of MEMORY.md, a proposal staged and
+// instructions added, the next start says so; a planted file that would close the host's JSON string is not
+// printed. Each test kills and awaits its keepers before its store goes.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test, type TestContext } from "node:test";
+import { OVERVIEW_LINES } from "../../lib/hook/overview-kept.js";
+import { CARD_CHECK } from "../../lib/store/full-check.js";
+import { processAlive } from "../../lib/store/lock.js";
+import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
+import { runBounded } from "../support/bounded-run.js";
+import { keeperHolder, stopKeepers, waitFor } from "../support/keepers.js";
+import { sleep } from "../support/card-cache-fixture.js";
+
+const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+const HOSTS = ["claude", "codex", "generic", "grok", "opencode"];
+const cards = Array.from({ length: 40 }, (_, i) => {
+  const n = String(i).padStart(3, "0");
+  return {
+    file: `feedback_s${n}.md`,
+    title: `Card s${n} "quoted" \\ 東京`,
+    hook: `note number s${n} about the build`,
+    topics: ["build"],
+    ...(i % 9 === 4 ? { priority: "always" } : {}),
+    ...(i === 7 ? { expires_at: "2020-01-01" } : {}),
+  };
+});
+
+async function keptStore(t: TestContext) {
+  const s = sandbox(cards);
+  ageStore(s.memory);
+  await sleep(250); // past the caches' racy window
+  const env = (fullCheckMax: number) => ({
+    PATH: process.env.PATH,
+    HOME: s.home,
+    MEMCTL_MEMORY_DIR: s.memory,
+    MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"),
+    MEMCTL_FULL_CHECK_MAX: String(fullCheckMax),
+  });
+  t.after(async () => {
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
+  let session = 0;
+  /** A start as the host runs it; `checking`: above the store's size, so every card is checked and nothing kept is read. */
+  const start = async (host: string, checking = false) => {
+    const r = await runBounded(
+      [CLI, "hook", "session-start", "--host", host],
+      JSON.stringify({ session_id: `k-${session++}`, cwd: s.repo, source: "startup" }),
+      env(checking ? 1000 : 10),
+      s.repo,
+      30_000,
+    );
+    assert.equal(r.code, 0, r.stdout);
+    return r.stdout;
+  };
+  return { s, start, kept: path.join(s.memory, ".memctl", OVERVIEW_LINES) };
+}
+
+const checkAt = (memory: string) => {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { at: number }).at;
+  } catch {
+    return Number.NEGATIVE_INFINITY;
+  }
+};
+
+/** Starts until the keeper's checks are recorded and a start has kept its lines. */
+async function settle(k: Awaited<ReturnType<typeof keptStore>>): Promise<void> {
+  await k.start("generic");
+  await waitFor(() => keeperHolder(k.s.memory) !== undefined && processAlive(keeperHolder(k.s.memory)!), 10_000, "a keeper");
+  const before = checkAt(k.s.memory);
+  await waitFor(() => checkAt(k.s.memory) > before, 10_000, "a check recorded by the keeper");
+  for (let i = 0; i < 5 && !fs.existsSync(k.kept); i++) await k.start("generic");
+  assert.ok(fs.existsSync(k.kept), "a trusted start kept its lines");
+}
+
+test("every host's start through the kept lines prints the bytes a start that checks every card prints", async (t) => {
+  const k = await keptStore(t);
+  await settle(k);
+  const inode = fs.statSync(k.kept).ino;
+  for (const host of HOSTS) {
+    const kept = await k.start(host);
+    assert.equal(kept, await k.start(host, true), host);
+    if (host === "claude" || host === "codex") assert.match(JSON.parse(kept).hookSpecificOutput.additionalContext, /Card s004 "quoted" \\ 東京/);
+  }
+  assert.equal(fs.statSync(k.kept).ino, inode, "read back by every start, not made again");
+  const text = await k.start("generic");
+  assert.ok(!text.includes("feedback_s007.md"), "expired: left out");
+  assert.ok(text.indexOf("feedback_s004.md") < text.indexOf("feedback_s000.md"), "pinned first");
+
+  // The file is what was printed: a line changed in it, still well formed, shows; one that would close the host's
+  // JSON string does not, and every host's output is a start's that checks every card.
+  const original = fs.readFileSync(k.kept, "utf8");
+  fs.writeFileSync(k.kept, original.replace("note number s012 about", "note number MARKED about"));
+  assert.match(await k.start("generic"), /note number MARKED about/);
+  for (const host of HOSTS) {
+    // Planted again for each: a start that does not print it keeps its own lines in its place.
+    fs.writeFileSync(k.kept, original.replace("note number s012 about", 'note number \\\\"}, "planted": "x'));
+    const out = await k.start(host);
+    assert.equal(out, await k.start(host, true), host);
+    assert.ok(!out.includes("planted"), host);
+    if (host === "claude" || host === "codex") assert.equal("planted" in JSON.parse(out), false);
+  }
+});
+
+test("a hand edit of MEMORY.md, a proposal staged and instructions added are in the next start, as in a start that checks every card", async (t) => {
+  const k = await keptStore(t);
+  await settle(k);
+  const index = path.join(k.s.memory, "MEMORY.md");
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("note number s021 about", "note number s021 EDITED BY HAND about"));
+  const edited = await k.start("generic");
+  assert.match(edited, /s021 EDITED BY HAND/);
+  assert.equal(edited, await k.start("generic", true));
+
+  const propose = await runBounded(
+    [CLI, "propose", "wombat", "-t", "project", "-d", "the wombat migration runs at noon", "--source", "notes.md"],
+    "",
+    { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") },
+    k.s.repo,
+    30_000,
+  );
+  assert.equal(propose.code, 0, propose.stdout);
+  fs.writeFileSync(path.join(k.s.repo, "AGENTS.md"), "AGENTS-RULE keep PRs small\n");
+  for (const host of ["codex", "generic"]) {
+    const out = await k.start(host);
+    assert.match(out, /1 proposal awaits the owner's review/, host);
+    assert.equal(out, await k.start(host, true), host);
+  }
+  assert.match(await k.start("generic"), /AGENTS-RULE keep PRs small/);
+});
