@@ -15,6 +15,7 @@
 // overview-pins and list-rows name. Written through replaceFile, like the file it completes, by card-words.ts and by
 // the keeper's check (card-cache-check.ts: the same records, the directories' new mtimes once a listing proved them).
 import {
+  CARD_CACHE_VERSION,
   decodeCardCache,
   encodeCardCache,
   isCardFileName,
@@ -32,7 +33,8 @@ import { applyLineEdits, decodeLinks, linksBytes, sameNumbers, type LineEdit } f
 import { joinPath, STATE_DIR } from "./paths.js";
 
 export const CARD_DELTA = "card-delta";
-const DELTA_VERSION = "memctl-card-cache 9 delta 2";
+// A delta's rows are the card cache's: its version follows the cache's, so a row format change drops old deltas.
+const DELTA_VERSION = `${CARD_CACHE_VERSION} delta 2`;
 /**
  * Past any of these a write folds the delta into a rewritten card-cache file: records (changed, added or removed),
  * MEMORY.md edits (each costs a reader of the view a splice of it: overview-view.ts) and bytes.

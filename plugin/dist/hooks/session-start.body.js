@@ -7107,7 +7107,7 @@ function findRecord(records, file) {
 
 // lib/store/card-delta.ts
 var CARD_DELTA = "card-delta";
-var DELTA_VERSION = "memctl-card-cache 9 delta 2";
+var DELTA_VERSION = `${CARD_CACHE_VERSION} delta 2`;
 var DELTA_MAX_RECORDS = 1024;
 var DELTA_MAX_EDITS = 64;
 var DELTA_MAX_BYTES = 4 << 20;

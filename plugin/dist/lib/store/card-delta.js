@@ -1,5 +1,6 @@
 // lib/store/card-delta.ts
 import {
+  CARD_CACHE_VERSION,
   decodeCardCache,
   encodeCardCache,
   isCardFileName,
@@ -12,7 +13,7 @@ import { cacheStamp } from "./full-check.js";
 import { applyLineEdits, decodeLinks, linksBytes, sameNumbers } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 var CARD_DELTA = "card-delta";
-var DELTA_VERSION = "memctl-card-cache 9 delta 2";
+var DELTA_VERSION = `${CARD_CACHE_VERSION} delta 2`;
 var DELTA_MAX_RECORDS = 1024;
 var DELTA_MAX_EDITS = 64;
 var DELTA_MAX_BYTES = 4 << 20;
