@@ -11,7 +11,8 @@
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[3n] (each entry's card mtimeMs, size, ctimeMs)
 //   --- headBytes end here ---
-//   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range): read whole when small, else
+//   u32 id[P], f32 tf[P], u8 mask[P] (postings.ts FIELD_BIT, PART_BIT, KEYED_BIT; ids ascending within each
+//   term's range): read whole when small, else
 //   only the query terms' ranges (at 10,000 cards they are ~2.4 MB, and a prompt needs a few hundred KB),
 //   entry blob (one slim JSON array per entry: what materialising it needs),
 //   printed blob (each entry's line as the block prints it: what the hook reads of the ~20 lines it prints),

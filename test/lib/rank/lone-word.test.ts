@@ -102,3 +102,19 @@ test("of several keyless cards meeting the lone word, only the best one gets a l
     s.cleanup();
   }
 });
+
+test("a katakana word earns the line only met whole, never through a syllable it shares with another word", async () => {
+  const s = sandbox([]);
+  try {
+    writeCards(s.memory, [
+      { file: "reference_snapshot.md", title: "スナップショットの取り方", hook: "毎晩取って一週間残す" },
+      { file: "feedback_tdd.md", title: "テストから書く", hook: "失敗するテストを先にコミットしておく" },
+    ]);
+    // コミット whole is in the tdd card's hook only; "ット" of it is in the snapshot card's title too.
+    assert.deepEqual(await block(s.memory, "いいね、コミットお願いします"), ["feedback_tdd.md"]);
+    // "マット" shares only "ット" with either card: no word met, no line.
+    assert.deepEqual(await block(s.memory, "マットを買った"), []);
+  } finally {
+    s.cleanup();
+  }
+});
