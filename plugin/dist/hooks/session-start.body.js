@@ -6897,11 +6897,11 @@ function postedCounts(read, owners, records) {
   }
   return found;
 }
-var NONE = /* @__PURE__ */ new Map();
+var NONE2 = /* @__PURE__ */ new Map();
 function countIn(found, k, head, word, n) {
-  const counts = found[k] ??= { head: NONE, body: NONE };
-  if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
-  else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+  const counts = found[k] ??= { head: NONE2, body: NONE2 };
+  if (head) (counts.head === NONE2 ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
+  else (counts.body === NONE2 ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
 }
 function scanWords(found, buf, owners, start, headBytes, bodyBytes, word, needle) {
   if (!buf || owners.length === 0) return;
@@ -7076,11 +7076,11 @@ function journaledEdits(memoryDir, mark, recorded, now) {
   if (appended === void 0 || now[2] > appended) return void 0;
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
-var NONE2 = Buffer.alloc(0);
+var NONE3 = Buffer.alloc(0);
 function readLinks(dir, old, mark) {
   const file = joinPath(dir, INDEX_FILE);
   const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE3 };
   const st = lstatIfExists(file);
   const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
   const cached = old?.head.index;
