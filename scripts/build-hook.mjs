@@ -40,11 +40,30 @@ export async function buildHook(dir, external) {
   return body;
 }
 
+// A default import of a Node builtin (`import fs from "node:fs"`, in ~30 of the body's modules) bundles to CommonJS as
+// __toESM(require("node:fs"), 1), which defines a getter for each of the module's ~100 exports, once per importing
+// module: ~2 ms of every prompt, whatever the store's size (bench/README.md, h/warm3). Here each builtin is one
+// small ES module holding require()'s value itself, so every import of it reads that object.
+const BUILTIN_EXPORTS = { "node:fs": [], "node:os": [], "node:path": ["isAbsolute", "join", "sep"] };
+const builtinsAsIs = {
+  name: "builtins-as-is",
+  setup(b) {
+    b.onResolve({ filter: /^node:(fs|os|path)$/ }, (args) =>
+      // The require inside that module is Node's own.
+      args.namespace === "builtin" ? { path: args.path, external: true } : { path: args.path, namespace: "builtin" },
+    );
+    b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({
+      contents: `const m = require(${JSON.stringify(args.path)});\nexport default m;\n${BUILTIN_EXPORTS[args.path].map((n) => `export const ${n} = m.${n};\n`).join("")}`,
+      loader: "js",
+    }));
+  },
+};
+
 /** lib/hook/entry/<name>.ts as <name>.body.js and its code-cache loader <name>.cjs; returns the body's build result. */
 async function buildCached(dir, name, external, banner) {
   const bodyName = `${name}.body.js`;
   const bodyFile = `${dir}/${bodyName}`;
-  const body = await build({ ...nodeBundle, entryPoints: [`lib/hook/entry/${name}.ts`], outfile: bodyFile, format: "cjs", external, metafile: true });
+  const body = await build({ ...nodeBundle, entryPoints: [`lib/hook/entry/${name}.ts`], outfile: bodyFile, format: "cjs", external, metafile: true, plugins: [builtinsAsIs] });
   wrapForLoader(bodyFile);
   await build({
     ...nodeBundle,
