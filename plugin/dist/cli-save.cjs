@@ -195,6 +195,16 @@ var init_checked_fs = __esm({
   }
 });
 
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+var init_monotonic = __esm({
+  "lib/store/monotonic.ts"() {
+    "use strict";
+  }
+});
+
 // lib/core/errors.ts
 function usageError(message, data) {
   return new MemctlError(ERROR_CODES.E_USAGE, message, data);
@@ -6406,12 +6416,12 @@ function ensureStateDir(memoryDir) {
 async function acquireStoreLock(memoryDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
-  const deadline = performance.now() + timeoutMs;
+  const deadline = monotonicMs() + timeoutMs;
   let delay = 1;
   for (; ; ) {
     const held2 = tryStoreLock(memoryDir, options);
     if (held2) return held2.release;
-    if (performance.now() >= deadline) {
+    if (monotonicMs() >= deadline) {
       throw new MemctlError(
         ERROR_CODES.E_LOCK_TIMEOUT,
         `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,
@@ -6541,6 +6551,7 @@ var init_lock = __esm({
     init_node_path();
     init_errors();
     init_checked_fs();
+    init_monotonic();
     init_paths();
     init_safe_write();
     LOCK_NAME = "lock";
@@ -9613,8 +9624,9 @@ init_checked_fs();
 
 // lib/store/bounded-input.ts
 init_node_fs();
+init_monotonic();
 var CHUNK = 64 * 1024;
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -9629,7 +9641,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);

@@ -3137,6 +3137,11 @@ function environmentFault(err) {
   }
 }
 
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 // lib/store/paths.ts
 var INDEX_FILE = "MEMORY.md";
 var EPISODES_SUMMARY_FILE = "episodes.summary.md";
@@ -7923,7 +7928,7 @@ function lastPrompt(memoryDir, started) {
 
 // lib/store/bounded-input.ts
 var CHUNK2 = 64 * 1024;
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -7938,7 +7943,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);

@@ -5631,6 +5631,11 @@ function recordCheck(memoryDir, file, check) {
   if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check.at, journal: check.journal });
 }
 
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 // lib/store/lock.ts
 function hostname() {
   return process.getBuiltinModule("node:os").hostname();
@@ -9152,7 +9157,7 @@ async function sessionStartCommand(args2, keeperScript2, io2) {
 
 // lib/store/bounded-input.ts
 var CHUNK2 = 64 * 1024;
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -9167,7 +9172,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);

@@ -8225,6 +8225,11 @@ function statQuiet(file) {
   }
 }
 
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 // lib/store/lock.ts
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
@@ -9266,7 +9271,7 @@ function isDirectory2(p) {
 // lib/store/bounded-input.ts
 var CHUNK2 = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
-  const started = performance.now();
+  const started = monotonicMs();
   const progress = { chunks: [], seen: 0 };
   let buffer = Buffer.allocUnsafe(CHUNK2);
   for (; ; ) {
@@ -9278,10 +9283,10 @@ async function readInputBounded(fd, stream, bounds) {
     }
     if (n === 0) return finish(progress, bounds, true);
     if (keep(progress, buffer.subarray(0, n), bounds)) buffer = Buffer.allocUnsafe(CHUNK2);
-    if (performance.now() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
+    if (monotonicMs() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
   }
 }
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -9296,7 +9301,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);
