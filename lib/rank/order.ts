@@ -35,7 +35,7 @@ export function firstPlaces<T extends Orderable>(ranked: T[], k: number): T[] {
     if (r.tier === "always") pinned.push(r);
     else byTier[TIER_ORDER[r.tier]]!.push(r);
   }
-  const out = pinnedInOrder(pinned);
+  const out = pinned.sort(compareRanked);
   let left = k;
   for (let tier = 1; tier < byTier.length && left > 0; tier++) {
     let list = byTier[tier]!;
@@ -52,29 +52,6 @@ export function firstPlaces<T extends Orderable>(ranked: T[], k: number): T[] {
     left -= placed.length;
   }
   return out;
-}
-
-/**
- * Pinned entries in compareRanked order. Every pinned entry is returned, so this is a full order, but most pinned
- * cards have neither usage nor relevance (score and relevance 0: they go last, by index): the store the benchmarks
- * generate pins ~1,000 cards at 100,000, and comparing them all was ~2 ms a prompt. Only the others are compared;
- * anything that is not a plain positive score or relevance (a negative or NaN from a damaged sidecar) sorts them all.
- */
-function pinnedInOrder<T extends Orderable>(pinned: T[]): T[] {
-  const keyed: T[] = [];
-  const plain: T[] = [];
-  let ascending = true;
-  for (let i = 0; i < pinned.length; i++) {
-    const r = pinned[i]!;
-    if (r.score === 0 && r.relevance === 0) {
-      if (plain.length > 0 && plain[plain.length - 1]!.index > r.index) ascending = false;
-      plain.push(r);
-    } else if (r.score > 0 || (r.score === 0 && r.relevance > 0)) keyed.push(r);
-    else return pinned.sort(compareRanked);
-  }
-  if (plain.length === 0) return keyed.sort(compareRanked);
-  if (!ascending) plain.sort(compareRanked);
-  return keyed.length === 0 ? plain : keyed.sort(compareRanked).concat(plain);
 }
 
 /**

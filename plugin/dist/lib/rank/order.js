@@ -14,7 +14,7 @@ function firstPlaces(ranked, k) {
     if (r.tier === "always") pinned.push(r);
     else byTier[TIER_ORDER[r.tier]].push(r);
   }
-  const out = pinnedInOrder(pinned);
+  const out = pinned.sort(compareRanked);
   let left = k;
   for (let tier = 1; tier < byTier.length && left > 0; tier++) {
     let list = byTier[tier];
@@ -31,22 +31,6 @@ function firstPlaces(ranked, k) {
     left -= placed.length;
   }
   return out;
-}
-function pinnedInOrder(pinned) {
-  const keyed = [];
-  const plain = [];
-  let ascending = true;
-  for (let i = 0; i < pinned.length; i++) {
-    const r = pinned[i];
-    if (r.score === 0 && r.relevance === 0) {
-      if (plain.length > 0 && plain[plain.length - 1].index > r.index) ascending = false;
-      plain.push(r);
-    } else if (r.score > 0 || r.score === 0 && r.relevance > 0) keyed.push(r);
-    else return pinned.sort(compareRanked);
-  }
-  if (plain.length === 0) return keyed.sort(compareRanked);
-  if (!ascending) plain.sort(compareRanked);
-  return keyed.length === 0 ? plain : keyed.sort(compareRanked).concat(plain);
 }
 function kthLargest(values, k) {
   if (!(k >= 1 && k <= values.length)) throw new RangeError(`no ${k}-th of ${values.length} values`);
