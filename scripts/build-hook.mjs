@@ -27,7 +27,7 @@ export async function buildHook(dir, external) {
   const body = await buildCached(dir, "user-prompt-submit", external, { js: "#!/usr/bin/env node" });
   // The freshness keeper (lib/hook/entry/keeper.ts): started detached by the hook, beside it, for large stores.
   // A plain bundle: it starts once per keeper, not once per prompt.
-  await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external });
+  await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external, plugins: [builtinsAsIs] });
   // The session start (lib/hook/entry/session-start.ts): the CLI (dist/cli.js, plugin/dist/cli.mjs) starts
   // session-start.cjs from here for the wired `hook session-start` flags. Built as the hook is, for the same reasons:
   // no ES module graph to load, and compiled code from the cache. js-yaml is inlined as in the CLI (the card parser
@@ -40,11 +40,31 @@ export async function buildHook(dir, external) {
   return body;
 }
 
+// A default import of a Node builtin (`import fs from "node:fs"`, in ~30 of the body's modules) bundles to CommonJS as
+// __toESM(require("node:fs"), 1), which defines a getter for each of the module's ~100 exports, once per importing
+// module: ~2 ms of every prompt, whatever the store's size (bench/README.md, h/warm3). Here each builtin is one
+// small ES module holding require()'s value itself, so every import of it reads that object. Every CommonJS bundle
+// (the hook bodies, the keeper, `memctl save`) is built with it.
+const BUILTIN_EXPORTS = { "node:fs": [], "node:os": [], "node:path": ["isAbsolute", "join", "sep"] };
+export const builtinsAsIs = {
+  name: "builtins-as-is",
+  setup(b) {
+    b.onResolve({ filter: /^node:(fs|os|path)$/ }, (args) =>
+      // The require inside that module is Node's own.
+      args.namespace === "builtin" ? { path: args.path, external: true } : { path: args.path, namespace: "builtin" },
+    );
+    b.onLoad({ filter: /.*/, namespace: "builtin" }, (args) => ({
+      contents: `const m = require(${JSON.stringify(args.path)});\nexport default m;\n${BUILTIN_EXPORTS[args.path].map((n) => `export const ${n} = m.${n};\n`).join("")}`,
+      loader: "js",
+    }));
+  },
+};
+
 /** lib/hook/entry/<name>.ts as <name>.body.js and its code-cache loader <name>.cjs; returns the body's build result. */
 async function buildCached(dir, name, external, banner) {
   const bodyName = `${name}.body.js`;
   const bodyFile = `${dir}/${bodyName}`;
-  const body = await build({ ...nodeBundle, entryPoints: [`lib/hook/entry/${name}.ts`], outfile: bodyFile, format: "cjs", external, metafile: true });
+  const body = await build({ ...nodeBundle, entryPoints: [`lib/hook/entry/${name}.ts`], outfile: bodyFile, format: "cjs", external, metafile: true, plugins: [builtinsAsIs] });
   wrapForLoader(bodyFile);
   await build({
     ...nodeBundle,

@@ -6,7 +6,7 @@
 // and its node:child_process) stay uninitialised until used: an ES module bundle hoists every builtin import to its
 // top. Not minified: the plugin commits it, and its diff follows the source diff (docs/internals.md).
 import { build } from "esbuild";
-import { nodeBundle } from "./build-hook.mjs";
+import { builtinsAsIs, nodeBundle } from "./build-hook.mjs";
 
 /**
  * Bundles the save path into `outfile`. `external`: the packages left to node_modules (the package's build);
@@ -15,20 +15,18 @@ import { nodeBundle } from "./build-hook.mjs";
  * inlined. The plugin's vendor files are ES modules, which a CommonJS file reaches through `import()` only.
  */
 export async function buildSave(outfile, { external = [], vendor } = {}) {
-  const plugins = vendor
-    ? [
-        {
-          name: "lazy-packages-from-vendor",
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) => {
-              if (args.kind !== "dynamic-import" || args.path.startsWith("node:")) return undefined;
-              const to = vendor(args.path);
-              if (!to) throw new Error(`build-save: ${args.path} is imported lazily but the plugin has no vendor file for it`);
-              return { path: to, external: true };
-            });
-          },
-        },
-      ]
-    : [];
+  const plugins = [builtinsAsIs];
+  if (vendor)
+    plugins.push({
+      name: "lazy-packages-from-vendor",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.kind !== "dynamic-import" || args.path.startsWith("node:")) return undefined;
+          const to = vendor(args.path);
+          if (!to) throw new Error(`build-save: ${args.path} is imported lazily but the plugin has no vendor file for it`);
+          return { path: to, external: true };
+        });
+      },
+    });
   return build({ ...nodeBundle, entryPoints: ["lib/cli/save-bin.ts"], outfile, format: "cjs", external, plugins });
 }

@@ -3,6 +3,7 @@
 // and never exited. Here at most `maxBytes` are kept; anything past them is read and dropped (so a host writing
 // a larger payload does not meet a closed pipe) until the input ends or the deadline passes.
 import fs from "node:fs";
+import { monotonicMs } from "./monotonic.js";
 
 export interface InputBounds {
   /** Inputs larger than this are refused (their bytes are not kept). */
@@ -33,7 +34,7 @@ interface Progress {
  * only the stream phase can time out.
  */
 export async function readInputBounded(fd: number, stream: () => NodeJS.ReadableStream, bounds: InputBounds): Promise<BoundedInput> {
-  const started = performance.now();
+  const started = monotonicMs();
   const progress: Progress = { chunks: [], seen: 0 };
   let buffer = Buffer.allocUnsafe(CHUNK);
   for (;;) {
@@ -45,7 +46,7 @@ export async function readInputBounded(fd: number, stream: () => NodeJS.Readable
     }
     if (n === 0) return finish(progress, bounds, true);
     if (keep(progress, buffer.subarray(0, n), bounds)) buffer = Buffer.allocUnsafe(CHUNK); // a dropped chunk's buffer is reused
-    if (performance.now() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
+    if (monotonicMs() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
   }
 }
 
@@ -53,7 +54,7 @@ export async function readInputBounded(fd: number, stream: () => NodeJS.Readable
 export function readStreamBounded(
   stream: NodeJS.ReadableStream,
   bounds: InputBounds,
-  started = performance.now(),
+  started = monotonicMs(),
   progress: Progress = { chunks: [], seen: 0 },
 ): Promise<BoundedInput> {
   return new Promise((resolve) => {
@@ -71,7 +72,7 @@ export function readStreamBounded(
     const onData = (chunk: Buffer | string) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
     // The timer never holds the process open by itself: the stream does while it is open.
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);

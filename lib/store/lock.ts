@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { forgetReads } from "./checked-fs.js";
+import { monotonicMs } from "./monotonic.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, writeNewFile } from "./safe-write.js";
 
@@ -58,12 +59,12 @@ export function ensureStateDir(memoryDir: string): string {
 export async function acquireStoreLock(memoryDir: string, options: LockOptions = {}): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   const lockDir = path.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
-  const deadline = performance.now() + timeoutMs;
+  const deadline = monotonicMs() + timeoutMs;
   let delay = 1;
   for (;;) {
     const held = tryStoreLock(memoryDir, options);
     if (held) return held.release;
-    if (performance.now() >= deadline) {
+    if (monotonicMs() >= deadline) {
       throw new MemctlError(
         ERROR_CODES.E_LOCK_TIMEOUT,
         `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,

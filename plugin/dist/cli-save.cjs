@@ -42,6 +42,15 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// builtin:node:fs
+var m, node_fs_default;
+var init_node_fs = __esm({
+  "builtin:node:fs"() {
+    m = require("node:fs");
+    node_fs_default = m;
+  }
+});
+
 // lib/core/bytes.ts
 function encodeUtf8(text) {
   encoder ??= new TextEncoder();
@@ -55,20 +64,20 @@ var init_bytes = __esm({
 });
 
 // lib/store/checked-fs.ts
-function statIfExists(path30) {
-  return import_node_fs.default.statSync(path30, { throwIfNoEntry: false });
+function statIfExists(path) {
+  return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
-function stat(path30) {
-  return import_node_fs.default.statSync(path30);
+function stat(path) {
+  return node_fs_default.statSync(path);
 }
-function lstatIfExists(path30) {
-  return import_node_fs.default.lstatSync(path30, { throwIfNoEntry: false });
+function lstatIfExists(path) {
+  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
 }
 function fstat(fd) {
-  return import_node_fs.default.fstatSync(fd);
+  return node_fs_default.fstatSync(fd);
 }
 function readAt(fd, buffer, offset, length, position) {
-  return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
 function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   for (let got = 0; got < length; ) {
@@ -78,42 +87,42 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path30, extraFlags = 0, readable = false) {
-  const c = import_node_fs.default.constants;
-  return import_node_fs.default.openSync(path30, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+function openForAppend(path, extraFlags = 0, readable = false) {
+  const c = node_fs_default.constants;
+  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
-  return import_node_fs.default.writeSync(fd, buffer, offset, length);
+  return node_fs_default.writeSync(fd, buffer, offset, length);
 }
 function close(fd) {
-  import_node_fs.default.closeSync(fd);
+  node_fs_default.closeSync(fd);
 }
-function exists(path30) {
-  return import_node_fs.default.existsSync(path30);
+function exists(path) {
+  return node_fs_default.existsSync(path);
 }
-function readUtf8(path30) {
-  return import_node_fs.default.readFileSync(path30, "utf8");
+function readUtf8(path) {
+  return node_fs_default.readFileSync(path, "utf8");
 }
-function realpath(path30) {
-  return import_node_fs.default.realpathSync.native(path30);
+function realpath(path) {
+  return node_fs_default.realpathSync.native(path);
 }
-function access(path30, mode) {
-  import_node_fs.default.accessSync(path30, mode);
+function access(path, mode) {
+  node_fs_default.accessSync(path, mode);
 }
 function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path30, mode) {
-  return Object.assign(new Error(`${path30} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path30 });
+function notRegularError(path, mode) {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
 }
-function tooLargeError(path30, size, cap) {
-  return Object.assign(new Error(`${path30} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path30 });
+function tooLargeError(path, size, cap) {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
 }
-function openRegular(path30, options = {}) {
-  const c = import_node_fs.default.constants;
+function openRegular(path, options = {}) {
+  const c = node_fs_default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs.default.openSync(path30, flags);
+  const fd = node_fs_default.openSync(path, flags);
   let st;
   try {
     st = fstat(fd);
@@ -123,14 +132,14 @@ function openRegular(path30, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path30, st.mode);
+    throw notRegularError(path, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path30, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path30, options);
+function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
   try {
-    if (st.size > cap) throw tooLargeError(path30, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -146,29 +155,29 @@ function readRegular(path30, cap = DEFAULT_READ_CAP, options = {}) {
 function fileStamp(st) {
   return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
 }
-function readRegularMemo(path30, cap = DEFAULT_READ_CAP) {
-  const now = import_node_fs.default.statSync(path30, { bigint: true, throwIfNoEntry: false });
+function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
+  const now = node_fs_default.statSync(path, { bigint: true, throwIfNoEntry: false });
   const stamp = fileStamp(now);
-  const seen = readByFile.get(path30);
+  const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
-  const { bytes } = readRegular(path30, cap);
+  const { bytes } = readRegular(path, cap);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  readByFile.delete(path30);
-  if (now?.isFile()) readByFile.set(path30, { stamp, bytes: buffer });
+  readByFile.delete(path);
+  if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
   if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value);
   return buffer;
 }
 function forgetReads() {
   readByFile.clear();
 }
-function readRegularBytes(path30, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path30, cap, options).bytes;
+function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path, cap, options).bytes;
 }
-var import_node_fs, S_IFMT, S_IFREG, S_IFDIR, S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK, R_OK, NOT_REGULAR, TOO_LARGE, DEFAULT_READ_CAP, readByFile, READ_MEMO_FILES;
+var S_IFMT, S_IFREG, S_IFDIR, S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK, R_OK, NOT_REGULAR, TOO_LARGE, DEFAULT_READ_CAP, readByFile, READ_MEMO_FILES;
 var init_checked_fs = __esm({
   "lib/store/checked-fs.ts"() {
     "use strict";
-    import_node_fs = __toESM(require("node:fs"), 1);
+    init_node_fs();
     init_bytes();
     S_IFMT = 61440;
     S_IFREG = 32768;
@@ -177,12 +186,22 @@ var init_checked_fs = __esm({
     S_IFCHR = 8192;
     S_IFBLK = 24576;
     S_IFSOCK = 49152;
-    R_OK = import_node_fs.default.constants.R_OK;
+    R_OK = node_fs_default.constants.R_OK;
     NOT_REGULAR = "E_NOT_REGULAR";
     TOO_LARGE = "E_TOO_LARGE";
     DEFAULT_READ_CAP = 64 * 1024 * 1024;
     readByFile = /* @__PURE__ */ new Map();
     READ_MEMO_FILES = 4;
+  }
+});
+
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+var init_monotonic = __esm({
+  "lib/store/monotonic.ts"() {
+    "use strict";
   }
 });
 
@@ -349,6 +368,18 @@ var init_errors = __esm({
         this.name = "ExitError";
       }
     };
+  }
+});
+
+// builtin:node:path
+var m2, node_path_default, isAbsolute, join, sep;
+var init_node_path = __esm({
+  "builtin:node:path"() {
+    m2 = require("node:path");
+    node_path_default = m2;
+    isAbsolute = m2.isAbsolute;
+    join = m2.join;
+    sep = m2.sep;
   }
 });
 
@@ -3685,12 +3716,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m = KEY.exec(line);
-    if (!m || m[1] in out || m[1] === "__proto__") return void 0;
-    const key = m[1];
+    const m4 = KEY.exec(line);
+    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
+    const key = m4[1];
     i++;
-    if (m[2] !== void 0 && trimSpaces(m[2]) !== "") {
-      const value = inline(m[2]);
+    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
+      const value = inline(m4[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -3712,9 +3743,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m = ITEM.exec(line);
-    if (!m || m[1] !== indent) return void 0;
-    const s = scalar(m[2], false);
+    const m4 = ITEM.exec(line);
+    if (!m4 || m4[1] !== indent) return void 0;
+    const s = scalar(m4[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -3725,12 +3756,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m = NESTED.exec(line);
-    if (!m || m[1] !== indent || m[2] in map || m[2] === "__proto__") return void 0;
-    if (m[3] === void 0 || trimSpaces(m[3]) === "") return void 0;
-    const value = inline(m[3]);
+    const m4 = NESTED.exec(line);
+    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
+    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
+    const value = inline(m4[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m[2]] = value;
+    map[m4[2]] = value;
   }
   return map;
 }
@@ -3975,9 +4006,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m4) return false;
+  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -4080,7 +4111,7 @@ var init_agent_env = __esm({
       { host: "grok", variable: "GROK_AGENT", matches: (v) => v === "1" },
       { host: "grok", variable: "GROK_SESSION_ID", matches: (v) => v.trim() !== "" }
     ];
-    AGENT_ENV_VARIABLES = [.../* @__PURE__ */ new Set([...MARKS.map((m) => m.variable), "AI_AGENT", "OPENCODE_TERMINAL"])];
+    AGENT_ENV_VARIABLES = [.../* @__PURE__ */ new Set([...MARKS.map((m4) => m4.variable), "AI_AGENT", "OPENCODE_TERMINAL"])];
   }
 });
 
@@ -4735,25 +4766,25 @@ var init_struct = __esm({
 // node_modules/smol-toml/dist/parse.js
 function peekTable(ctx, key, table, meta, type) {
   let t = table;
-  let m = meta;
+  let m4 = meta;
   let k;
   let hasOwn = false;
   let state;
   for (let i = 0; i < key.length; i++) {
     if (i) {
       t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      m = (state = m[k]).c;
+      m4 = (state = m4[k]).c;
       if (type === 0 && (state.t === 1 || state.t === 2)) {
         return null;
       }
       if (state.t === 2) {
         let l = t.length - 1;
         t = t[l];
-        m = m[l].c;
+        m4 = m4[l].c;
       }
     }
     k = key[i];
-    if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 && m[k]?.d) {
+    if ((hasOwn = Object.hasOwn(t, k)) && m4[k]?.t === 0 && m4[k]?.d) {
       return null;
     }
     if (!hasOwn) {
@@ -4762,9 +4793,9 @@ function peekTable(ctx, key, table, meta, type) {
         return false;
       if (unsafe) {
         Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-        Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m4, k, { enumerable: true, configurable: true, writable: true });
       }
-      m[k] = {
+      m4[k] = {
         t: i < key.length - 1 && type === 2 ? 3 : type,
         d: false,
         i: 0,
@@ -4772,7 +4803,7 @@ function peekTable(ctx, key, table, meta, type) {
       };
     }
   }
-  state = m[k];
+  state = m4[k];
   if (state.t !== type && !(type === 1 && state.t === 3)) {
     return null;
   }
@@ -4813,7 +4844,7 @@ function parse(toml, options = {}) {
   let tmp;
   let skipping = false;
   let tbl = res;
-  let m = meta;
+  let m4 = meta;
   if (toml.charCodeAt(0) === 65279)
     ctx.p++;
   skipVoid(ctx);
@@ -4845,7 +4876,7 @@ function parse(toml, options = {}) {
         validateTablePeek(ctx, p, tmp);
         skipping = true;
       } else {
-        m = p[2];
+        m4 = p[2];
         tbl = p[1];
       }
     } else {
@@ -4855,7 +4886,7 @@ function parse(toml, options = {}) {
         ctx,
         k,
         tbl,
-        m,
+        m4,
         0
         /* Type.DOTTED */
       );
@@ -5183,11 +5214,11 @@ var init_secret_patterns = __esm({
 
 // lib/store/paths.ts
 function joinPath(dir, ...names) {
-  if (import_node_path.sep !== "/" || !isNormalAbsolute(dir)) return (0, import_node_path.join)(dir, ...names);
+  if (sep !== "/" || !isNormalAbsolute(dir)) return join(dir, ...names);
   let out = dir === "/" ? "" : dir;
   for (let i = 0; i < names.length; i++) {
     if (names[i] === "") continue;
-    if (!isPlainName(names[i])) return (0, import_node_path.join)(dir, ...names);
+    if (!isPlainName(names[i])) return join(dir, ...names);
     out += "/" + names[i];
   }
   return out === "" ? dir : out;
@@ -5199,11 +5230,11 @@ function isPlainName(n) {
   if (typeof n !== "string" || n === "." || n === ".." || n.charCodeAt(0) === 47 || n.charCodeAt(n.length - 1) === 47) return false;
   return !n.includes("//") && !n.startsWith("./") && !n.startsWith("../") && !n.includes("/./") && !n.includes("/../") && !n.endsWith("/.") && !n.endsWith("/..");
 }
-var import_node_path, INDEX_FILE, STATE_DIR;
+var INDEX_FILE, STATE_DIR;
 var init_paths = __esm({
   "lib/store/paths.ts"() {
     "use strict";
-    import_node_path = require("node:path");
+    init_node_path();
     INDEX_FILE = "MEMORY.md";
     STATE_DIR = ".memctl";
   }
@@ -5254,14 +5285,14 @@ function recallModel(config) {
   };
 }
 function modelName(cmd) {
-  const base = import_node_path2.default.basename(cmd).replace(/[^A-Za-z0-9._@-]/g, "-").replace(/^[^A-Za-z0-9]+/, "");
+  const base = node_path_default.basename(cmd).replace(/[^A-Za-z0-9._@-]/g, "-").replace(/^[^A-Za-z0-9]+/, "");
   return (base || "command").slice(0, 128);
 }
-var import_node_path2, DEFAULT_RECALL_TIMEOUT_SECONDS, KEYS;
+var DEFAULT_RECALL_TIMEOUT_SECONDS, KEYS;
 var init_recall = __esm({
   "lib/config/recall.ts"() {
     "use strict";
-    import_node_path2 = __toESM(require("node:path"), 1);
+    init_node_path();
     DEFAULT_RECALL_TIMEOUT_SECONDS = 60;
     KEYS = ["llm_command", "timeout_seconds", "on_save", "languages"];
   }
@@ -5288,7 +5319,7 @@ function validateInstructions(raw, invalid, unknown) {
     else out.max_bytes = maxBytes;
   }
   if (userDir !== void 0) {
-    if (typeof userDir !== "string" || !(import_node_path3.default.isAbsolute(userDir) || userDir.startsWith("~/")))
+    if (typeof userDir !== "string" || !(node_path_default.isAbsolute(userDir) || userDir.startsWith("~/")))
       invalid('instructions.user_dir must be an absolute path or start with ~/, e.g. "~/.claude"');
     else out.user_dir = userDir;
   }
@@ -5297,11 +5328,10 @@ function validateInstructions(raw, invalid, unknown) {
 function isTable(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
-var import_node_path3;
 var init_instructions_config = __esm({
   "lib/config/instructions-config.ts"() {
     "use strict";
-    import_node_path3 = __toESM(require("node:path"), 1);
+    init_node_path();
   }
 });
 
@@ -5359,14 +5389,14 @@ var init_deliver = __esm({
 
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path4.default.resolve(q.memoryDir) !== import_node_path4.default.resolve(q.autoMemoryDir)) return false;
+  if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path4.default.join(q.home, ".claude");
-  for (const file of [import_node_path4.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path4.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path4.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -5375,7 +5405,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs2.default.readFileSync(file, "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -5386,12 +5416,11 @@ function settingOf(file) {
     return void 0;
   }
 }
-var import_node_fs2, import_node_path4;
 var init_auto_memory = __esm({
   "hosts/claude/auto-memory.ts"() {
     "use strict";
-    import_node_fs2 = __toESM(require("node:fs"), 1);
-    import_node_path4 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
   }
 });
 
@@ -5619,8 +5648,8 @@ var init_config_keys = __esm({
 
 // lib/config/config.ts
 function configFilePath(io) {
-  if (io.env.MEMCTL_CONFIG_FILE) return import_node_path5.default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && import_node_path5.default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
+  if (io.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io.env.MEMCTL_CONFIG_FILE);
+  const xdg = io.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
   return joinPath(xdg, "memctl", "config.toml");
 }
 function validateConfig(raw) {
@@ -5650,7 +5679,7 @@ function validateConfig(raw) {
           const v = entry[field];
           if (v === void 0) continue;
           if (typeof v !== "string") invalidEntry(key, `projects."${key}".${field} must be a string`);
-          else if (!import_node_path5.default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
+          else if (!node_path_default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
           else out[field] = v;
         }
         if (entry.memory_dir === void 0) invalidEntry(key, `projects."${key}" has no memory_dir`);
@@ -5804,11 +5833,11 @@ function projectProblems(read2, key) {
 function isTable3(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
-var import_node_path5, GUARDRAIL_KEYS, emptyConfig;
+var GUARDRAIL_KEYS, emptyConfig;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
-    import_node_path5 = __toESM(require("node:path"), 1);
+    init_node_path();
     init_dist();
     init_errors();
     init_hosts();
@@ -5851,7 +5880,7 @@ function realDir(root, ...segments) {
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
-        import_node_fs3.default.mkdirSync(dir);
+        node_fs_default.mkdirSync(dir);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -5862,7 +5891,7 @@ function realDir(root, ...segments) {
   return dir;
 }
 function openAppend(file, readable = false) {
-  const c = import_node_fs3.default.constants;
+  const c = node_fs_default.constants;
   let fd;
   try {
     fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
@@ -5891,11 +5920,11 @@ function appendBytes(file, data, options = {}) {
     try {
       let written = 0;
       while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-      if (options.fsync) import_node_fs3.default.fsyncSync(fd);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
         try {
-          import_node_fs3.default.ftruncateSync(fd, start);
+          node_fs_default.ftruncateSync(fd, start);
         } catch {
         }
       }
@@ -5919,7 +5948,7 @@ function cutTornTail(fd) {
       return;
     }
   }
-  import_node_fs3.default.ftruncateSync(fd, from);
+  node_fs_default.ftruncateSync(fd, from);
 }
 function lastLineStart(fd, size) {
   const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
@@ -5941,38 +5970,38 @@ function isJsonRecord(text) {
   }
 }
 function writeNewFile(file, data, options = {}) {
-  const c = import_node_fs3.default.constants;
-  const fd = import_node_fs3.default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
   let open = true;
   try {
     const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
     for (const bytes of pieces) {
       let written = 0;
-      while (written < bytes.length) written += import_node_fs3.default.writeSync(fd, bytes, written, bytes.length - written);
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
     }
-    if (options.fsync) import_node_fs3.default.fsyncSync(fd);
+    if (options.fsync) node_fs_default.fsyncSync(fd);
     open = false;
-    import_node_fs3.default.closeSync(fd);
+    node_fs_default.closeSync(fd);
   } catch (err) {
-    if (open) import_node_fs3.default.closeSync(fd);
-    import_node_fs3.default.rmSync(file, { force: true });
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
     throw err;
   }
 }
 function replaceFile(file, data, temp) {
   writeNewFile(temp, data);
   try {
-    import_node_fs3.default.renameSync(temp, file);
+    node_fs_default.renameSync(temp, file);
   } catch (err) {
-    import_node_fs3.default.rmSync(temp, { force: true });
+    node_fs_default.rmSync(temp, { force: true });
     throw err;
   }
 }
-var import_node_fs3, S_IFMT2, S_IFLNK, WHOLE_TAIL_MAX;
+var S_IFMT2, S_IFLNK, WHOLE_TAIL_MAX;
 var init_safe_write = __esm({
   "lib/store/safe-write.ts"() {
     "use strict";
-    import_node_fs3 = __toESM(require("node:fs"), 1);
+    init_node_fs();
     init_errors();
     init_checked_fs();
     init_paths();
@@ -6124,7 +6153,7 @@ function isAgentActor(actor) {
   return actor.startsWith("agent:") || actor.startsWith("model:");
 }
 function historyPath(memoryDir) {
-  return import_node_path6.default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
+  return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
 function readHistory(memoryDir) {
   let text;
@@ -6132,7 +6161,7 @@ function readHistory(memoryDir) {
     const file = historyPath(memoryDir);
     const stat2 = statIfExists(file);
     if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
-    text = import_node_fs4.default.readFileSync(file, "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
@@ -6235,7 +6264,7 @@ function appendHistory(memoryDir, entry) {
 function assertHistoryWritable(memoryDir) {
   realDir(memoryDir, STATE_DIR);
   const file = historyPath(memoryDir);
-  const stat2 = import_node_fs4.default.lstatSync(file, { throwIfNoEntry: false });
+  const stat2 = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
   if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
 }
 function appendLine(file, line) {
@@ -6245,12 +6274,12 @@ function makeEntry(entries, card, op, actor, at, content) {
   const bytes = content === null ? 0 : Buffer.byteLength(content);
   return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
 }
-var import_node_fs4, import_node_path6, HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN;
+var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN;
 var init_history = __esm({
   "lib/store/history.ts"() {
     "use strict";
-    import_node_fs4 = __toESM(require("node:fs"), 1);
-    import_node_path6 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_paths();
     init_safe_write();
@@ -6338,12 +6367,12 @@ var init_actor = __esm({
 // lib/core/index-file.ts
 function parseIndexLine(raw, line) {
   if (!BULLET.test(raw)) return void 0;
-  const m = ENTRY.exec(raw);
-  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const m4 = ENTRY.exec(raw);
+  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function renderIndexLine(entry) {
   const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
@@ -6386,13 +6415,13 @@ function ensureStateDir(memoryDir) {
 }
 async function acquireStoreLock(memoryDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-  const lockDir = import_node_path7.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
-  const deadline = performance.now() + timeoutMs;
+  const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const deadline = monotonicMs() + timeoutMs;
   let delay = 1;
   for (; ; ) {
     const held2 = tryStoreLock(memoryDir, options);
     if (held2) return held2.release;
-    if (performance.now() >= deadline) {
+    if (monotonicMs() >= deadline) {
       throw new MemctlError(
         ERROR_CODES.E_LOCK_TIMEOUT,
         `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,
@@ -6405,14 +6434,14 @@ async function acquireStoreLock(memoryDir, options = {}) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path7.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path7.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(node_path_default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
-        import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
+        node_fs_default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
       }
       const heartbeat = setInterval(() => touch(lockDir), Math.max(1e3, staleMs / 3));
@@ -6433,7 +6462,7 @@ function tryStoreLock(memoryDir, options = {}) {
 }
 function tryMkdir(dir) {
   try {
-    import_node_fs5.default.mkdirSync(dir);
+    node_fs_default.mkdirSync(dir);
     return true;
   } catch (err) {
     if (systemCode(err) === "EEXIST") return false;
@@ -6442,7 +6471,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path7.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -6451,7 +6480,7 @@ function readOwner(lockDir) {
 function isAbandoned(lockDir, staleMs) {
   let ageMs;
   try {
-    const stat2 = import_node_fs5.default.lstatSync(lockDir);
+    const stat2 = node_fs_default.lstatSync(lockDir);
     if (!stat2.isDirectory()) return true;
     ageMs = Date.now() - stat2.mtimeMs;
   } catch {
@@ -6466,29 +6495,29 @@ function breakLock(lockDir, staleMs) {
   const breaker = `${lockDir}.break`;
   if (!tryMkdir(breaker)) {
     try {
-      if (Date.now() - import_node_fs5.default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) import_node_fs5.default.rmSync(breaker, { recursive: true, force: true });
+      if (Date.now() - node_fs_default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) node_fs_default.rmSync(breaker, { recursive: true, force: true });
     } catch {
     }
     return;
   }
   try {
-    if (isAbandoned(lockDir, staleMs)) import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
+    if (isAbandoned(lockDir, staleMs)) node_fs_default.rmSync(lockDir, { recursive: true, force: true });
   } finally {
-    import_node_fs5.default.rmSync(breaker, { recursive: true, force: true });
+    node_fs_default.rmSync(breaker, { recursive: true, force: true });
   }
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs5.default.rmSync(import_node_path7.default.join(lockDir, "owner"), { force: true });
+  node_fs_default.rmSync(node_path_default.join(lockDir, "owner"), { force: true });
   try {
-    import_node_fs5.default.rmdirSync(lockDir);
+    node_fs_default.rmdirSync(lockDir);
   } catch {
   }
 }
 function touch(dir) {
   try {
     const now = /* @__PURE__ */ new Date();
-    import_node_fs5.default.lutimesSync(dir, now, now);
+    node_fs_default.lutimesSync(dir, now, now);
   } catch {
   }
 }
@@ -6505,7 +6534,7 @@ function processAlive(pid) {
 }
 function isZombie(pid) {
   try {
-    const stat2 = import_node_fs5.default.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat2 = node_fs_default.readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
   } catch {
     return false;
@@ -6514,14 +6543,15 @@ function isZombie(pid) {
 function ioError(message, err) {
   return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
 }
-var import_node_fs5, import_node_path7, LOCK_NAME, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_LOCK_STALE_MS, OWNERLESS_GRACE_MS;
+var LOCK_NAME, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_LOCK_STALE_MS, OWNERLESS_GRACE_MS;
 var init_lock = __esm({
   "lib/store/lock.ts"() {
     "use strict";
-    import_node_fs5 = __toESM(require("node:fs"), 1);
-    import_node_path7 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_checked_fs();
+    init_monotonic();
     init_paths();
     init_safe_write();
     LOCK_NAME = "lock";
@@ -6543,14 +6573,14 @@ function commitFileSync(file, content, options = {}) {
 function stageOne(file, content, options) {
   if (options.followLink) {
     file = realTarget(file);
-    import_node_fs6.default.mkdirSync(import_node_path8.default.dirname(file), { recursive: true });
+    node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
   }
-  const dir = import_node_path8.default.dirname(file);
+  const dir = node_path_default.dirname(file);
   if (options.sweep !== false) sweepDeadTemps(dir);
-  const temp = import_node_path8.default.join(dir, `.${import_node_path8.default.basename(file)}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`);
+  const temp = node_path_default.join(dir, `.${node_path_default.basename(file)}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`);
   let mode = 420;
   try {
-    const stat2 = import_node_fs6.default.lstatSync(file);
+    const stat2 = node_fs_default.lstatSync(file);
     if (stat2.isFile()) mode = stat2.mode & 511;
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
@@ -6561,18 +6591,18 @@ function stageOne(file, content, options) {
 function renameOne({ file, temp }, options) {
   try {
     if (options.exclusive) {
-      import_node_fs6.default.linkSync(temp, file);
-      import_node_fs6.default.rmSync(temp, { force: true });
-    } else import_node_fs6.default.renameSync(temp, file);
+      node_fs_default.linkSync(temp, file);
+      node_fs_default.rmSync(temp, { force: true });
+    } else node_fs_default.renameSync(temp, file);
   } catch (err) {
-    import_node_fs6.default.rmSync(temp, { force: true });
+    node_fs_default.rmSync(temp, { force: true });
     throw err;
   }
-  if (options.durable !== false) syncDirectory(import_node_path8.default.dirname(file));
+  if (options.durable !== false) syncDirectory(node_path_default.dirname(file));
 }
 function realTarget(file) {
   try {
-    return import_node_fs6.default.realpathSync(file);
+    return node_fs_default.realpathSync(file);
   } catch {
     return file;
   }
@@ -6580,22 +6610,22 @@ function realTarget(file) {
 function sweepDeadTemps(dir) {
   let names;
   try {
-    names = import_node_fs6.default.readdirSync(dir);
+    names = node_fs_default.readdirSync(dir);
   } catch {
     return;
   }
   for (const name of names) {
     const pid = TEMP.exec(name)?.[1];
-    if (pid !== void 0 && !processAlive(Number(pid))) import_node_fs6.default.rmSync(import_node_path8.default.join(dir, name), { force: true });
+    if (pid !== void 0 && !processAlive(Number(pid))) node_fs_default.rmSync(node_path_default.join(dir, name), { force: true });
   }
 }
 function syncDirectory(dir) {
   try {
-    const fd = import_node_fs6.default.openSync(dir, "r");
+    const fd = node_fs_default.openSync(dir, "r");
     try {
-      import_node_fs6.default.fsyncSync(fd);
+      node_fs_default.fsyncSync(fd);
     } finally {
-      import_node_fs6.default.closeSync(fd);
+      node_fs_default.closeSync(fd);
     }
   } catch {
   }
@@ -6604,13 +6634,13 @@ function pauseFromEnv(env) {
   const ms = Number(env.MEMCTL_PAUSE_BEFORE_COMMIT_MS);
   return Number.isFinite(ms) && ms > 0 ? { pauseBeforeCommitMs: ms } : {};
 }
-var import_node_crypto, import_node_fs6, import_node_path8, TEMP;
+var import_node_crypto, TEMP;
 var init_write = __esm({
   "lib/store/write.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    import_node_fs6 = __toESM(require("node:fs"), 1);
-    import_node_path8 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_lock();
     init_safe_write();
@@ -6623,24 +6653,23 @@ function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
-  return linkKey(import_node_path9.default.posix.normalize(file.replace(/\\/g, "/")));
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
-var import_node_path9;
 var init_link_key = __esm({
   "lib/core/link-key.ts"() {
     "use strict";
-    import_node_path9 = __toESM(require("node:path"), 1);
+    init_node_path();
   }
 });
 
 // lib/store/arrivals.ts
 function arrivalsPath(memoryDir) {
-  return import_node_path10.default.join(memoryDir, ARRIVALS_RELPATH);
+  return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
   try {
-    text = import_node_fs7.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
     throw err;
@@ -6649,13 +6678,13 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path10.default.join(memoryDir, rel);
+  const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
-    const st = import_node_fs7.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs7.default.readlinkSync(abs)}`);
+    const st = node_fs_default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${node_fs_default.readlinkSync(abs)}`);
     if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs7.default.readFileSync(abs));
+    return sha256Hex(node_fs_default.readFileSync(abs));
   } catch (err) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
@@ -6663,12 +6692,12 @@ function currentSha(memoryDir, rel) {
 }
 function leavesStore(memoryDir, rel) {
   const key = normalise(rel);
-  if (import_node_path10.default.posix.isAbsolute(key) || import_node_path10.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  if (node_path_default.posix.isAbsolute(key) || node_path_default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
   const segments = key.split("/");
   let dir = memoryDir;
   for (const segment of segments.slice(0, -1)) {
-    dir = import_node_path10.default.join(dir, segment);
-    const st = import_node_fs7.default.lstatSync(dir, { throwIfNoEntry: false });
+    dir = node_path_default.join(dir, segment);
+    const st = node_fs_default.lstatSync(dir, { throwIfNoEntry: false });
     if (st === void 0) return false;
     if (!st.isDirectory()) return true;
   }
@@ -6702,7 +6731,7 @@ function readHold(memoryDir) {
 }
 function stampOf(memoryDir, rel) {
   try {
-    const st = import_node_fs7.default.lstatSync(import_node_path10.default.join(memoryDir, rel));
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -6718,12 +6747,12 @@ function safeSha(memoryDir, rel) {
 function normalise(rel) {
   return cardPathKey(rel);
 }
-var import_node_fs7, import_node_path10, ARRIVALS_RELPATH;
+var ARRIVALS_RELPATH;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
-    import_node_fs7 = __toESM(require("node:fs"), 1);
-    import_node_path10 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_sha256();
     init_errors();
     init_paths();
@@ -6738,6 +6767,7 @@ var init_arrivals = __esm({
 var init_card_count = __esm({
   "lib/store/card-count.ts"() {
     "use strict";
+    init_node_fs();
     init_card_types();
   }
 });
@@ -6746,6 +6776,8 @@ var init_card_count = __esm({
 var init_read = __esm({
   "lib/store/read.ts"() {
     "use strict";
+    init_node_fs();
+    init_node_path();
     init_card();
     init_index_file();
     init_errors();
@@ -6763,12 +6795,12 @@ function measureStore(base) {
   const hold = readHold(base);
   const prefix = Buffer.byteLength(base) + 1;
   const walk = (dir, top) => {
-    for (const entry of gone(() => import_node_fs8.default.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) ?? []) {
+    for (const entry of gone(() => node_fs_default.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) ?? []) {
       if (top && entry.name.toString() === STATE_DIR) continue;
       const full = Buffer.concat([dir, Buffer.from("/"), entry.name]);
       if (entry.isDirectory()) walk(full, false);
       else if (entry.isFile()) {
-        const size = gone(() => import_node_fs8.default.lstatSync(full).size);
+        const size = gone(() => node_fs_default.lstatSync(full).size);
         if (size === void 0) continue;
         if (hold?.held(full.subarray(prefix).toString())?.state === "quarantined") continue;
         usage.files++;
@@ -6853,11 +6885,12 @@ function raiseHint(limit, needed, configFile) {
 function guardrail(message, data) {
   return new MemctlError(ERROR_CODES.E_GUARDRAIL, message, data);
 }
-var import_node_fs8, GUARDRAIL_CONFIG_KEYS, DEFAULT_GUARDRAILS;
+var GUARDRAIL_CONFIG_KEYS, DEFAULT_GUARDRAILS;
 var init_guardrails = __esm({
   "lib/records/guardrails.ts"() {
     "use strict";
-    import_node_fs8 = __toESM(require("node:fs"), 1);
+    init_node_fs();
+    init_node_path();
     init_config();
     init_errors();
     init_read();
@@ -6921,7 +6954,7 @@ function readLatestHistory(memoryDir, cards) {
   }
   const { fd } = opened;
   try {
-    const st = import_node_fs9.default.fstatSync(fd, { bigint: true });
+    const st = node_fs_default.fstatSync(fd, { bigint: true });
     const size = Number(st.size);
     const stamp = { dev: String(st.dev), ino: String(st.ino) };
     const disk = indexStamp(memoryDir);
@@ -6951,7 +6984,7 @@ function keepHistoryIndex(memoryDir) {
   mine.disk = indexStamp(memoryDir);
 }
 function indexStamp(memoryDir) {
-  return fileStamp(import_node_fs9.default.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
+  return fileStamp(node_fs_default.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
 }
 function wholeRead(memoryDir, cards) {
   const read2 = readCardHistory(memoryDir, cards);
@@ -7071,7 +7104,7 @@ function readWindowEnding(fd, end) {
   return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
 }
 function indexPath(memoryDir) {
-  return import_node_path11.default.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
+  return node_path_default.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
 }
 function loadIndex(memoryDir) {
   try {
@@ -7112,12 +7145,12 @@ function saveIndex(memoryDir, index) {
   } catch {
   }
 }
-var import_node_fs9, import_node_path11, HISTORY_LATEST_RELPATH, MAGIC, WINDOW, CATCH_UP_MAX, OFFSET_MAX, held;
+var HISTORY_LATEST_RELPATH, MAGIC, WINDOW, CATCH_UP_MAX, OFFSET_MAX, held;
 var init_history_latest = __esm({
   "lib/store/history-latest.ts"() {
     "use strict";
-    import_node_fs9 = __toESM(require("node:fs"), 1);
-    import_node_path11 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_line_edits();
     init_history();
@@ -7178,17 +7211,17 @@ function isProposalId(id) {
 }
 async function archiveProposal(memoryDir, decided, event) {
   ensureDirs(memoryDir);
-  await commitFile(import_node_path12.default.join(memoryDir, ARCHIVE_DIR, `${decided.id}.json`), JSON.stringify(decided, null, 2) + "\n");
-  import_node_fs10.default.rmSync(proposalPath(memoryDir, decided.id), { force: true });
+  await commitFile(node_path_default.join(memoryDir, ARCHIVE_DIR, `${decided.id}.json`), JSON.stringify(decided, null, 2) + "\n");
+  node_fs_default.rmSync(proposalPath(memoryDir, decided.id), { force: true });
   logEvent(memoryDir, { event: decided.status, id: decided.id, ...event });
 }
 function logEvent(memoryDir, event) {
   ensureStateDir(memoryDir);
-  appendLine(import_node_path12.default.join(memoryDir, PROPOSALS_LOG), JSON.stringify(event) + "\n");
+  appendLine(node_path_default.join(memoryDir, PROPOSALS_LOG), JSON.stringify(event) + "\n");
 }
 function proposalPath(memoryDir, id) {
   if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
-  return import_node_path12.default.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
+  return node_path_default.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
 }
 function ensureDirs(memoryDir) {
   realDir(memoryDir, ARCHIVE_DIR);
@@ -7199,10 +7232,10 @@ function readPending(memoryDir) {
     const held2 = hold?.held(`${PROPOSALS_DIR}/${name}`);
     return held2?.state === "quarantined" ? held2.reasons : void 0;
   };
-  return readDir(import_node_path12.default.join(memoryDir, PROPOSALS_DIR), quarantined);
+  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
 function readArchived(memoryDir) {
-  return readDir(import_node_path12.default.join(memoryDir, ARCHIVE_DIR));
+  return readDir(node_path_default.join(memoryDir, ARCHIVE_DIR));
 }
 function nextSeq(memoryDir) {
   const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
@@ -7215,7 +7248,7 @@ function newProposalId(now) {
 function readDir(dir, quarantined = () => void 0) {
   let names;
   try {
-    names = import_node_fs10.default.readdirSync(dir);
+    names = node_fs_default.readdirSync(dir);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
     return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
@@ -7230,7 +7263,7 @@ function readDir(dir, quarantined = () => void 0) {
       continue;
     }
     try {
-      const p = JSON.parse(import_node_fs10.default.readFileSync(import_node_path12.default.join(dir, name), "utf8"));
+      const p = JSON.parse(node_fs_default.readFileSync(node_path_default.join(dir, name), "utf8"));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
@@ -7245,13 +7278,13 @@ function readDir(dir, quarantined = () => void 0) {
   proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
   return { proposals, unreadable };
 }
-var import_node_crypto2, import_node_fs10, import_node_path12, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
+var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    import_node_fs10 = __toESM(require("node:fs"), 1);
-    import_node_path12 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_history();
     init_lock();
@@ -7509,16 +7542,16 @@ function indexStamp2(memoryDir) {
 function dirStamps(memoryDir, cards) {
   const rels = /* @__PURE__ */ new Set([""]);
   for (const card of cards) {
-    const dir = import_node_path13.default.posix.dirname(card);
+    const dir = node_path_default.posix.dirname(card);
     if (dir !== ".") rels.add(dir);
   }
-  return [...rels].map((rel) => [rel, statIfExists(rel === "" ? memoryDir : import_node_path13.default.join(memoryDir, rel))?.mtimeMs ?? -1]);
+  return [...rels].map((rel) => [rel, statIfExists(rel === "" ? memoryDir : node_path_default.join(memoryDir, rel))?.mtimeMs ?? -1]);
 }
 function appendJournal(memoryDir, records) {
   if (records.length === 0) return;
   try {
     const dir = realDir(memoryDir, STATE_DIR);
-    const file = import_node_path13.default.join(dir, WRITE_JOURNAL);
+    const file = node_path_default.join(dir, WRITE_JOURNAL);
     const text = records.map((r) => `${JSON.stringify(r)}
 `).join("");
     if ((statIfExists(file)?.size ?? 0) > JOURNAL_MAX_BYTES) replaceFile(file, text, `${file}.${process.pid}.tmp`);
@@ -7526,11 +7559,11 @@ function appendJournal(memoryDir, records) {
   } catch {
   }
 }
-var import_node_path13, WRITE_JOURNAL, JOURNAL_MAX_BYTES;
+var WRITE_JOURNAL, JOURNAL_MAX_BYTES;
 var init_write_journal = __esm({
   "lib/store/write-journal.ts"() {
     "use strict";
-    import_node_path13 = __toESM(require("node:path"), 1);
+    init_node_path();
     init_index_edit();
     init_checked_fs();
     init_safe_write();
@@ -7596,7 +7629,7 @@ var init_index_scan = __esm({
 function scanIndexFile(file, scan, options = {}) {
   const { fd } = openRegular(file);
   try {
-    const st = import_node_fs11.default.fstatSync(fd, { bigint: true });
+    const st = node_fs_default.fstatSync(fd, { bigint: true });
     let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
     let covered = 0;
     let held2 = 0;
@@ -7628,7 +7661,7 @@ async function upsertIndexLineStreamed(file, card, line, commit, options = {}) {
   return upsertScannedLine(file, scanCardLine(file, card), line, commit, options);
 }
 function scanCardLine(file, card) {
-  const now = import_node_fs11.default.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const now = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
   const seen = scannedByFile.get(file)?.get(card);
   if (now && seen && seen.stamp === fileStamp(now)) return seen;
   const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
@@ -7672,10 +7705,10 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   return { changed: true, ...edit ? { edit } : {} };
 }
 async function appendInPlace(file, stamp, bytes, commit) {
-  const st = import_node_fs11.default.lstatSync(file, { throwIfNoEntry: false });
+  const st = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
   if (!st?.isFile() || (st.mode & 146) === 0) return false;
   if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
-  const expect = (fd) => fileStamp(import_node_fs11.default.fstatSync(fd, { bigint: true })) === stamp;
+  const expect = (fd) => fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) === stamp;
   return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
 }
 function tornRest(file, size, added) {
@@ -7694,7 +7727,7 @@ function tornRest(file, size, added) {
 function* copyAround(file, pieces, stamp, watch, run2) {
   const { fd } = openRegular(file);
   try {
-    if (fileStamp(import_node_fs11.default.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    if (fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
     const buf = run2 === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run2);
     let edge = Buffer.alloc(0);
     for (const piece of pieces) {
@@ -7717,17 +7750,17 @@ function* copyAround(file, pieces, stamp, watch, run2) {
         at += n;
       }
     }
-    const now = import_node_fs11.default.statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (fileStamp(import_node_fs11.default.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
+    const now = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
   } finally {
     close(fd);
   }
 }
-var import_node_fs11, RUN, NL3, runs, scannedByFile, CHANGED;
+var RUN, NL3, runs, scannedByFile, CHANGED;
 var init_index_stream = __esm({
   "lib/store/index-stream.ts"() {
     "use strict";
-    import_node_fs11 = __toESM(require("node:fs"), 1);
+    init_node_fs();
     init_index_edit();
     init_index_bytes();
     init_index_scan();
@@ -7744,13 +7777,13 @@ var init_index_stream = __esm({
 
 // lib/store/machine-id.ts
 function idPath(memoryDir) {
-  return import_node_path14.default.join(memoryDir, ...MACHINE_ID_RELPATH.split("/"));
+  return node_path_default.join(memoryDir, ...MACHINE_ID_RELPATH.split("/"));
 }
 function readMachineId(memoryDir) {
   try {
     const file = idPath(memoryDir);
-    if (!import_node_fs12.default.lstatSync(file).isFile()) return void 0;
-    const id = import_node_fs12.default.readFileSync(file, "utf8").trim();
+    if (!node_fs_default.lstatSync(file).isFile()) return void 0;
+    const id = node_fs_default.readFileSync(file, "utf8").trim();
     return ID2.test(id) ? id : void 0;
   } catch (err) {
     if (systemCode(err) === "ENOENT") return void 0;
@@ -7765,13 +7798,13 @@ async function ensureMachineId(memoryDir) {
 `);
   return id;
 }
-var import_node_crypto3, import_node_fs12, import_node_path14, MACHINE_ID_RELPATH, ID2;
+var import_node_crypto3, MACHINE_ID_RELPATH, ID2;
 var init_machine_id = __esm({
   "lib/store/machine-id.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    import_node_fs12 = __toESM(require("node:fs"), 1);
-    import_node_path14 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_paths();
     init_write();
@@ -7788,13 +7821,14 @@ function hardLinkRefusal(requested, links) {
     { path: requested }
   );
 }
-var import_node_fs13, O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK;
+var O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK;
 var init_safe_open = __esm({
   "lib/store/safe-open.ts"() {
     "use strict";
-    import_node_fs13 = __toESM(require("node:fs"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
-    ({ O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = import_node_fs13.default.constants);
+    ({ O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = node_fs_default.constants);
   }
 });
 
@@ -7820,19 +7854,19 @@ function pathSegments(requested) {
 }
 function resolveMemoryPath(memoryDir, requested) {
   const segments = pathSegments(requested);
-  const base = import_node_fs14.default.realpathSync(memoryDir);
+  const base = node_fs_default.realpathSync(memoryDir);
   let current = base;
   let kind = "directory";
   for (let i = 0; i < segments.length; i++) {
-    const next = import_node_path15.default.join(current, segments[i]);
+    const next = node_path_default.join(current, segments[i]);
     let stat2;
     try {
-      stat2 = import_node_fs14.default.lstatSync(next);
+      stat2 = node_fs_default.lstatSync(next);
     } catch (err) {
       const code = systemCode(err);
       if (code === "ENOENT") {
         kind = "missing";
-        current = import_node_path15.default.join(next, ...segments.slice(i + 1));
+        current = node_path_default.join(next, ...segments.slice(i + 1));
         break;
       }
       if (code === "ENOTDIR") throw notADirectory(requested, segments.slice(0, i).join("/"));
@@ -7867,32 +7901,32 @@ function resolveMemoryPath(memoryDir, requested) {
 }
 function stripVirtualRoot(requested) {
   if (requested === VIRTUAL_ROOT || requested.startsWith(`${VIRTUAL_ROOT}/`)) return requested.slice(VIRTUAL_ROOT.length);
-  if (import_node_path15.default.posix.isAbsolute(requested) || import_node_path15.default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
+  if (node_path_default.posix.isAbsolute(requested) || node_path_default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
   return requested;
 }
 function deepestExisting(p, base) {
   let dir = p;
   while (dir !== base && dir.startsWith(base)) {
-    if (import_node_fs14.default.existsSync(dir)) return dir;
-    dir = import_node_path15.default.dirname(dir);
+    if (node_fs_default.existsSync(dir)) return dir;
+    dir = node_path_default.dirname(dir);
   }
   return base;
 }
 function assertInside(base, p, requested) {
-  const real = import_node_fs14.default.realpathSync(p);
-  if (real !== base && !real.startsWith(base + import_node_path15.default.sep)) {
+  const real = node_fs_default.realpathSync(p);
+  if (real !== base && !real.startsWith(base + node_path_default.sep)) {
     throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
   }
 }
 function notADirectory(requested, at) {
   return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
 }
-var import_node_fs14, import_node_path15, VIRTUAL_ROOT;
+var VIRTUAL_ROOT;
 var init_safe_path = __esm({
   "lib/store/safe-path.ts"() {
     "use strict";
-    import_node_fs14 = __toESM(require("node:fs"), 1);
-    import_node_path15 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_safe_open();
     init_read();
@@ -8005,7 +8039,7 @@ var init_index_place = __esm({
 
 // lib/records/commit.ts
 function intentPath(memoryDir) {
-  return import_node_path16.default.join(memoryDir, ...INTENT_RELPATH.split("/"));
+  return node_path_default.join(memoryDir, ...INTENT_RELPATH.split("/"));
 }
 async function withRecordsLock(ctx, fn) {
   return withStoreLock(
@@ -8030,14 +8064,14 @@ async function writeIntent(memoryDir, intent) {
   await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
 }
 function assertIndexRegular(memoryDir) {
-  const file = import_node_path16.default.join(memoryDir, INDEX_FILE);
-  const stat2 = import_node_fs15.default.statSync(file, { throwIfNoEntry: false });
+  const file = node_path_default.join(memoryDir, INDEX_FILE);
+  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
   if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);
   if (found.state === "none") return false;
-  const dirs = found.state === "ours" ? found.intent.changes.map((c) => import_node_path16.default.dirname(import_node_path16.default.join(memoryDir, c.card))) : [];
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => node_path_default.dirname(node_path_default.join(memoryDir, c.card))) : [];
   for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
   if (found.state === "refused") {
     await quarantineIntent(memoryDir, found.text);
@@ -8045,7 +8079,7 @@ async function recoverIntent(memoryDir, commit) {
   }
   const intent = found.intent;
   const first = intent.changes[0];
-  const committed = first !== void 0 && shaOf(import_node_path16.default.join(memoryDir, first.card)) === targetOf(first);
+  const committed = first !== void 0 && shaOf(node_path_default.join(memoryDir, first.card)) === targetOf(first);
   if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
   clearIntent(memoryDir);
   return committed;
@@ -8054,8 +8088,8 @@ function inspectIntent(memoryDir) {
   let text;
   try {
     const file = intentPath(memoryDir);
-    if (!import_node_fs15.default.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
-    text = import_node_fs15.default.readFileSync(file, "utf8");
+    if (!node_fs_default.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { state: "none" };
     throw err;
@@ -8080,7 +8114,7 @@ function readIntent(memoryDir) {
 }
 async function quarantineIntent(memoryDir, text) {
   const dir = realDir(memoryDir, ...QUARANTINE_RELDIR.split("/"));
-  await commitFile(import_node_path16.default.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
+  await commitFile(node_path_default.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
   clearIntent(memoryDir);
 }
 function serialize(intent) {
@@ -8094,15 +8128,15 @@ async function applyIntent(memoryDir, intent, commit, known, recovering = false)
   const journal = [];
   for (const change of intent.changes) {
     const indexBefore = indexStamp2(memoryDir);
-    const abs = import_node_path16.default.join(memoryDir, change.card);
+    const abs = node_path_default.join(memoryDir, change.card);
     const current = shaOf(abs);
     const target = targetOf(change);
     if (current !== target) {
       if (current !== change.before) continue;
       if (change.content !== null) await commitFile(abs, change.content, { ...commit, sweep: false });
-      else if (change.trash) import_node_fs15.default.renameSync(abs, import_node_path16.default.join(memoryDir, change.trash));
-      else import_node_fs15.default.rmSync(abs, { force: true });
-      syncDirectory(import_node_path16.default.dirname(abs));
+      else if (change.trash) node_fs_default.renameSync(abs, node_path_default.join(memoryDir, change.trash));
+      else node_fs_default.rmSync(abs, { force: true });
+      syncDirectory(node_path_default.dirname(abs));
     }
     const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit, recovering) : void 0;
     const cards = change.index?.from !== void 0 && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
@@ -8116,11 +8150,11 @@ async function applyIntent(memoryDir, intent, commit, known, recovering = false)
   if (intent.changes.some((c) => c.entry)) keepHistoryIndex(memoryDir);
   appendJournal(memoryDir, journal);
   const archive = intent.archive;
-  if (archive && import_node_fs15.default.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
+  if (archive && node_fs_default.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
 async function editIndex(memoryDir, card, edit, commit, recovering = false) {
-  const file = import_node_path16.default.join(memoryDir, INDEX_FILE);
-  if (edit.line !== null && edit.from === void 0 && edit.place === void 0 && import_node_fs15.default.existsSync(file)) {
+  const file = node_path_default.join(memoryDir, INDEX_FILE);
+  if (edit.line !== null && edit.from === void 0 && edit.place === void 0 && node_fs_default.existsSync(file)) {
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
@@ -8132,7 +8166,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
-  const created = !import_node_fs15.default.existsSync(file);
+  const created = !node_fs_default.existsSync(file);
   const placed = edit.line !== null && edit.place ? placeIndexLineBytes(before, card, edit.line, edit.place) : void 0;
   const replaced = edit.line !== null && edit.from === void 0 && !created && !placed ? upsertIndexLinePieces(before, card, edit.line) : void 0;
   if (replaced) {
@@ -8154,26 +8188,26 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 function clearIntent(memoryDir) {
-  import_node_fs15.default.rmSync(intentPath(memoryDir), { force: true });
-  syncDirectory(import_node_path16.default.dirname(intentPath(memoryDir)));
+  node_fs_default.rmSync(intentPath(memoryDir), { force: true });
+  syncDirectory(node_path_default.dirname(intentPath(memoryDir)));
 }
 function targetOf(change) {
   return change.content === null ? null : sha256Hex(change.content);
 }
 function shaOf(abs) {
   try {
-    return import_node_fs15.default.lstatSync(abs).isFile() ? sha256Hex(import_node_fs15.default.readFileSync(abs)) : null;
+    return node_fs_default.lstatSync(abs).isFile() ? sha256Hex(node_fs_default.readFileSync(abs)) : null;
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;
     throw err;
   }
 }
-var import_node_fs15, import_node_path16, INTENT_RELPATH, QUARANTINE_RELDIR;
+var INTENT_RELPATH, QUARANTINE_RELDIR;
 var init_commit = __esm({
   "lib/records/commit.ts"() {
     "use strict";
-    import_node_fs15 = __toESM(require("node:fs"), 1);
-    import_node_path16 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_history();
     init_history_latest();
@@ -8238,15 +8272,15 @@ async function findSecrets(text, policy = NO_ALLOW) {
   const messages = await (await loadScanner())(text);
   const allow = policy.allow.map((a) => isRegexEntry(a) ? allowRegex(a) : a);
   const found = [];
-  for (const m of messages) {
-    if (m.messageId === "PrivateKeyJSON" && messages.length > 1) continue;
-    const extra = m.ruleId === PATTERN_RULE ? String(m.data?.PATTERN_NAME) : void 0;
-    const [start, end] = extra ? [m.range[0], m.range[1]] : urlPassword(text, locate(text, m.range, m.data));
+  for (const m4 of messages) {
+    if (m4.messageId === "PrivateKeyJSON" && messages.length > 1) continue;
+    const extra = m4.ruleId === PATTERN_RULE ? String(m4.data?.PATTERN_NAME) : void 0;
+    const [start, end] = extra ? [m4.range[0], m4.range[1]] : urlPassword(text, locate(text, m4.range, m4.data));
     const secret = text.slice(start, end);
-    const kind = extra ?? kebab(m.messageId);
+    const kind = extra ?? kebab(m4.messageId);
     if (isPlaceholderSecret(secret, kind)) continue;
     if (allow.some((a) => typeof a === "string" ? a === secret : a.test(secret))) continue;
-    found.push({ kind, rule: m.ruleId, start, end, line: lineOf(text, start), masked: maskSecret(secret) });
+    found.push({ kind, rule: m4.ruleId, start, end, line: lineOf(text, start), masked: maskSecret(secret) });
   }
   const overlaps = (f, g) => f !== g && f.start < g.end && g.start < f.end;
   const named = found.filter((f) => !GENERIC_KINDS.has(f.kind) || !found.some((g) => !GENERIC_KINDS.has(g.kind) && overlaps(f, g)));
@@ -8280,10 +8314,10 @@ function locate(text, range, data) {
   return [range[0], range[1]];
 }
 function urlPassword(text, [start, end]) {
-  const m = /^[A-Za-z][A-Za-z0-9+.:-]{1,20}:\/\/[^:/\s@]{1,256}:([^@/\s]{1,256})@/.exec(text.slice(start, end));
-  if (!m) return [start, end];
-  const at = start + m[0].length - 1 - m[1].length;
-  return [at, at + m[1].length];
+  const m4 = /^[A-Za-z][A-Za-z0-9+.:-]{1,20}:\/\/[^:/\s@]{1,256}:([^@/\s]{1,256})@/.exec(text.slice(start, end));
+  if (!m4) return [start, end];
+  const at = start + m4[0].length - 1 - m4[1].length;
+  return [at, at + m4[1].length];
 }
 function kebab(id) {
   return KINDS[id] ?? id.replace(/_/g, "-").replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
@@ -8516,14 +8550,14 @@ function findCardFile(memoryDir, name, options = {}) {
     return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : void 0;
   }
   const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
-  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(import_node_path17.default.join(memoryDir, f)));
+  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(node_path_default.join(memoryDir, f)));
   if (hits.length === 0) {
     const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
     for (const file of new Set(candidates)) {
       if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
-      const full = import_node_path17.default.join(memoryDir, file);
+      const full = node_path_default.join(memoryDir, file);
       if (!isRegularFile(full)) continue;
-      const fm = parseCard(import_node_fs16.default.readFileSync(full, "utf8")).frontmatter;
+      const fm = parseCard(node_fs_default.readFileSync(full, "utf8")).frontmatter;
       if (fm.name === name) hits.push(file);
     }
     hits.sort();
@@ -8535,7 +8569,7 @@ function findCardFile(memoryDir, name, options = {}) {
 function titledFiles(memoryDir, name, forSave) {
   try {
     const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
-    const scanned = scanNewCard(import_node_path17.default.join(memoryDir, INDEX_FILE), name, files, forSave);
+    const scanned = scanNewCard(node_path_default.join(memoryDir, INDEX_FILE), name, files, forSave);
     return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => linkKey(h.entry.file)) : [];
   } catch {
     return [];
@@ -8545,11 +8579,11 @@ function refuseSpecialFile(memoryDir, candidates) {
   for (const file of candidates) {
     let mode;
     try {
-      mode = import_node_fs16.default.lstatSync(import_node_path17.default.join(memoryDir, file)).mode;
+      mode = node_fs_default.lstatSync(node_path_default.join(memoryDir, file)).mode;
     } catch {
       continue;
     }
-    const kind = (mode & import_node_fs16.default.constants.S_IFMT) === import_node_fs16.default.constants.S_IFLNK ? "a symbolic link" : fileKind(mode);
+    const kind = (mode & node_fs_default.constants.S_IFMT) === node_fs_default.constants.S_IFLNK ? "a symbolic link" : fileKind(mode);
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,
       `${file} in ${memoryDir} is ${kind}, not a card: memctl reads and writes cards as regular files only; move it away, then save the card again`,
@@ -8559,31 +8593,30 @@ function refuseSpecialFile(memoryDir, candidates) {
 }
 function currentIndexTitle(memoryDir, file) {
   try {
-    return scanCardLine(import_node_path17.default.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title;
+    return scanCardLine(node_path_default.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title;
   } catch {
     return void 0;
   }
 }
 function isRegularFile(p) {
   try {
-    return import_node_fs16.default.lstatSync(p).isFile();
+    return node_fs_default.lstatSync(p).isFile();
   } catch {
     return false;
   }
 }
 function safeReaddir(dir) {
   try {
-    return import_node_fs16.default.readdirSync(dir);
+    return node_fs_default.readdirSync(dir);
   } catch {
     return [];
   }
 }
-var import_node_fs16, import_node_path17;
 var init_card_find = __esm({
   "lib/records/card-find.ts"() {
     "use strict";
-    import_node_fs16 = __toESM(require("node:fs"), 1);
-    import_node_path17 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_card();
     init_read();
     init_safe_path();
@@ -8608,10 +8641,10 @@ var init_frecency = __esm({
 
 // lib/store/revisions.ts
 function revisionsDir(memoryDir) {
-  return import_node_path18.default.join(memoryDir, ...REVISIONS_RELDIR.split("/"));
+  return node_path_default.join(memoryDir, ...REVISIONS_RELDIR.split("/"));
 }
 function revisionPath(memoryDir, sha) {
-  return SHA2.test(sha) ? import_node_path18.default.join(revisionsDir(memoryDir), sha.slice(0, 2), sha) : void 0;
+  return SHA2.test(sha) ? node_path_default.join(revisionsDir(memoryDir), sha.slice(0, 2), sha) : void 0;
 }
 function readRevision(memoryDir, sha) {
   const file = sha === null ? void 0 : revisionPath(memoryDir, sha);
@@ -8622,9 +8655,9 @@ function readRevision(memoryDir, sha) {
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return { state: "absent" };
-    return { state: "error", reason: `${import_node_path18.default.relative(memoryDir, file)}: ${err.message}` };
+    return { state: "error", reason: `${node_path_default.relative(memoryDir, file)}: ${err.message}` };
   }
-  if (sha256Hex(bytes) !== sha) return { state: "corrupt", reason: `${import_node_path18.default.relative(memoryDir, file)} does not hash to its name (damaged or altered); it is not used` };
+  if (sha256Hex(bytes) !== sha) return { state: "corrupt", reason: `${node_path_default.relative(memoryDir, file)} does not hash to its name (damaged or altered); it is not used` };
   return { state: "kept", bytes };
 }
 async function keepRevisions(memoryDir, pending2, limits) {
@@ -8632,9 +8665,9 @@ async function keepRevisions(memoryDir, pending2, limits) {
   try {
     for (const { file, content } of fresh) await commitFile(file, content);
   } catch (err) {
-    for (const dir of new Set(fresh.map(({ file }) => import_node_path18.default.dirname(file)))) {
+    for (const dir of new Set(fresh.map(({ file }) => node_path_default.dirname(file)))) {
       try {
-        import_node_fs17.default.rmdirSync(dir);
+        node_fs_default.rmdirSync(dir);
       } catch {
       }
     }
@@ -8693,23 +8726,23 @@ function pruneRevisions(memoryDir, pending2, limits, always = false) {
   const root = revisionsDir(memoryDir);
   if (!lstatIfExists(root)?.isDirectory()) return 0;
   let removed = 0;
-  for (const bucket of import_node_fs17.default.readdirSync(root)) {
-    const dir = import_node_path18.default.join(root, bucket);
+  for (const bucket of node_fs_default.readdirSync(root)) {
+    const dir = node_path_default.join(root, bucket);
     if (!BUCKET.test(bucket) || !lstatIfExists(dir)?.isDirectory()) continue;
-    for (const name of import_node_fs17.default.readdirSync(dir)) {
+    for (const name of node_fs_default.readdirSync(dir)) {
       if (!SHA2.test(name) || name.slice(0, 2) !== bucket || keep3.has(name)) continue;
-      import_node_fs17.default.rmSync(import_node_path18.default.join(dir, name), { force: true });
+      node_fs_default.rmSync(node_path_default.join(dir, name), { force: true });
       removed++;
     }
   }
   return removed;
 }
-var import_node_fs17, import_node_path18, REVISIONS_RELDIR, SHA2, BUCKET, READ_CAP, PRUNE_STEP, PRUNE_WINDOW;
+var REVISIONS_RELDIR, SHA2, BUCKET, READ_CAP, PRUNE_STEP, PRUNE_WINDOW;
 var init_revisions = __esm({
   "lib/store/revisions.ts"() {
     "use strict";
-    import_node_fs17 = __toESM(require("node:fs"), 1);
-    import_node_path18 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_sha256();
     init_checked_fs();
@@ -8748,7 +8781,7 @@ function adoptionsFor(ctx, changes, latest) {
     if (!entry || before === null || change.content !== null && sha256Hex(change.content) === before) continue;
     const last = latest.get(change.card);
     if (last?.sha256 === before) continue;
-    const bytes = change.previous ?? readIfFile(import_node_path19.default.join(ctx.memoryDir, change.card));
+    const bytes = change.previous ?? readIfFile(node_path_default.join(ctx.memoryDir, change.card));
     if (bytes === void 0 || sha256Hex(bytes) !== before) continue;
     const adopt = unrecordedEntry(ctx, last, change.card, bytes);
     if (entry.rev <= adopt.rev) entry.rev = adopt.rev + 1;
@@ -8764,17 +8797,16 @@ async function recordAdopted(ctx, adopted) {
 }
 function readIfFile(abs) {
   try {
-    return import_node_fs18.default.lstatSync(abs).isFile() ? import_node_fs18.default.readFileSync(abs) : void 0;
+    return node_fs_default.lstatSync(abs).isFile() ? node_fs_default.readFileSync(abs) : void 0;
   } catch {
     return void 0;
   }
 }
-var import_node_fs18, import_node_path19;
 var init_adopt_first = __esm({
   "lib/records/adopt-first.ts"() {
     "use strict";
-    import_node_fs18 = __toESM(require("node:fs"), 1);
-    import_node_path19 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_history();
     init_revisions();
     init_safe_write();
@@ -8793,7 +8825,7 @@ async function commitIntentReported(memoryDir, intent, commit, history) {
 }
 function interruptedWrite(memoryDir, intent, err) {
   const first = intent.changes[0];
-  if (!first || !pending(memoryDir) || shaOf2(import_node_path20.default.join(memoryDir, first.card)) !== (first.content === null ? null : sha256Hex(first.content))) return void 0;
+  if (!first || !pending(memoryDir) || shaOf2(node_path_default.join(memoryDir, first.card)) !== (first.content === null ? null : sha256Hex(first.content))) return void 0;
   const base = environmentFault(err) ?? (err instanceof MemctlError ? err : void 0);
   if (!base) return void 0;
   const e = err;
@@ -8824,7 +8856,6 @@ function shaOf2(abs) {
     return null;
   }
 }
-var import_node_path20;
 var init_interrupted = __esm({
   "lib/records/interrupted.ts"() {
     "use strict";
@@ -8832,7 +8863,7 @@ var init_interrupted = __esm({
     init_history();
     init_checked_fs();
     init_commit();
-    import_node_path20 = __toESM(require("node:path"), 1);
+    init_node_path();
   }
 });
 
@@ -8862,7 +8893,7 @@ var init_commit_write = __esm({
 // lib/records/removed-titles.ts
 function read(memoryDir) {
   try {
-    const raw = JSON.parse(Buffer.from(readRegularBytes(import_node_path21.default.join(memoryDir, STATE_DIR, REMOVED_TITLES_FILE), READ_CAP2, { nofollow: true })).toString("utf8"));
+    const raw = JSON.parse(Buffer.from(readRegularBytes(node_path_default.join(memoryDir, STATE_DIR, REMOVED_TITLES_FILE), READ_CAP2, { nofollow: true })).toString("utf8"));
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
     const out = {};
     for (const [file, value] of Object.entries(raw)) {
@@ -8895,11 +8926,11 @@ function removedLine(memoryDir, file) {
   const lines = read(memoryDir);
   return Object.hasOwn(lines, file) ? parse2(lines[file]) : {};
 }
-var import_node_path21, REMOVED_TITLES_FILE, TITLE_MAX, READ_CAP2;
+var REMOVED_TITLES_FILE, TITLE_MAX, READ_CAP2;
 var init_removed_titles = __esm({
   "lib/records/removed-titles.ts"() {
     "use strict";
-    import_node_path21 = __toESM(require("node:path"), 1);
+    init_node_path();
     init_index_find();
     init_index_place();
     init_checked_fs();
@@ -8939,15 +8970,15 @@ async function saveCardLocked(ctx, input, decide, also) {
       throw usageError(
         `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`
       );
-    if (existing) before = import_node_fs19.default.readFileSync(import_node_path22.default.join(ctx.memoryDir, file));
-    else if (import_node_fs19.default.existsSync(import_node_path22.default.join(ctx.memoryDir, file)) || isSymlink(import_node_path22.default.join(ctx.memoryDir, file)))
+    if (existing) before = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
+    else if (node_fs_default.existsSync(node_path_default.join(ctx.memoryDir, file)) || isSymlink(node_path_default.join(ctx.memoryDir, file)))
       throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
         file
       });
     next = input.restore.text;
   } else if (existing) {
     file = existing;
-    before = import_node_fs19.default.readFileSync(import_node_path22.default.join(ctx.memoryDir, file));
+    before = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
     const existingType = typeOf(file, before.toString("utf8"));
     if (input.type && existingType && input.type !== existingType) {
       throw usageError(
@@ -8965,7 +8996,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
     if (input.description === void 0) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
     file = `${input.type}_${input.name}.md`;
-    if (import_node_fs19.default.existsSync(import_node_path22.default.join(ctx.memoryDir, file)) || isSymlink(import_node_path22.default.join(ctx.memoryDir, file))) {
+    if (node_fs_default.existsSync(node_path_default.join(ctx.memoryDir, file)) || isSymlink(node_path_default.join(ctx.memoryDir, file))) {
       throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
         file
       });
@@ -8984,7 +9015,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   if (!unchanged) {
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
-    checkWrite(import_node_fs19.default.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits, storeLimitsBind(ctx.actor));
+    checkWrite(node_fs_default.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits, storeLimitsBind(ctx.actor));
     await assertNoSecrets(next.toString("utf8"), ctx.secrets, file);
   }
   const recorded = latest !== void 0 && latest.sha256 === sha256Hex(next);
@@ -9009,7 +9040,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   return { file, op, revived, entry, indexLine };
 }
 function checkBase(memoryDir, name, existing, expected) {
-  const current = existing === void 0 ? null : sha256Hex(import_node_fs19.default.readFileSync(import_node_path22.default.join(memoryDir, existing)));
+  const current = existing === void 0 ? null : sha256Hex(node_fs_default.readFileSync(node_path_default.join(memoryDir, existing)));
   if (current === expected) return;
   const what2 = expected === null ? `card "${name}" was created (${existing}) after this was prepared` : current === null ? `card "${name}" was removed after this was prepared` : `card "${name}" (${existing}) changed after this was prepared`;
   throw new MemctlError(
@@ -9021,7 +9052,7 @@ function checkBase(memoryDir, name, existing, expected) {
 function indexDiffers(memoryDir, file, line) {
   let index;
   try {
-    index = readRegularMemo(import_node_path22.default.join(memoryDir, INDEX_FILE));
+    index = readRegularMemo(node_path_default.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }
@@ -9029,17 +9060,16 @@ function indexDiffers(memoryDir, file, line) {
 }
 function isSymlink(p) {
   try {
-    return import_node_fs19.default.lstatSync(p).isSymbolicLink();
+    return node_fs_default.lstatSync(p).isSymbolicLink();
   } catch {
     return false;
   }
 }
-var import_node_fs19, import_node_path22;
 var init_save = __esm({
   "lib/records/save.ts"() {
     "use strict";
-    import_node_fs19 = __toESM(require("node:fs"), 1);
-    import_node_path22 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_actor();
     init_card_rules();
     init_errors();
@@ -9081,7 +9111,7 @@ function supersedeTargets(memoryDir, names, writing) {
   return files;
 }
 function supersedeChange(memoryDir, file, byName, actor, now, history) {
-  const before = import_node_fs22.default.readFileSync(import_node_path27.default.join(memoryDir, file));
+  const before = node_fs_default.readFileSync(node_path_default.join(memoryDir, file));
   const next = setFrontmatterFieldsBytes(before, { status: "superseded", superseded_by: byName });
   if (next.equals(before)) return null;
   return { card: file, before: sha256Hex(before), previous: before, content: next, entry: writeEntry(history, file, "update", { actor, now }, next, before) };
@@ -9094,12 +9124,11 @@ function supersedingChanges(ctx, name, names, out) {
     return change ? [change] : [];
   });
 }
-var import_node_fs22, import_node_path27;
 var init_supersede = __esm({
   "lib/proposals/supersede.ts"() {
     "use strict";
-    import_node_fs22 = __toESM(require("node:fs"), 1);
-    import_node_path27 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_history();
     init_adopt_first();
@@ -9192,6 +9221,15 @@ var init_languages = __esm({
   }
 });
 
+// builtin:node:os
+var m3, node_os_default;
+var init_node_os = __esm({
+  "builtin:node:os"() {
+    m3 = require("node:os");
+    node_os_default = m3;
+  }
+});
+
 // lib/core/block.ts
 var init_block = __esm({
   "lib/core/block.ts"() {
@@ -9217,13 +9255,13 @@ function runLlmCommand(run2) {
     if (!cmd) return resolve({ ok: false, reason: "[compact] llm_command is empty" });
     let cwd;
     try {
-      cwd = import_node_fs23.default.mkdtempSync(import_node_path28.default.join(run2.env.TMPDIR || import_node_os.default.tmpdir(), "memctl-model-"));
+      cwd = node_fs_default.mkdtempSync(node_path_default.join(run2.env.TMPDIR || node_os_default.tmpdir(), "memctl-model-"));
     } catch (err) {
       return resolve({ ok: false, reason: `cannot make an empty directory for ${cmd}: ${err.message}` });
     }
     const removeCwd = () => {
       try {
-        import_node_fs23.default.rmSync(cwd, { recursive: true, force: true });
+        node_fs_default.rmSync(cwd, { recursive: true, force: true });
       } catch {
       }
     };
@@ -9280,14 +9318,14 @@ function runLlmCommand(run2) {
     child.stdin.end(run2.prompt);
   });
 }
-var import_node_child_process, import_node_fs23, import_node_os, import_node_path28, MAX_OUTPUT;
+var import_node_child_process, MAX_OUTPUT;
 var init_generate = __esm({
   "lib/compact/generate.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    import_node_fs23 = __toESM(require("node:fs"), 1);
-    import_node_os = __toESM(require("node:os"), 1);
-    import_node_path28 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_os();
+    init_node_path();
     init_block();
     init_sanitize();
     init_mentions();
@@ -9303,13 +9341,13 @@ __export(write_exports, {
   writeCardKeys: () => writeCardKeys
 });
 function cardFiles(memoryDir) {
-  return import_node_fs24.default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
+  return node_fs_default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
 }
 function languagesOf(memoryDir, files = cardFiles(memoryDir), extra = []) {
   const texts = [];
   for (const f of files) {
     try {
-      const card = parseCard(import_node_fs24.default.readFileSync(import_node_path29.default.join(memoryDir, f), "utf8"));
+      const card = parseCard(node_fs_default.readFileSync(node_path_default.join(memoryDir, f), "utf8"));
       texts.push(`${card.meta.description ?? ""}
 ${card.body}`);
     } catch {
@@ -9320,7 +9358,7 @@ ${card.body}`);
 async function writeCardKeys(ctx, run2, name) {
   const file = findCardFile(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
-  const bytes = import_node_fs24.default.readFileSync(import_node_path29.default.join(ctx.memoryDir, file));
+  const bytes = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
   if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0].message}); fix it by hand first` };
   const existing = card.meta.recall ?? [];
@@ -9348,12 +9386,11 @@ async function writeCardKeys(ctx, run2, name) {
 function firstLine(s) {
   return s.split("\n")[0];
 }
-var import_node_fs24, import_node_path29;
 var init_write2 = __esm({
   "lib/keys/write.ts"() {
     "use strict";
-    import_node_fs24 = __toESM(require("node:fs"), 1);
-    import_node_path29 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_card();
     init_card_rules();
     init_card_types();
@@ -9452,7 +9489,7 @@ async function propose(ctx, input) {
         provenance,
         card: dropUndefined(input.card),
         target,
-        base_sha256: target === null ? null : sha256Hex(import_node_fs25.default.readFileSync(import_node_path30.default.join(ctx.memoryDir, target)))
+        base_sha256: target === null ? null : sha256Hex(node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, target)))
       };
       const file = proposalFile(proposal);
       checkQueueLimits(ctx.memoryDir, file);
@@ -9517,7 +9554,7 @@ function currentSha2(memoryDir, p) {
   const file = findCardFileSafe(memoryDir, p.card.name);
   if (file === void 0) return null;
   try {
-    return sha256Hex(import_node_fs25.default.readFileSync(import_node_path30.default.join(memoryDir, file)));
+    return sha256Hex(node_fs_default.readFileSync(node_path_default.join(memoryDir, file)));
   } catch {
     return null;
   }
@@ -9554,12 +9591,11 @@ function newCardFile(p) {
 function dropUndefined(o) {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
 }
-var import_node_fs25, import_node_path30;
 var init_propose = __esm({
   "lib/proposals/propose.ts"() {
     "use strict";
-    import_node_fs25 = __toESM(require("node:fs"), 1);
-    import_node_path30 = __toESM(require("node:path"), 1);
+    init_node_fs();
+    init_node_path();
     init_errors();
     init_guardrails();
     init_history();
@@ -9587,8 +9623,10 @@ module.exports = __toCommonJS(save_bin_exports);
 init_checked_fs();
 
 // lib/store/bounded-input.ts
+init_node_fs();
+init_monotonic();
 var CHUNK = 64 * 1024;
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -9603,7 +9641,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);
@@ -9673,6 +9711,8 @@ function homedir() {
 init_errors();
 
 // lib/cli/args.ts
+init_node_fs();
+init_node_path();
 init_errors();
 init_closest();
 function parseArgs(spec2, argv) {
@@ -9842,24 +9882,24 @@ init_write();
 init_sanitize();
 
 // lib/cli/store-access.ts
-var import_node_fs21 = __toESM(require("node:fs"), 1);
-var import_node_path26 = __toESM(require("node:path"), 1);
+init_node_fs();
+init_node_path();
 init_actor();
 init_errors();
 init_guardrails();
 
 // lib/config/resolve.ts
-var import_node_fs20 = __toESM(require("node:fs"), 1);
-var import_node_path25 = __toESM(require("node:path"), 1);
+init_node_fs();
+init_node_path();
 init_config();
 init_errors();
 
 // lib/config/git.ts
-var import_node_path23 = __toESM(require("node:path"), 1);
+init_node_path();
 init_checked_fs();
 init_paths();
 function findRepo(start) {
-  let dir = realpathOr(import_node_path23.default.resolve(start));
+  let dir = realpathOr(node_path_default.resolve(start));
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
@@ -9874,7 +9914,7 @@ function findRepo(start) {
         return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
       }
     }
-    const parent = import_node_path23.default.dirname(dir);
+    const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -9882,14 +9922,14 @@ function findRepo(start) {
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
   const match = text?.match(/^gitdir:\s*(.+?)\s*$/m);
-  return match ? import_node_path23.default.resolve(worktree, match[1]) : void 0;
+  return match ? node_path_default.resolve(worktree, match[1]) : void 0;
 }
 function readCommonDir(gitDir) {
   const text = readOrUndefined(joinPath(gitDir, "commondir"))?.trim();
-  return text ? import_node_path23.default.resolve(gitDir, text) : void 0;
+  return text ? node_path_default.resolve(gitDir, text) : void 0;
 }
 function canonicalRootOf(commonDir, worktreeRoot) {
-  if (import_node_path23.default.basename(commonDir) === ".git") return import_node_path23.default.dirname(commonDir);
+  if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
 }
 function realpathOr(p) {
@@ -9916,7 +9956,7 @@ function readOrUndefined(p) {
 }
 
 // lib/config/project.ts
-var import_node_path24 = __toESM(require("node:path"), 1);
+init_node_path();
 init_sha256();
 var SLUG_MAX = 200;
 function claudeSlug(absPath) {
@@ -9930,7 +9970,7 @@ function javaStringHash(text) {
   return Math.abs(h).toString(36);
 }
 function projectKey(canonicalRoot) {
-  const base = trimDashes(replaceOutside(import_node_path24.default.basename(canonicalRoot), true)) || "root";
+  const base = trimDashes(replaceOutside(node_path_default.basename(canonicalRoot), true)) || "root";
   const digest = sha256Hex(canonicalRoot).slice(0, 12);
   return `${base.slice(0, 48)}-${digest}`;
 }
@@ -9959,7 +9999,7 @@ init_checked_fs();
 init_paths();
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
-  const start = options.repoRoot !== void 0 && import_node_path25.default.isAbsolute(options.repoRoot) ? import_node_path25.default.resolve(options.repoRoot) : import_node_path25.default.resolve(io.cwd, options.repoRoot ?? ".");
+  const start = options.repoRoot !== void 0 && node_path_default.isAbsolute(options.repoRoot) ? node_path_default.resolve(options.repoRoot) : node_path_default.resolve(io.cwd, options.repoRoot ?? ".");
   if (!isDirectory(start)) {
     throw new MemctlError(ERROR_CODES.E_USAGE, `--repo-root ${start} is not a directory; pass a directory inside the project`);
   }
@@ -9968,7 +10008,7 @@ function locateProject(options, io) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? import_node_path25.default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -10060,10 +10100,10 @@ function explicit(source, dir, origin) {
   return { status: "resolved", resolution_source: source, memory_dir: realpath(dir), reason: `selected by ${origin}` };
 }
 function explicitDirProblem(dir) {
-  if (!import_node_path25.default.isAbsolute(dir)) return "is not an absolute path";
+  if (!node_path_default.isAbsolute(dir)) return "is not an absolute path";
   try {
     if (!stat(dir).isDirectory()) return "is not a directory";
-    access(dir, import_node_fs20.default.constants.R_OK | import_node_fs20.default.constants.X_OK);
+    access(dir, node_fs_default.constants.R_OK | node_fs_default.constants.X_OK);
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return "does not exist";
@@ -10165,9 +10205,9 @@ async function cardBodyFrom(args, io) {
     return (await io.readStdin()).toString("utf8");
   }
   if (bodyFile === void 0) return void 0;
-  const file = import_node_path26.default.resolve(io.cwd, bodyFile);
+  const file = node_path_default.resolve(io.cwd, bodyFile);
   try {
-    return import_node_fs21.default.readFileSync(file, "utf8");
+    return node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
     throw usageError(`--body-file ${file} cannot be read: ${err.message}`);
   }

@@ -1,10 +1,6 @@
 "use strict";
-var __create = Object.create;
 var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __esm = (fn, res, err) => function __init() {
   if (err) throw err[0];
   try {
@@ -17,22 +13,6 @@ var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
 };
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
 
 // lib/core/card-types.ts
 function typeFromFileName(file) {
@@ -2592,12 +2572,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m = KEY.exec(line);
-    if (!m || m[1] in out || m[1] === "__proto__") return void 0;
-    const key = m[1];
+    const m4 = KEY.exec(line);
+    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
+    const key = m4[1];
     i++;
-    if (m[2] !== void 0 && trimSpaces(m[2]) !== "") {
-      const value = inline(m[2]);
+    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
+      const value = inline(m4[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -2619,9 +2599,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m = ITEM.exec(line);
-    if (!m || m[1] !== indent) return void 0;
-    const s = scalar(m[2], false);
+    const m4 = ITEM.exec(line);
+    if (!m4 || m4[1] !== indent) return void 0;
+    const s = scalar(m4[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -2632,12 +2612,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m = NESTED.exec(line);
-    if (!m || m[1] !== indent || m[2] in map || m[2] === "__proto__") return void 0;
-    if (m[3] === void 0 || trimSpaces(m[3]) === "") return void 0;
-    const value = inline(m[3]);
+    const m4 = NESTED.exec(line);
+    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
+    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
+    const value = inline(m4[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m[2]] = value;
+    map[m4[2]] = value;
   }
   return map;
 }
@@ -2806,9 +2786,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m4) return false;
+  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -2864,12 +2844,20 @@ var init_card = __esm({
   }
 });
 
-// lib/hook/entry/keeper.ts
-var import_node_path11 = __toESM(require("node:path"), 1);
-var import_node_os = __toESM(require("node:os"), 1);
+// builtin:node:path
+var m = require("node:path");
+var node_path_default = m;
+var isAbsolute = m.isAbsolute;
+var join = m.join;
+var sep = m.sep;
 
-// lib/store/checked-fs.ts
-var import_node_fs = __toESM(require("node:fs"), 1);
+// builtin:node:os
+var m2 = require("node:os");
+var node_os_default = m2;
+
+// builtin:node:fs
+var m3 = require("node:fs");
+var node_fs_default = m3;
 
 // lib/core/bytes.ts
 function view(bytes) {
@@ -2904,26 +2892,26 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path11) {
-  return import_node_fs.default.statSync(path11, { throwIfNoEntry: false });
+function statIfExists(path) {
+  return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
-function stat(path11) {
-  return import_node_fs.default.statSync(path11);
+function stat(path) {
+  return node_fs_default.statSync(path);
 }
-function lstatIfExists(path11) {
-  return import_node_fs.default.lstatSync(path11, { throwIfNoEntry: false });
+function lstatIfExists(path) {
+  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
 }
 function fstat(fd) {
-  return import_node_fs.default.fstatSync(fd);
+  return node_fs_default.fstatSync(fd);
 }
 function futimes(fd, ms) {
-  import_node_fs.default.futimesSync(fd, ms / 1e3, ms / 1e3);
+  node_fs_default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path11, ms) {
-  import_node_fs.default.utimesSync(path11, ms / 1e3, ms / 1e3);
+function utimes(path, ms) {
+  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
-  return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
 function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   for (let got = 0; got < length; ) {
@@ -2933,20 +2921,20 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path11, extraFlags = 0, readable = false) {
-  const c = import_node_fs.default.constants;
-  return import_node_fs.default.openSync(path11, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+function openForAppend(path, extraFlags = 0, readable = false) {
+  const c = node_fs_default.constants;
+  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
-  return import_node_fs.default.writeSync(fd, buffer, offset, length);
+  return node_fs_default.writeSync(fd, buffer, offset, length);
 }
 function close(fd) {
-  import_node_fs.default.closeSync(fd);
+  node_fs_default.closeSync(fd);
 }
-function exists(path11) {
-  return import_node_fs.default.existsSync(path11);
+function exists(path) {
+  return node_fs_default.existsSync(path);
 }
-var R_OK = import_node_fs.default.constants.R_OK;
+var R_OK = node_fs_default.constants.R_OK;
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
 var DEFAULT_READ_CAP = 64 * 1024 * 1024;
@@ -2954,16 +2942,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path11, mode) {
-  return Object.assign(new Error(`${path11} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path11 });
+function notRegularError(path, mode) {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
 }
-function tooLargeError(path11, size, cap) {
-  return Object.assign(new Error(`${path11} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path11 });
+function tooLargeError(path, size, cap) {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
 }
-function openRegular(path11, options = {}) {
-  const c = import_node_fs.default.constants;
+function openRegular(path, options = {}) {
+  const c = node_fs_default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs.default.openSync(path11, flags);
+  const fd = node_fs_default.openSync(path, flags);
   let st;
   try {
     st = fstat(fd);
@@ -2973,14 +2961,14 @@ function openRegular(path11, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path11, st.mode);
+    throw notRegularError(path, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path11, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path11, options);
+function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
   try {
-    if (st.size > cap) throw tooLargeError(path11, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -2997,16 +2985,12 @@ var readByFile = /* @__PURE__ */ new Map();
 function forgetReads() {
   readByFile.clear();
 }
-function readRegularBytes(path11, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path11, cap, options).bytes;
+function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path, cap, options).bytes;
 }
-function readRegularUtf8(path11, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path11, cap, options));
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
 }
-
-// lib/store/lock.ts
-var import_node_fs3 = __toESM(require("node:fs"), 1);
-var import_node_path2 = __toESM(require("node:path"), 1);
 
 // lib/core/errors.ts
 var ERROR_CODES = {
@@ -3153,22 +3137,26 @@ function environmentFault(err) {
   }
 }
 
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 // lib/store/paths.ts
-var import_node_path = require("node:path");
 var INDEX_FILE = "MEMORY.md";
 var EPISODES_SUMMARY_FILE = "episodes.summary.md";
 var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
   const xdg = io.env.XDG_STATE_HOME;
-  return xdg && (0, import_node_path.isAbsolute)(xdg) ? (0, import_node_path.join)(xdg, "memctl") : (0, import_node_path.join)(io.home, ".local", "state", "memctl");
+  return xdg && isAbsolute(xdg) ? join(xdg, "memctl") : join(io.home, ".local", "state", "memctl");
 }
 function joinPath(dir, ...names) {
-  if (import_node_path.sep !== "/" || !isNormalAbsolute(dir)) return (0, import_node_path.join)(dir, ...names);
+  if (sep !== "/" || !isNormalAbsolute(dir)) return join(dir, ...names);
   let out = dir === "/" ? "" : dir;
   for (let i = 0; i < names.length; i++) {
     if (names[i] === "") continue;
-    if (!isPlainName(names[i])) return (0, import_node_path.join)(dir, ...names);
+    if (!isPlainName(names[i])) return join(dir, ...names);
     out += "/" + names[i];
   }
   return out === "" ? dir : out;
@@ -3182,7 +3170,6 @@ function isPlainName(n) {
 }
 
 // lib/store/safe-write.ts
-var import_node_fs2 = __toESM(require("node:fs"), 1);
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
 function notRealError(file, expected, mode) {
@@ -3200,7 +3187,7 @@ function realDir(root, ...segments) {
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
-        import_node_fs2.default.mkdirSync(dir);
+        node_fs_default.mkdirSync(dir);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -3211,7 +3198,7 @@ function realDir(root, ...segments) {
   return dir;
 }
 function openAppend(file, readable = false) {
-  const c = import_node_fs2.default.constants;
+  const c = node_fs_default.constants;
   let fd;
   try {
     fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
@@ -3240,11 +3227,11 @@ function appendBytes(file, data, options = {}) {
     try {
       let written = 0;
       while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-      if (options.fsync) import_node_fs2.default.fsyncSync(fd);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
         try {
-          import_node_fs2.default.ftruncateSync(fd, start);
+          node_fs_default.ftruncateSync(fd, start);
         } catch {
         }
       }
@@ -3268,7 +3255,7 @@ function cutTornTail(fd) {
       return;
     }
   }
-  import_node_fs2.default.ftruncateSync(fd, from);
+  node_fs_default.ftruncateSync(fd, from);
 }
 var WHOLE_TAIL_MAX = 1024 * 1024;
 function lastLineStart(fd, size) {
@@ -3291,30 +3278,30 @@ function isJsonRecord(text) {
   }
 }
 function writeNewFile(file, data, options = {}) {
-  const c = import_node_fs2.default.constants;
-  const fd = import_node_fs2.default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
   let open = true;
   try {
     const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
     for (const bytes of pieces) {
       let written = 0;
-      while (written < bytes.length) written += import_node_fs2.default.writeSync(fd, bytes, written, bytes.length - written);
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
     }
-    if (options.fsync) import_node_fs2.default.fsyncSync(fd);
+    if (options.fsync) node_fs_default.fsyncSync(fd);
     open = false;
-    import_node_fs2.default.closeSync(fd);
+    node_fs_default.closeSync(fd);
   } catch (err) {
-    if (open) import_node_fs2.default.closeSync(fd);
-    import_node_fs2.default.rmSync(file, { force: true });
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
     throw err;
   }
 }
 function replaceFile(file, data, temp) {
   writeNewFile(temp, data);
   try {
-    import_node_fs2.default.renameSync(temp, file);
+    node_fs_default.renameSync(temp, file);
   } catch (err) {
-    import_node_fs2.default.rmSync(temp, { force: true });
+    node_fs_default.rmSync(temp, { force: true });
     throw err;
   }
 }
@@ -3331,14 +3318,14 @@ function ensureStateDir(memoryDir) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path2.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path2.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(node_path_default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
-        import_node_fs3.default.rmSync(lockDir, { recursive: true, force: true });
+        node_fs_default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
       }
       const heartbeat = setInterval(() => touch(lockDir), Math.max(1e3, staleMs / 3));
@@ -3358,19 +3345,19 @@ function tryStoreLock(memoryDir, options = {}) {
   return void 0;
 }
 function lockHolder(memoryDir, name) {
-  const lockDir = import_node_path2.default.join(memoryDir, STATE_DIR, name);
+  const lockDir = node_path_default.join(memoryDir, STATE_DIR, name);
   try {
-    const stat2 = import_node_fs3.default.lstatSync(lockDir, { throwIfNoEntry: false });
+    const stat2 = node_fs_default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path2.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: node_path_default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }
 }
 function tryMkdir(dir) {
   try {
-    import_node_fs3.default.mkdirSync(dir);
+    node_fs_default.mkdirSync(dir);
     return true;
   } catch (err) {
     if (systemCode(err) === "EEXIST") return false;
@@ -3379,7 +3366,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs3.default.readFileSync(import_node_path2.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -3388,7 +3375,7 @@ function readOwner(lockDir) {
 function isAbandoned(lockDir, staleMs) {
   let ageMs;
   try {
-    const stat2 = import_node_fs3.default.lstatSync(lockDir);
+    const stat2 = node_fs_default.lstatSync(lockDir);
     if (!stat2.isDirectory()) return true;
     ageMs = Date.now() - stat2.mtimeMs;
   } catch {
@@ -3403,29 +3390,29 @@ function breakLock(lockDir, staleMs) {
   const breaker = `${lockDir}.break`;
   if (!tryMkdir(breaker)) {
     try {
-      if (Date.now() - import_node_fs3.default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) import_node_fs3.default.rmSync(breaker, { recursive: true, force: true });
+      if (Date.now() - node_fs_default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) node_fs_default.rmSync(breaker, { recursive: true, force: true });
     } catch {
     }
     return;
   }
   try {
-    if (isAbandoned(lockDir, staleMs)) import_node_fs3.default.rmSync(lockDir, { recursive: true, force: true });
+    if (isAbandoned(lockDir, staleMs)) node_fs_default.rmSync(lockDir, { recursive: true, force: true });
   } finally {
-    import_node_fs3.default.rmSync(breaker, { recursive: true, force: true });
+    node_fs_default.rmSync(breaker, { recursive: true, force: true });
   }
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs3.default.rmSync(import_node_path2.default.join(lockDir, "owner"), { force: true });
+  node_fs_default.rmSync(node_path_default.join(lockDir, "owner"), { force: true });
   try {
-    import_node_fs3.default.rmdirSync(lockDir);
+    node_fs_default.rmdirSync(lockDir);
   } catch {
   }
 }
 function touch(dir) {
   try {
     const now = /* @__PURE__ */ new Date();
-    import_node_fs3.default.lutimesSync(dir, now, now);
+    node_fs_default.lutimesSync(dir, now, now);
   } catch {
   }
 }
@@ -3439,7 +3426,7 @@ function processAlive(pid) {
 }
 function isZombie(pid) {
   try {
-    const stat2 = import_node_fs3.default.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat2 = node_fs_default.readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
   } catch {
     return false;
@@ -3448,9 +3435,6 @@ function isZombie(pid) {
 function ioError(message, err) {
   return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
 }
-
-// lib/rank-cache/build.ts
-var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/rank/stem.ts
 var STEP2 = [
@@ -3513,15 +3497,15 @@ function isConsonant(w, i) {
   return (i - j) % 2 === 0 ? first : !first;
 }
 function measure(w, end) {
-  let m = 0;
+  let m4 = 0;
   let prevVowel = false;
   for (let i = 0; i < end; i++) {
     const c = w.charCodeAt(i);
     const vowel = isAeiou(c) || c === Y && i > 0 && !prevVowel;
-    if (!vowel && prevVowel) m++;
+    if (!vowel && prevVowel) m4++;
     prevVowel = vowel;
   }
-  return m;
+  return m4;
 }
 function hasVowel(w, end) {
   for (let i = 0; i < end; i++) {
@@ -3591,8 +3575,8 @@ function stem(word) {
   }
   if (w.endsWith("e")) {
     const end = w.length - 1;
-    const m = measure(w, end);
-    if (m > 1 || m === 1 && !endsCvc(w, end)) w = w.slice(0, end);
+    const m4 = measure(w, end);
+    if (m4 > 1 || m4 === 1 && !endsCvc(w, end)) w = w.slice(0, end);
   }
   if (w.endsWith("ll") && measure(w, w.length) > 1) w = w.slice(0, -1);
   return w;
@@ -3794,8 +3778,8 @@ var MONTHS = {
 var ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 function dayOf(run2) {
   if (run2 === void 0 || run2.length > 4) return void 0;
-  const m = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
-  const day = m ? Number(m[1]) : 0;
+  const m4 = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
+  const day = m4 ? Number(m4[1]) : 0;
   return day >= 1 && day <= 31 ? day : void 0;
 }
 function dayTerm(runs, r) {
@@ -3909,12 +3893,12 @@ function indexLines(text, each) {
 }
 function parseIndexLine(raw, line) {
   if (!BULLET.test(raw)) return void 0;
-  const m = ENTRY.exec(raw);
-  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const m4 = ENTRY.exec(raw);
+  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -4115,10 +4099,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path11, tokenizerVersion, limits = {}) {
+function openCacheFile(path, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path11);
+    const opened = openRegular(path);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -4693,9 +4677,6 @@ function defuseFence(text) {
   return text.toLowerCase().includes("memctl-memory") ? text.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B") : text;
 }
 
-// lib/rank-cache/card-fields.ts
-var import_node_path4 = __toESM(require("node:path"), 1);
-
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
   if (!p) return void 0;
@@ -4708,12 +4689,11 @@ function provenanceMark(p) {
 init_card_types();
 
 // lib/core/link-key.ts
-var import_node_path3 = __toESM(require("node:path"), 1);
 function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
-  return linkKey(import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")));
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
 
 // lib/rank-cache/card-fields.ts
@@ -4722,7 +4702,7 @@ var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path4.default.join(memoryDir, file));
+  const head = readHead(node_path_default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -4792,7 +4772,6 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path5 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
@@ -4935,7 +4914,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path5.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return node_path_default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -5050,9 +5029,9 @@ var RACY_MS_COARSE = 2e3;
 function racy(sources, nowMs) {
   let newest = -Infinity;
   let coarse = true;
-  for (const m of sources) {
-    if (m > newest) newest = m;
-    if (m > 0 && m % 1e3 !== 0) coarse = false;
+  for (const m4 of sources) {
+    if (m4 > newest) newest = m4;
+    if (m4 > 0 && m4 % 1e3 !== 0) coarse = false;
   }
   return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
 }
@@ -5090,7 +5069,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path6.default.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(node_path_default.join(memoryDir, INDEX_FILE));
   const parsed2 = parseIndex(text);
   const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
@@ -5142,7 +5121,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path6.default.join(memoryDir, STATE_DIR);
+  const stateDir = node_path_default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -5155,12 +5134,12 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path6.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path6.default.isAbsolute(d)) dirSet.add(d);
+    const d = node_path_default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !node_path_default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path6.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(node_path_default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
-  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m4]) => !ownChange(rel, m4)).map(([, m4]) => m4), ...[...stamps.values()].map(([m4]) => m4)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
@@ -5218,8 +5197,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path6.default.join(stateDir, name);
-  const tmp = import_node_path6.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = node_path_default.join(stateDir, name);
+  const tmp = node_path_default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -5356,10 +5335,10 @@ function mergedStore(base, open) {
         tf[k] = fromBaseList.tf[i];
         mask[k++] = fromBaseList.mask[i];
       }
-      for (const [j, t, m] of extra ?? []) {
+      for (const [j, t, m4] of extra ?? []) {
         id[k] = j;
         tf[k] = t;
-        mask[k++] = m;
+        mask[k++] = m4;
       }
       if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
@@ -6585,9 +6564,9 @@ function terms(text) {
   return out;
 }
 function countTerms(list) {
-  const m = /* @__PURE__ */ new Map();
-  for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
-  return m;
+  const m4 = /* @__PURE__ */ new Map();
+  for (const t of list) m4.set(t, (m4.get(t) ?? 0) + 1);
+  return m4;
 }
 function encodeTermCounts(counts) {
   let out = "";
@@ -6626,28 +6605,28 @@ function readRecord(dir, file, withWords = true) {
     return { record: record2, words: Buffer.from("	\n") };
   }
   const card = parseCard(text);
-  const m = card.meta;
-  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8") : NO_BYTES;
+  const m4 = card.meta;
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m4)))), "utf8") : NO_BYTES;
   const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
   const record = {
     file,
     stamp: [st.mtimeMs, st.size, st.ctimeMs],
-    name: m.name,
-    description: m.description,
-    topics: m.topics,
-    priority: m.priority,
-    status: m.status,
-    updated_at: m.updated_at,
-    type: cardType(file, m),
+    name: m4.name,
+    description: m4.description,
+    topics: m4.topics,
+    priority: m4.priority,
+    status: m4.status,
+    updated_at: m4.updated_at,
+    type: cardType(file, m4),
     firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
     headBytes: head.length,
     bodyBytes: body.length,
     linked: false,
-    provenance: m.provenance,
+    provenance: m4.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
-    scope: m.scope,
+    scope: m4.scope,
     sha256,
-    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {},
+    ...m4.expires_at !== void 0 ? { expires_at: m4.expires_at } : {},
     ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
@@ -6671,9 +6650,6 @@ function memoByStamp(file, decode) {
 function forgetDecoded(file) {
   decodedByFile.delete(file);
 }
-
-// lib/store/card-words.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
 
 // lib/store/card-terms-format.ts
 var TERMS_VERSION = `${CARD_CACHE_VERSION} terms 1`;
@@ -7581,7 +7557,7 @@ var CardWords = class {
         links: this.next.links
       };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
-      import_node_fs4.default.rmSync(joinPath(state, CARD_DELTA), { force: true });
+      node_fs_default.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
@@ -7604,16 +7580,14 @@ function checks(file, p, records) {
 }
 
 // lib/store/arrivals.ts
-var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path7.default.join(memoryDir, ARRIVALS_RELPATH);
+  return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
   try {
-    text = import_node_fs5.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
     throw err;
@@ -7622,13 +7596,13 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path7.default.join(memoryDir, rel);
+  const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
-    const st = import_node_fs5.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs5.default.readlinkSync(abs)}`);
+    const st = node_fs_default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${node_fs_default.readlinkSync(abs)}`);
     if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs5.default.readFileSync(abs));
+    return sha256Hex(node_fs_default.readFileSync(abs));
   } catch (err) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
@@ -7636,12 +7610,12 @@ function currentSha(memoryDir, rel) {
 }
 function leavesStore(memoryDir, rel) {
   const key = normalise(rel);
-  if (import_node_path7.default.posix.isAbsolute(key) || import_node_path7.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  if (node_path_default.posix.isAbsolute(key) || node_path_default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
   const segments = key.split("/");
   let dir = memoryDir;
   for (const segment of segments.slice(0, -1)) {
-    dir = import_node_path7.default.join(dir, segment);
-    const st = import_node_fs5.default.lstatSync(dir, { throwIfNoEntry: false });
+    dir = node_path_default.join(dir, segment);
+    const st = node_fs_default.lstatSync(dir, { throwIfNoEntry: false });
     if (st === void 0) return false;
     if (!st.isDirectory()) return true;
   }
@@ -7675,7 +7649,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs5.default.lstatSync(import_node_path7.default.join(memoryDir, rel));
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -7693,8 +7667,6 @@ function normalise(rel) {
 }
 
 // lib/store/read.ts
-var import_node_fs6 = __toESM(require("node:fs"), 1);
-var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
 
 // lib/store/card-count.ts
@@ -7702,7 +7674,7 @@ init_card_types();
 
 // lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs6.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
+  const entries = await node_fs_default.promises.readdir(node_path_default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7775,7 +7747,7 @@ async function readFresh(dir, options) {
   let journaledList = false;
   if (old && old.head.dirs.length > 0) {
     const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
-    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]))) files = old.records.map((r) => r.file);
+    if (old.head.dirs.every(([, m4], i) => trusted([m4, 0, m4], now[i]))) files = old.records.map((r) => r.file);
     else if (trust) {
       files = journaledListing(
         old.records.map((r) => r.file),
@@ -7800,7 +7772,7 @@ async function readFresh(dir, options) {
     );
     const same = sameCards && sameList(dirs, old.head.dirs);
     if (options.verifyOnly && !sameCards) return void 0;
-    if (!same || dirs.some(([, m]) => racy2([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
+    if (!same || dirs.some(([, m4]) => racy2([m4], old.mtimeMs, old.racyMs) && settles([m4]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
   const written = trust?.written;
@@ -8035,7 +8007,7 @@ function readCacheStamps(dir, asBefore) {
 }
 async function settleMovedDirs(dir, freshness, cache, now, mark) {
   if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
-  if (now.some((m) => m < 0 || racy2([m, 0, m], Date.now(), cache.racyMs))) return void 0;
+  if (now.some((m4) => m4 < 0 || racy2([m4, 0, m4], Date.now(), cache.racyMs))) return void 0;
   const dirs = cache.head.dirs;
   const walked = [];
   const shards = [];
@@ -8073,7 +8045,6 @@ function sameList2(a, b) {
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
 // lib/store/card-watch.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
 var LOCAL_FS = /* @__PURE__ */ new Set([61267, 1481003842, 2435016766, 16914836, 4076150800, 801189825, 3393526350, 2035054128]);
 var QUEUE_FILE = "/proc/sys/fs/inotify/max_queued_events";
 var MAX_CHANGED = 1e4;
@@ -8081,8 +8052,8 @@ function watchCards(memoryDir) {
   if (process.platform !== "linux") return void 0;
   let burstLimit;
   try {
-    if (!LOCAL_FS.has(import_node_fs7.default.statfsSync(memoryDir).type)) return void 0;
-    const queue = Number(import_node_fs7.default.readFileSync(QUEUE_FILE, "utf8"));
+    if (!LOCAL_FS.has(node_fs_default.statfsSync(memoryDir).type)) return void 0;
+    const queue = Number(node_fs_default.readFileSync(QUEUE_FILE, "utf8"));
     if (!Number.isSafeInteger(queue) || queue < 2) return void 0;
     burstLimit = Math.min(1024, queue - 1);
   } catch {
@@ -8129,12 +8100,12 @@ function watchCards(memoryDir) {
     else named.add(file);
   };
   const arm = (rel) => {
-    const path11 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
+    const path = rel === "" ? memoryDir : joinPath(memoryDir, rel);
     try {
-      const st = statDir(rel, path11);
+      const st = statDir(rel, path);
       if (!st?.isDirectory()) return false;
-      const base = path11.slice(path11.lastIndexOf("/") + 1);
-      const watcher = import_node_fs7.default.watch(path11, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      const base = path.slice(path.lastIndexOf("/") + 1);
+      const watcher = node_fs_default.watch(path, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
         unsure = true;
       });
@@ -8190,8 +8161,8 @@ function watchCards(memoryDir) {
     }
   };
 }
-function statDir(rel, path11) {
-  return rel === "" ? import_node_fs7.default.statSync(path11, { throwIfNoEntry: false }) : import_node_fs7.default.lstatSync(path11, { throwIfNoEntry: false });
+function statDir(rel, path) {
+  return rel === "" ? node_fs_default.statSync(path, { throwIfNoEntry: false }) : node_fs_default.lstatSync(path, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
@@ -8303,7 +8274,7 @@ function lastPrompt(memoryDir, started) {
 
 // lib/store/bounded-input.ts
 var CHUNK2 = 64 * 1024;
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -8318,7 +8289,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);
@@ -8383,10 +8354,6 @@ function homedir() {
   return process.getBuiltinModule("node:os").homedir();
 }
 
-// lib/hook/run.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
-var import_node_path10 = __toESM(require("node:path"), 1);
-
 // hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
 var HARD_CEILING_BYTES = 8e3;
@@ -8434,17 +8401,15 @@ function unavailableVia(deliver) {
 }
 
 // hosts/claude/auto-memory.ts
-var import_node_fs8 = __toESM(require("node:fs"), 1);
-var import_node_path9 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path9.default.resolve(q.memoryDir) !== import_node_path9.default.resolve(q.autoMemoryDir)) return false;
+  if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path9.default.join(q.home, ".claude");
-  for (const file of [import_node_path9.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path9.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path9.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -8453,7 +8418,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs8.default.readFileSync(file, "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -8591,12 +8556,12 @@ var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 // lib/hook/run.ts
 var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 function hookLogPath(io) {
-  return import_node_path10.default.join(memctlStateHome(io), "hook.log");
+  return node_path_default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs9.default.mkdirSync(import_node_path10.default.dirname(file), { recursive: true });
+    node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -8608,9 +8573,9 @@ var NICENESS = 10;
 async function main() {
   const io = processIo();
   const memoryDir = process.argv[2];
-  if (!memoryDir || !import_node_path11.default.isAbsolute(memoryDir)) return;
+  if (!memoryDir || !node_path_default.isAbsolute(memoryDir)) return;
   try {
-    import_node_os.default.setPriority(NICENESS);
+    node_os_default.setPriority(NICENESS);
   } catch {
   }
   const log = (message) => logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);

@@ -1,9 +1,7 @@
 (function (exports, require, module, __filename, __dirname) {"use strict";
-var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __esm = (fn, res, err) => function __init() {
   if (err) throw err[0];
@@ -25,14 +23,6 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // lib/core/scope.ts
@@ -61,8 +51,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path23 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path23.length; k++) if (matchSegments(pattern, 0, path23, 0, k)) return true;
+  const path = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +85,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path23, si, end) {
+function matchSegments(pattern, pi, path, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path23, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path23[si]) && matchSegments(pattern, pi + 1, path23, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path[si]) && matchSegments(pattern, pi + 1, path, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -2673,12 +2663,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m = KEY.exec(line);
-    if (!m || m[1] in out || m[1] === "__proto__") return void 0;
-    const key = m[1];
+    const m3 = KEY.exec(line);
+    if (!m3 || m3[1] in out || m3[1] === "__proto__") return void 0;
+    const key = m3[1];
     i++;
-    if (m[2] !== void 0 && trimSpaces(m[2]) !== "") {
-      const value = inline(m[2]);
+    if (m3[2] !== void 0 && trimSpaces(m3[2]) !== "") {
+      const value = inline(m3[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -2700,9 +2690,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m = ITEM.exec(line);
-    if (!m || m[1] !== indent) return void 0;
-    const s = scalar(m[2], false);
+    const m3 = ITEM.exec(line);
+    if (!m3 || m3[1] !== indent) return void 0;
+    const s = scalar(m3[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -2713,12 +2703,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m = NESTED.exec(line);
-    if (!m || m[1] !== indent || m[2] in map || m[2] === "__proto__") return void 0;
-    if (m[3] === void 0 || trimSpaces(m[3]) === "") return void 0;
-    const value = inline(m[3]);
+    const m3 = NESTED.exec(line);
+    if (!m3 || m3[1] !== indent || m3[2] in map || m3[2] === "__proto__") return void 0;
+    if (m3[3] === void 0 || trimSpaces(m3[3]) === "") return void 0;
+    const value = inline(m3[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m[2]] = value;
+    map[m3[2]] = value;
   }
   return map;
 }
@@ -2838,9 +2828,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const m3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m3) return false;
+  const [y, mo, d] = [Number(m3[1]), Number(m3[2]), Number(m3[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -2895,7 +2885,10 @@ __export(session_start_exports, {
   runKind: () => runKind
 });
 module.exports = __toCommonJS(session_start_exports);
-var import_node_fs17 = __toESM(require("node:fs"), 1);
+
+// builtin:node:fs
+var m = require("node:fs");
+var node_fs_default = m;
 
 // lib/core/errors.ts
 var ERROR_CODES = {
@@ -3069,18 +3062,23 @@ function unavailableVia(deliver) {
 ` });
 }
 
+// builtin:node:path
+var m2 = require("node:path");
+var node_path_default = m2;
+var isAbsolute = m2.isAbsolute;
+var join = m2.join;
+var sep = m2.sep;
+
 // hosts/claude/auto-memory.ts
-var import_node_fs = __toESM(require("node:fs"), 1);
-var import_node_path = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path.default.resolve(q.memoryDir) !== import_node_path.default.resolve(q.autoMemoryDir)) return false;
+  if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path.default.join(q.home, ".claude");
-  for (const file of [import_node_path.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -3089,7 +3087,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs.default.readFileSync(file, "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -3205,17 +3203,10 @@ function hostAdapter(name) {
   return isHostName(name) ? HOSTS[name] : void 0;
 }
 
-// lib/hook/run.ts
-var import_node_fs8 = __toESM(require("node:fs"), 1);
-var import_node_path13 = __toESM(require("node:path"), 1);
-
 // lib/config/budget.ts
 function loadsStoreNatively(host, resolution, io2) {
   return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io2.env, home: io2.home });
 }
-
-// lib/config/config.ts
-var import_node_path4 = __toESM(require("node:path"), 1);
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string, ptr) {
@@ -3832,25 +3823,25 @@ function parseArray(ctx) {
 // node_modules/smol-toml/dist/parse.js
 function peekTable(ctx, key, table, meta, type) {
   let t = table;
-  let m = meta;
+  let m3 = meta;
   let k;
   let hasOwn = false;
   let state;
   for (let i = 0; i < key.length; i++) {
     if (i) {
       t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      m = (state = m[k]).c;
+      m3 = (state = m3[k]).c;
       if (type === 0 && (state.t === 1 || state.t === 2)) {
         return null;
       }
       if (state.t === 2) {
         let l = t.length - 1;
         t = t[l];
-        m = m[l].c;
+        m3 = m3[l].c;
       }
     }
     k = key[i];
-    if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 && m[k]?.d) {
+    if ((hasOwn = Object.hasOwn(t, k)) && m3[k]?.t === 0 && m3[k]?.d) {
       return null;
     }
     if (!hasOwn) {
@@ -3859,9 +3850,9 @@ function peekTable(ctx, key, table, meta, type) {
         return false;
       if (unsafe) {
         Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-        Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m3, k, { enumerable: true, configurable: true, writable: true });
       }
-      m[k] = {
+      m3[k] = {
         t: i < key.length - 1 && type === 2 ? 3 : type,
         d: false,
         i: 0,
@@ -3869,7 +3860,7 @@ function peekTable(ctx, key, table, meta, type) {
       };
     }
   }
-  state = m[k];
+  state = m3[k];
   if (state.t !== type && !(type === 1 && state.t === 3)) {
     return null;
   }
@@ -3910,7 +3901,7 @@ function parse(toml, options = {}) {
   let tmp;
   let skipping = false;
   let tbl = res;
-  let m = meta;
+  let m3 = meta;
   if (toml.charCodeAt(0) === 65279)
     ctx.p++;
   skipVoid(ctx);
@@ -3942,7 +3933,7 @@ function parse(toml, options = {}) {
         validateTablePeek(ctx, p, tmp);
         skipping = true;
       } else {
-        m = p[2];
+        m3 = p[2];
         tbl = p[1];
       }
     } else {
@@ -3952,7 +3943,7 @@ function parse(toml, options = {}) {
         ctx,
         k,
         tbl,
-        m,
+        m3,
         0
         /* Type.DOTTED */
       );
@@ -4005,9 +3996,6 @@ function validateHostsTable(raw, invalid, warn) {
   return hosts;
 }
 
-// lib/store/checked-fs.ts
-var import_node_fs2 = __toESM(require("node:fs"), 1);
-
 // lib/core/bytes.ts
 function view(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -4029,23 +4017,23 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path23) {
-  return import_node_fs2.default.statSync(path23, { throwIfNoEntry: false });
+function statIfExists(path) {
+  return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
-function stat(path23) {
-  return import_node_fs2.default.statSync(path23);
+function stat(path) {
+  return node_fs_default.statSync(path);
 }
-function lstatIfExists(path23) {
-  return import_node_fs2.default.lstatSync(path23, { throwIfNoEntry: false });
+function lstatIfExists(path) {
+  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
 }
 function fstat(fd) {
-  return import_node_fs2.default.fstatSync(fd);
+  return node_fs_default.fstatSync(fd);
 }
-function utimes(path23, ms) {
-  import_node_fs2.default.utimesSync(path23, ms / 1e3, ms / 1e3);
+function utimes(path, ms) {
+  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
-  return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
 function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   for (let got = 0; got < length; ) {
@@ -4055,28 +4043,28 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path23, extraFlags = 0, readable2 = false) {
-  const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path23, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+function openForAppend(path, extraFlags = 0, readable2 = false) {
+  const c = node_fs_default.constants;
+  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
-  return import_node_fs2.default.writeSync(fd, buffer, offset, length);
+  return node_fs_default.writeSync(fd, buffer, offset, length);
 }
 function close(fd) {
-  import_node_fs2.default.closeSync(fd);
+  node_fs_default.closeSync(fd);
 }
-function exists(path23) {
-  return import_node_fs2.default.existsSync(path23);
+function exists(path) {
+  return node_fs_default.existsSync(path);
 }
-function readUtf8(path23) {
-  return import_node_fs2.default.readFileSync(path23, "utf8");
+function readUtf8(path) {
+  return node_fs_default.readFileSync(path, "utf8");
 }
-function realpath(path23) {
-  return import_node_fs2.default.realpathSync.native(path23);
+function realpath(path) {
+  return node_fs_default.realpathSync.native(path);
 }
-var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path23, mode) {
-  import_node_fs2.default.accessSync(path23, mode);
+var R_OK = node_fs_default.constants.R_OK;
+function access(path, mode) {
+  node_fs_default.accessSync(path, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4085,16 +4073,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path23, mode) {
-  return Object.assign(new Error(`${path23} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path23 });
+function notRegularError(path, mode) {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
 }
-function tooLargeError(path23, size, cap) {
-  return Object.assign(new Error(`${path23} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path23 });
+function tooLargeError(path, size, cap) {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
 }
-function openRegular(path23, options = {}) {
-  const c = import_node_fs2.default.constants;
+function openRegular(path, options = {}) {
+  const c = node_fs_default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path23, flags);
+  const fd = node_fs_default.openSync(path, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4104,14 +4092,14 @@ function openRegular(path23, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path23, st.mode);
+    throw notRegularError(path, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path23, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path23, options);
+function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
   try {
-    if (st.size > cap) throw tooLargeError(path23, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4124,11 +4112,11 @@ function readRegular(path23, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path23, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path23, cap, options).bytes;
+function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path, cap, options).bytes;
 }
-function readRegularUtf8(path23, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path23, cap, options));
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4384,7 +4372,6 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var import_node_path2 = require("node:path");
 var INDEX_FILE = "MEMORY.md";
 var EPISODES_FILE = "episodes.jsonl";
 var EPISODES_SUMMARY_FILE = "episodes.summary.md";
@@ -4392,14 +4379,14 @@ var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io2) {
   const xdg = io2.env.XDG_STATE_HOME;
-  return xdg && (0, import_node_path2.isAbsolute)(xdg) ? (0, import_node_path2.join)(xdg, "memctl") : (0, import_node_path2.join)(io2.home, ".local", "state", "memctl");
+  return xdg && isAbsolute(xdg) ? join(xdg, "memctl") : join(io2.home, ".local", "state", "memctl");
 }
 function joinPath(dir, ...names) {
-  if (import_node_path2.sep !== "/" || !isNormalAbsolute(dir)) return (0, import_node_path2.join)(dir, ...names);
+  if (sep !== "/" || !isNormalAbsolute(dir)) return join(dir, ...names);
   let out = dir === "/" ? "" : dir;
   for (let i = 0; i < names.length; i++) {
     if (names[i] === "") continue;
-    if (!isPlainName(names[i])) return (0, import_node_path2.join)(dir, ...names);
+    if (!isPlainName(names[i])) return join(dir, ...names);
     out += "/" + names[i];
   }
   return out === "" ? dir : out;
@@ -4446,7 +4433,6 @@ function validateRecallTable(raw, invalid, unknown) {
 }
 
 // lib/config/instructions-config.ts
-var import_node_path3 = __toESM(require("node:path"), 1);
 function validateInstructions(raw, invalid, unknown) {
   const out = {};
   if (!isTable(raw)) {
@@ -4467,7 +4453,7 @@ function validateInstructions(raw, invalid, unknown) {
     else out.max_bytes = maxBytes;
   }
   if (userDir !== void 0) {
-    if (typeof userDir !== "string" || !(import_node_path3.default.isAbsolute(userDir) || userDir.startsWith("~/")))
+    if (typeof userDir !== "string" || !(node_path_default.isAbsolute(userDir) || userDir.startsWith("~/")))
       invalid('instructions.user_dir must be an absolute path or start with ~/, e.g. "~/.claude"');
     else out.user_dir = userDir;
   }
@@ -4568,8 +4554,8 @@ var GUARDRAIL_KEYS = [
   "max_revision_bytes"
 ];
 function configFilePath(io2) {
-  if (io2.env.MEMCTL_CONFIG_FILE) return import_node_path4.default.resolve(io2.env.MEMCTL_CONFIG_FILE);
-  const xdg = io2.env.XDG_CONFIG_HOME && import_node_path4.default.isAbsolute(io2.env.XDG_CONFIG_HOME) ? io2.env.XDG_CONFIG_HOME : joinPath(io2.home, ".config");
+  if (io2.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io2.env.MEMCTL_CONFIG_FILE);
+  const xdg = io2.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io2.env.XDG_CONFIG_HOME) ? io2.env.XDG_CONFIG_HOME : joinPath(io2.home, ".config");
   return joinPath(xdg, "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
@@ -4600,7 +4586,7 @@ function validateConfig(raw) {
           const v = entry[field];
           if (v === void 0) continue;
           if (typeof v !== "string") invalidEntry(key, `projects."${key}".${field} must be a string`);
-          else if (!import_node_path4.default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
+          else if (!node_path_default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
           else out[field] = v;
         }
         if (entry.memory_dir === void 0) invalidEntry(key, `projects."${key}" has no memory_dir`);
@@ -4833,14 +4819,9 @@ function renderUnavailable(reason) {
   ].join("\n") + "\n";
 }
 
-// lib/config/resolve.ts
-var import_node_fs3 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
-
 // lib/config/git.ts
-var import_node_path5 = __toESM(require("node:path"), 1);
 function findRepo(start) {
-  let dir = realpathOr(import_node_path5.default.resolve(start));
+  let dir = realpathOr(node_path_default.resolve(start));
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
@@ -4855,7 +4836,7 @@ function findRepo(start) {
         return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
       }
     }
-    const parent = import_node_path5.default.dirname(dir);
+    const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -4863,14 +4844,14 @@ function findRepo(start) {
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
   const match = text?.match(/^gitdir:\s*(.+?)\s*$/m);
-  return match ? import_node_path5.default.resolve(worktree, match[1]) : void 0;
+  return match ? node_path_default.resolve(worktree, match[1]) : void 0;
 }
 function readCommonDir(gitDir) {
   const text = readOrUndefined(joinPath(gitDir, "commondir"))?.trim();
-  return text ? import_node_path5.default.resolve(gitDir, text) : void 0;
+  return text ? node_path_default.resolve(gitDir, text) : void 0;
 }
 function canonicalRootOf(commonDir, worktreeRoot) {
-  if (import_node_path5.default.basename(commonDir) === ".git") return import_node_path5.default.dirname(commonDir);
+  if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
 }
 function realpathOr(p) {
@@ -4895,9 +4876,6 @@ function readOrUndefined(p) {
     return void 0;
   }
 }
-
-// lib/config/project.ts
-var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/core/sha256.ts
 var SHORT = 256;
@@ -5040,7 +5018,7 @@ function javaStringHash(text) {
   return Math.abs(h).toString(36);
 }
 function projectKey(canonicalRoot) {
-  const base = trimDashes(replaceOutside(import_node_path6.default.basename(canonicalRoot), true)) || "root";
+  const base = trimDashes(replaceOutside(node_path_default.basename(canonicalRoot), true)) || "root";
   const digest = sha256Hex(canonicalRoot).slice(0, 12);
   return `${base.slice(0, 48)}-${digest}`;
 }
@@ -5067,7 +5045,7 @@ function trimDashes(text) {
 // lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io2) {
-  const start = options.repoRoot !== void 0 && import_node_path7.default.isAbsolute(options.repoRoot) ? import_node_path7.default.resolve(options.repoRoot) : import_node_path7.default.resolve(io2.cwd, options.repoRoot ?? ".");
+  const start = options.repoRoot !== void 0 && node_path_default.isAbsolute(options.repoRoot) ? node_path_default.resolve(options.repoRoot) : node_path_default.resolve(io2.cwd, options.repoRoot ?? ".");
   if (!isDirectory(start)) {
     throw new MemctlError(ERROR_CODES.E_USAGE, `--repo-root ${start} is not a directory; pass a directory inside the project`);
   }
@@ -5076,7 +5054,7 @@ function locateProject(options, io2) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io2.env.CLAUDE_CONFIG_DIR ? import_node_path7.default.resolve(io2.env.CLAUDE_CONFIG_DIR) : joinPath(io2.home, ".claude");
+  const claudeHome = io2.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io2.env.CLAUDE_CONFIG_DIR) : joinPath(io2.home, ".claude");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -5168,10 +5146,10 @@ function explicit(source, dir, origin) {
   return { status: "resolved", resolution_source: source, memory_dir: realpath(dir), reason: `selected by ${origin}` };
 }
 function explicitDirProblem(dir) {
-  if (!import_node_path7.default.isAbsolute(dir)) return "is not an absolute path";
+  if (!node_path_default.isAbsolute(dir)) return "is not an absolute path";
   try {
     if (!stat(dir).isDirectory()) return "is not a directory";
-    access(dir, import_node_fs3.default.constants.R_OK | import_node_fs3.default.constants.X_OK);
+    access(dir, node_fs_default.constants.R_OK | node_fs_default.constants.X_OK);
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return "does not exist";
@@ -5281,12 +5259,12 @@ function indexLines(text, each2) {
 }
 function parseIndexLine(raw, line) {
   if (!BULLET.test(raw)) return void 0;
-  const m = ENTRY.exec(raw);
-  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const m3 = ENTRY.exec(raw);
+  if (!m3) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m3[2].startsWith("<") ? m3[2].slice(1, -1) : m3[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m3[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m3[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -5338,12 +5316,11 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
 init_card_types();
 
 // lib/core/link-key.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
 function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
-  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
 
 // lib/rank-cache/card-fields.ts
@@ -5367,7 +5344,6 @@ var STALE_SHAPES = {
 var INDEX_READ_CAP = 24 * 1024 * 1024;
 
 // lib/store/safe-write.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
 function notRealError(file, expected, mode) {
@@ -5385,7 +5361,7 @@ function realDir(root, ...segments) {
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
-        import_node_fs4.default.mkdirSync(dir);
+        node_fs_default.mkdirSync(dir);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -5396,7 +5372,7 @@ function realDir(root, ...segments) {
   return dir;
 }
 function openAppend(file, readable2 = false) {
-  const c = import_node_fs4.default.constants;
+  const c = node_fs_default.constants;
   let fd;
   try {
     fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable2);
@@ -5425,11 +5401,11 @@ function appendBytes(file, data, options = {}) {
     try {
       let written = 0;
       while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-      if (options.fsync) import_node_fs4.default.fsyncSync(fd);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
         try {
-          import_node_fs4.default.ftruncateSync(fd, start);
+          node_fs_default.ftruncateSync(fd, start);
         } catch {
         }
       }
@@ -5453,7 +5429,7 @@ function cutTornTail(fd) {
       return;
     }
   }
-  import_node_fs4.default.ftruncateSync(fd, from);
+  node_fs_default.ftruncateSync(fd, from);
 }
 var WHOLE_TAIL_MAX = 1024 * 1024;
 function lastLineStart(fd, size) {
@@ -5476,30 +5452,30 @@ function isJsonRecord(text) {
   }
 }
 function writeNewFile(file, data, options = {}) {
-  const c = import_node_fs4.default.constants;
-  const fd = import_node_fs4.default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
   let open = true;
   try {
     const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
     for (const bytes of pieces) {
       let written = 0;
-      while (written < bytes.length) written += import_node_fs4.default.writeSync(fd, bytes, written, bytes.length - written);
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
     }
-    if (options.fsync) import_node_fs4.default.fsyncSync(fd);
+    if (options.fsync) node_fs_default.fsyncSync(fd);
     open = false;
-    import_node_fs4.default.closeSync(fd);
+    node_fs_default.closeSync(fd);
   } catch (err) {
-    if (open) import_node_fs4.default.closeSync(fd);
-    import_node_fs4.default.rmSync(file, { force: true });
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
     throw err;
   }
 }
 function replaceFile(file, data, temp) {
   writeNewFile(temp, data);
   try {
-    import_node_fs4.default.renameSync(temp, file);
+    node_fs_default.renameSync(temp, file);
   } catch (err) {
-    import_node_fs4.default.rmSync(temp, { force: true });
+    node_fs_default.rmSync(temp, { force: true });
     throw err;
   }
 }
@@ -5655,26 +5631,29 @@ function recordCheck(memoryDir, file, check) {
   if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check.at, journal: check.journal });
 }
 
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 // lib/store/lock.ts
-var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path9 = __toESM(require("node:path"), 1);
 function hostname() {
   return process.getBuiltinModule("node:os").hostname();
 }
 function lockHolder(memoryDir, name) {
-  const lockDir = import_node_path9.default.join(memoryDir, STATE_DIR, name);
+  const lockDir = node_path_default.join(memoryDir, STATE_DIR, name);
   try {
-    const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
+    const stat2 = node_fs_default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path9.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: node_path_default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path9.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -5690,7 +5669,7 @@ function processAlive(pid) {
 }
 function isZombie(pid) {
   try {
-    const stat2 = import_node_fs5.default.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat2 = node_fs_default.readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
   } catch {
     return false;
@@ -5701,16 +5680,14 @@ function isZombie(pid) {
 var FOLD_AT_BYTES = 16 * 1024;
 
 // lib/store/arrivals.ts
-var import_node_fs6 = __toESM(require("node:fs"), 1);
-var import_node_path10 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path10.default.join(memoryDir, ARRIVALS_RELPATH);
+  return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
   try {
-    text = import_node_fs6.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
     throw err;
@@ -5719,13 +5696,13 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path10.default.join(memoryDir, rel);
+  const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
-    const st = import_node_fs6.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs6.default.readlinkSync(abs)}`);
+    const st = node_fs_default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${node_fs_default.readlinkSync(abs)}`);
     if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs6.default.readFileSync(abs));
+    return sha256Hex(node_fs_default.readFileSync(abs));
   } catch (err) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
@@ -5733,12 +5710,12 @@ function currentSha(memoryDir, rel) {
 }
 function leavesStore(memoryDir, rel) {
   const key = normalise(rel);
-  if (import_node_path10.default.posix.isAbsolute(key) || import_node_path10.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  if (node_path_default.posix.isAbsolute(key) || node_path_default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
   const segments = key.split("/");
   let dir = memoryDir;
   for (const segment of segments.slice(0, -1)) {
-    dir = import_node_path10.default.join(dir, segment);
-    const st = import_node_fs6.default.lstatSync(dir, { throwIfNoEntry: false });
+    dir = node_path_default.join(dir, segment);
+    const st = node_fs_default.lstatSync(dir, { throwIfNoEntry: false });
     if (st === void 0) return false;
     if (!st.isDirectory()) return true;
   }
@@ -5772,7 +5749,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs6.default.lstatSync(import_node_path10.default.join(memoryDir, rel));
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -5885,7 +5862,6 @@ function appendRecord(file, line) {
 var WHY_CAP_BYTES = 256 * 1024;
 
 // lib/config/scope-at.ts
-var import_node_path11 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -5894,15 +5870,11 @@ function scopeAtFor(resolution, dir) {
   } catch {
     return null;
   }
-  const rel = import_node_path11.default.relative(resolution.repo_root, real);
+  const rel = node_path_default.relative(resolution.repo_root, real);
   if (rel === "") return "";
-  if (rel === ".." || rel.startsWith(`..${import_node_path11.default.sep}`) || import_node_path11.default.isAbsolute(rel)) return null;
-  return rel.split(import_node_path11.default.sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${node_path_default.sep}`) || node_path_default.isAbsolute(rel)) return null;
+  return rel.split(node_path_default.sep).join("/");
 }
-
-// lib/hook/keeper.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path12 = __toESM(require("node:path"), 1);
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
@@ -5920,7 +5892,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
       return { status: "renewed" };
     }
     try {
-      import_node_fs7.default.accessSync(import_node_path12.default.join(memoryDir, STATE_DIR), import_node_fs7.default.constants.W_OK);
+      node_fs_default.accessSync(node_path_default.join(memoryDir, STATE_DIR), node_fs_default.constants.W_OK);
     } catch {
       return { status: "skipped" };
     }
@@ -5931,7 +5903,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
       windowsHide: true,
       env: io2.env,
       // Not the project's directory, nor the store's: a background process should pin neither.
-      cwd: import_node_path12.default.parse(memoryDir).root
+      cwd: node_path_default.parse(memoryDir).root
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
@@ -5972,21 +5944,17 @@ function unavailable(host, reason, io2) {
   return { status: "unavailable", outcome: host.unavailable(renderUnavailable(reason), reason) };
 }
 function hookLogPath(io2) {
-  return import_node_path13.default.join(memctlStateHome(io2), "hook.log");
+  return node_path_default.join(memctlStateHome(io2), "hook.log");
 }
 function logHookError(io2, message) {
   try {
     const file = hookLogPath(io2);
-    import_node_fs8.default.mkdirSync(import_node_path13.default.dirname(file), { recursive: true });
+    node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io2.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
   }
 }
-
-// lib/hook/session-start.ts
-var import_node_fs16 = __toESM(require("node:fs"), 1);
-var import_node_path23 = __toESM(require("node:path"), 1);
 
 // lib/store/episode-tail.ts
 var TAIL_BYTES = 64 * 1024;
@@ -6449,9 +6417,6 @@ function checkHead(v) {
   };
 }
 
-// lib/store/card-words.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
-
 // lib/store/card-read.ts
 init_card();
 
@@ -6469,9 +6434,9 @@ function terms(text) {
   return out;
 }
 function countTerms(list) {
-  const m = /* @__PURE__ */ new Map();
-  for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
-  return m;
+  const m3 = /* @__PURE__ */ new Map();
+  for (const t of list) m3.set(t, (m3.get(t) ?? 0) + 1);
+  return m3;
 }
 function encodeTermCounts(counts) {
   let out = "";
@@ -6510,28 +6475,28 @@ function readRecord(dir, file, withWords = true) {
     return { record: record2, words: Buffer.from("	\n") };
   }
   const card = parseCard(text);
-  const m = card.meta;
-  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8") : NO_BYTES;
+  const m3 = card.meta;
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m3)))), "utf8") : NO_BYTES;
   const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
   const record = {
     file,
     stamp: [st.mtimeMs, st.size, st.ctimeMs],
-    name: m.name,
-    description: m.description,
-    topics: m.topics,
-    priority: m.priority,
-    status: m.status,
-    updated_at: m.updated_at,
-    type: cardType(file, m),
+    name: m3.name,
+    description: m3.description,
+    topics: m3.topics,
+    priority: m3.priority,
+    status: m3.status,
+    updated_at: m3.updated_at,
+    type: cardType(file, m3),
     firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
     headBytes: head.length,
     bodyBytes: body.length,
     linked: false,
-    provenance: m.provenance,
+    provenance: m3.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
-    scope: m.scope,
+    scope: m3.scope,
     sha256,
-    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {},
+    ...m3.expires_at !== void 0 ? { expires_at: m3.expires_at } : {},
     ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
@@ -7520,7 +7485,7 @@ var CardWords = class {
         links: this.next.links
       };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
-      import_node_fs9.default.rmSync(joinPath(state, CARD_DELTA), { force: true });
+      node_fs_default.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
@@ -7543,11 +7508,9 @@ function checks(file, p, records) {
 }
 
 // lib/store/read.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path14 = __toESM(require("node:path"), 1);
 init_card();
 function readIndexOnly(dir) {
-  const indexText = readRegularUtf8(import_node_path14.default.join(dir, INDEX_FILE));
+  const indexText = readRegularUtf8(node_path_default.join(dir, INDEX_FILE));
   return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: /* @__PURE__ */ new Map() });
 }
 function withoutHeld(store) {
@@ -7558,7 +7521,7 @@ function withoutHeld(store) {
   return { ...store, cards, index: { ...store.index, entries } };
 }
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs10.default.promises.readdir(import_node_path14.default.join(dir, sub), { withFileTypes: true });
+  const entries = await node_fs_default.promises.readdir(node_path_default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7641,7 +7604,7 @@ async function readFresh(dir, options) {
   let journaledList = false;
   if (old && old.head.dirs.length > 0) {
     const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
-    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]))) files = old.records.map((r) => r.file);
+    if (old.head.dirs.every(([, m3], i) => trusted([m3, 0, m3], now[i]))) files = old.records.map((r) => r.file);
     else if (trust) {
       files = journaledListing(
         old.records.map((r) => r.file),
@@ -7666,7 +7629,7 @@ async function readFresh(dir, options) {
     );
     const same = sameCards && sameList(dirs, old.head.dirs);
     if (options.verifyOnly && !sameCards) return void 0;
-    if (!same || dirs.some(([, m]) => racy2([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
+    if (!same || dirs.some(([, m3]) => racy2([m3], old.mtimeMs, old.racyMs) && settles([m3]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
   const written = trust?.written;
@@ -7822,7 +7785,7 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
     if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
-    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], mtimeMs, racyMs));
+    const moved = head.dirs.some(([, m3], i) => now[i] !== m3 || racy2([m3, 0, m3], mtimeMs, racyMs));
     const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp2) : void 0;
     if (answer !== void 0) return answer;
@@ -8503,11 +8466,10 @@ function readable(file) {
 }
 
 // lib/compact/artifact.ts
-var import_node_path15 = __toESM(require("node:path"), 1);
 var COMPACT_FILE = ".memctl/compact.json";
 var GENERATORS = ["mechanical", "llm"];
 function compactPath(memoryDir) {
-  return import_node_path15.default.join(memoryDir, ...COMPACT_FILE.split("/"));
+  return node_path_default.join(memoryDir, ...COMPACT_FILE.split("/"));
 }
 function readCompact(memoryDir) {
   let text;
@@ -8544,13 +8506,7 @@ function artifactProblem(v) {
   return void 0;
 }
 
-// lib/compact/assemble.ts
-var import_node_fs12 = __toESM(require("node:fs"), 1);
-var import_node_path17 = __toESM(require("node:path"), 1);
-
 // lib/store/history.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
-var import_node_path16 = __toESM(require("node:path"), 1);
 var HISTORY_RELPATH = ".memctl/history.jsonl";
 var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
 var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
@@ -8558,7 +8514,7 @@ function isValidActor(actor) {
   return ACTOR.test(actor);
 }
 function historyPath(memoryDir) {
-  return import_node_path16.default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
+  return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
 function readHistory(memoryDir) {
   let text;
@@ -8566,7 +8522,7 @@ function readHistory(memoryDir) {
     const file = historyPath(memoryDir);
     const stat2 = statIfExists(file);
     if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
-    text = import_node_fs11.default.readFileSync(file, "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
@@ -8644,7 +8600,7 @@ function indexRecords(store, history) {
     let info = revs.get(card);
     if (!info) {
       const digest = entry.card === null ? void 0 : store.digests?.get(entry.card);
-      const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(import_node_path17.default.join(store.dir, entry.card));
+      const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(node_path_default.join(store.dir, entry.card));
       const parsed2 = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
       const meta = parsed2 ? parsed2.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : void 0;
@@ -8688,7 +8644,7 @@ function markRemoved(lines, removed) {
   });
 }
 function removedNames(w) {
-  const stem2 = import_node_path17.default.basename(w.card).replace(/\.md$/i, "");
+  const stem2 = node_path_default.basename(w.card).replace(/\.md$/i, "");
   return [...new Set([w.name, w.card, stem2, withoutTypePrefix(stem2)].map((n) => n.trim().toLowerCase()).filter((n) => n !== ""))];
 }
 function summaryLines(summary) {
@@ -8702,7 +8658,7 @@ function renderViewBlock(view2, context) {
 }
 function readBytes(file) {
   try {
-    return import_node_fs12.default.readFileSync(file);
+    return node_fs_default.readFileSync(file);
   } catch {
     return void 0;
   }
@@ -8775,11 +8731,7 @@ function overviewBlock(context, head, lines) {
 function sessionStarted(_memoryDir, _event) {
 }
 
-// lib/config/instructions.ts
-var import_node_path20 = __toESM(require("node:path"), 1);
-
 // lib/core/instruction-imports.ts
-var import_node_path18 = __toESM(require("node:path"), 1);
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var TOKEN = /(^|\s)@(\S+)/g;
 var TRAILING = /[.,;:!?)\]}'"]+$/;
@@ -8798,8 +8750,8 @@ function parseImports(text) {
       fence = opened[1];
       continue;
     }
-    for (const m of withoutCodeSpans(line).matchAll(TOKEN)) {
-      const target = (m[2] ?? "").replace(TRAILING, "");
+    for (const m3 of withoutCodeSpans(line).matchAll(TOKEN)) {
+      const target = (m3[2] ?? "").replace(TRAILING, "");
       if (looksLikePath(target)) refs.push({ target, line: i + 1 });
     }
   }
@@ -8816,13 +8768,13 @@ function looksLikePath(target) {
   return /\.[A-Za-z0-9]{1,8}$/.test(target);
 }
 function resolveImport(target, importingFile, home) {
-  if (target === "~" || target.startsWith("~/")) return import_node_path18.default.resolve(home, target.slice(2));
-  if (import_node_path18.default.isAbsolute(target)) return import_node_path18.default.resolve(target);
-  return import_node_path18.default.resolve(import_node_path18.default.dirname(importingFile), target);
+  if (target === "~" || target.startsWith("~/")) return node_path_default.resolve(home, target.slice(2));
+  if (node_path_default.isAbsolute(target)) return node_path_default.resolve(target);
+  return node_path_default.resolve(node_path_default.dirname(importingFile), target);
 }
 function isInside(file, root) {
-  const rel = import_node_path18.default.relative(root, file);
-  return rel === "" || !rel.startsWith("..") && !import_node_path18.default.isAbsolute(rel);
+  const rel = node_path_default.relative(root, file);
+  return rel === "" || !rel.startsWith("..") && !node_path_default.isAbsolute(rel);
 }
 
 // lib/core/instructions.ts
@@ -8907,8 +8859,7 @@ function defuse(text) {
 }
 
 // hosts/instructions.ts
-var import_node_path19 = __toESM(require("node:path"), 1);
-var each = (dirs, name) => dirs.map((d) => import_node_path19.default.join(d, name));
+var each = (dirs, name) => dirs.map((d) => node_path_default.join(d, name));
 var one = (...alternatives) => alternatives;
 function nativeInstructions(host, scope) {
   const { home, env, dirs } = scope;
@@ -8916,25 +8867,25 @@ function nativeInstructions(host, scope) {
     // Claude Code: ~/.claude/CLAUDE.md and every CLAUDE.md (and CLAUDE.local.md) from the root down, imports
     // expanded up to 5 hops: everything memctl would compose from those files.
     case "claude": {
-      const config = env.CLAUDE_CONFIG_DIR && import_node_path19.default.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : import_node_path19.default.join(home, ".claude");
+      const config = env.CLAUDE_CONFIG_DIR && node_path_default.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : node_path_default.join(home, ".claude");
       return {
-        rules: [one([import_node_path19.default.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([import_node_path19.default.join(d, "CLAUDE.md")]), one([import_node_path19.default.join(d, "CLAUDE.local.md")])])],
+        rules: [one([node_path_default.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([node_path_default.join(d, "CLAUDE.md")]), one([node_path_default.join(d, "CLAUDE.local.md")])])],
         importDepth: MAX_IMPORT_DEPTH
       };
     }
     // Codex: $CODEX_HOME/AGENTS.md (AGENTS.override.md wins), then per directory from the root down AGENTS.override.md
     // or AGENTS.md. It does not expand @imports.
     case "codex": {
-      const codexHome = env.CODEX_HOME && import_node_path19.default.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : import_node_path19.default.join(home, ".codex");
-      const pick2 = (d) => one([import_node_path19.default.join(d, "AGENTS.override.md")], [import_node_path19.default.join(d, "AGENTS.md")]);
+      const codexHome = env.CODEX_HOME && node_path_default.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : node_path_default.join(home, ".codex");
+      const pick2 = (d) => one([node_path_default.join(d, "AGENTS.override.md")], [node_path_default.join(d, "AGENTS.md")]);
       return { rules: [pick2(codexHome), ...dirs.map(pick2)], importDepth: 0 };
     }
     // OpenCode: every AGENTS.md from the working directory up to the worktree, or if there is none every CLAUDE.md;
     // globally ~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md. No @imports in instruction files.
     case "opencode": {
-      const xdg = env.XDG_CONFIG_HOME && import_node_path19.default.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : import_node_path19.default.join(home, ".config");
+      const xdg = env.XDG_CONFIG_HOME && node_path_default.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : node_path_default.join(home, ".config");
       return {
-        rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([import_node_path19.default.join(xdg, "opencode", "AGENTS.md")], [import_node_path19.default.join(home, ".claude", "CLAUDE.md")])],
+        rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([node_path_default.join(xdg, "opencode", "AGENTS.md")], [node_path_default.join(home, ".claude", "CLAUDE.md")])],
         importDepth: 0
       };
     }
@@ -8944,9 +8895,9 @@ function nativeInstructions(host, scope) {
       const names = ["Agents.md", "Claude.md", "CLAUDE.md", "CLAUDE.local.md", "AGENT.md", "AGENTS.md"];
       return {
         rules: [
-          one([import_node_path19.default.join(home, ".claude", "CLAUDE.md")]),
-          one([import_node_path19.default.join(home, ".claude", "CLAUDE.local.md")]),
-          ...dirs.flatMap((d) => names.map((n) => one([import_node_path19.default.join(d, n)])))
+          one([node_path_default.join(home, ".claude", "CLAUDE.md")]),
+          one([node_path_default.join(home, ".claude", "CLAUDE.local.md")]),
+          ...dirs.flatMap((d) => names.map((n) => one([node_path_default.join(d, n)])))
         ],
         importDepth: 0
       };
@@ -8963,11 +8914,11 @@ var MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
 function instructionScope(cwd, io2, config) {
   const settings = config.instructions ?? {};
   const userDirSetting = settings.user_dir ?? "~/.claude";
-  const userDir = userDirSetting.startsWith("~/") ? import_node_path20.default.join(io2.home, userDirSetting.slice(2)) : import_node_path20.default.resolve(userDirSetting);
-  const here = realOr(import_node_path20.default.resolve(cwd));
+  const userDir = userDirSetting.startsWith("~/") ? node_path_default.join(io2.home, userDirSetting.slice(2)) : node_path_default.resolve(userDirSetting);
+  const here = realOr(node_path_default.resolve(cwd));
   const projectRoot = findRepo(here)?.worktreeRoot ?? here;
   const dirs = [projectRoot];
-  if (isInside(here, projectRoot)) for (const segment of import_node_path20.default.relative(projectRoot, here).split(import_node_path20.default.sep).filter(Boolean)) dirs.push(import_node_path20.default.join(dirs[dirs.length - 1], segment));
+  if (isInside(here, projectRoot)) for (const segment of node_path_default.relative(projectRoot, here).split(node_path_default.sep).filter(Boolean)) dirs.push(node_path_default.join(dirs[dirs.length - 1], segment));
   return {
     cwd: here,
     projectRoot,
@@ -8980,8 +8931,8 @@ function instructionScope(cwd, io2, config) {
 }
 function instructionSources(scope) {
   return [
-    ...scope.files.map((f) => ({ file: import_node_path20.default.join(scope.userDir, f), layer: "user" })),
-    ...scope.dirs.flatMap((d, i) => scope.files.map((f) => ({ file: import_node_path20.default.join(d, f), layer: i === 0 ? "project" : "subtree" })))
+    ...scope.files.map((f) => ({ file: node_path_default.join(scope.userDir, f), layer: "user" })),
+    ...scope.dirs.flatMap((d, i) => scope.files.map((f) => ({ file: node_path_default.join(d, f), layer: i === 0 ? "project" : "subtree" })))
   ];
 }
 function readInstructionFile(file, roots) {
@@ -9022,7 +8973,7 @@ function projectFile(real, scope) {
 }
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
-  return import_node_path20.default.relative(userDir, file).split(import_node_path20.default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+  return node_path_default.relative(userDir, file).split(node_path_default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
@@ -9040,7 +8991,7 @@ function forHost(host, composed, io2) {
       break;
     }
   }
-  const keys = nativeKeys(present, (f) => present.includes(f) ? readInstructionFile(f, [import_node_path20.default.dirname(f)]) : readInstructionFile(f, composed.scope.roots), {
+  const keys = nativeKeys(present, (f) => present.includes(f) ? readInstructionFile(f, [node_path_default.dirname(f)]) : readInstructionFile(f, composed.scope.roots), {
     home: io2.home,
     importDepth: native.importDepth
   });
@@ -9049,8 +9000,8 @@ function forHost(host, composed, io2) {
   return { native: parts.filter((p) => !added.includes(p)), added, importDepth: native.importDepth };
 }
 function displayInstructionPath(file, scope, home) {
-  if (isInside(file, scope.projectRoot)) return import_node_path20.default.relative(scope.projectRoot, file) || ".";
-  if (isInside(file, home)) return `~/${import_node_path20.default.relative(home, file)}`;
+  if (isInside(file, scope.projectRoot)) return node_path_default.relative(scope.projectRoot, file) || ".";
+  if (isInside(file, home)) return `~/${node_path_default.relative(home, file)}`;
   return file;
 }
 function sessionInstructions(host, cwd, io2, config) {
@@ -9086,10 +9037,6 @@ function sessionInstructionBlock(host, cwd, io2) {
     return "";
   }
 }
-
-// lib/records/proposal-files.ts
-var import_node_fs13 = __toESM(require("node:fs"), 1);
-var import_node_path21 = __toESM(require("node:path"), 1);
 
 // lib/core/card-rules.ts
 init_card();
@@ -9145,12 +9092,12 @@ function readPending(memoryDir) {
     const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
     return held?.state === "quarantined" ? held.reasons : void 0;
   };
-  return readDir(import_node_path21.default.join(memoryDir, PROPOSALS_DIR), quarantined);
+  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
 function readDir(dir, quarantined = () => void 0) {
   let names;
   try {
-    names = import_node_fs13.default.readdirSync(dir);
+    names = node_fs_default.readdirSync(dir);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
     return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
@@ -9165,7 +9112,7 @@ function readDir(dir, quarantined = () => void 0) {
       continue;
     }
     try {
-      const p = JSON.parse(import_node_fs13.default.readFileSync(import_node_path21.default.join(dir, name), "utf8"));
+      const p = JSON.parse(node_fs_default.readFileSync(node_path_default.join(dir, name), "utf8"));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
@@ -9184,13 +9131,8 @@ function readDir(dir, quarantined = () => void 0) {
 // lib/hook/session-notes.ts
 init_card();
 
-// lib/store/safe-path.ts
-var import_node_fs15 = __toESM(require("node:fs"), 1);
-var import_node_path22 = __toESM(require("node:path"), 1);
-
 // lib/store/safe-open.ts
-var import_node_fs14 = __toESM(require("node:fs"), 1);
-var { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = import_node_fs14.default.constants;
+var { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = node_fs_default.constants;
 function hardLinkRefusal(requested, links) {
   return new MemctlError(
     ERROR_CODES.E_PATH_ESCAPE,
@@ -9222,19 +9164,19 @@ function pathSegments(requested) {
 }
 function resolveMemoryPath(memoryDir, requested) {
   const segments = pathSegments(requested);
-  const base = import_node_fs15.default.realpathSync(memoryDir);
+  const base = node_fs_default.realpathSync(memoryDir);
   let current = base;
   let kind = "directory";
   for (let i = 0; i < segments.length; i++) {
-    const next = import_node_path22.default.join(current, segments[i]);
+    const next = node_path_default.join(current, segments[i]);
     let stat2;
     try {
-      stat2 = import_node_fs15.default.lstatSync(next);
+      stat2 = node_fs_default.lstatSync(next);
     } catch (err) {
       const code = systemCode(err);
       if (code === "ENOENT") {
         kind = "missing";
-        current = import_node_path22.default.join(next, ...segments.slice(i + 1));
+        current = node_path_default.join(next, ...segments.slice(i + 1));
         break;
       }
       if (code === "ENOTDIR") throw notADirectory(requested, segments.slice(0, i).join("/"));
@@ -9269,20 +9211,20 @@ function resolveMemoryPath(memoryDir, requested) {
 }
 function stripVirtualRoot(requested) {
   if (requested === VIRTUAL_ROOT || requested.startsWith(`${VIRTUAL_ROOT}/`)) return requested.slice(VIRTUAL_ROOT.length);
-  if (import_node_path22.default.posix.isAbsolute(requested) || import_node_path22.default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
+  if (node_path_default.posix.isAbsolute(requested) || node_path_default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
   return requested;
 }
 function deepestExisting(p, base) {
   let dir = p;
   while (dir !== base && dir.startsWith(base)) {
-    if (import_node_fs15.default.existsSync(dir)) return dir;
-    dir = import_node_path22.default.dirname(dir);
+    if (node_fs_default.existsSync(dir)) return dir;
+    dir = node_path_default.dirname(dir);
   }
   return base;
 }
 function assertInside(base, p, requested) {
-  const real = import_node_fs15.default.realpathSync(p);
-  if (real !== base && !real.startsWith(base + import_node_path22.default.sep)) {
+  const real = node_fs_default.realpathSync(p);
+  if (real !== base && !real.startsWith(base + node_path_default.sep)) {
     throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
   }
 }
@@ -9389,7 +9331,7 @@ async function memorySessionStart(stdin, options, io2) {
   } catch {
     event = void 0;
   }
-  if (!event || !import_node_path23.default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
+  if (!event || !node_path_default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
   const config = readConfig(io2);
   let memoryDir;
   let context;
@@ -9442,7 +9384,7 @@ function keeperAfter(memoryDir, script, io2) {
   return {
     afterOutput: () => {
       const entry = script();
-      if (entry) keepStoreFresh(memoryDir, entry, io2, (m) => logHookError(io2, m));
+      if (entry) keepStoreFresh(memoryDir, entry, io2, (m3) => logHookError(io2, m3));
       else logHookError(io2, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
     }
   };
@@ -9465,7 +9407,7 @@ function hint2(host, wiring, session, io2) {
 function stateHome(io2) {
   const dir = memctlStateHome(io2);
   try {
-    import_node_fs16.default.mkdirSync(dir, { recursive: true });
+    node_fs_default.mkdirSync(dir, { recursive: true });
   } catch {
   }
   return dir;
@@ -9516,7 +9458,7 @@ function unavailable2(host, reason, io2, session) {
 }
 function isDirectory2(p) {
   try {
-    return import_node_fs16.default.statSync(p).isDirectory();
+    return node_fs_default.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -9546,7 +9488,7 @@ async function sessionStartCommand(args2, keeperScript2, io2) {
 
 // lib/store/bounded-input.ts
 var CHUNK2 = 64 * 1024;
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -9561,7 +9503,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);
@@ -9630,7 +9572,7 @@ function homedir() {
 var runKind = { atypical: true };
 var args = sessionStartArgs(process.argv.slice(2));
 var io = processIo();
-var keeperScript = () => import_node_fs17.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
+var keeperScript = () => node_fs_default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
 if (!args) {
   io.stderr.write('memctl hook session-start: unexpected arguments; run "memctl hook --help" for usage\n');
   process.exitCode = 2;

@@ -1,9 +1,7 @@
 (function (exports, require, module, __filename, __dirname) {"use strict";
-var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __esm = (fn, res, err) => function __init() {
   if (err) throw err[0];
@@ -25,14 +23,6 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // lib/core/scope.ts
@@ -61,8 +51,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path17 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path17.length; k++) if (matchSegments(pattern, 0, path17, 0, k)) return true;
+  const path = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +85,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path17, si, end) {
+function matchSegments(pattern, pi, path, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path17, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path17[si]) && matchSegments(pattern, pi + 1, path17, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path[si]) && matchSegments(pattern, pi + 1, path, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -2673,12 +2663,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m = KEY.exec(line);
-    if (!m || m[1] in out || m[1] === "__proto__") return void 0;
-    const key = m[1];
+    const m3 = KEY.exec(line);
+    if (!m3 || m3[1] in out || m3[1] === "__proto__") return void 0;
+    const key = m3[1];
     i++;
-    if (m[2] !== void 0 && trimSpaces(m[2]) !== "") {
-      const value = inline(m[2]);
+    if (m3[2] !== void 0 && trimSpaces(m3[2]) !== "") {
+      const value = inline(m3[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -2700,9 +2690,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m = ITEM.exec(line);
-    if (!m || m[1] !== indent) return void 0;
-    const s = scalar(m[2], false);
+    const m3 = ITEM.exec(line);
+    if (!m3 || m3[1] !== indent) return void 0;
+    const s = scalar(m3[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -2713,12 +2703,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m = NESTED.exec(line);
-    if (!m || m[1] !== indent || m[2] in map || m[2] === "__proto__") return void 0;
-    if (m[3] === void 0 || trimSpaces(m[3]) === "") return void 0;
-    const value = inline(m[3]);
+    const m3 = NESTED.exec(line);
+    if (!m3 || m3[1] !== indent || m3[2] in map || m3[2] === "__proto__") return void 0;
+    if (m3[3] === void 0 || trimSpaces(m3[3]) === "") return void 0;
+    const value = inline(m3[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m[2]] = value;
+    map[m3[2]] = value;
   }
   return map;
 }
@@ -2855,9 +2845,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const m3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m3) return false;
+  const [y, mo, d] = [Number(m3[1]), Number(m3[2]), Number(m3[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -2966,18 +2956,27 @@ function unavailableVia(deliver) {
 ` });
 }
 
+// builtin:node:fs
+var m = require("node:fs");
+var node_fs_default = m;
+
+// builtin:node:path
+var m2 = require("node:path");
+var node_path_default = m2;
+var isAbsolute = m2.isAbsolute;
+var join = m2.join;
+var sep = m2.sep;
+
 // hosts/claude/auto-memory.ts
-var import_node_fs = __toESM(require("node:fs"), 1);
-var import_node_path = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path.default.resolve(q.memoryDir) !== import_node_path.default.resolve(q.autoMemoryDir)) return false;
+  if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path.default.join(q.home, ".claude");
-  for (const file of [import_node_path.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -2986,7 +2985,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs.default.readFileSync(file, "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -3102,10 +3101,6 @@ function hostAdapter(name) {
   return isHostName(name) ? HOSTS[name] : void 0;
 }
 
-// lib/hook/run.ts
-var import_node_fs12 = __toESM(require("node:fs"), 1);
-var import_node_path17 = __toESM(require("node:path"), 1);
-
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
 function loadsStoreNatively(host, resolution, io) {
@@ -3137,9 +3132,6 @@ function resolveBudget(inputs) {
   const [maxEntries, entriesSource] = pick2(inputs.cliMaxEntries, "max_entries", base.maxEntries);
   return { maxBytes, maxEntries, source: { maxBytes: bytesSource, maxEntries: entriesSource } };
 }
-
-// lib/config/config.ts
-var import_node_path4 = __toESM(require("node:path"), 1);
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string, ptr) {
@@ -3756,25 +3748,25 @@ function parseArray(ctx2) {
 // node_modules/smol-toml/dist/parse.js
 function peekTable(ctx2, key, table, meta, type) {
   let t = table;
-  let m = meta;
+  let m3 = meta;
   let k;
   let hasOwn = false;
   let state;
   for (let i = 0; i < key.length; i++) {
     if (i) {
       t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      m = (state = m[k]).c;
+      m3 = (state = m3[k]).c;
       if (type === 0 && (state.t === 1 || state.t === 2)) {
         return null;
       }
       if (state.t === 2) {
         let l = t.length - 1;
         t = t[l];
-        m = m[l].c;
+        m3 = m3[l].c;
       }
     }
     k = key[i];
-    if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 && m[k]?.d) {
+    if ((hasOwn = Object.hasOwn(t, k)) && m3[k]?.t === 0 && m3[k]?.d) {
       return null;
     }
     if (!hasOwn) {
@@ -3783,9 +3775,9 @@ function peekTable(ctx2, key, table, meta, type) {
         return false;
       if (unsafe) {
         Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-        Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m3, k, { enumerable: true, configurable: true, writable: true });
       }
-      m[k] = {
+      m3[k] = {
         t: i < key.length - 1 && type === 2 ? 3 : type,
         d: false,
         i: 0,
@@ -3793,7 +3785,7 @@ function peekTable(ctx2, key, table, meta, type) {
       };
     }
   }
-  state = m[k];
+  state = m3[k];
   if (state.t !== type && !(type === 1 && state.t === 3)) {
     return null;
   }
@@ -3834,7 +3826,7 @@ function parse(toml, options = {}) {
   let tmp;
   let skipping = false;
   let tbl = res;
-  let m = meta;
+  let m3 = meta;
   if (toml.charCodeAt(0) === 65279)
     ctx2.p++;
   skipVoid(ctx2);
@@ -3866,7 +3858,7 @@ function parse(toml, options = {}) {
         validateTablePeek(ctx2, p, tmp);
         skipping = true;
       } else {
-        m = p[2];
+        m3 = p[2];
         tbl = p[1];
       }
     } else {
@@ -3876,7 +3868,7 @@ function parse(toml, options = {}) {
         ctx2,
         k,
         tbl,
-        m,
+        m3,
         0
         /* Type.DOTTED */
       );
@@ -4074,9 +4066,6 @@ function validateHostsTable(raw, invalid, warn) {
   return hosts;
 }
 
-// lib/store/checked-fs.ts
-var import_node_fs2 = __toESM(require("node:fs"), 1);
-
 // lib/core/bytes.ts
 function view(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -4113,52 +4102,52 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path17) {
-  return import_node_fs2.default.statSync(path17, { throwIfNoEntry: false });
+function statIfExists(path) {
+  return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
-function stat(path17) {
-  return import_node_fs2.default.statSync(path17);
+function stat(path) {
+  return node_fs_default.statSync(path);
 }
-function lstatIfExists(path17) {
-  return import_node_fs2.default.lstatSync(path17, { throwIfNoEntry: false });
+function lstatIfExists(path) {
+  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
 }
 function fstat(fd) {
-  return import_node_fs2.default.fstatSync(fd);
+  return node_fs_default.fstatSync(fd);
 }
 function futimes(fd, ms) {
-  import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
+  node_fs_default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path17, ms) {
-  import_node_fs2.default.utimesSync(path17, ms / 1e3, ms / 1e3);
+function utimes(path, ms) {
+  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
-  return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path17, extraFlags = 0, readable = false) {
-  const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path17, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+function openForAppend(path, extraFlags = 0, readable = false) {
+  const c = node_fs_default.constants;
+  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
-  return import_node_fs2.default.writeSync(fd, buffer, offset, length);
+  return node_fs_default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path17) {
-  return import_node_fs2.default.readdirSync(path17);
+function readdirNames(path) {
+  return node_fs_default.readdirSync(path);
 }
 function close(fd) {
-  import_node_fs2.default.closeSync(fd);
+  node_fs_default.closeSync(fd);
 }
-function exists(path17) {
-  return import_node_fs2.default.existsSync(path17);
+function exists(path) {
+  return node_fs_default.existsSync(path);
 }
-function readUtf8(path17) {
-  return import_node_fs2.default.readFileSync(path17, "utf8");
+function readUtf8(path) {
+  return node_fs_default.readFileSync(path, "utf8");
 }
-function realpath(path17) {
-  return import_node_fs2.default.realpathSync.native(path17);
+function realpath(path) {
+  return node_fs_default.realpathSync.native(path);
 }
-var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path17, mode) {
-  import_node_fs2.default.accessSync(path17, mode);
+var R_OK = node_fs_default.constants.R_OK;
+function access(path, mode) {
+  node_fs_default.accessSync(path, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4167,16 +4156,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path17, mode) {
-  return Object.assign(new Error(`${path17} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path17 });
+function notRegularError(path, mode) {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
 }
-function tooLargeError(path17, size, cap) {
-  return Object.assign(new Error(`${path17} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path17 });
+function tooLargeError(path, size, cap) {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
 }
-function openRegular(path17, options = {}) {
-  const c = import_node_fs2.default.constants;
+function openRegular(path, options = {}) {
+  const c = node_fs_default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path17, flags);
+  const fd = node_fs_default.openSync(path, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4186,14 +4175,14 @@ function openRegular(path17, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path17, st.mode);
+    throw notRegularError(path, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path17, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path17, options);
+function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
   try {
-    if (st.size > cap) throw tooLargeError(path17, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4210,11 +4199,11 @@ var readByFile = /* @__PURE__ */ new Map();
 function forgetReads() {
   readByFile.clear();
 }
-function readRegularBytes(path17, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path17, cap, options).bytes;
+function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path, cap, options).bytes;
 }
-function readRegularUtf8(path17, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path17, cap, options));
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4451,19 +4440,18 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var import_node_path2 = require("node:path");
 var INDEX_FILE = "MEMORY.md";
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
   const xdg = io.env.XDG_STATE_HOME;
-  return xdg && (0, import_node_path2.isAbsolute)(xdg) ? (0, import_node_path2.join)(xdg, "memctl") : (0, import_node_path2.join)(io.home, ".local", "state", "memctl");
+  return xdg && isAbsolute(xdg) ? join(xdg, "memctl") : join(io.home, ".local", "state", "memctl");
 }
 function joinPath(dir, ...names) {
-  if (import_node_path2.sep !== "/" || !isNormalAbsolute(dir)) return (0, import_node_path2.join)(dir, ...names);
+  if (sep !== "/" || !isNormalAbsolute(dir)) return join(dir, ...names);
   let out = dir === "/" ? "" : dir;
   for (let i = 0; i < names.length; i++) {
     if (names[i] === "") continue;
-    if (!isPlainName(names[i])) return (0, import_node_path2.join)(dir, ...names);
+    if (!isPlainName(names[i])) return join(dir, ...names);
     out += "/" + names[i];
   }
   return out === "" ? dir : out;
@@ -4510,7 +4498,6 @@ function validateRecallTable(raw, invalid, unknown) {
 }
 
 // lib/config/instructions-config.ts
-var import_node_path3 = __toESM(require("node:path"), 1);
 function validateInstructions(raw, invalid, unknown) {
   const out = {};
   if (!isTable(raw)) {
@@ -4531,7 +4518,7 @@ function validateInstructions(raw, invalid, unknown) {
     else out.max_bytes = maxBytes;
   }
   if (userDir !== void 0) {
-    if (typeof userDir !== "string" || !(import_node_path3.default.isAbsolute(userDir) || userDir.startsWith("~/")))
+    if (typeof userDir !== "string" || !(node_path_default.isAbsolute(userDir) || userDir.startsWith("~/")))
       invalid('instructions.user_dir must be an absolute path or start with ~/, e.g. "~/.claude"');
     else out.user_dir = userDir;
   }
@@ -4632,8 +4619,8 @@ var GUARDRAIL_KEYS = [
   "max_revision_bytes"
 ];
 function configFilePath(io) {
-  if (io.env.MEMCTL_CONFIG_FILE) return import_node_path4.default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && import_node_path4.default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
+  if (io.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io.env.MEMCTL_CONFIG_FILE);
+  const xdg = io.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
   return joinPath(xdg, "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
@@ -4664,7 +4651,7 @@ function validateConfig(raw) {
           const v = entry[field];
           if (v === void 0) continue;
           if (typeof v !== "string") invalidEntry(key, `projects."${key}".${field} must be a string`);
-          else if (!import_node_path4.default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
+          else if (!node_path_default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
           else out[field] = v;
         }
         if (entry.memory_dir === void 0) invalidEntry(key, `projects."${key}" has no memory_dir`);
@@ -4954,14 +4941,9 @@ function composeBlock(input) {
   return { text, bytes: utf8Bytes(text), always, lines, alwaysCut, omitted, omittedRelevant };
 }
 
-// lib/config/resolve.ts
-var import_node_fs3 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
-
 // lib/config/git.ts
-var import_node_path5 = __toESM(require("node:path"), 1);
 function findRepo(start) {
-  let dir = realpathOr(import_node_path5.default.resolve(start));
+  let dir = realpathOr(node_path_default.resolve(start));
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
@@ -4976,7 +4958,7 @@ function findRepo(start) {
         return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
       }
     }
-    const parent = import_node_path5.default.dirname(dir);
+    const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -4984,14 +4966,14 @@ function findRepo(start) {
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
   const match = text?.match(/^gitdir:\s*(.+?)\s*$/m);
-  return match ? import_node_path5.default.resolve(worktree, match[1]) : void 0;
+  return match ? node_path_default.resolve(worktree, match[1]) : void 0;
 }
 function readCommonDir(gitDir) {
   const text = readOrUndefined(joinPath(gitDir, "commondir"))?.trim();
-  return text ? import_node_path5.default.resolve(gitDir, text) : void 0;
+  return text ? node_path_default.resolve(gitDir, text) : void 0;
 }
 function canonicalRootOf(commonDir, worktreeRoot) {
-  if (import_node_path5.default.basename(commonDir) === ".git") return import_node_path5.default.dirname(commonDir);
+  if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
 }
 function realpathOr(p) {
@@ -5016,9 +4998,6 @@ function readOrUndefined(p) {
     return void 0;
   }
 }
-
-// lib/config/project.ts
-var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/core/sha256.ts
 var SHORT = 256;
@@ -5161,7 +5140,7 @@ function javaStringHash(text) {
   return Math.abs(h).toString(36);
 }
 function projectKey(canonicalRoot) {
-  const base = trimDashes(replaceOutside(import_node_path6.default.basename(canonicalRoot), true)) || "root";
+  const base = trimDashes(replaceOutside(node_path_default.basename(canonicalRoot), true)) || "root";
   const digest = sha256Hex(canonicalRoot).slice(0, 12);
   return `${base.slice(0, 48)}-${digest}`;
 }
@@ -5188,7 +5167,7 @@ function trimDashes(text) {
 // lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
-  const start = options.repoRoot !== void 0 && import_node_path7.default.isAbsolute(options.repoRoot) ? import_node_path7.default.resolve(options.repoRoot) : import_node_path7.default.resolve(io.cwd, options.repoRoot ?? ".");
+  const start = options.repoRoot !== void 0 && node_path_default.isAbsolute(options.repoRoot) ? node_path_default.resolve(options.repoRoot) : node_path_default.resolve(io.cwd, options.repoRoot ?? ".");
   if (!isDirectory(start)) {
     throw new MemctlError(ERROR_CODES.E_USAGE, `--repo-root ${start} is not a directory; pass a directory inside the project`);
   }
@@ -5197,7 +5176,7 @@ function locateProject(options, io) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? import_node_path7.default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -5289,10 +5268,10 @@ function explicit(source, dir, origin) {
   return { status: "resolved", resolution_source: source, memory_dir: realpath(dir), reason: `selected by ${origin}` };
 }
 function explicitDirProblem(dir) {
-  if (!import_node_path7.default.isAbsolute(dir)) return "is not an absolute path";
+  if (!node_path_default.isAbsolute(dir)) return "is not an absolute path";
   try {
     if (!stat(dir).isDirectory()) return "is not a directory";
-    access(dir, import_node_fs3.default.constants.R_OK | import_node_fs3.default.constants.X_OK);
+    access(dir, node_fs_default.constants.R_OK | node_fs_default.constants.X_OK);
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return "does not exist";
@@ -5503,15 +5482,15 @@ function isConsonant(w, i) {
   return (i - j) % 2 === 0 ? first : !first;
 }
 function measure(w, end) {
-  let m = 0;
+  let m3 = 0;
   let prevVowel = false;
   for (let i = 0; i < end; i++) {
     const c = w.charCodeAt(i);
     const vowel = isAeiou(c) || c === Y && i > 0 && !prevVowel;
-    if (!vowel && prevVowel) m++;
+    if (!vowel && prevVowel) m3++;
     prevVowel = vowel;
   }
-  return m;
+  return m3;
 }
 function hasVowel(w, end) {
   for (let i = 0; i < end; i++) {
@@ -5581,8 +5560,8 @@ function stem(word) {
   }
   if (w.endsWith("e")) {
     const end = w.length - 1;
-    const m = measure(w, end);
-    if (m > 1 || m === 1 && !endsCvc(w, end)) w = w.slice(0, end);
+    const m3 = measure(w, end);
+    if (m3 > 1 || m3 === 1 && !endsCvc(w, end)) w = w.slice(0, end);
   }
   if (w.endsWith("ll") && measure(w, w.length) > 1) w = w.slice(0, -1);
   return w;
@@ -5788,8 +5767,8 @@ var MONTHS = {
 var ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 function dayOf(run2) {
   if (run2 === void 0 || run2.length > 4) return void 0;
-  const m = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
-  const day = m ? Number(m[1]) : 0;
+  const m3 = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
+  const day = m3 ? Number(m3[1]) : 0;
   return day >= 1 && day <= 31 ? day : void 0;
 }
 function dayTerm(runs, r) {
@@ -6226,9 +6205,6 @@ function atLeast(ids, relevance, floor) {
   return out;
 }
 
-// lib/rank-cache/build.ts
-var import_node_path11 = __toESM(require("node:path"), 1);
-
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
@@ -6256,12 +6232,12 @@ function indexLines(text, each) {
 }
 function parseIndexLine(raw, line) {
   if (!BULLET.test(raw)) return void 0;
-  const m = ENTRY.exec(raw);
-  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const m3 = ENTRY.exec(raw);
+  if (!m3) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m3[2].startsWith("<") ? m3[2].slice(1, -1) : m3[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m3[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m3[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -6462,10 +6438,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path17, tokenizerVersion, limits = {}) {
+function openCacheFile(path, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path17);
+    const opened = openRegular(path);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6795,9 +6771,6 @@ function encodeCache(tokenizerVersion, c) {
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
-// lib/rank-cache/card-fields.ts
-var import_node_path9 = __toESM(require("node:path"), 1);
-
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
   if (!p) return void 0;
@@ -6810,12 +6783,11 @@ function provenanceMark(p) {
 init_card_types();
 
 // lib/core/link-key.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
 function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
-  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
 
 // lib/rank-cache/card-fields.ts
@@ -6824,7 +6796,7 @@ var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path9.default.join(memoryDir, file));
+  const head = readHead(node_path_default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -6894,7 +6866,6 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path10 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
@@ -7037,7 +7008,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path10.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return node_path_default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -7185,7 +7156,6 @@ function countLines(buf, end) {
 }
 
 // lib/store/safe-write.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
 function notRealError(file, expected, mode) {
@@ -7203,7 +7173,7 @@ function realDir(root, ...segments) {
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
-        import_node_fs4.default.mkdirSync(dir);
+        node_fs_default.mkdirSync(dir);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -7214,7 +7184,7 @@ function realDir(root, ...segments) {
   return dir;
 }
 function openAppend(file, readable = false) {
-  const c = import_node_fs4.default.constants;
+  const c = node_fs_default.constants;
   let fd;
   try {
     fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
@@ -7243,11 +7213,11 @@ function appendBytes(file, data, options = {}) {
     try {
       let written = 0;
       while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-      if (options.fsync) import_node_fs4.default.fsyncSync(fd);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
         try {
-          import_node_fs4.default.ftruncateSync(fd, start);
+          node_fs_default.ftruncateSync(fd, start);
         } catch {
         }
       }
@@ -7271,7 +7241,7 @@ function cutTornTail(fd) {
       return;
     }
   }
-  import_node_fs4.default.ftruncateSync(fd, from);
+  node_fs_default.ftruncateSync(fd, from);
 }
 var WHOLE_TAIL_MAX = 1024 * 1024;
 function lastLineStart(fd, size) {
@@ -7294,30 +7264,30 @@ function isJsonRecord(text) {
   }
 }
 function writeNewFile(file, data, options = {}) {
-  const c = import_node_fs4.default.constants;
-  const fd = import_node_fs4.default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
   let open = true;
   try {
     const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
     for (const bytes of pieces) {
       let written = 0;
-      while (written < bytes.length) written += import_node_fs4.default.writeSync(fd, bytes, written, bytes.length - written);
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
     }
-    if (options.fsync) import_node_fs4.default.fsyncSync(fd);
+    if (options.fsync) node_fs_default.fsyncSync(fd);
     open = false;
-    import_node_fs4.default.closeSync(fd);
+    node_fs_default.closeSync(fd);
   } catch (err) {
-    if (open) import_node_fs4.default.closeSync(fd);
-    import_node_fs4.default.rmSync(file, { force: true });
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
     throw err;
   }
 }
 function replaceFile(file, data, temp) {
   writeNewFile(temp, data);
   try {
-    import_node_fs4.default.renameSync(temp, file);
+    node_fs_default.renameSync(temp, file);
   } catch (err) {
-    import_node_fs4.default.rmSync(temp, { force: true });
+    node_fs_default.rmSync(temp, { force: true });
     throw err;
   }
 }
@@ -7386,9 +7356,9 @@ var RACY_MS_COARSE = 2e3;
 function racy(sources, nowMs) {
   let newest = -Infinity;
   let coarse = true;
-  for (const m of sources) {
-    if (m > newest) newest = m;
-    if (m > 0 && m % 1e3 !== 0) coarse = false;
+  for (const m3 of sources) {
+    if (m3 > newest) newest = m3;
+    if (m3 > 0 && m3 % 1e3 !== 0) coarse = false;
   }
   return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
 }
@@ -7426,7 +7396,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path11.default.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(node_path_default.join(memoryDir, INDEX_FILE));
   const parsed2 = parseIndex(text);
   const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
@@ -7478,7 +7448,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path11.default.join(memoryDir, STATE_DIR);
+  const stateDir = node_path_default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -7491,12 +7461,12 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path11.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path11.default.isAbsolute(d)) dirSet.add(d);
+    const d = node_path_default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !node_path_default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path11.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(node_path_default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
-  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m3]) => !ownChange(rel, m3)).map(([, m3]) => m3), ...[...stamps.values()].map(([m3]) => m3)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
@@ -7554,8 +7524,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path11.default.join(stateDir, name);
-  const tmp = import_node_path11.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = node_path_default.join(stateDir, name);
+  const tmp = node_path_default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -7692,10 +7662,10 @@ function mergedStore(base, open) {
         tf[k] = fromBaseList.tf[i];
         mask[k++] = fromBaseList.mask[i];
       }
-      for (const [j, t, m] of extra ?? []) {
+      for (const [j, t, m3] of extra ?? []) {
         id[k] = j;
         tf[k] = t;
-        mask[k++] = m;
+        mask[k++] = m3;
       }
       if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
@@ -8287,13 +8257,12 @@ function statQuiet(file) {
   }
 }
 
-// lib/usage/fold.ts
-var import_node_fs6 = __toESM(require("node:fs"), 1);
-var import_node_path13 = __toESM(require("node:path"), 1);
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
 
 // lib/store/lock.ts
-var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path12 = __toESM(require("node:path"), 1);
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
 function hostname() {
@@ -8305,14 +8274,14 @@ function ensureStateDir(memoryDir) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path12.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path12.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(node_path_default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
-        import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
+        node_fs_default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
       }
       const heartbeat = setInterval(() => touch(lockDir), Math.max(1e3, staleMs / 3));
@@ -8332,19 +8301,19 @@ function tryStoreLock(memoryDir, options = {}) {
   return void 0;
 }
 function lockHolder(memoryDir, name) {
-  const lockDir = import_node_path12.default.join(memoryDir, STATE_DIR, name);
+  const lockDir = node_path_default.join(memoryDir, STATE_DIR, name);
   try {
-    const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
+    const stat2 = node_fs_default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path12.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: node_path_default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }
 }
 function tryMkdir(dir) {
   try {
-    import_node_fs5.default.mkdirSync(dir);
+    node_fs_default.mkdirSync(dir);
     return true;
   } catch (err) {
     if (systemCode(err) === "EEXIST") return false;
@@ -8353,7 +8322,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path12.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -8362,7 +8331,7 @@ function readOwner(lockDir) {
 function isAbandoned(lockDir, staleMs) {
   let ageMs;
   try {
-    const stat2 = import_node_fs5.default.lstatSync(lockDir);
+    const stat2 = node_fs_default.lstatSync(lockDir);
     if (!stat2.isDirectory()) return true;
     ageMs = Date.now() - stat2.mtimeMs;
   } catch {
@@ -8377,29 +8346,29 @@ function breakLock(lockDir, staleMs) {
   const breaker = `${lockDir}.break`;
   if (!tryMkdir(breaker)) {
     try {
-      if (Date.now() - import_node_fs5.default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) import_node_fs5.default.rmSync(breaker, { recursive: true, force: true });
+      if (Date.now() - node_fs_default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) node_fs_default.rmSync(breaker, { recursive: true, force: true });
     } catch {
     }
     return;
   }
   try {
-    if (isAbandoned(lockDir, staleMs)) import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
+    if (isAbandoned(lockDir, staleMs)) node_fs_default.rmSync(lockDir, { recursive: true, force: true });
   } finally {
-    import_node_fs5.default.rmSync(breaker, { recursive: true, force: true });
+    node_fs_default.rmSync(breaker, { recursive: true, force: true });
   }
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs5.default.rmSync(import_node_path12.default.join(lockDir, "owner"), { force: true });
+  node_fs_default.rmSync(node_path_default.join(lockDir, "owner"), { force: true });
   try {
-    import_node_fs5.default.rmdirSync(lockDir);
+    node_fs_default.rmdirSync(lockDir);
   } catch {
   }
 }
 function touch(dir) {
   try {
     const now = /* @__PURE__ */ new Date();
-    import_node_fs5.default.lutimesSync(dir, now, now);
+    node_fs_default.lutimesSync(dir, now, now);
   } catch {
   }
 }
@@ -8413,7 +8382,7 @@ function processAlive(pid) {
 }
 function isZombie(pid) {
   try {
-    const stat2 = import_node_fs5.default.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat2 = node_fs_default.readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
   } catch {
     return false;
@@ -8519,16 +8488,16 @@ function foldUsage(memoryDir, today, now = Date.now) {
   try {
     const stamp = now();
     try {
-      import_node_fs6.default.renameSync(import_node_path13.default.join(dir, USAGE_LOG), import_node_path13.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
+      node_fs_default.renameSync(node_path_default.join(dir, USAGE_LOG), node_path_default.join(dir, `usage.${stamp}-${process.pid}.folding`));
     } catch (err) {
       if (err.code !== "ENOENT") throw err;
     }
-    const snapFile = import_node_path13.default.join(dir, USAGE_SNAPSHOT);
+    const snapFile = node_path_default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
       snap = parseSnapshot(readRegularUtf8(snapFile));
     } catch (err) {
-      if (err.code !== "ENOENT") import_node_fs6.default.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
+      if (err.code !== "ENOENT") node_fs_default.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
     }
     applyDecay(snap, today);
     const folded = /* @__PURE__ */ new Map();
@@ -8537,19 +8506,19 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
-      const pending = unconsumed(import_node_path13.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
+      const pending = unconsumed(node_path_default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
     }
     for (const [card, u] of added) add(snap.cards, card, u);
     snap.folded = folded;
     if (!lock.stillHeld()) return false;
-    if (rejected.length > 0) appendBytes(import_node_path13.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
+    if (rejected.length > 0) appendBytes(node_path_default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
 `, "utf8"));
     replaceFile(snapFile, renderSnapshot(snap), `${snapFile}.${process.pid}.${stamp}.tmp`);
     for (const [name, end] of folded) {
-      const file = import_node_path13.default.join(dir, name);
-      if (stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS && import_node_fs6.default.statSync(file).size === end) import_node_fs6.default.unlinkSync(file);
+      const file = node_path_default.join(dir, name);
+      if (stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS && node_fs_default.statSync(file).size === end) node_fs_default.unlinkSync(file);
     }
     return true;
   } finally {
@@ -8576,16 +8545,14 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
 }
 
 // lib/store/arrivals.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path14 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path14.default.join(memoryDir, ARRIVALS_RELPATH);
+  return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
   try {
-    text = import_node_fs7.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
     throw err;
@@ -8594,13 +8561,13 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path14.default.join(memoryDir, rel);
+  const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
-    const st = import_node_fs7.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs7.default.readlinkSync(abs)}`);
+    const st = node_fs_default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${node_fs_default.readlinkSync(abs)}`);
     if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs7.default.readFileSync(abs));
+    return sha256Hex(node_fs_default.readFileSync(abs));
   } catch (err) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
@@ -8608,12 +8575,12 @@ function currentSha(memoryDir, rel) {
 }
 function leavesStore(memoryDir, rel) {
   const key = normalise(rel);
-  if (import_node_path14.default.posix.isAbsolute(key) || import_node_path14.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  if (node_path_default.posix.isAbsolute(key) || node_path_default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
   const segments = key.split("/");
   let dir = memoryDir;
   for (const segment of segments.slice(0, -1)) {
-    dir = import_node_path14.default.join(dir, segment);
-    const st = import_node_fs7.default.lstatSync(dir, { throwIfNoEntry: false });
+    dir = node_path_default.join(dir, segment);
+    const st = node_fs_default.lstatSync(dir, { throwIfNoEntry: false });
     if (st === void 0) return false;
     if (!st.isDirectory()) return true;
   }
@@ -8647,7 +8614,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs7.default.lstatSync(import_node_path14.default.join(memoryDir, rel));
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -8856,14 +8823,12 @@ function ctx(req, store) {
 }
 
 // lib/store/card-count.ts
-var import_node_fs8 = __toESM(require("node:fs"), 1);
 init_card_types();
 function countCardFiles(dir) {
-  return import_node_fs8.default.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
+  return node_fs_default.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
 }
 
 // lib/hook/session-state.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
 var SESSIONS_FILE = "sessions.log";
 var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
 var DUPLICATE_WINDOW_MS = 1e4;
@@ -8968,7 +8933,7 @@ function compactSessions(memoryDir, nowMs) {
   const held = tryStoreLock(memoryDir, { name: SESSIONS_LOCK });
   if (!held) return;
   try {
-    const fd = import_node_fs9.default.openSync(file, import_node_fs9.default.constants.O_RDONLY | import_node_fs9.default.constants.O_NOFOLLOW | import_node_fs9.default.constants.O_NONBLOCK);
+    const fd = node_fs_default.openSync(file, node_fs_default.constants.O_RDONLY | node_fs_default.constants.O_NOFOLLOW | node_fs_default.constants.O_NONBLOCK);
     try {
       const first = readFrom(fd, 0);
       const compacted = encodeUtf8(compactText(first, nowMs));
@@ -9077,7 +9042,7 @@ function whyRecord(input) {
     for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
     for (const l of inj.composed.lines) {
       const r = inj.rankedOf(l);
-      const terms = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
+      const terms = r ? r.matches.map((m3) => `${m3.term}(${m3.fields.join(",")})`).join(" ") : "";
       lines.push({
         file: l.file,
         rule: r ? `${r.tier}${terms ? ": " + terms : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
@@ -9103,7 +9068,6 @@ function whyRecord(input) {
 }
 
 // lib/hook/why-log.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
@@ -9123,11 +9087,10 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
   } finally {
     close(fd);
   }
-  if (size > cap && lstatIfExists(file)?.ino === ino) import_node_fs10.default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
+  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
 // lib/config/scope-at.ts
-var import_node_path15 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -9136,15 +9099,11 @@ function scopeAtFor(resolution, dir) {
   } catch {
     return null;
   }
-  const rel = import_node_path15.default.relative(resolution.repo_root, real);
+  const rel = node_path_default.relative(resolution.repo_root, real);
   if (rel === "") return "";
-  if (rel === ".." || rel.startsWith(`..${import_node_path15.default.sep}`) || import_node_path15.default.isAbsolute(rel)) return null;
-  return rel.split(import_node_path15.default.sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${node_path_default.sep}`) || node_path_default.isAbsolute(rel)) return null;
+  return rel.split(node_path_default.sep).join("/");
 }
-
-// lib/hook/keeper.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
-var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
@@ -9162,7 +9121,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       return { status: "renewed" };
     }
     try {
-      import_node_fs11.default.accessSync(import_node_path16.default.join(memoryDir, STATE_DIR), import_node_fs11.default.constants.W_OK);
+      node_fs_default.accessSync(node_path_default.join(memoryDir, STATE_DIR), node_fs_default.constants.W_OK);
     } catch {
       return { status: "skipped" };
     }
@@ -9173,7 +9132,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       windowsHide: true,
       env: io.env,
       // Not the project's directory, nor the store's: a background process should pin neither.
-      cwd: import_node_path16.default.parse(memoryDir).root
+      cwd: node_path_default.parse(memoryDir).root
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
@@ -9195,7 +9154,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path17.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !node_path_default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -9264,7 +9223,7 @@ async function runUserPromptHook(stdin, options, io) {
       fullCheckMax
     });
     const script = options.keeperScript;
-    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m3) => logHookError(io, m3)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {
@@ -9312,12 +9271,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path17.default.join(memctlStateHome(io), "hook.log");
+  return node_path_default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs12.default.mkdirSync(import_node_path17.default.dirname(file), { recursive: true });
+    node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -9342,25 +9301,24 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs13 = __toESM(require("node:fs"), 1);
 var CHUNK2 = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
-  const started = performance.now();
+  const started = monotonicMs();
   const progress = { chunks: [], seen: 0 };
   let buffer = Buffer.allocUnsafe(CHUNK2);
   for (; ; ) {
     let n;
     try {
-      n = import_node_fs13.default.readSync(fd, buffer, 0, buffer.length, null);
+      n = node_fs_default.readSync(fd, buffer, 0, buffer.length, null);
     } catch {
       return readStreamBounded(stream(), bounds, started, progress);
     }
     if (n === 0) return finish(progress, bounds, true);
     if (keep(progress, buffer.subarray(0, n), bounds)) buffer = Buffer.allocUnsafe(CHUNK2);
-    if (performance.now() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
+    if (monotonicMs() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
   }
 }
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -9375,7 +9333,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);

@@ -1,8 +1,9 @@
 // lib/store/bounded-input.ts
 import fs from "node:fs";
+import { monotonicMs } from "./monotonic.js";
 var CHUNK = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
-  const started = performance.now();
+  const started = monotonicMs();
   const progress = { chunks: [], seen: 0 };
   let buffer = Buffer.allocUnsafe(CHUNK);
   for (; ; ) {
@@ -14,10 +15,10 @@ async function readInputBounded(fd, stream, bounds) {
     }
     if (n === 0) return finish(progress, bounds, true);
     if (keep(progress, buffer.subarray(0, n), bounds)) buffer = Buffer.allocUnsafe(CHUNK);
-    if (performance.now() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
+    if (monotonicMs() - started >= bounds.deadlineMs) return finish(progress, bounds, false);
   }
 }
-function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended) => {
@@ -32,7 +33,7 @@ function readStreamBounded(stream, bounds, started = performance.now(), progress
     };
     const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
     const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
     timer.unref();
     stream.on("data", onData);
     stream.once("end", onEnd);
