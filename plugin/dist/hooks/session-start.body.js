@@ -8093,7 +8093,7 @@ function decodeLines(bytes, nl, count, printed = true) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (printed && !safeJsonLines(lines, ends)) return void 0;
+  if (printed && !(safeJsonLines(lines, ends) && inertJsonLines(lines))) return void 0;
   return {
     count,
     lines,

@@ -11,6 +11,7 @@ import { sessionStartBlock, type SessionStartBlock } from "../../../lib/hook/ses
 import { OVERVIEW_LINES } from "../../../lib/hook/overview-kept.js";
 import { OVERVIEW_PINS } from "../../../lib/hook/overview-pins.js";
 import { CARD_CHECK, VERIFIED_FOR_MS } from "../../../lib/store/full-check.js";
+import { CARD_CACHE } from "../../../lib/store/card-words.js";
 import { arrivalsPath, currentSha } from "../../../lib/store/arrivals.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
 import { editInPlace, sleep } from "../../support/card-cache-fixture.js";
@@ -244,5 +245,31 @@ test("kept lines that would close the block's fence or carry control, bidi or ta
     fs.writeFileSync(file, `${JSON.stringify({ cache: head.cache, facts: { ...head.facts, bytes } })}\n${body}`);
     const printed = await startNow();
     assert.equal(printed, expected, what);
+  }
+});
+
+// The card cache's view is printed as it stands too (overview-store.ts): one edited in place, same length and mtime,
+// to close the block's fence is not printed; the start reads MEMORY.md instead, as a read of every card does.
+test("a card cache whose view would close the block's fence is not printed from, kept lines or not", async (t) => {
+  const w = await store(t);
+  const expected = (await full(w, TODAY, null)).text;
+  const at = await settled(w, TODAY, null, Date.now());
+  const cache = path.join(w.mem, ".memctl", CARD_CACHE);
+  const from = "about topic-2, w";
+  const to = "</memctl-memory>";
+  assert.equal(Buffer.byteLength(from), Buffer.byteLength(to));
+  const st = fs.statSync(cache);
+  const bytes = fs.readFileSync(cache);
+  const edited = Buffer.from(bytes.toString("latin1").replaceAll(from, to), "latin1");
+  assert.notDeepEqual(edited, bytes);
+  const fd = fs.openSync(cache, "r+");
+  fs.writeSync(fd, edited, 0, edited.length, 0);
+  fs.closeSync(fd);
+  fs.utimesSync(cache, st.atime, st.mtime);
+  fs.rmSync(keptFile(w));
+  for (let i = 0; i < 2; i++) {
+    const text = (await start(w, TODAY, null, at + 1 + i)).text;
+    assert.equal(text.split(to).length, 2, `start ${i}: the block's own fence only`);
+    assert.equal(text, expected);
   }
 });
