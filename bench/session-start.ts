@@ -15,6 +15,9 @@
 // 2100 leaves no start a check made by the start before it, so without a keeper each start checks every card.
 // --save adds a start after a `memctl save` of one card's description (each build's own save, not timed): what
 // the index edit above does by hand, memctl does with a journaled edit of that line (lib/store/index-links.ts).
+// --warm-rows adds warm starts told apart by the card cache's state: one more start after the index edit's (the
+// 64 MB file just rewritten: no delta) and, with --save, two more after the save's (the save's delta in force; the
+// first of them makes the pins again for the new delta, the second is the warm start until the next fold).
 // Every keeper is killed before the stores are removed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -101,6 +104,11 @@ for (let round = 0; round < runs; round++) {
     sleepSync(gapMs);
     record(`${s.name}: session start after an index edit`, start(s), s);
   }
+  const warmRows = process.argv.includes("--warm-rows");
+  for (const s of warmRows ? setups : []) {
+    sleepSync(gapMs);
+    record(`${s.name}: warm session start, no delta`, start(s), s);
+  }
   if (process.argv.includes("--save")) {
     for (const s of setups) {
       const r = spawnSync(process.execPath, [s.cli, "save", edited.file.replace(/\.md$/, ""), "-d", `saved in round ${round}`], { env: s.env, cwd: root, encoding: "utf8" });
@@ -109,6 +117,12 @@ for (let round = 0; round < runs; round++) {
     for (const s of setups) {
       sleepSync(gapMs);
       record(`${s.name}: session start after a save`, start(s), s);
+    }
+    for (let again = 0; again < (warmRows ? 2 : 0); again++) {
+      for (const s of setups) {
+        sleepSync(gapMs);
+        record(`${s.name}: ${again === 0 ? "second start after a save (a delta in force)" : "warm session start, a delta in force"}`, start(s), s);
+      }
     }
   }
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));

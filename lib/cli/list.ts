@@ -1,11 +1,10 @@
 import type { Io } from "../store/io.js";
-import { CARD_CACHE, readCardCatalog } from "../store/card-cache.js";
+import { readCardCatalog } from "../store/card-cache.js";
+import { cacheIdentity } from "../store/card-cache-open.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import { readHold } from "../store/arrivals.js";
-import { lstatIfExists } from "../store/checked-fs.js";
-import { joinPath, STATE_DIR } from "../store/paths.js";
-import { cacheStamp, freshnessOf, type CacheStamp } from "../store/full-check.js";
+import { freshnessOf, type CacheStamp } from "../store/full-check.js";
 import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
@@ -53,7 +52,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   // Above the full-check size, a card cache the trust rule proves fresh (no hold leaving cards out) names the
   // rows last rendered from it: the report is then those bytes between its head and tail (issue 32: 38 MB at
   // 100,000 cards, rendered from every card's parsed row on each call).
-  const cache = bool(args, "json") && !readHold(memoryDir) ? withTrustedCardCache(memoryDir, freshness, (c) => ({ stamp: c.stamp, count: c.top.count })) : undefined;
+  const cache = bool(args, "json") && !readHold(memoryDir) ? withTrustedCardCache(memoryDir, freshness, (c) => ({ stamp: c.stamp, count: c.count })) : undefined;
   const kept = cache && readDerived(memoryDir, LIST_ROWS, cache.stamp);
   // The bytes are printed as they are, so they must hold nothing the renderer would have made inert (a planted file).
   if (kept && Number.isSafeInteger(kept.facts.count) && (kept.facts.count as number) > 0 && terminalSafeJsonBytes(kept.payload)) {
@@ -98,9 +97,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 function writeKept(memoryDir: string, cache: { stamp: CacheStamp; count: number }, rows: readonly ListRow[], read: number, io: Io): void {
   const chunks: Buffer[] = [];
   printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson, chunks);
-  const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  // The cache's identity now (a delta's stamp when one is merged: card-delta.ts).
+  const now = cacheIdentity(memoryDir);
   // Every card of that file (a hold that appeared since the proof leaves some out: nothing kept).
-  if (read !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
+  if (read !== cache.count || !now?.every((v, i) => v === cache.stamp[i])) return;
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 

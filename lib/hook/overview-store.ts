@@ -15,6 +15,8 @@ import { readIndexOnly } from "../store/read.js";
 import { isEpisodesArtifact, isShardFile, viewStore, type CardEntry } from "../records/store-view.js";
 import type { StoreLike } from "../compact/assemble.js";
 import type { JsonRuns } from "../core/pieced-text.js";
+import { splicedView } from "./overview-spliced.js";
+import type { LineEdit } from "../store/index-links.js";
 import { buildOverviewView, decodeLines, decodeView, editOverviewView, type ViewLines } from "./overview-view.js";
 
 export { buildOverviewView, editOverviewView } from "./overview-view.js";
@@ -104,13 +106,14 @@ export async function readOverviewLines(
       memoryDir,
       freshness,
       (c) => {
-        const view = c.view();
+        const source = c.view();
+        const view = source && splicedView(memoryDir, source);
         const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
-        if (view && pins) return { view, pins, stamp: c.stamp, records: c.top.count };
+        if (view && pins) return { view, pins, stamp: c.stamp, records: c.count };
         const always = view && c.always();
         const mayRetire = always && c.mayRetire();
         const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
-        return rows && { view: view!, ...rows, stamp: c.stamp, records: c.top.count };
+        return rows && { view: view!, ...rows, stamp: c.stamp, records: c.count };
       },
       key && ((stamp) => readKeptLines(memoryDir, stamp, key)),
     );
@@ -209,7 +212,10 @@ async function fromCatalog(
   memoryDir: string,
   freshness: Freshness | undefined,
 ): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[]; mayRetire: { file: string; status?: string; expires_at?: string }[] }> {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...(freshness ? { freshness } : {}) });
+  // A merged cache's view spliced through the kept one (overview-spliced.ts), as a trusted start does.
+  const viewEdit = (previous: Buffer, edits: readonly LineEdit[], base?: CacheStamp) =>
+    base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...(freshness ? { freshness } : {}) });
   return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 

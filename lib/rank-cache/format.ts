@@ -11,7 +11,8 @@
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[3n] (each entry's card mtimeMs, size, ctimeMs)
 //   --- headBytes end here ---
-//   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range): read whole when small, else
+//   u32 id[P], f32 tf[P], u8 mask[P] (postings.ts FIELD_BIT, PART_BIT, KEYED_BIT; ids ascending within each
+//   term's range): read whole when small, else
 //   only the query terms' ranges (at 10,000 cards they are ~2.4 MB, and a prompt needs a few hundred KB),
 //   entry blob (one slim JSON array per entry: what materialising it needs),
 //   printed blob (each entry's line as the block prints it: what the hook reads of the ~20 lines it prints),
@@ -66,7 +67,9 @@ function firstAtLeast(table: Uint32Array, n: number, value: number): number {
 }
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 27;
+// 27: the pinned cards' paths in the header (h/warm); 28: postings.ts KEYED_BIT in every posting mask of a card
+// with recall keys (issue 28, the lone-word line).
+export const FORMAT_VERSION = 28;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */

@@ -27,8 +27,8 @@ import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
 import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
-import { cacheStamp, fullCheckMaxFrom, type CacheStamp, type CardStamps } from "../store/full-check.js";
-import { CARD_CACHE } from "../store/card-words.js";
+import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
+import { cacheIdentity } from "../store/card-cache-open.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark, journalSince, type JournalMark } from "../store/write-journal.js";
 import { isCardFileName } from "../store/card-cache-format.js";
@@ -130,7 +130,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
         // pass over a file found verified when memctl has written a card since (a write moves its card's stamp, adds
         // or removes a card: the file no longer matches). The cards events named are stat'ed for the watch instead,
         // as that pass would have.
-        const cacheNow = cardCacheStamp(memoryDir);
+        const cacheNow = cacheIdentity(memoryDir);
         const sameCache = lastCards !== undefined && cacheNow !== undefined && sameNumbers(lastCards.cache, cacheNow);
         const stale = sameCache && (lastCards!.outcome === "changed" ? asBefore || vouched : vouched && lastCards!.outcome === "verified" && wroteCard(memoryDir, lastMark));
         if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
@@ -183,11 +183,6 @@ function restamp(memoryDir: string, stats: CardStamps, names: Iterable<string> |
 }
 
 /** The card-cache file's stamp now (undefined: none). */
-function cardCacheStamp(memoryDir: string): CacheStamp | undefined {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
-  return st?.isFile() ? cacheStamp(st) : undefined;
-}
-
 /** The last prompt's time: the owner file's mtime, which every prompt sets (not before the keeper started). */
 function lastPrompt(memoryDir: string, started: number): number {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);

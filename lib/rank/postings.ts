@@ -44,6 +44,12 @@ export const FIELD_MASK = 31;
  * `OpenApi`; tokenize.ts tokenizeMarked): it scores, but does not say the card is about a prompt (score.ts).
  */
 export const PART_BIT = 32;
+/**
+ * Set in every posting of an entry whose card has recall keys: a per-entry fact carried in the mask byte a prompt
+ * reads anyway, so it costs no read and no section of the rank cache. A card without keys may get a line from a
+ * lone specific word (evidence.ts); a keyed card has stated how people ask for it, and does not.
+ */
+export const KEYED_BIT = 64;
 export const MASK_FIELDS: readonly Field[][] = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 const K1 = 1.2;
 
@@ -130,9 +136,11 @@ export function entryPostings(e: RankEntry, avg: readonly number[]): Map<string,
       p.mask |= FIELD_BIT[f];
     }
   });
+  const keyed = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
   for (const [t, p] of mine) {
     p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
     if (!alone.has(t)) p.mask |= PART_BIT;
+    p.mask |= keyed;
   }
   return mine;
 }

@@ -9,7 +9,7 @@
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast, type Tier } from "./order.js";
-import { hasEvidence, type Matched } from "./evidence.js";
+import { ABOUT, evidenceOf, NONE, type Matched } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
 
@@ -120,8 +120,14 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   }
   const touched = touchedIds.subarray(0, touchedCount);
   const mayMask = index.maySink?.();
-  // No card is about the prompt (see SUBJECT_FIELDS): the prompt needs no memory, and nothing counts as relevant.
-  if (!hasEvidence(query, matched, n, alwaysMask, scope?.out)) best = Number.POSITIVE_INFINITY;
+  // No card is about the prompt (see SUBJECT_FIELDS): the prompt needs no memory, and nothing counts as relevant;
+  // or one card without recall keys meets a lone word of it (evidence.ts), and it alone is relevant.
+  const evidence = evidenceOf(query, matched, n, alwaysMask, scope?.out, relevance);
+  if (evidence === NONE) best = Number.POSITIVE_INFINITY;
+  else if (evidence !== ABOUT) {
+    for (let i = 0; i < touched.length; i++) if (touched[i] !== evidence) relevance[touched[i]!] = 0;
+    best = relevance[evidence]!;
+  }
 
   let hitCount = 0;
   const ids = options.all

@@ -50,7 +50,8 @@ export interface CardCacheFile {
 /** Numbers per record, little-endian doubles: mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, wordsAt, rowEnd. */
 export const NUMBERS = 9;
 
-export function encodeCardCache(file: CardCacheFile): Buffer {
+/** The file's bytes; `version` and `more` (fields added to the head line) are the delta's (card-delta.ts), which shares this layout. */
+export function encodeCardCache(file: CardCacheFile, version = CARD_CACHE_VERSION, more: Record<string, unknown> = {}): Buffer {
   const { head, records, wordsAt } = file;
   const names = Buffer.from(records.map((r) => `${r.file}\n`).join(""), "utf8");
   const rows: Buffer[] = [];
@@ -76,7 +77,7 @@ export function encodeCardCache(file: CardCacheFile): Buffer {
   });
   flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
-  const top = `${CARD_CACHE_VERSION}\n${asciiJson({ ...head, count: records.length, sections })}\n`;
+  const top = `${version}\n${asciiJson({ ...head, ...more, count: records.length, sections })}\n`;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
   return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
@@ -92,9 +93,9 @@ function asciiJson(value: unknown): string {
  * The file, or undefined for anything that is not exactly what encodeCardCache writes. `reread` gives a card's
  * fields from the card itself, for a row found damaged when it is parsed (rows are parsed lazily).
  */
-export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = unreadableRow): CardCacheFile | undefined {
+export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = unreadableRow, version = CARD_CACHE_VERSION): (CardCacheFile & { top: CacheTop }) | undefined {
   try {
-    const top = decodeCacheTop(bytes, bytes.length);
+    const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return undefined;
     const { head, count, at } = top;
     const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
@@ -135,6 +136,7 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
     }
     if (rowStart !== rowsLen) return undefined;
     return {
+      top,
       head,
       records,
       wordsAt,
@@ -153,6 +155,8 @@ export interface CacheTop {
   count: number;
   sections: [names: number, rows: number, extra: number, view: number, links: number];
   at: [names: number, rows: number, extra: number, view: number, links: number, numbers: number];
+  /** The head line as parsed (a delta's own fields are checked by card-delta.ts). */
+  raw: Record<string, unknown>;
 }
 
 /** Where the numbers section's start is in CacheTop's `at`. */
@@ -162,10 +166,10 @@ export const NUMBERS_SECTION = 5;
  * The top of a card-cache file of `size` bytes from its first bytes (`bytes`: at least through the head line),
  * or undefined when it is not one encodeCardCache wrote, or when `bytes` ends before the head line does.
  */
-export function decodeCacheTop(bytes: Buffer, size: number): CacheTop | undefined {
+export function decodeCacheTop(bytes: Buffer, size: number, version = CARD_CACHE_VERSION): CacheTop | undefined {
   try {
     const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return undefined;
+    if (first < 0 || bytes.toString("latin1", 0, first) !== version) return undefined;
     const second = bytes.indexOf(10, first + 1);
     if (second < 0) return undefined;
     const top = JSON.parse(bytes.toString("latin1", first + 1, second)) as Record<string, unknown>;
@@ -175,7 +179,7 @@ export function decodeCacheTop(bytes: Buffer, size: number): CacheTop | undefine
     const at = [second + 1];
     for (const len of sections as number[]) at.push(at.at(-1)! + len);
     if (size - at[NUMBERS_SECTION]! !== count * NUMBERS * 8) return undefined;
-    return { head, count, sections: sections as CacheTop["sections"], at: at as CacheTop["at"] };
+    return { head, count, sections: sections as CacheTop["sections"], at: at as CacheTop["at"], raw: top };
   } catch {
     return undefined;
   }

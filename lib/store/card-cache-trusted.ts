@@ -11,27 +11,37 @@
 // never a looser one. What it reads: the head line, the numbers section (9 doubles a card), and only the
 // sections and rows its caller asks for.
 import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
-import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row } from "./card-record.js";
-import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheHead } from "./card-cache-format.js";
+import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row, type StoredCard } from "./card-record.js";
+import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { sameNumbers } from "./index-links.js";
+import { sameNumbers, type LineEdit } from "./index-links.js";
 
 /** A card cache proven fresh for this call: what a caller may read of it without decoding it whole. */
 export interface TrustedCardCache {
   /** The file's stamp (mtime, size, ctime, inode): what a file derived from this cache names. */
   stamp: CacheStamp;
-  top: CacheTop;
-  /** The view section's bytes (session start's index lines), or undefined when MEMORY.md is not the one it was made from. */
-  view(): Buffer | undefined;
+  /** The cache's head (a delta's, when one is merged) and its record count. */
+  head: CacheHead;
+  count: number;
+  /**
+   * The view section's bytes (session start's index lines) and the journaled edits of MEMORY.md they are still to
+   * take (a delta's: overview-view.ts editOverviewView), or undefined when MEMORY.md is not the one it was made from.
+   * `base`: the card-cache file the bytes are from; they are read when asked for (a kept spliced view may stand in for them).
+   */
+  view(): { bytes: () => Buffer; edits: readonly LineEdit[]; base: CacheStamp } | undefined;
   /** The readable cards flagged `priority: always`, in name order, with their rows; undefined when a row does not check. */
   always(): { file: string; row: Row }[] | undefined;
   /** The readable cards flagged as superseded or with a dated expires_at, likewise. */
   mayRetire(): { file: string; row: Row }[] | undefined;
-  /** Each record's numbers (RECORD_NUMBERS doubles a record, card-cache-format.ts), as read: checked for flags only. */
-  numbers: Float64Array;
+  /**
+   * Each record's numbers (RECORD_NUMBERS doubles a record, card-cache-format.ts), as read: checked for flags only.
+   * With a delta in force they are merged on first use (a session start never asks: 7.2 MB at 100,000 cards).
+   */
+  readonly numbers: Float64Array;
   /** Record i's file name (the names section is read and indexed on the first call); throws when it is not a card name. */
   name(i: number): string;
   /** The record named `file`, or undefined (a binary search of the names, which the cache writes sorted). */
@@ -69,81 +79,130 @@ export function withTrustedCardCache<T>(
   const read = (position: number, length: number, buf?: Buffer): Buffer => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
-    if (!top || top.count <= freshness.fullCheckMax) return undefined;
-    const stamp = cacheStamp(stat);
+    if (!top) return undefined;
+    const baseStamp = cacheStamp(stat);
+    // A delta (card-delta.ts) merged: its stamp is the cache's identity, its head the cache's, its mtime the racy reference.
+    const delta = readCardDelta(memoryDir, baseStamp);
+    const merging = delta !== undefined && fitsHead(top.head, delta);
+    const stamp = merging ? delta.stamp : baseStamp;
+    const mtimeMs = merging ? delta.mtimeMs : stat.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(top.head, delta) } : top.head;
+    const { at } = top;
     const trust = trustedCheck(memoryDir, stamp, freshness.nowMs);
     if (!trust) return undefined;
-    const racyMs = racyWindow(stat.mtimeMs);
-    const { head, count, at } = top;
+    const racyMs = racyWindow(mtimeMs);
 
     const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : undefined;
-    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, stat.mtimeMs, racyMs)) return undefined;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, mtimeMs, racyMs)) return undefined;
 
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
-    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
+    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], mtimeMs, racyMs));
     // Nothing journaled since the check, and each watched directory where it was or where a journaled write left
     // it (with no card written, the listing below is the cache's own): the kept answer stands for this file.
-    const still = !trust.written?.size && (!moved || journaledListing([], head.dirs, now, trust) !== undefined);
+    const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp) : undefined;
     if (answer !== undefined) return answer;
 
-    const numbers = new Float64Array(count * RECORD_NUMBERS);
+    const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     // Read into the array's own memory: at 100,000 cards a Buffer read and copied over was 7.2 MB more to allocate and copy.
-    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
-    if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
-    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
-      const flags = numbers[k + FLAGS_AT]!;
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
-    }
-
-    // The names are read only when a card must be found by name or named (a start with kept pins needs neither).
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
+    // The base's names are read only when a card must be found by name or named (a start with kept pins needs neither).
     let table: ReturnType<typeof nameTable> | null = null;
-    const names = () => {
-      table ??= nameTable(read(at[0], top.sections[0]), count);
+    const baseNames = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), top.count);
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
-    const written = trust.written ?? new Set<string>();
-    if (moved) {
-      // Moved by memctl's own writes only, and no card added by them: the listing is the cache's.
-      const files = Array.from({ length: count }, (_, i) => names().name(i));
-      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return undefined;
+    // A delta's records are placed by the base indexes it stores, not by the base's names: a recorded full check of
+    // this very delta (trust, above) proved them against the names (card-cache-check.ts and the catalog read both).
+    const src = merging ? mergeOrder(top.count, undefined, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : undefined;
+    if (merging && !src) return undefined;
+    // Record i's numbers start at numbersOf(i)[at(i)]: the base's or the delta's, read where they lie.
+    const numbersOf = (i: number) => (src && src[i]! < 0 ? delta!.numbers : baseNumbers);
+    const offset = (i: number) => (src ? (src[i]! < 0 ? -1 - src[i]! : src[i]!) : i) * RECORD_NUMBERS;
+    let merged: Float64Array | undefined;
+    const allNumbers = () => (merged ??= src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers);
+    const count = src ? src.length : top.count;
+    if (count <= freshness.fullCheckMax) return undefined;
+    // racy() (card-trust.ts) inlined: an array made for each of 100,000 records was half of this loop's ~10 ms.
+    const racyFrom = mtimeMs - racyMs;
+    for (let i = 0; i < count; i++) {
+      const n = numbersOf(i);
+      const k = offset(i);
+      const flags = n[k + FLAGS_AT]!;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || n[k]! >= racyFrom || n[k + 2]! >= racyFrom) return undefined;
     }
+    const name = (i: number) => {
+      const s = src ? src[i]! : i;
+      return s >= 0 ? baseNames().name(s) : delta!.records[-1 - s]!.file;
+    };
+    const find = (file: string) => {
+      // Sorted by name, as the cache writes them (a name out of order fails the look-up: the full path then reads).
+      let lo = 0;
+      let hi = count - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const n = name(mid);
+        if (n === file) return mid;
+        if (n < file) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    };
+
+    const written = trust.written ?? new Set<string>();
+    // Moved by memctl's own writes only, and no card added by them (each written card is found below): the listing
+    // is the cache's. Its 100,000 names are not made for that (after every save, ~100 ms of a start).
+    if (moved && !journaledMoves(head.dirs, now, trust)) return undefined;
     for (const file of written) {
-      const i = names().find(file);
+      const i = find(file);
       const st = i === undefined ? undefined : lstatIfExists(joinPath(memoryDir, file));
       if (i === undefined || !st?.isFile()) return undefined;
-      const k = i * RECORD_NUMBERS;
-      if (!sameStamp([numbers[k]!, numbers[k + 1]!, numbers[k + 2]!], st)) return undefined;
+      const n = numbersOf(i);
+      const k = offset(i);
+      if (!sameStamp([n[k]!, n[k + 1]!, n[k + 2]!], st)) return undefined;
     }
 
-    const rowEnd = (i: number) => (i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT]!);
+    const rowEnd = (i: number) => (i < 0 ? 0 : baseNumbers[i * RECORD_NUMBERS + ROW_END_AT]!);
     const row = (i: number): Row | undefined => {
-      const start = rowEnd(i - 1);
-      const end = rowEnd(i);
+      const s = src ? src[i]! : i;
+      if (s < 0) {
+        const stored = (delta!.records[-1 - s] as StoredCard).storedRow;
+        return stored && checkRow(stored.toString("latin1"));
+      }
+      const start = rowEnd(s - 1);
+      const end = rowEnd(s);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : undefined;
     };
     const flagged = (flag: number): { file: string; row: Row }[] | undefined => {
       const out: { file: string; row: Row }[] = [];
       for (let i = 0; i < count; i++) {
-        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT]!;
+        const flags = numbersOf(i)[offset(i) + FLAGS_AT]!;
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
         const checked = row(i);
         if (!checked) return undefined;
-        out.push({ file: names().name(i), row: checked });
+        out.push({ file: name(i), row: checked });
       }
       return out;
     };
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
-      numbers,
-      name: (i) => names().name(i),
-      find: (file) => names().find(file),
+      get numbers() {
+        return allNumbers();
+      },
+      name,
+      find,
       row,
-      extra: () => read(at[2], top.sections[2]),
+      extra: () => {
+        const own = read(at[2], top.sections[2]);
+        return merging && delta.words.length > 0 ? Buffer.concat([own, delta.words]) : own;
+      },
       stamp,
-      top,
-      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : undefined),
+      head,
+      count,
+      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : undefined),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE),
     });
@@ -155,7 +214,7 @@ export function withTrustedCardCache<T>(
 }
 
 /** The names section indexed by line, each name decoded (and checked as a listing would give it) only when asked for. */
-function nameTable(bytes: Buffer, count: number): { name(i: number): string; find(file: string): number | undefined } | undefined {
+function nameTable(bytes: Buffer, count: number): { name(i: number): string } | undefined {
   // A byte loop: 100,000 calls of Buffer#indexOf cost more than one pass over the 2.4 MB.
   const ends = new Uint32Array(count);
   let n = 0;
@@ -170,20 +229,5 @@ function nameTable(bytes: Buffer, count: number): { name(i: number): string; fin
     if (!isCardFileName(file)) throw new Error("not a card name");
     return file;
   };
-  return {
-    name,
-    find(file) {
-      // Sorted by name, as the cache writes them (a name out of order fails the look-up: the full path then reads).
-      let lo = 0;
-      let hi = count - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const n = name(mid);
-        if (n === file) return mid;
-        if (n < file) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return undefined;
-    },
-  };
+  return { name };
 }

@@ -20,17 +20,18 @@
 // it are checked as listCardFiles would list them before one is stat'ed. It is derived state: written through
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, isAlways, mayRetireRecord, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
-import { plainRecord, sameRecord, type Row } from "./card-record.js";
-import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
-import { memoByStamp, readRecord } from "./card-read.js";
+import { isAlways, mayRetireRecord, type CacheHead, type CardRecord } from "./card-cache-format.js";
+import { sameRecord } from "./card-record.js";
+import { CardWords, type Counts } from "./card-words.js";
+import { readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
-import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
-import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
+import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./card-trust.js";
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { findRecord, linksHas, readLinks, sameNumbers, type LineEdit } from "./index-links.js";
+import { openCache } from "./card-cache-open.js";
 
 export type { CardRecord } from "./card-cache-format.js";
 export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
@@ -63,7 +64,7 @@ export interface CatalogOptions {
    * The view after journaled line edits of MEMORY.md (index-links.ts), made from the view before them; undefined
    * when it cannot say (the view is then built from MEMORY.md's text). Must equal what `view` builds from the edited text.
    */
-  viewEdit?: (previous: Buffer, edits: readonly LineEdit[]) => Buffer | undefined;
+  viewEdit?: (previous: Buffer, edits: readonly LineEdit[], base?: CacheStamp) => Buffer | undefined;
   /**
    * The caller will search (wordCounts): a first build makes every card's words as it reads the card. Without it a
    * first build leaves them to the first search, which reads those cards again (tokenizing is about a quarter of a build).
@@ -88,12 +89,6 @@ export async function readCardCatalog(dir: string, options: CatalogOptions = {})
   } catch (err) {
     throw storeUnavailable(dir, err);
   }
-}
-
-interface OpenCache extends CardCacheFile {
-  mtimeMs: number;
-  racyMs: number;
-  stamp: CacheStamp;
 }
 
 const NO_VIEW = Buffer.alloc(0);
@@ -144,7 +139,8 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== undefined && !journaledList;
+  // A journaled listing that added no card is the cached names in their order.
+  const listed = files !== undefined && (!journaledList || files.length === old!.records.length);
   if (!files) {
     trust = undefined; // changed in a way no journal accounts for: every card is checked
     const walked: string[] = [];
@@ -220,21 +216,36 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     dirty = true;
   }
 
-  // The view: kept while MEMORY.md's stamp holds (and is old enough to trust), else built from its text.
+  // The view: kept while MEMORY.md's stamp holds (and is old enough to trust), else built from its text. A merged
+  // cache's view is its base's after the delta's edits (`pending`), spliced only when asked for.
+  const pending = old?.viewEdits ?? [];
   let view = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut: Buffer | undefined;
+  let rebuilt = false;
+  const spliced = (edits: readonly LineEdit[]) => (edits.length === 0 ? view : options.viewEdit?.(view, edits, old!.base?.stamp ?? old!.stamp));
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy(links.stamp, old!.mtimeMs, old!.racyMs);
-    if (!kept) {
-      // Edits apply to the view only when it was made at the MEMORY.md the links were read at.
-      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old!.head.index) ? options.viewEdit?.(old!.view, links.edits) : undefined;
-      view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : undefined);
+    // Edits apply to the view only when it was made at the MEMORY.md the links were read at.
+    const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old!.head.index) ? [...pending, ...links.edits] : undefined;
+    const edited = edits && spliced(edits);
+    if (!edited) rebuilt = true;
+    view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : undefined);
+    if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view;
   }
+  // A rewrite whole when no view was asked for: the view spliced when it followed the links, else the one there is
+  // (its head names the MEMORY.md it was made at, so a start rebuilds it).
+  const fullView = (): [Buffer, CacheHead["view"]] => {
+    if (viewOut || (pending.length === 0 && !links.edits)) return [view, viewHead];
+    const synced = viewHead !== null && links.set === undefined && sameNumbers(viewHead.index, old!.head.index);
+    const edited = synced ? spliced([...pending, ...(links.edits ?? [])]) : undefined;
+    if (edited) return [edited, links.index && { index: links.index }];
+    return pending.length > 0 ? [old!.base!.file.view, old!.base!.file.head.view] : [view, viewHead];
+  };
 
   const cards = links.set && new Set(records.map((r) => r.file));
   // After journaled edits: each link they moved that names no card is kept, or dropped, as MEMORY.md now has it.
@@ -246,29 +257,30 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
   const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
   // The check this call made (or trusted) recorded for each cache file it writes, so the next call can trust it too.
   const check = large || (fresh !== undefined && records.length > fresh.fullCheckMax) ? (trust?.check ?? (mark && { at: fresh!.nowMs, journal: mark })) : undefined;
+  // A delta instead of a rewrite (card-delta.ts) above the full-check size, when MEMORY.md's links and the view
+  // followed journaled edits or held: each record the base's unchanged, or the delta's.
+  const base = old && (old.base ?? { file: old, stamp: old.stamp });
+  const baseOf = (k: number) => {
+    const i = from[k]!;
+    if (i < 0 || records[k] !== old!.records[i]) return -1;
+    return old!.src ? old!.src[i]! : i;
+  };
+  const delta =
+    base && links.set === undefined && !rebuilt && fresh !== undefined && records.length > fresh.fullCheckMax
+      ? { base, baseOf, edits: [...old!.edits, ...(links.edits ?? [])] }
+      : undefined;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view,
+    fullView,
     links: links.bytes,
+    ...(delta ? { delta } : {}),
     ...(check ? { written: (file: string) => recordCheck(dir, file, check) } : {}),
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
   if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
   else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old!.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
-}
-
-function openCache(dir: string): OpenCache | undefined {
-  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
-    if (!decoded) return undefined;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyWindow(stat.mtimeMs), stamp: cacheStamp(stat) };
-  });
-}
-
-function rowOf(r: CardRecord): Row {
-  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
-  return row;
 }
 
 /** The record with `linked` set: a copy, sharing its parsed strings. */

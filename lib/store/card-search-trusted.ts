@@ -33,9 +33,9 @@ export interface TrustedCardSearch {
 export function withTrustedCardSearch<T>(memoryDir: string, freshness: Freshness, wanted: readonly string[], use: (search: TrustedCardSearch) => T): T | undefined {
   if (readHold(memoryDir)) return undefined; // the catalog leaves held cards out: its path decides which
   return withTrustedCardCache(memoryDir, freshness, (cache) => {
-    const token = cache.top.head.words;
+    const token = cache.head.words;
     if (!token) return undefined;
-    const { count } = cache.top;
+    const { count } = cache;
     const numbers = cache.numbers;
     const at = (k: number, field: number) => numbers[k * RECORD_NUMBERS + field]!;
     const wordsAt = new Float64Array(count);
@@ -57,10 +57,12 @@ export function withTrustedCardSearch<T>(memoryDir: string, freshness: Freshness
     if (inExtra.length > 0) {
       const extra = cache.extra();
       const start = (k: number) => -1 - wordsAt[k]!;
+      // By place, as the scan's look-up needs: a merged delta's words follow the base's, whatever their names.
+      inExtra.sort((a, b) => start(a) - start(b));
       for (const k of inExtra) if (!lineFits(extra, start(k), headBytes(k), bodyBytes(k))) return undefined;
       for (const word of wanted) scanWords(found, extra, inExtra, start, headBytes, bodyBytes, word, Buffer.from(` ${word}:`, "utf8"));
     }
-    return use({ cache, count, found, firstLine: (i) => at(i, FIRST_LINE_AT), shards: cache.top.head.shards });
+    return use({ cache, count, found, firstLine: (i) => at(i, FIRST_LINE_AT), shards: cache.head.shards });
   });
 }
 

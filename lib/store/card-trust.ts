@@ -49,19 +49,40 @@ export function trustedCheck(memoryDir: string, cache: CacheStamp, nowMs: number
  * directory (a directory never walked): the caller lists the store.
  */
 export function journaledListing(files: readonly string[], dirs: readonly [string, number][], now: readonly number[], trust: Trust): string[] | undefined {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return undefined;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return undefined;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  const known = new Set(files);
-  const added: string[] = [];
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return undefined;
-    if (!known.has(file)) added.push(file);
-  }
+  if (!journaledMoves(dirs, now, trust)) return undefined;
+  // `files` is sorted (a listing's order): a written card is looked up, not a set of every name made.
+  const added = [...trust.written!].filter((file) => !sortedHas(files, file));
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Whether every watched directory that moved (`now`, in `dirs` order) moved through journaled writes only, and every
+ * written card lies in a watched directory: then the listing is the cached names plus the written cards.
+ */
+export function journaledMoves(dirs: readonly [string, number][], now: readonly number[], trust: Trust): boolean {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+
+function sortedHas(files: readonly string[], file: string): boolean {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const f = files[mid]!;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** How close to the cache file's mtime a stamp may hide a change in the same tick: whole-second filesystems need 2 s. */

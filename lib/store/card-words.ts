@@ -1,11 +1,15 @@
 // The cards' search words (.memctl/card-words and the card-cache file's own words section, layout:
 // card-cache-format.ts): lib/store/card-cache.ts decides what is fresh, this places, finds and writes words.
+import fs from "node:fs";
 import { decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { memoByStamp, readRecord } from "./card-read.js";
 import { hasCardTerms, lineOwners, postedCounts, readCardTerms, scanWords, writeCardTerms, type Counts } from "./card-terms.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
+import { CARD_DELTA, deltaOf, encodeCardDelta } from "./card-delta.js";
+import type { CacheStamp } from "./full-check.js";
+import type { LineEdit } from "./index-links.js";
 
 export const CARD_CACHE = "card-cache";
 export const CARD_WORDS = "card-words";
@@ -32,6 +36,10 @@ interface Placed {
 export interface CacheNext {
   head: CacheHead;
   view: Buffer;
+  /** The view and its head for a file rewritten whole (a merged cache's view spliced when it can be). */
+  fullView?: () => [Buffer, CacheHead["view"]];
+  /** The base to write a delta against instead (card-delta.ts): `baseOf(k)` the base record record k is unchanged, or -1. */
+  delta?: { base: { file: CardCacheFile; stamp: CacheStamp }; baseOf: (k: number) => number; edits: LineEdit[] };
   /** MEMORY.md's links section (index-links.ts). */
   links: Buffer;
   /** Called with the card-cache file's path each time it is written (the caller records the check it made). */
@@ -246,9 +254,27 @@ export class CardWords {
         if ((size === undefined && !wordless) || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      // The same card-words: the changed records alone, in the delta, when they fit its bounds.
+      const d = this.next.delta;
+      const delta = !this.relaid && d ? deltaOf(d.base, this.records, d.baseOf, this.placed, head, d.edits) : undefined;
+      if (delta) {
+        replaceFile(joinPath(state, CARD_DELTA), encodeCardDelta(delta), joinPath(state, `${CARD_DELTA}.${process.pid}.tmp`));
+        this.next.written?.(joinPath(state, CARD_DELTA));
+        return;
+      }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words!, this.placed.file!), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file: CardCacheFile = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
+      const [view, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const file: CardCacheFile = {
+        head: { ...head, view: viewHead },
+        records: this.records,
+        wordsAt: this.placed.wordsAt,
+        extra: this.placed.extra,
+        view,
+        links: this.next.links,
+      };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      // A delta names the file it applies to, so the old one no longer applies; removed so it is not read for nothing.
+      fs.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words!;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {

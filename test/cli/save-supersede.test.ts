@@ -24,7 +24,7 @@ test("save --supersede marks the old card in the same save; the hook stops print
   const hook = await memctl(w, ["hook", "user-prompt-submit", "--host", "generic"], { stdin: JSON.stringify({ cwd: w.repo, prompt: "which port does the dev database use?" }) });
   assert.match(hook.stdout, /port 6543/);
   assert.doesNotMatch(hook.stdout, /5433/);
-  assert.match((await memctl(w, ["list"])).stdout, /^db-port +project +normal +\S+ +\(superseded\) /m);
+  assert.match((await memctl(w, ["list"])).stdout, /^db-port +project +normal +\S+ +\(superseded by db-port-new\) /m);
   const hits = JSON.parse((await memctl(w, ["search", "database", "--json"])).stdout).results;
   assert.equal(hits.find((h: { id: string }) => h.id === "project_db-port.md").superseded_by, "db-port-new");
   const history = fs

@@ -92,10 +92,11 @@ test("prompts that need no memory get no block when no word of theirs is a card'
 test("through the rank cache, a katakana syllable shared with a card's title is no reason for a block (issue 28)", async () => {
   const s = sandbox([
     { file: "reference_snapshot.md", title: "スナップショットの取り方", hook: "毎晩取って一週間残す", topics: ["スナップショット"] },
-    { file: "feedback_tdd.md", title: "テストから書く", hook: "失敗するテストを先にコミットしておく", topics: ["テスト"] },
+    { file: "feedback_tdd.md", title: "テストから書く", hook: "失敗するテストを先に書いておく", topics: ["テスト"] },
   ]);
   try {
-    // "ット" of コミット is in the snapshot card's title; コミット itself is only one hook's word.
+    // "ット" of コミット is in the snapshot card's title; no card holds コミット whole (a keyless card holding it would
+    // get the one lone-word line: test/lib/rank/lone-word.test.ts).
     const chat = await runUserPromptHook(payload(s.repo, "いいね、コミットお願いします"), { host: "claude" }, s.io);
     assert.equal(chat.outcome.stdout, "");
     const asked = await runUserPromptHook(payload(s.repo, "スナップショットはいつ消える？"), { host: "claude" }, s.io);

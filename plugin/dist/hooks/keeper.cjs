@@ -3826,6 +3826,7 @@ var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
 var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 var FIELD_MASK = 31;
 var PART_BIT = 32;
+var KEYED_BIT = 64;
 var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 var K1 = 1.2;
 function toPostingList(list) {
@@ -3861,9 +3862,11 @@ function entryPostings(e, avg) {
       p.mask |= FIELD_BIT[f];
     }
   });
+  const keyed = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
   for (const [t, p] of mine) {
     p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
     if (!alone.has(t)) p.mask |= PART_BIT;
+    p.mask |= keyed;
   }
   return mine;
 }
@@ -4101,7 +4104,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 27;
+var FORMAT_VERSION = 28;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -5305,7 +5308,7 @@ function mergedStore(base, open) {
     else fromDelta.push(j);
   }
   const entries = delta.entries;
-  const deltaOf = (j) => {
+  const deltaOf2 = (j) => {
     const b = toBase[j];
     if (b === void 0) throw new RangeError(`no entry ${j}`);
     return b < 0 ? entries[-b - 1] : void 0;
@@ -5315,7 +5318,7 @@ function mergedStore(base, open) {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of deltaOf(j).post) {
+        for (const [t, tf, mask] of deltaOf2(j).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, list = []);
           list.push([j, tf, mask]);
@@ -5328,13 +5331,13 @@ function mergedStore(base, open) {
   const index = {
     size: n,
     entry: (j) => {
-      const d = deltaOf(j);
+      const d = deltaOf2(j);
       if (d) return d;
       const e = bi.entry(toBase[j]);
       return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
-    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
-    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    file: (j) => deltaOf2(j)?.file ?? bi.file(toBase[j]),
+    sinkFields: (j) => deltaOf2(j) ?? bi.sinkFields(toBase[j]),
     postings: (term) => {
       const fromBaseList = bi.postings(term);
       const extra = postingsOfDelta(term);
@@ -5361,16 +5364,16 @@ function mergedStore(base, open) {
       if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf2(j).priority === "always")].sort((a, b) => a - b),
     lineBytes: (j) => {
-      const d = deltaOf(j);
+      const d = deltaOf2(j);
       return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
     },
     lineKey: (j) => {
-      const d = deltaOf(j);
+      const d = deltaOf2(j);
       return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
     },
-    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    lineText: (j) => deltaOf2(j)?.printed ?? bi.lineText(toBase[j]),
     maySink: () => {
       const baseMask = bi.maySink();
       const mask = new Uint8Array(n);
@@ -5387,7 +5390,7 @@ function mergedStore(base, open) {
     scoped: () => [
       ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
       ...fromDelta.flatMap((j) => {
-        const scope = deltaOf(j).scope;
+        const scope = deltaOf2(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
     ]
@@ -5650,10 +5653,10 @@ var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
   const n = cur.toBase.length;
   const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   let items;
   let meta;
-  if (sameIndex || told?.edits) {
+  if (sameIndex2 || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
     if (told?.edits && told.edits.length > 0) {
@@ -5772,14 +5775,14 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
-  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
   const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
   const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
   let segs;
   let meta;
-  if ((sameIndex || told?.edits) && cur.delta.plainFiles && !cur.delta.truncated && (told || since) && (!full || since)) {
+  if ((sameIndex2 || told?.edits) && cur.delta.plainFiles && !cur.delta.truncated && (told || since) && (!full || since)) {
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
     segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
@@ -6221,7 +6224,7 @@ function checkProvenance(v) {
 // lib/store/card-cache-format.ts
 var CARD_CACHE_VERSION = "memctl-card-cache 10";
 var NUMBERS = 9;
-function encodeCardCache(file) {
+function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
   const names = Buffer.from(records.map((r) => `${r.file}
 `).join(""), "utf8");
@@ -6247,8 +6250,8 @@ function encodeCardCache(file) {
   });
   flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
-  const top = `${CARD_CACHE_VERSION}
-${asciiJson({ ...head, count: records.length, sections })}
+  const top = `${version}
+${asciiJson({ ...head, ...more, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
@@ -6258,9 +6261,9 @@ var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-function decodeCardCache(bytes, reread = unreadableRow) {
+function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
-    const top = decodeCacheTop(bytes, bytes.length);
+    const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return void 0;
     const { head, count, at } = top;
     const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
@@ -6293,6 +6296,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     }
     if (rowStart !== rowsLen) return void 0;
     return {
+      top,
       head,
       records,
       wordsAt,
@@ -6305,10 +6309,10 @@ function decodeCardCache(bytes, reread = unreadableRow) {
   }
 }
 var NUMBERS_SECTION = 5;
-function decodeCacheTop(bytes, size) {
+function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
   try {
     const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    if (first < 0 || bytes.toString("latin1", 0, first) !== version) return void 0;
     const second = bytes.indexOf(10, first + 1);
     if (second < 0) return void 0;
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
@@ -6318,7 +6322,7 @@ function decodeCacheTop(bytes, size) {
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
     if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
-    return { head, count, sections, at };
+    return { head, count, sections, at, raw: top };
   } catch {
     return void 0;
   }
@@ -6394,19 +6398,33 @@ function trustedCheck(memoryDir, cache, nowMs) {
   return { check: check2, written, lastDir };
 }
 function journaledListing(files, dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return void 0;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  const known = new Set(files);
-  const added = [];
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
-    if (!known.has(file)) added.push(file);
-  }
+  if (!journaledMoves(dirs, now, trust)) return void 0;
+  const added = [...trust.written].filter((file) => !sortedHas(files, file));
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function journaledMoves(dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+function sortedHas(files, file) {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = files[mid];
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 function racyWindow(cacheMtimeMs) {
   return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
@@ -6653,6 +6671,9 @@ function memoByStamp(file, decode) {
 function forgetDecoded(file) {
   decodedByFile.delete(file);
 }
+
+// lib/store/card-words.ts
+var import_node_fs4 = __toESM(require("node:fs"), 1);
 
 // lib/store/card-terms-format.ts
 var TERMS_VERSION = `${CARD_CACHE_VERSION} terms 1`;
@@ -7027,6 +7048,341 @@ function lastAtOrBefore(owners, at, start) {
   return lo;
 }
 
+// lib/store/index-links.ts
+function encodeLinks(entries) {
+  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
+`).join(""), "utf8");
+  const ends = new Uint32Array(entries.length);
+  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
+    p = keys.indexOf(10, at);
+    ends[i] = at = p + 1;
+  }
+  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+}
+function linksBytes(t) {
+  const n = t.lines.length;
+  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
+  out.writeUInt32LE(n, 0);
+  const words = new Uint32Array(n * 2);
+  words.set(t.lines, 0);
+  words.set(t.keyEnds, n);
+  const raw = Buffer.from(words.buffer);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  raw.copy(out, 4);
+  t.keys.copy(out, 4 + n * 8);
+  return out;
+}
+function decodeLinks(bytes) {
+  if (bytes.length < 4) return void 0;
+  const n = bytes.readUInt32LE(0);
+  if (4 + n * 8 > bytes.length) return void 0;
+  const words = new Uint32Array(n * 2);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw, 0, 4, 4 + n * 8);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  const lines = words.subarray(0, n);
+  const keyEnds = words.subarray(n);
+  const keys = bytes.subarray(4 + n * 8);
+  for (let i = 0; i < n; i++) {
+    const start = i === 0 ? 0 : keyEnds[i - 1];
+    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
+  }
+  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
+  return { lines, keyEnds, keys };
+}
+var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
+function linksHas(t, key) {
+  const needle = Buffer.from(`${key}
+`, "utf8");
+  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
+  return false;
+}
+function applyLineEdits2(table, edits) {
+  let t = table;
+  const changed = /* @__PURE__ */ new Set();
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
+    const added = [];
+    const keys = [];
+    insertedLines(edit).forEach((parsed2, k) => {
+      if (parsed2 === void 0 || "reason" in parsed2) return;
+      const key = linkKey(parsed2.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
+  }
+  return { table: t, changed };
+}
+function journaledEdits(memoryDir, mark, recorded, now) {
+  const records = mark ? journalSince(memoryDir, mark) : void 0;
+  if (!records || records.length === 0) return void 0;
+  let index = [recorded[1], recorded[0], recorded[3]];
+  const edits = [];
+  for (const r of records) {
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
+    if (!landed && r.e) edits.push(r.e);
+    index = r.o;
+  }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+}
+var NONE2 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+// lib/store/card-delta.ts
+var CARD_DELTA = "card-delta";
+var DELTA_VERSION = `${CARD_CACHE_VERSION} delta 2`;
+var DELTA_MAX_RECORDS = 1024;
+var DELTA_MAX_EDITS = 64;
+var DELTA_MAX_BYTES = 4 << 20;
+var EMPTY = Buffer.alloc(0);
+function encodeCardDelta(d) {
+  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
+  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
+}
+function readCardDelta(memoryDir, base, reread) {
+  let bytes;
+  let stat2;
+  try {
+    const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
+    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    stat2 = read.stat;
+  } catch {
+    return void 0;
+  }
+  const decoded = decodeCardCache(bytes, reread, DELTA_VERSION);
+  if (!decoded) return void 0;
+  const { raw, sections, at, count } = decoded.top;
+  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0) return void 0;
+  const removed = raw.removed;
+  if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return void 0;
+  const { edits, cards, places, removedAt } = raw;
+  if (!Array.isArray(edits) || !edits.every(isEdit) || !Number.isSafeInteger(cards) || cards < 0) return void 0;
+  if (!isIndexes(places, count) || !isIndexes(removedAt, removed.length)) return void 0;
+  const numbers = new Float64Array(count * NUMBERS);
+  const le = Buffer.from(numbers.buffer);
+  bytes.copy(le, 0, at[NUMBERS_SECTION]);
+  if (!LITTLE_ENDIAN) le.swap64();
+  const { head, records, wordsAt, extra } = decoded;
+  return {
+    base,
+    head,
+    edits,
+    removed,
+    removedAt,
+    places,
+    cards,
+    records,
+    wordsAt,
+    words: extra,
+    stamp: cacheStamp(stat2),
+    mtimeMs: stat2.mtimeMs,
+    numbers
+  };
+}
+var isIndexes = (a, length) => Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && i >= 0);
+var isEdit = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e[0] >= 1 && Number.isSafeInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string");
+function mergeOrder(count, nameAt, delta, merged) {
+  const { names, removed, places, removedAt } = delta;
+  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
+  const drop = new Uint8Array(count);
+  let dropped = 0;
+  let after = 0;
+  for (let j2 = 0; j2 < names.length; j2++) {
+    const place = places[j2];
+    const p = place >>> 1;
+    const replaces = (place & 1) === 1;
+    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
+    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
+    if (replaces) {
+      drop[p] = 1;
+      dropped++;
+    }
+    after = replaces ? p + 1 : p;
+  }
+  let last = -1;
+  for (let j2 = 0; j2 < removed.length; j2++) {
+    const p = removedAt[j2];
+    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
+    drop[p] = 1;
+    dropped++;
+    last = p;
+  }
+  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
+  const src = new Int32Array(count - dropped + names.length);
+  let o = 0;
+  let j = 0;
+  for (let i = 0; i < count; i++) {
+    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
+    if (!drop[i]) src[o++] = i;
+  }
+  while (j < names.length) src[o++] = -1 - j++;
+  return src;
+}
+function fitsPlace(count, nameAt, file, p, replaces) {
+  if (replaces) return nameAt(p) === file;
+  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
+}
+function placesIn(base, records) {
+  return records.map((r) => {
+    let lo = 0;
+    let hi = base.length;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (base[mid].file < r.file) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * 2 + (lo < base.length && base[lo].file === r.file ? 1 : 0);
+  });
+}
+function mergeNumbers(base, delta, src) {
+  const out = new Float64Array(src.length * NUMBERS);
+  for (let o = 0; o < src.length; ) {
+    const s = src[o];
+    if (s < 0) {
+      const d = -1 - s;
+      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
+      o++;
+      continue;
+    }
+    let end = o + 1;
+    while (end < src.length && src[end] === s + (end - o)) end++;
+    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
+    o = end;
+  }
+  return out;
+}
+function mergedViewHead(base, delta) {
+  if (delta.edits.length === 0) return base.view;
+  return base.view && sameNumbers(base.view.index, base.index) && delta.head.index ? { index: delta.head.index } : base.view;
+}
+function viewEditsOf(base, delta) {
+  const view2 = mergedViewHead(base, delta);
+  return view2 && view2 !== base.view ? delta.edits : [];
+}
+function mergeCardCache(base, delta) {
+  if (!fitsHead(base.head, delta)) return void 0;
+  const src = mergeOrder(base.records.length, (i) => base.records[i].file, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards);
+  if (!src || !delta.wordsAt.every((w) => !(w < 0) || -1 - w >= base.extra.length)) return void 0;
+  let links = base.links;
+  if (delta.edits.length > 0) {
+    const table = decodeLinks(base.links);
+    const applied = table && applyLineEdits2(table, delta.edits);
+    if (!applied) return void 0;
+    links = linksBytes(applied.table);
+  }
+  const records = new Array(src.length);
+  const wordsAt = new Array(src.length);
+  for (let o = 0; o < src.length; o++) {
+    const s = src[o];
+    records[o] = s >= 0 ? base.records[s] : delta.records[-1 - s];
+    wordsAt[o] = s >= 0 ? base.wordsAt[s] : delta.wordsAt[-1 - s];
+  }
+  const extra = delta.words.length === 0 ? base.extra : Buffer.concat([base.extra, delta.words]);
+  const head = { ...delta.head, view: mergedViewHead(base.head, delta) };
+  return { file: { head, records, wordsAt, extra, view: base.view, links }, src, viewEdits: viewEditsOf(base.head, delta) };
+}
+function fitsHead(base, delta) {
+  if (delta.head.words !== base.words) return false;
+  return delta.edits.length === 0 ? sameIndex(delta.head.index, base.index) : base.index !== null && delta.head.index !== null;
+}
+var sameIndex = (a, b) => a === null ? b === null : sameNumbers(a, b);
+function deltaOf(base, records, baseOf, placed, head, edits) {
+  if (edits.length > DELTA_MAX_EDITS) return void 0;
+  const used = new Uint8Array(base.file.records.length);
+  const changed = [];
+  const wordsAt = [];
+  const words = [];
+  let size = base.file.extra.length;
+  for (let k = 0; k < records.length; k++) {
+    const b = baseOf(k);
+    if (b >= 0) {
+      used[b] = 1;
+      continue;
+    }
+    if (changed.length === DELTA_MAX_RECORDS) return void 0;
+    const r = records[k];
+    const w = placed.wordsAt[k];
+    changed.push(r);
+    const replaced = indexOf(base.file.records, r.file);
+    if (replaced >= 0) used[replaced] = 1;
+    if (!(w < 0)) {
+      wordsAt.push(w);
+      continue;
+    }
+    const line = placed.extra.subarray(-1 - w, -1 - w + r.headBytes + r.bodyBytes + 2);
+    wordsAt.push(-1 - size);
+    words.push(line);
+    size += line.length;
+  }
+  const removed = [];
+  const removedAt = [];
+  for (let b = 0; b < used.length; b++) {
+    if (used[b]) continue;
+    removed.push(base.file.records[b].file);
+    removedAt.push(b);
+  }
+  if (changed.length + removed.length > DELTA_MAX_RECORDS || size - base.file.extra.length > DELTA_MAX_BYTES) return void 0;
+  const places = placesIn(base.file.records, changed);
+  const delta = { base: base.stamp, head, edits, removed, removedAt, places, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
+  return fitsHead(base.file.head, delta) ? delta : void 0;
+}
+function indexOf(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return mid;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 // lib/store/card-words.ts
 var CARD_CACHE = "card-cache";
 var CARD_WORDS = "card-words";
@@ -7207,9 +7563,25 @@ var CardWords = class {
         if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      const d = this.next.delta;
+      const delta = !this.relaid && d ? deltaOf(d.base, this.records, d.baseOf, this.placed, head, d.edits) : void 0;
+      if (delta) {
+        replaceFile(joinPath(state, CARD_DELTA), encodeCardDelta(delta), joinPath(state, `${CARD_DELTA}.${process.pid}.tmp`));
+        this.next.written?.(joinPath(state, CARD_DELTA));
+        return;
+      }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
+      const [view2, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const file = {
+        head: { ...head, view: viewHead },
+        records: this.records,
+        wordsAt: this.placed.wordsAt,
+        extra: this.placed.extra,
+        view: view2,
+        links: this.next.links
+      };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      import_node_fs4.default.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
@@ -7232,7 +7604,7 @@ function checks(file, p, records) {
 }
 
 // lib/store/arrivals.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
+var import_node_fs5 = __toESM(require("node:fs"), 1);
 var import_node_path7 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
@@ -7241,7 +7613,7 @@ function arrivalsPath(memoryDir) {
 function readArrivals(memoryDir) {
   let text;
   try {
-    text = import_node_fs4.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = import_node_fs5.default.readFileSync(arrivalsPath(memoryDir), "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
     throw err;
@@ -7253,10 +7625,10 @@ function currentSha(memoryDir, rel) {
   const abs = import_node_path7.default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
-    const st = import_node_fs4.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
+    const st = import_node_fs5.default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs5.default.readlinkSync(abs)}`);
     if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs4.default.readFileSync(abs));
+    return sha256Hex(import_node_fs5.default.readFileSync(abs));
   } catch (err) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
@@ -7269,7 +7641,7 @@ function leavesStore(memoryDir, rel) {
   let dir = memoryDir;
   for (const segment of segments.slice(0, -1)) {
     dir = import_node_path7.default.join(dir, segment);
-    const st = import_node_fs4.default.lstatSync(dir, { throwIfNoEntry: false });
+    const st = import_node_fs5.default.lstatSync(dir, { throwIfNoEntry: false });
     if (st === void 0) return false;
     if (!st.isDirectory()) return true;
   }
@@ -7303,7 +7675,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs4.default.lstatSync(import_node_path7.default.join(memoryDir, rel));
+    const st = import_node_fs5.default.lstatSync(import_node_path7.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -7321,7 +7693,7 @@ function normalise(rel) {
 }
 
 // lib/store/read.ts
-var import_node_fs5 = __toESM(require("node:fs"), 1);
+var import_node_fs6 = __toESM(require("node:fs"), 1);
 var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
 
@@ -7330,7 +7702,7 @@ init_card_types();
 
 // lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs5.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs6.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7343,128 +7715,44 @@ async function listCardFiles(dir, sub = "", walked, shards) {
   return out;
 }
 
-// lib/store/index-links.ts
-function encodeLinks(entries) {
-  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
-`).join(""), "utf8");
-  const ends = new Uint32Array(entries.length);
-  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
-    p = keys.indexOf(10, at);
-    ends[i] = at = p + 1;
-  }
-  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+// lib/store/card-cache-open.ts
+function openCache2(dir) {
+  const reread = (file) => rowOf(readRecord(dir, file, false).record);
+  const base = memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
+    const decoded = decodeCardCache(bytes, reread);
+    if (!decoded) return void 0;
+    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2), edits: [], viewEdits: [] };
+  });
+  const delta = base && readCardDelta(dir, base.stamp, reread);
+  if (!base || !delta) return base;
+  const key = delta.stamp.join(":");
+  const seen = mergedOf.get(base);
+  if (seen?.key === key) return seen.value;
+  const merged = mergeCardCache(base, delta);
+  if (!merged) return base;
+  const value = {
+    ...merged.file,
+    mtimeMs: delta.mtimeMs,
+    racyMs: racyWindow(delta.mtimeMs),
+    stamp: delta.stamp,
+    base: { file: base, stamp: base.stamp },
+    src: merged.src,
+    edits: delta.edits,
+    viewEdits: merged.viewEdits
+  };
+  mergedOf.set(base, { key, value });
+  return value;
 }
-function linksBytes(t) {
-  const n = t.lines.length;
-  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
-  out.writeUInt32LE(n, 0);
-  const words = new Uint32Array(n * 2);
-  words.set(t.lines, 0);
-  words.set(t.keyEnds, n);
-  const raw = Buffer.from(words.buffer);
-  if (!LITTLE_ENDIAN) raw.swap32();
-  raw.copy(out, 4);
-  t.keys.copy(out, 4 + n * 8);
-  return out;
+var mergedOf = /* @__PURE__ */ new WeakMap();
+function rowOf(r) {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
 }
-function decodeLinks(bytes) {
-  if (bytes.length < 4) return void 0;
-  const n = bytes.readUInt32LE(0);
-  if (4 + n * 8 > bytes.length) return void 0;
-  const words = new Uint32Array(n * 2);
-  const raw = Buffer.from(words.buffer);
-  bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LITTLE_ENDIAN) raw.swap32();
-  const lines = words.subarray(0, n);
-  const keyEnds = words.subarray(n);
-  const keys = bytes.subarray(4 + n * 8);
-  for (let i = 0; i < n; i++) {
-    const start = i === 0 ? 0 : keyEnds[i - 1];
-    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
-  }
-  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
-  return { lines, keyEnds, keys };
-}
-var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
-function linksHas(t, key) {
-  const needle = Buffer.from(`${key}
-`, "utf8");
-  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
-  return false;
-}
-function applyLineEdits2(table, edits) {
-  let t = table;
-  const changed = /* @__PURE__ */ new Set();
-  for (const edit of edits) {
-    const [at, removed, inserted] = edit;
-    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
-    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
-    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
-    const added = [];
-    const keys = [];
-    insertedLines(edit).forEach((parsed2, k) => {
-      if (parsed2 === void 0 || "reason" in parsed2) return;
-      const key = linkKey(parsed2.file);
-      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
-      keys.push(`${key}
-`);
-      changed.add(key);
-    });
-    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
-    const [from, to] = cut[0];
-    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
-  }
-  return { table: t, changed };
-}
-function journaledEdits(memoryDir, mark, recorded, now) {
-  const records = mark ? journalSince(memoryDir, mark) : void 0;
-  if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
-  const edits = [];
-  for (const r of records) {
-    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
-    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
-    if (!landed && r.e) edits.push(r.e);
-    index = r.o;
-  }
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === void 0 || now[2] > appended) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
-}
-var NONE2 = Buffer.alloc(0);
-function readLinks(dir, old, mark) {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
-  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
-    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
-    const table = edits && decodeLinks(old.links);
-    const applied = table && applyLineEdits2(table, edits);
-    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
-}
-function sameNumbers(a, b) {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-function findRecord(records, file) {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = records[mid].file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
+function cacheIdentity(memoryDir) {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  if (!st?.isFile()) return void 0;
+  const base = cacheStamp(st);
+  return readCardDelta(memoryDir, base)?.stamp ?? base;
 }
 
 // lib/store/card-cache.ts
@@ -7499,7 +7787,7 @@ async function readFresh(dir, options) {
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== void 0 && !journaledList;
+  const listed = files !== void 0 && (!journaledList || files.length === old.records.length);
   if (!files) {
     trust = void 0;
     const walked = [];
@@ -7561,19 +7849,31 @@ async function readFresh(dir, options) {
     if (options.verifyOnly) return void 0;
     dirty = true;
   }
+  const pending = old?.viewEdits ?? [];
   let view2 = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;
+  let rebuilt = false;
+  const spliced = (edits) => edits.length === 0 ? view2 : options.viewEdit?.(view2, edits, old.base?.stamp ?? old.stamp);
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
-    if (!kept) {
-      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
-      view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? [...pending, ...links.edits] : void 0;
+    const edited = edits && spliced(edits);
+    if (!edited) rebuilt = true;
+    view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view2;
   }
+  const fullView = () => {
+    if (viewOut || pending.length === 0 && !links.edits) return [view2, viewHead];
+    const synced = viewHead !== null && links.set === void 0 && sameNumbers(viewHead.index, old.head.index);
+    const edited = synced ? spliced([...pending, ...links.edits ?? []]) : void 0;
+    if (edited) return [edited, links.index && { index: links.index }];
+    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view2, viewHead];
+  };
   const cards = links.set && new Set(records.map((r) => r.file));
   for (const key of links.changed ?? []) {
     if (findRecord(records, key)) continue;
@@ -7582,27 +7882,25 @@ async function readFresh(dir, options) {
   }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check2 = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const base = old && (old.base ?? { file: old, stamp: old.stamp });
+  const baseOf = (k) => {
+    const i = from[k];
+    if (i < 0 || records[k] !== old.records[i]) return -1;
+    return old.src ? old.src[i] : i;
+  };
+  const delta = base && links.set === void 0 && !rebuilt && fresh !== void 0 && records.length > fresh.fullCheckMax ? { base, baseOf, edits: [...old.edits, ...links.edits ?? []] } : void 0;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view: view2,
+    fullView,
     links: links.bytes,
+    ...delta ? { delta } : {},
     ...check2 ? { written: (file) => recordCheck(dir, file, check2) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
   if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
   else if (!dirty && check2 && !trust) writeCardCheck(dir, { ...check2, cache: old.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
-}
-function openCache2(dir) {
-  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
-    if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2) };
-  });
-}
-function rowOf(r) {
-  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
-  return row;
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
@@ -7632,20 +7930,25 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 // lib/store/card-cache-check.ts
 var FIRST_READ = 64 * 1024;
 async function checkCardCache(dir, freshness, stats, round) {
-  const quick = checkCardStamps(dir, freshness, stats, round);
-  if (!quick) return void 0;
+  const stamps = stampRound(dir, freshness, stats, round);
+  if (!stamps) return void 0;
+  const quick = stamps.check;
   if (quick.outcome !== "unsure") return quick;
+  if (stamps.moved) {
+    const settled = await settleMovedDirs(dir, freshness, stamps.cache, stamps.moved, stamps.mark);
+    if (settled) return { ...quick, outcome: "verified", cache: settled };
+  }
   await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false, verifyOnly: true });
   forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
   return quick;
 }
-function checkCardStamps(dir, freshness, stats, round) {
+function stampRound(dir, freshness, stats, round) {
   const mark = round ? round.mark : journalMark(dir);
-  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE), round?.cardsAsBefore);
+  const cache = readCacheStamps(dir, round?.cardsAsBefore);
   if (!cache) return void 0;
   const cards = cache.count;
-  const result = (outcome) => ({ outcome, cards, cache: cache.stamp });
-  const cacheMtime = cache.stamp[0];
+  const result = (outcome) => ({ check: { outcome, cards, cache: cache.stamp }, cache, mark });
+  const cacheMtime = cache.mtimeMs;
   const old = (s) => !racy2(s, cacheMtime, cache.racyMs);
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!index?.isFile()) return result("unsure");
@@ -7672,15 +7975,16 @@ function checkCardStamps(dir, freshness, stats, round) {
   }
   if (changed) return result("changed");
   if (cache.head.dirs.length === 0) return result("unsure");
-  for (const [rel, mtime] of cache.head.dirs) if (dirMtime(dir, rel) !== mtime || !old([mtime, 0, mtime])) sure = false;
-  if (!sure) return result("unsure");
+  const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
+  const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
+  if (!sure || moved) return sure && !cache.asBefore && mark ? { ...result("unsure"), moved: dirsNow } : result("unsure");
   if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
   return result("verified");
 }
-function readCacheStamps(file, asBefore) {
+function readCacheStamps(dir, asBefore) {
   let opened;
   try {
-    opened = openRegular(file, { nofollow: true });
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
   } catch {
     return void 0;
   }
@@ -7698,29 +8002,78 @@ function readCacheStamps(file, asBefore) {
     }
     const decoded = decodeCacheTop(top, stat2.size);
     if (!decoded) return void 0;
-    const { head, count, sections, at } = decoded;
-    const stamp2 = cacheStamp(stat2);
-    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
-    const names = read(at[0], sections[0]).toString("utf8").split("\n");
-    if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
-    const numbers = new Float64Array(count * NUMBERS);
-    const raw = Buffer.from(numbers.buffer);
+    const { sections, at } = decoded;
+    const delta = readCardDelta(dir, cacheStamp(stat2));
+    const merging = delta !== void 0 && fitsHead(decoded.head, delta);
+    const stamp2 = merging ? delta.stamp : cacheStamp(stat2);
+    const mtimeMs = merging ? delta.mtimeMs : stat2.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
+    const count = merging ? delta.cards : decoded.count;
+    const racyMs = racyWindow(mtimeMs);
+    const own = { stamp: stamp2, mtimeMs, racyMs, base: cacheStamp(stat2), storedHead: merging ? delta.head : decoded.head, ...merging ? { delta } : {} };
+    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), ...own };
+    const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
+    if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
+      return void 0;
+    const baseNumbers = new Float64Array(decoded.count * NUMBERS);
+    const raw = Buffer.from(baseNumbers.buffer);
     if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return void 0;
     if (!LITTLE_ENDIAN) raw.swap64();
+    const src = merging ? mergeOrder(decoded.count, (i) => baseNames[i], { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
+    if (merging && !src) return void 0;
+    const names = src ? Array.from(src, (s) => s >= 0 ? baseNames[s] : delta.records[-1 - s].file) : baseNames;
+    const numbers = src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
-    return { head, count, asBefore: false, names, numbers, stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
+    return { head, count, asBefore: false, names, numbers, ...own };
   } catch {
     return void 0;
   } finally {
     close(fd);
   }
 }
+async function settleMovedDirs(dir, freshness, cache, now, mark) {
+  if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
+  if (now.some((m) => m < 0 || racy2([m, 0, m], Date.now(), cache.racyMs))) return void 0;
+  const dirs = cache.head.dirs;
+  const walked = [];
+  const shards = [];
+  let files;
+  try {
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName2);
+  } catch {
+    return void 0;
+  }
+  shards.sort(byName2);
+  if (!sameList2(
+    walked,
+    dirs.map(([rel]) => rel)
+  ) || !sameList2(files, cache.names) || !sameList2(shards, cache.head.shards))
+    return void 0;
+  if (dirs.some(([rel], i) => dirMtime(dir, rel) !== now[i])) return void 0;
+  const identity2 = cacheIdentity(dir);
+  if (!identity2 || !sameNumbers(identity2, cache.stamp)) return void 0;
+  const head = { ...cache.storedHead, dirs: dirs.map(([rel], i) => [rel, now[i]]) };
+  const d = cache.delta;
+  const next = d ? { base: d.base, head, edits: d.edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits: [], removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
+  const file = joinPath(dir, STATE_DIR, CARD_DELTA);
+  try {
+    replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
+  } catch {
+    return void 0;
+  }
+  recordCheck(dir, file, { at: freshness.nowMs, journal: mark });
+  return cacheIdentity(dir);
+}
+var byName2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+function sameList2(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
 // lib/store/card-watch.ts
-var import_node_fs6 = __toESM(require("node:fs"), 1);
+var import_node_fs7 = __toESM(require("node:fs"), 1);
 var LOCAL_FS = /* @__PURE__ */ new Set([61267, 1481003842, 2435016766, 16914836, 4076150800, 801189825, 3393526350, 2035054128]);
 var QUEUE_FILE = "/proc/sys/fs/inotify/max_queued_events";
 var MAX_CHANGED = 1e4;
@@ -7728,8 +8081,8 @@ function watchCards(memoryDir) {
   if (process.platform !== "linux") return void 0;
   let burstLimit;
   try {
-    if (!LOCAL_FS.has(import_node_fs6.default.statfsSync(memoryDir).type)) return void 0;
-    const queue = Number(import_node_fs6.default.readFileSync(QUEUE_FILE, "utf8"));
+    if (!LOCAL_FS.has(import_node_fs7.default.statfsSync(memoryDir).type)) return void 0;
+    const queue = Number(import_node_fs7.default.readFileSync(QUEUE_FILE, "utf8"));
     if (!Number.isSafeInteger(queue) || queue < 2) return void 0;
     burstLimit = Math.min(1024, queue - 1);
   } catch {
@@ -7781,7 +8134,7 @@ function watchCards(memoryDir) {
       const st = statDir(rel, path11);
       if (!st?.isDirectory()) return false;
       const base = path11.slice(path11.lastIndexOf("/") + 1);
-      const watcher = import_node_fs6.default.watch(path11, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      const watcher = import_node_fs7.default.watch(path11, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
         unsure = true;
       });
@@ -7838,7 +8191,7 @@ function watchCards(memoryDir) {
   };
 }
 function statDir(rel, path11) {
-  return rel === "" ? import_node_fs6.default.statSync(path11, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path11, { throwIfNoEntry: false });
+  return rel === "" ? import_node_fs7.default.statSync(path11, { throwIfNoEntry: false }) : import_node_fs7.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
@@ -7895,7 +8248,7 @@ async function keepFresh(memoryDir, options) {
         const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
         const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== void 0 && changedSince !== void 0;
         if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
-        const cacheNow = cardCacheStamp(memoryDir);
+        const cacheNow = cacheIdentity(memoryDir);
         const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
         const stale = sameCache && (lastCards.outcome === "changed" ? asBefore || vouched : vouched && lastCards.outcome === "verified" && wroteCard(memoryDir, lastMark));
         if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
@@ -7937,10 +8290,6 @@ function restamp(memoryDir, stats, names) {
     const st = lstatIfExists(joinPath(memoryDir, name));
     if (st?.isFile()) stats.set(name, [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
   }
-}
-function cardCacheStamp(memoryDir) {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
-  return st?.isFile() ? cacheStamp(st) : void 0;
 }
 function lastPrompt(memoryDir, started) {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);
@@ -8035,7 +8384,7 @@ function homedir() {
 }
 
 // lib/hook/run.ts
-var import_node_fs8 = __toESM(require("node:fs"), 1);
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 var import_node_path10 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
@@ -8085,7 +8434,7 @@ function unavailableVia(deliver) {
 }
 
 // hosts/claude/auto-memory.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_fs8 = __toESM(require("node:fs"), 1);
 var import_node_path9 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
   if (import_node_path9.default.resolve(q.memoryDir) !== import_node_path9.default.resolve(q.autoMemoryDir)) return false;
@@ -8104,7 +8453,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs7.default.readFileSync(file, "utf8");
+    text = import_node_fs8.default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -8247,7 +8596,7 @@ function hookLogPath(io) {
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs8.default.mkdirSync(import_node_path10.default.dirname(file), { recursive: true });
+    import_node_fs9.default.mkdirSync(import_node_path10.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

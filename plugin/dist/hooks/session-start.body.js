@@ -2895,7 +2895,7 @@ __export(session_start_exports, {
   runKind: () => runKind
 });
 module.exports = __toCommonJS(session_start_exports);
-var import_node_fs16 = __toESM(require("node:fs"), 1);
+var import_node_fs17 = __toESM(require("node:fs"), 1);
 
 // lib/core/errors.ts
 var ERROR_CODES = {
@@ -6014,7 +6014,7 @@ function logHookError(io2, message) {
 }
 
 // lib/hook/session-start.ts
-var import_node_fs15 = __toESM(require("node:fs"), 1);
+var import_node_fs16 = __toESM(require("node:fs"), 1);
 var import_node_path23 = __toESM(require("node:path"), 1);
 
 // lib/store/episode-tail.ts
@@ -6317,7 +6317,7 @@ function checkProvenance(v) {
 // lib/store/card-cache-format.ts
 var CARD_CACHE_VERSION = "memctl-card-cache 10";
 var NUMBERS = 9;
-function encodeCardCache(file) {
+function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
   const names = Buffer.from(records.map((r) => `${r.file}
 `).join(""), "utf8");
@@ -6343,8 +6343,8 @@ function encodeCardCache(file) {
   });
   flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
-  const top = `${CARD_CACHE_VERSION}
-${asciiJson({ ...head, count: records.length, sections })}
+  const top = `${version}
+${asciiJson({ ...head, ...more, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
@@ -6354,9 +6354,9 @@ var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-function decodeCardCache(bytes, reread = unreadableRow) {
+function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
-    const top = decodeCacheTop(bytes, bytes.length);
+    const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return void 0;
     const { head, count, at } = top;
     const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
@@ -6389,6 +6389,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     }
     if (rowStart !== rowsLen) return void 0;
     return {
+      top,
       head,
       records,
       wordsAt,
@@ -6401,10 +6402,10 @@ function decodeCardCache(bytes, reread = unreadableRow) {
   }
 }
 var NUMBERS_SECTION = 5;
-function decodeCacheTop(bytes, size) {
+function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
   try {
     const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    if (first < 0 || bytes.toString("latin1", 0, first) !== version) return void 0;
     const second = bytes.indexOf(10, first + 1);
     if (second < 0) return void 0;
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
@@ -6414,7 +6415,7 @@ function decodeCacheTop(bytes, size) {
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
     if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
-    return { head, count, sections, at };
+    return { head, count, sections, at, raw: top };
   } catch {
     return void 0;
   }
@@ -6476,6 +6477,9 @@ function checkHead(v) {
     shards
   };
 }
+
+// lib/store/card-words.ts
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 
 // lib/store/card-read.ts
 init_card();
@@ -6922,11 +6926,11 @@ function postedCounts(read, owners, records) {
   }
   return found;
 }
-var NONE = /* @__PURE__ */ new Map();
+var NONE2 = /* @__PURE__ */ new Map();
 function countIn(found, k, head, word, n) {
-  const counts = found[k] ??= { head: NONE, body: NONE };
-  if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
-  else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+  const counts = found[k] ??= { head: NONE2, body: NONE2 };
+  if (head) (counts.head === NONE2 ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
+  else (counts.body === NONE2 ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
 }
 function scanWords(found, buf, owners, start, headBytes, bodyBytes, word, needle) {
   if (!buf || owners.length === 0) return;
@@ -6949,6 +6953,402 @@ function lastAtOrBefore(owners, at, start) {
     else hi = mid - 1;
   }
   return lo;
+}
+
+// lib/store/card-trust.ts
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check = readCardCheck(memoryDir, cache, nowMs);
+  if (!check) return void 0;
+  const records = journalSince(memoryDir, check.journal);
+  if (!records) return { check };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
+    for (const c of r.c) {
+      const file = linkKey(c);
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  if (!journaledMoves(dirs, now, trust)) return void 0;
+  const added = [...trust.written].filter((file) => !sortedHas(files, file));
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function journaledMoves(dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+function sortedHas(files, file) {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = files[mid];
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
+function racy2(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp2(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
+
+// lib/store/index-links.ts
+function encodeLinks(entries) {
+  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
+`).join(""), "utf8");
+  const ends = new Uint32Array(entries.length);
+  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
+    p = keys.indexOf(10, at);
+    ends[i] = at = p + 1;
+  }
+  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+}
+function linksBytes(t) {
+  const n = t.lines.length;
+  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
+  out.writeUInt32LE(n, 0);
+  const words = new Uint32Array(n * 2);
+  words.set(t.lines, 0);
+  words.set(t.keyEnds, n);
+  const raw = Buffer.from(words.buffer);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  raw.copy(out, 4);
+  t.keys.copy(out, 4 + n * 8);
+  return out;
+}
+function decodeLinks(bytes) {
+  if (bytes.length < 4) return void 0;
+  const n = bytes.readUInt32LE(0);
+  if (4 + n * 8 > bytes.length) return void 0;
+  const words = new Uint32Array(n * 2);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw, 0, 4, 4 + n * 8);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  const lines = words.subarray(0, n);
+  const keyEnds = words.subarray(n);
+  const keys = bytes.subarray(4 + n * 8);
+  for (let i = 0; i < n; i++) {
+    const start = i === 0 ? 0 : keyEnds[i - 1];
+    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
+  }
+  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
+  return { lines, keyEnds, keys };
+}
+var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
+function linksHas(t, key) {
+  const needle = Buffer.from(`${key}
+`, "utf8");
+  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
+  return false;
+}
+function applyLineEdits2(table, edits) {
+  let t = table;
+  const changed = /* @__PURE__ */ new Set();
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
+    const added = [];
+    const keys = [];
+    insertedLines(edit).forEach((parsed2, k) => {
+      if (parsed2 === void 0 || "reason" in parsed2) return;
+      const key = linkKey(parsed2.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
+  }
+  return { table: t, changed };
+}
+function journaledEdits(memoryDir, mark, recorded, now) {
+  const records = mark ? journalSince(memoryDir, mark) : void 0;
+  if (!records || records.length === 0) return void 0;
+  let index = [recorded[1], recorded[0], recorded[3]];
+  const edits = [];
+  for (const r of records) {
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
+    if (!landed && r.e) edits.push(r.e);
+    index = r.o;
+  }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+}
+var NONE3 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE3 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+// lib/store/card-delta.ts
+var CARD_DELTA = "card-delta";
+var DELTA_VERSION = `${CARD_CACHE_VERSION} delta 2`;
+var DELTA_MAX_RECORDS = 1024;
+var DELTA_MAX_EDITS = 64;
+var DELTA_MAX_BYTES = 4 << 20;
+var EMPTY = Buffer.alloc(0);
+function encodeCardDelta(d) {
+  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
+  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
+}
+function readCardDelta(memoryDir, base, reread) {
+  let bytes;
+  let stat2;
+  try {
+    const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
+    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    stat2 = read.stat;
+  } catch {
+    return void 0;
+  }
+  const decoded = decodeCardCache(bytes, reread, DELTA_VERSION);
+  if (!decoded) return void 0;
+  const { raw, sections, at, count } = decoded.top;
+  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0) return void 0;
+  const removed = raw.removed;
+  if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return void 0;
+  const { edits, cards, places, removedAt } = raw;
+  if (!Array.isArray(edits) || !edits.every(isEdit) || !Number.isSafeInteger(cards) || cards < 0) return void 0;
+  if (!isIndexes(places, count) || !isIndexes(removedAt, removed.length)) return void 0;
+  const numbers = new Float64Array(count * NUMBERS);
+  const le = Buffer.from(numbers.buffer);
+  bytes.copy(le, 0, at[NUMBERS_SECTION]);
+  if (!LITTLE_ENDIAN) le.swap64();
+  const { head, records, wordsAt, extra } = decoded;
+  return {
+    base,
+    head,
+    edits,
+    removed,
+    removedAt,
+    places,
+    cards,
+    records,
+    wordsAt,
+    words: extra,
+    stamp: cacheStamp(stat2),
+    mtimeMs: stat2.mtimeMs,
+    numbers
+  };
+}
+var isIndexes = (a, length) => Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && i >= 0);
+var isEdit = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e[0] >= 1 && Number.isSafeInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string");
+function mergeOrder(count, nameAt, delta, merged) {
+  const { names, removed, places, removedAt } = delta;
+  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
+  const drop = new Uint8Array(count);
+  let dropped = 0;
+  let after = 0;
+  for (let j2 = 0; j2 < names.length; j2++) {
+    const place = places[j2];
+    const p = place >>> 1;
+    const replaces = (place & 1) === 1;
+    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
+    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
+    if (replaces) {
+      drop[p] = 1;
+      dropped++;
+    }
+    after = replaces ? p + 1 : p;
+  }
+  let last = -1;
+  for (let j2 = 0; j2 < removed.length; j2++) {
+    const p = removedAt[j2];
+    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
+    drop[p] = 1;
+    dropped++;
+    last = p;
+  }
+  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
+  const src = new Int32Array(count - dropped + names.length);
+  let o = 0;
+  let j = 0;
+  for (let i = 0; i < count; i++) {
+    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
+    if (!drop[i]) src[o++] = i;
+  }
+  while (j < names.length) src[o++] = -1 - j++;
+  return src;
+}
+function fitsPlace(count, nameAt, file, p, replaces) {
+  if (replaces) return nameAt(p) === file;
+  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
+}
+function placesIn(base, records) {
+  return records.map((r) => {
+    let lo = 0;
+    let hi = base.length;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (base[mid].file < r.file) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * 2 + (lo < base.length && base[lo].file === r.file ? 1 : 0);
+  });
+}
+function mergeNumbers(base, delta, src) {
+  const out = new Float64Array(src.length * NUMBERS);
+  for (let o = 0; o < src.length; ) {
+    const s = src[o];
+    if (s < 0) {
+      const d = -1 - s;
+      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
+      o++;
+      continue;
+    }
+    let end = o + 1;
+    while (end < src.length && src[end] === s + (end - o)) end++;
+    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
+    o = end;
+  }
+  return out;
+}
+function mergedViewHead(base, delta) {
+  if (delta.edits.length === 0) return base.view;
+  return base.view && sameNumbers(base.view.index, base.index) && delta.head.index ? { index: delta.head.index } : base.view;
+}
+function viewEditsOf(base, delta) {
+  const view2 = mergedViewHead(base, delta);
+  return view2 && view2 !== base.view ? delta.edits : [];
+}
+function mergeCardCache(base, delta) {
+  if (!fitsHead(base.head, delta)) return void 0;
+  const src = mergeOrder(base.records.length, (i) => base.records[i].file, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards);
+  if (!src || !delta.wordsAt.every((w) => !(w < 0) || -1 - w >= base.extra.length)) return void 0;
+  let links = base.links;
+  if (delta.edits.length > 0) {
+    const table = decodeLinks(base.links);
+    const applied = table && applyLineEdits2(table, delta.edits);
+    if (!applied) return void 0;
+    links = linksBytes(applied.table);
+  }
+  const records = new Array(src.length);
+  const wordsAt = new Array(src.length);
+  for (let o = 0; o < src.length; o++) {
+    const s = src[o];
+    records[o] = s >= 0 ? base.records[s] : delta.records[-1 - s];
+    wordsAt[o] = s >= 0 ? base.wordsAt[s] : delta.wordsAt[-1 - s];
+  }
+  const extra = delta.words.length === 0 ? base.extra : Buffer.concat([base.extra, delta.words]);
+  const head = { ...delta.head, view: mergedViewHead(base.head, delta) };
+  return { file: { head, records, wordsAt, extra, view: base.view, links }, src, viewEdits: viewEditsOf(base.head, delta) };
+}
+function fitsHead(base, delta) {
+  if (delta.head.words !== base.words) return false;
+  return delta.edits.length === 0 ? sameIndex(delta.head.index, base.index) : base.index !== null && delta.head.index !== null;
+}
+var sameIndex = (a, b) => a === null ? b === null : sameNumbers(a, b);
+function deltaOf(base, records, baseOf, placed, head, edits) {
+  if (edits.length > DELTA_MAX_EDITS) return void 0;
+  const used = new Uint8Array(base.file.records.length);
+  const changed = [];
+  const wordsAt = [];
+  const words = [];
+  let size = base.file.extra.length;
+  for (let k = 0; k < records.length; k++) {
+    const b = baseOf(k);
+    if (b >= 0) {
+      used[b] = 1;
+      continue;
+    }
+    if (changed.length === DELTA_MAX_RECORDS) return void 0;
+    const r = records[k];
+    const w = placed.wordsAt[k];
+    changed.push(r);
+    const replaced = indexOf(base.file.records, r.file);
+    if (replaced >= 0) used[replaced] = 1;
+    if (!(w < 0)) {
+      wordsAt.push(w);
+      continue;
+    }
+    const line = placed.extra.subarray(-1 - w, -1 - w + r.headBytes + r.bodyBytes + 2);
+    wordsAt.push(-1 - size);
+    words.push(line);
+    size += line.length;
+  }
+  const removed = [];
+  const removedAt = [];
+  for (let b = 0; b < used.length; b++) {
+    if (used[b]) continue;
+    removed.push(base.file.records[b].file);
+    removedAt.push(b);
+  }
+  if (changed.length + removed.length > DELTA_MAX_RECORDS || size - base.file.extra.length > DELTA_MAX_BYTES) return void 0;
+  const places = placesIn(base.file.records, changed);
+  const delta = { base: base.stamp, head, edits, removed, removedAt, places, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
+  return fitsHead(base.file.head, delta) ? delta : void 0;
+}
+function indexOf(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return mid;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 // lib/store/card-words.ts
@@ -7131,9 +7531,25 @@ var CardWords = class {
         if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      const d = this.next.delta;
+      const delta = !this.relaid && d ? deltaOf(d.base, this.records, d.baseOf, this.placed, head, d.edits) : void 0;
+      if (delta) {
+        replaceFile(joinPath(state, CARD_DELTA), encodeCardDelta(delta), joinPath(state, `${CARD_DELTA}.${process.pid}.tmp`));
+        this.next.written?.(joinPath(state, CARD_DELTA));
+        return;
+      }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
+      const [view2, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const file = {
+        head: { ...head, view: viewHead },
+        records: this.records,
+        wordsAt: this.placed.wordsAt,
+        extra: this.placed.extra,
+        view: view2,
+        links: this.next.links
+      };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      import_node_fs9.default.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
@@ -7155,55 +7571,8 @@ function checks(file, p, records) {
   return true;
 }
 
-// lib/store/card-trust.ts
-function trustedCheck(memoryDir, cache, nowMs) {
-  const check = readCardCheck(memoryDir, cache, nowMs);
-  if (!check) return void 0;
-  const records = journalSince(memoryDir, check.journal);
-  if (!records) return { check };
-  const written = /* @__PURE__ */ new Set();
-  const lastDir = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    if (r.x && r.c.length === 0) return void 0;
-    for (const c of r.c) {
-      const file = linkKey(c);
-      if (isCardFileName(file)) written.add(file);
-    }
-    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
-  }
-  return { check, written, lastDir };
-}
-function journaledListing(files, dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return void 0;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  const known = new Set(files);
-  const added = [];
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
-    if (!known.has(file)) added.push(file);
-  }
-  if (added.length === 0) return [...files];
-  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
-}
-function racyWindow(cacheMtimeMs) {
-  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
-}
-function racy2(s, at, racyMs) {
-  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
-}
-function sameStamp2(s, st) {
-  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
-}
-function dirMtime(dir, rel) {
-  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
-  return st?.isDirectory() ? st.mtimeMs : -1;
-}
-
 // lib/store/read.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
+var import_node_fs10 = __toESM(require("node:fs"), 1);
 var import_node_path14 = __toESM(require("node:path"), 1);
 init_card();
 function readIndexOnly(dir) {
@@ -7218,7 +7587,7 @@ function withoutHeld(store) {
   return { ...store, cards, index: { ...store.index, entries } };
 }
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs9.default.promises.readdir(import_node_path14.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs10.default.promises.readdir(import_node_path14.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7240,128 +7609,38 @@ function storeUnavailable(memoryDir, err) {
   );
 }
 
-// lib/store/index-links.ts
-function encodeLinks(entries) {
-  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
-`).join(""), "utf8");
-  const ends = new Uint32Array(entries.length);
-  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
-    p = keys.indexOf(10, at);
-    ends[i] = at = p + 1;
-  }
-  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+// lib/store/card-cache-open.ts
+function openCache2(dir) {
+  const reread = (file) => rowOf(readRecord(dir, file, false).record);
+  const base = memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
+    const decoded = decodeCardCache(bytes, reread);
+    if (!decoded) return void 0;
+    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2), edits: [], viewEdits: [] };
+  });
+  const delta = base && readCardDelta(dir, base.stamp, reread);
+  if (!base || !delta) return base;
+  const key = delta.stamp.join(":");
+  const seen = mergedOf.get(base);
+  if (seen?.key === key) return seen.value;
+  const merged = mergeCardCache(base, delta);
+  if (!merged) return base;
+  const value = {
+    ...merged.file,
+    mtimeMs: delta.mtimeMs,
+    racyMs: racyWindow(delta.mtimeMs),
+    stamp: delta.stamp,
+    base: { file: base, stamp: base.stamp },
+    src: merged.src,
+    edits: delta.edits,
+    viewEdits: merged.viewEdits
+  };
+  mergedOf.set(base, { key, value });
+  return value;
 }
-function linksBytes(t) {
-  const n = t.lines.length;
-  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
-  out.writeUInt32LE(n, 0);
-  const words = new Uint32Array(n * 2);
-  words.set(t.lines, 0);
-  words.set(t.keyEnds, n);
-  const raw = Buffer.from(words.buffer);
-  if (!LITTLE_ENDIAN) raw.swap32();
-  raw.copy(out, 4);
-  t.keys.copy(out, 4 + n * 8);
-  return out;
-}
-function decodeLinks(bytes) {
-  if (bytes.length < 4) return void 0;
-  const n = bytes.readUInt32LE(0);
-  if (4 + n * 8 > bytes.length) return void 0;
-  const words = new Uint32Array(n * 2);
-  const raw = Buffer.from(words.buffer);
-  bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LITTLE_ENDIAN) raw.swap32();
-  const lines = words.subarray(0, n);
-  const keyEnds = words.subarray(n);
-  const keys = bytes.subarray(4 + n * 8);
-  for (let i = 0; i < n; i++) {
-    const start = i === 0 ? 0 : keyEnds[i - 1];
-    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
-  }
-  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
-  return { lines, keyEnds, keys };
-}
-var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
-function linksHas(t, key) {
-  const needle = Buffer.from(`${key}
-`, "utf8");
-  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
-  return false;
-}
-function applyLineEdits2(table, edits) {
-  let t = table;
-  const changed = /* @__PURE__ */ new Set();
-  for (const edit of edits) {
-    const [at, removed, inserted] = edit;
-    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
-    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
-    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
-    const added = [];
-    const keys = [];
-    insertedLines(edit).forEach((parsed2, k) => {
-      if (parsed2 === void 0 || "reason" in parsed2) return;
-      const key = linkKey(parsed2.file);
-      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
-      keys.push(`${key}
-`);
-      changed.add(key);
-    });
-    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
-    const [from, to] = cut[0];
-    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
-  }
-  return { table: t, changed };
-}
-function journaledEdits(memoryDir, mark, recorded, now) {
-  const records = mark ? journalSince(memoryDir, mark) : void 0;
-  if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
-  const edits = [];
-  for (const r of records) {
-    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
-    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
-    if (!landed && r.e) edits.push(r.e);
-    index = r.o;
-  }
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === void 0 || now[2] > appended) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
-}
-var NONE2 = Buffer.alloc(0);
-function readLinks(dir, old, mark) {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
-  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
-    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
-    const table = edits && decodeLinks(old.links);
-    const applied = table && applyLineEdits2(table, edits);
-    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
-}
-function sameNumbers(a, b) {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-function findRecord(records, file) {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = records[mid].file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
+var mergedOf = /* @__PURE__ */ new WeakMap();
+function rowOf(r) {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
 }
 
 // lib/store/card-cache.ts
@@ -7403,7 +7682,7 @@ async function readFresh(dir, options) {
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== void 0 && !journaledList;
+  const listed = files !== void 0 && (!journaledList || files.length === old.records.length);
   if (!files) {
     trust = void 0;
     const walked = [];
@@ -7465,19 +7744,31 @@ async function readFresh(dir, options) {
     if (options.verifyOnly) return void 0;
     dirty = true;
   }
+  const pending = old?.viewEdits ?? [];
   let view2 = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;
+  let rebuilt = false;
+  const spliced = (edits) => edits.length === 0 ? view2 : options.viewEdit?.(view2, edits, old.base?.stamp ?? old.stamp);
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
-    if (!kept) {
-      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
-      view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? [...pending, ...links.edits] : void 0;
+    const edited = edits && spliced(edits);
+    if (!edited) rebuilt = true;
+    view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view2;
   }
+  const fullView = () => {
+    if (viewOut || pending.length === 0 && !links.edits) return [view2, viewHead];
+    const synced = viewHead !== null && links.set === void 0 && sameNumbers(viewHead.index, old.head.index);
+    const edited = synced ? spliced([...pending, ...links.edits ?? []]) : void 0;
+    if (edited) return [edited, links.index && { index: links.index }];
+    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view2, viewHead];
+  };
   const cards = links.set && new Set(records.map((r) => r.file));
   for (const key of links.changed ?? []) {
     if (findRecord(records, key)) continue;
@@ -7486,27 +7777,25 @@ async function readFresh(dir, options) {
   }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const base = old && (old.base ?? { file: old, stamp: old.stamp });
+  const baseOf = (k) => {
+    const i = from[k];
+    if (i < 0 || records[k] !== old.records[i]) return -1;
+    return old.src ? old.src[i] : i;
+  };
+  const delta = base && links.set === void 0 && !rebuilt && fresh !== void 0 && records.length > fresh.fullCheckMax ? { base, baseOf, edits: [...old.edits, ...links.edits ?? []] } : void 0;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view: view2,
+    fullView,
     links: links.bytes,
+    ...delta ? { delta } : {},
     ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
   if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
   else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
-}
-function openCache2(dir) {
-  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
-    if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2) };
-  });
-}
-function rowOf(r) {
-  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
-  return row;
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
@@ -7547,71 +7836,113 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
   const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat2.size, TOP_MAX)), stat2.size);
-    if (!top || top.count <= freshness.fullCheckMax) return void 0;
-    const stamp2 = cacheStamp(stat2);
+    if (!top) return void 0;
+    const baseStamp = cacheStamp(stat2);
+    const delta = readCardDelta(memoryDir, baseStamp);
+    const merging = delta !== void 0 && fitsHead(top.head, delta);
+    const stamp2 = merging ? delta.stamp : baseStamp;
+    const mtimeMs = merging ? delta.mtimeMs : stat2.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(top.head, delta) } : top.head;
+    const { at } = top;
     const trust = trustedCheck(memoryDir, stamp2, freshness.nowMs);
     if (!trust) return void 0;
-    const racyMs = racyWindow(stat2.mtimeMs);
-    const { head, count, at } = top;
+    const racyMs = racyWindow(mtimeMs);
     const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
-    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
-    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], stat2.mtimeMs, racyMs));
-    const still = !trust.written?.size && (!moved || journaledListing([], head.dirs, now, trust) !== void 0);
+    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], mtimeMs, racyMs));
+    const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp2) : void 0;
     if (answer !== void 0) return answer;
-    const numbers = new Float64Array(count * RECORD_NUMBERS);
-    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
-    if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
-    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
-      const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy2([numbers[k], 0, numbers[k + 2]], stat2.mtimeMs, racyMs)) return void 0;
-    }
+    const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
     let table = null;
-    const names = () => {
-      table ??= nameTable(read(at[0], top.sections[0]), count);
+    const baseNames = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), top.count);
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
-    const written = trust.written ?? /* @__PURE__ */ new Set();
-    if (moved) {
-      const files = Array.from({ length: count }, (_, i) => names().name(i));
-      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return void 0;
+    const src = merging ? mergeOrder(top.count, void 0, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
+    if (merging && !src) return void 0;
+    const numbersOf = (i) => src && src[i] < 0 ? delta.numbers : baseNumbers;
+    const offset = (i) => (src ? src[i] < 0 ? -1 - src[i] : src[i] : i) * RECORD_NUMBERS;
+    let merged;
+    const allNumbers = () => merged ??= src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
+    const count = src ? src.length : top.count;
+    if (count <= freshness.fullCheckMax) return void 0;
+    const racyFrom = mtimeMs - racyMs;
+    for (let i = 0; i < count; i++) {
+      const n = numbersOf(i);
+      const k = offset(i);
+      const flags = n[k + FLAGS_AT];
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || n[k] >= racyFrom || n[k + 2] >= racyFrom) return void 0;
     }
+    const name = (i) => {
+      const s = src ? src[i] : i;
+      return s >= 0 ? baseNames().name(s) : delta.records[-1 - s].file;
+    };
+    const find = (file) => {
+      let lo = 0;
+      let hi = count - 1;
+      while (lo <= hi) {
+        const mid = lo + hi >>> 1;
+        const n = name(mid);
+        if (n === file) return mid;
+        if (n < file) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return void 0;
+    };
+    const written = trust.written ?? /* @__PURE__ */ new Set();
+    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
     for (const file of written) {
-      const i = names().find(file);
+      const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
       if (i === void 0 || !st?.isFile()) return void 0;
-      const k = i * RECORD_NUMBERS;
-      if (!sameStamp2([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
+      const n = numbersOf(i);
+      const k = offset(i);
+      if (!sameStamp2([n[k], n[k + 1], n[k + 2]], st)) return void 0;
     }
-    const rowEnd = (i) => i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT];
+    const rowEnd = (i) => i < 0 ? 0 : baseNumbers[i * RECORD_NUMBERS + ROW_END_AT];
     const row = (i) => {
-      const start = rowEnd(i - 1);
-      const end = rowEnd(i);
+      const s = src ? src[i] : i;
+      if (s < 0) {
+        const stored = delta.records[-1 - s].storedRow;
+        return stored && checkRow(stored.toString("latin1"));
+      }
+      const start = rowEnd(s - 1);
+      const end = rowEnd(s);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : void 0;
     };
     const flagged = (flag) => {
       const out = [];
       for (let i = 0; i < count; i++) {
-        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
+        const flags = numbersOf(i)[offset(i) + FLAGS_AT];
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
         const checked = row(i);
         if (!checked) return void 0;
-        out.push({ file: names().name(i), row: checked });
+        out.push({ file: name(i), row: checked });
       }
       return out;
     };
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
-      numbers,
-      name: (i) => names().name(i),
-      find: (file) => names().find(file),
+      get numbers() {
+        return allNumbers();
+      },
+      name,
+      find,
       row,
-      extra: () => read(at[2], top.sections[2]),
+      extra: () => {
+        const own = read(at[2], top.sections[2]);
+        return merging && delta.words.length > 0 ? Buffer.concat([own, delta.words]) : own;
+      },
       stamp: stamp2,
-      top,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
+      head,
+      count,
+      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
@@ -7635,21 +7966,7 @@ function nameTable(bytes, count) {
     if (!isCardFileName(file)) throw new Error("not a card name");
     return file;
   };
-  return {
-    name,
-    find(file) {
-      let lo = 0;
-      let hi = count - 1;
-      while (lo <= hi) {
-        const mid = lo + hi >>> 1;
-        const n2 = name(mid);
-        if (n2 === file) return mid;
-        if (n2 < file) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return void 0;
-    }
-  };
+  return { name };
 }
 
 // lib/hook/overview-pins.ts
@@ -8104,6 +8421,21 @@ function decodeLines(bytes, nl, count, printed = true) {
   };
 }
 
+// lib/hook/overview-spliced.ts
+var OVERVIEW_VIEW = "overview-view";
+function splicedView(memoryDir, source) {
+  const { bytes, edits, base } = source;
+  if (edits.length === 0) return bytes();
+  const kept = readDerived(memoryDir, OVERVIEW_VIEW, base);
+  const took = kept?.facts.edits;
+  const prefix = Array.isArray(took) && took.length <= edits.length && JSON.stringify(took) === JSON.stringify(edits.slice(0, took.length)) ? took.length : 0;
+  const from = prefix > 0 ? kept.payload : bytes();
+  if (prefix === edits.length) return from;
+  const spliced = editOverviewView(from, edits.slice(prefix));
+  if (spliced) writeDerived(memoryDir, OVERVIEW_VIEW, base, { edits }, [spliced]);
+  return spliced;
+}
+
 // lib/hook/overview-store.ts
 function overviewEntries(memoryDir) {
   return viewStore(readIndexOnly(memoryDir)).entries;
@@ -8132,13 +8464,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope)
     memoryDir,
     freshness,
     (c) => {
-      const view3 = c.view();
+      const source = c.view();
+      const view3 = source && splicedView(memoryDir, source);
       const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp, records: c.top.count };
+      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp, records: c.count };
       const always = view3 && c.always();
       const mayRetire2 = always && c.mayRetire();
       const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
-      return rows && { view: view3, ...rows, stamp: c.stamp, records: c.top.count };
+      return rows && { view: view3, ...rows, stamp: c.stamp, records: c.count };
     },
     key && ((stamp2) => readKeptLines(memoryDir, stamp2, key))
   );
@@ -8207,7 +8540,8 @@ function pinnedFirst(view2, first, gone) {
   return { count, left: view2.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
+  const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...freshness ? { freshness } : {} });
   return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 function readable(file) {
@@ -8262,11 +8596,11 @@ function artifactProblem(v) {
 }
 
 // lib/compact/assemble.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_fs12 = __toESM(require("node:fs"), 1);
 var import_node_path17 = __toESM(require("node:path"), 1);
 
 // lib/store/history.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_fs11 = __toESM(require("node:fs"), 1);
 var import_node_path16 = __toESM(require("node:path"), 1);
 var HISTORY_RELPATH = ".memctl/history.jsonl";
 var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
@@ -8283,7 +8617,7 @@ function readHistory(memoryDir) {
     const file = historyPath(memoryDir);
     const stat2 = statIfExists(file);
     if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
-    text = import_node_fs10.default.readFileSync(file, "utf8");
+    text = import_node_fs11.default.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
@@ -8419,7 +8753,7 @@ function renderViewBlock(view2, context) {
 }
 function readBytes(file) {
   try {
-    return import_node_fs11.default.readFileSync(file);
+    return import_node_fs12.default.readFileSync(file);
   } catch {
     return void 0;
   }
@@ -8805,7 +9139,7 @@ function sessionInstructionBlock(host, cwd, io2) {
 }
 
 // lib/records/proposal-files.ts
-var import_node_fs12 = __toESM(require("node:fs"), 1);
+var import_node_fs13 = __toESM(require("node:fs"), 1);
 var import_node_path21 = __toESM(require("node:path"), 1);
 
 // lib/core/card-rules.ts
@@ -8867,7 +9201,7 @@ function readPending(memoryDir) {
 function readDir(dir, quarantined = () => void 0) {
   let names;
   try {
-    names = import_node_fs12.default.readdirSync(dir);
+    names = import_node_fs13.default.readdirSync(dir);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
     return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
@@ -8882,7 +9216,7 @@ function readDir(dir, quarantined = () => void 0) {
       continue;
     }
     try {
-      const p = JSON.parse(import_node_fs12.default.readFileSync(import_node_path21.default.join(dir, name), "utf8"));
+      const p = JSON.parse(import_node_fs13.default.readFileSync(import_node_path21.default.join(dir, name), "utf8"));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
@@ -8902,12 +9236,12 @@ function readDir(dir, quarantined = () => void 0) {
 init_card();
 
 // lib/store/safe-path.ts
-var import_node_fs14 = __toESM(require("node:fs"), 1);
+var import_node_fs15 = __toESM(require("node:fs"), 1);
 var import_node_path22 = __toESM(require("node:path"), 1);
 
 // lib/store/safe-open.ts
-var import_node_fs13 = __toESM(require("node:fs"), 1);
-var { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = import_node_fs13.default.constants;
+var import_node_fs14 = __toESM(require("node:fs"), 1);
+var { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = import_node_fs14.default.constants;
 function hardLinkRefusal(requested, links) {
   return new MemctlError(
     ERROR_CODES.E_PATH_ESCAPE,
@@ -8939,14 +9273,14 @@ function pathSegments(requested) {
 }
 function resolveMemoryPath(memoryDir, requested) {
   const segments = pathSegments(requested);
-  const base = import_node_fs14.default.realpathSync(memoryDir);
+  const base = import_node_fs15.default.realpathSync(memoryDir);
   let current = base;
   let kind = "directory";
   for (let i = 0; i < segments.length; i++) {
     const next = import_node_path22.default.join(current, segments[i]);
     let stat2;
     try {
-      stat2 = import_node_fs14.default.lstatSync(next);
+      stat2 = import_node_fs15.default.lstatSync(next);
     } catch (err) {
       const code = systemCode(err);
       if (code === "ENOENT") {
@@ -8992,13 +9326,13 @@ function stripVirtualRoot(requested) {
 function deepestExisting(p, base) {
   let dir = p;
   while (dir !== base && dir.startsWith(base)) {
-    if (import_node_fs14.default.existsSync(dir)) return dir;
+    if (import_node_fs15.default.existsSync(dir)) return dir;
     dir = import_node_path22.default.dirname(dir);
   }
   return base;
 }
 function assertInside(base, p, requested) {
-  const real = import_node_fs14.default.realpathSync(p);
+  const real = import_node_fs15.default.realpathSync(p);
   if (real !== base && !real.startsWith(base + import_node_path22.default.sep)) {
     throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
   }
@@ -9182,7 +9516,7 @@ function hint2(host, wiring, session, io2) {
 function stateHome(io2) {
   const dir = memctlStateHome(io2);
   try {
-    import_node_fs15.default.mkdirSync(dir, { recursive: true });
+    import_node_fs16.default.mkdirSync(dir, { recursive: true });
   } catch {
   }
   return dir;
@@ -9233,7 +9567,7 @@ function unavailable2(host, reason, io2, session) {
 }
 function isDirectory2(p) {
   try {
-    return import_node_fs15.default.statSync(p).isDirectory();
+    return import_node_fs16.default.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -9347,7 +9681,7 @@ function homedir() {
 var runKind = { atypical: true };
 var args = sessionStartArgs(process.argv.slice(2));
 var io = processIo();
-var keeperScript = () => import_node_fs16.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
+var keeperScript = () => import_node_fs17.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
 if (!args) {
   io.stderr.write('memctl hook session-start: unexpected arguments; run "memctl hook --help" for usage\n');
   process.exitCode = 2;

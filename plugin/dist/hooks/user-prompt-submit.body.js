@@ -5844,6 +5844,7 @@ var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
 var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 var FIELD_MASK = 31;
 var PART_BIT = 32;
+var KEYED_BIT = 64;
 var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 var K1 = 1.2;
 function toPostingList(list) {
@@ -5879,9 +5880,11 @@ function entryPostings(e, avg) {
       p.mask |= FIELD_BIT[f];
     }
   });
+  const keyed = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
   for (const [t, p] of mine) {
     p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
     if (!alone.has(t)) p.mask |= PART_BIT;
+    p.mask |= keyed;
   }
   return mine;
 }
@@ -5948,7 +5951,9 @@ function evidenceNeeds(terms) {
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 var SUBJECT_PENDING = 128;
-function hasEvidence(query, matched, n, alwaysMask, out) {
+var ABOUT = -1;
+var NONE = -2;
+function evidenceOf(query, matched, n, alwaysMask, out, relevance) {
   const counts = (id) => alwaysMask[id] === 0 && (out === void 0 || out[id] === 0);
   const terms = [...query.keys()];
   const needs = evidenceNeeds(terms);
@@ -5960,12 +5965,23 @@ function hasEvidence(query, matched, n, alwaysMask, out) {
     if (needs[at] !== 0 || isCommonSpoken(term) || isMorpheme(term)) continue;
     const ids = list.id;
     const masks = list.mask;
-    for (let k = 0; k < list.length; k++) if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0 && counts(ids[k])) return true;
+    for (let k = 0; k < list.length; k++) if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0 && counts(ids[k])) return ABOUT;
   }
   const lists2 = new Map(matched);
   const termHits = new Uint8Array(n);
   const lastAt = new Uint32Array(n);
   const pending = new Uint8Array(n);
+  let lone = NONE;
+  let loneRel = 0;
+  const take = (id) => {
+    const rel = relevance[id];
+    if (rel > loneRel || rel === loneRel && id < lone) {
+      lone = id;
+      loneRel = rel;
+    }
+  };
+  const kanaAt = /* @__PURE__ */ new Map();
+  let wordStart = 0;
   for (let at = 1; at <= terms.length; at++) {
     const term = terms[at - 1];
     const need = needs[at - 1];
@@ -5973,13 +5989,24 @@ function hasEvidence(query, matched, n, alwaysMask, out) {
     if (list === void 0 || need === BOUNDARY || isCommonSpoken(term)) continue;
     const continues = at > 1 && continuesWord(terms[at - 2], term);
     const morpheme = isMorpheme(term);
+    if (need !== 0 && !(at > 1 && needs[at - 2] !== 0 && needs[at - 2] !== BOUNDARY && continuesRun(terms[at - 2], term))) wordStart = at;
+    const wordEnds = need !== 0 && !(at < terms.length && needs[at] !== 0 && needs[at] !== BOUNDARY && continuesRun(term, terms[at]));
     const ids = list.id;
     const masks = list.mask;
     for (let k = 0; k < list.length; k++) {
       const id = ids[k];
+      const mask = masks[k];
       const run2 = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
-      const about = !morpheme && (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
+      const about = !morpheme && (mask & SUBJECT_FIELDS) !== 0 && (mask & PART_BIT) === 0;
+      if ((mask & KEYED_BIT) === 0 && counts(id)) {
+        if (need === 0) {
+          if (!morpheme && (mask & PART_BIT) === 0) take(id);
+        } else if (at === wordStart || kanaAt.get(id) === at - 1) {
+          kanaAt.set(id, at);
+          if (wordEnds) take(id);
+        }
+      }
       if (need !== 0) {
         const soFar = run2 ? pending[id] : 0;
         if (run2 && soFar === 0) continue;
@@ -5990,20 +6017,20 @@ function hasEvidence(query, matched, n, alwaysMask, out) {
           continue;
         }
         pending[id] = 0;
-        if (flags !== 0 && counts(id)) return true;
+        if (flags !== 0 && counts(id)) return ABOUT;
       } else {
         pending[id] = 0;
         if (run2) {
-          if (about && counts(id)) return true;
+          if (about && counts(id)) return ABOUT;
           continue;
         }
       }
       const hits = termHits[id];
       if (hits < 255) termHits[id] = hits + 1;
-      if ((hits >= 1 || about) && counts(id)) return true;
+      if ((hits >= 1 || about) && counts(id)) return ABOUT;
     }
   }
-  return false;
+  return lone;
 }
 var isMorpheme = (term) => term.length === 1 && term.charCodeAt(0) >= 12352;
 
@@ -6081,7 +6108,12 @@ function rank(index, query, options) {
   }
   const touched = touchedIds.subarray(0, touchedCount);
   const mayMask = index.maySink?.();
-  if (!hasEvidence(query, matched, n, alwaysMask, scope?.out)) best = Number.POSITIVE_INFINITY;
+  const evidence = evidenceOf(query, matched, n, alwaysMask, scope?.out, relevance);
+  if (evidence === NONE) best = Number.POSITIVE_INFINITY;
+  else if (evidence !== ABOUT) {
+    for (let i = 0; i < touched.length; i++) if (touched[i] !== evidence) relevance[touched[i]] = 0;
+    best = relevance[evidence];
+  }
   let hitCount = 0;
   const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
@@ -6429,7 +6461,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 27;
+var FORMAT_VERSION = 28;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;

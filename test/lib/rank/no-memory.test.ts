@@ -1,6 +1,8 @@
 // Issue 28 item 3: a prompt that needs no memory gets no block, in every language the store uses. The decision
 // is how the best card matches (score.ts SUBJECT_FIELDS), not a list of conversation words: these prompts each
-// share a word with some card's hook, and a prompt that names a card's subject still gets it.
+// share a word with some card's hook, and a prompt that names a card's subject still gets it. Every card here has
+// recall keys (its title, which adds no word the prompts hold): a card without keys may get one line from a lone
+// word (lib/rank/evidence.ts, test/lib/rank/lone-word.test.ts), which is not the rule these tests are about.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { rankEntries } from "../../../lib/rank/score.js";
@@ -9,6 +11,7 @@ import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 import { isHit } from "../../../lib/rank/order.js";
 
 function entry(file: string, title: string, hook: string, topics: string[] = []): RankEntry {
+  // Keys stated (see above): the card's title as its one key.
   return {
     line: 1,
     raw: `- [${title}](${file}) — ${hook}`,
@@ -16,7 +19,7 @@ function entry(file: string, title: string, hook: string, topics: string[] = [])
     title,
     hook,
     topics,
-    terms: { title: tokenize(title), topics: tokenize([...topics, file.replace(/\.md$/, "").replace(/^[a-z]+_/, "")].join(" ")), hook: tokenize(hook) },
+    terms: { title: tokenize(title), topics: tokenize([...topics, file.replace(/\.md$/, "").replace(/^[a-z]+_/, "")].join(" ")), hook: tokenize(hook), recall: tokenize(title) },
   };
 }
 

@@ -14,7 +14,7 @@ import { memoryIndex, PART_BIT, type RankEntry } from "../../../lib/rank/posting
 import { FRECENCY_BOOST, RELATIVE_CUTOFF, rank, SUBJECT_FIELDS, sinkReason } from "../../../lib/rank/score.js";
 import { scopeOf, SCOPE_BOOST } from "../../../lib/rank/scope-filter.js";
 import { queryTerms, tokenizeMarked } from "../../../lib/rank/tokenize.js";
-import { BOUNDARY, continuesWord, evidenceNeeds } from "../../../lib/rank/word-evidence.js";
+import { BOUNDARY, continuesRun, continuesWord, evidenceNeeds } from "../../../lib/rank/word-evidence.js";
 
 const TODAY = "2026-12-02";
 // Plain words, spoken-English words that score but are no evidence, compound identifiers (their parts are
@@ -67,8 +67,8 @@ function plainRank(
   const n = entries.length;
   const relevance = new Array<number>(n).fill(0);
   // Per card: the prompt positions of the terms it matched, each with whether the match was in its title or topics
-  // (and not only inside an identifier).
-  const met = entries.map(() => new Map<number, boolean>());
+  // (and not only inside an identifier), and whether it was only inside an identifier.
+  const met = entries.map(() => new Map<number, { subject: boolean; part: boolean }>());
   const terms = [...query.keys()];
   terms.forEach((term, at) => {
     const list = index.postings(term);
@@ -77,7 +77,8 @@ function plainRank(
     for (let k = 0; k < list.length; k++) {
       const id = list.id[k]!;
       relevance[id] = relevance[id]! + weight * list.tf[k]!;
-      met[id]!.set(at, (list.mask[k]! & SUBJECT_FIELDS) !== 0 && (list.mask[k]! & PART_BIT) === 0);
+      const part = (list.mask[k]! & PART_BIT) !== 0;
+      met[id]!.set(at, { subject: (list.mask[k]! & SUBJECT_FIELDS) !== 0 && !part, part });
     }
   });
   const scope = scopeOf(index, scopeAt, n);
@@ -86,13 +87,21 @@ function plainRank(
   const pinned = (id: number) => entries[id]!.priority === "always" && !out(id);
   let best = 0;
   let evidence = false;
+  // The lone-word card: the best (then first) card without recall keys that meets a lone word of the prompt.
+  let lone = -1;
   for (let id = 0; id < n; id++) {
     if (pinned(id) || out(id) || relevance[id] === 0) continue;
     best = Math.max(best, relevance[id]!);
     const card = cardEvidence(terms, met[id]!);
     if (card.words >= 2 || card.subject) evidence = true;
+    const keyed = (entries[id]!.terms.recall ?? []).length > 0;
+    if (!keyed && meetsLoneWord(terms, met[id]!) && (lone === -1 || relevance[id]! > relevance[lone]!)) lone = id;
   }
-  if (!evidence) best = Number.POSITIVE_INFINITY;
+  if (!evidence && lone === -1) best = Number.POSITIVE_INFINITY;
+  else if (!evidence) {
+    for (let id = 0; id < n; id++) if (id !== lone) relevance[id] = 0;
+    best = relevance[lone]!;
+  }
   const all: Plain[] = [];
   for (let id = 0; id < n; id++) {
     const rel = out(id) ? 0 : relevance[id]!;
@@ -111,7 +120,7 @@ function plainRank(
  * The no-memory rule for one card, read off its matches in prompt order (docs/ranking.md, lib/rank/word-evidence.ts):
  * how many words of the prompt it meets, and whether one of them is in its title or topics.
  */
-function cardEvidence(terms: readonly string[], met: ReadonlyMap<number, boolean>): { words: number; subject: boolean } {
+function cardEvidence(terms: readonly string[], met: ReadonlyMap<number, { subject: boolean }>): { words: number; subject: boolean } {
   const needs = evidenceNeeds(terms);
   let words = 0;
   let subject = false;
@@ -123,7 +132,7 @@ function cardEvidence(terms: readonly string[], met: ReadonlyMap<number, boolean
   let gatheredAbout = false;
   for (let at = 0; at < terms.length; at++) {
     const term = terms[at]!;
-    const inSubject = met.get(at);
+    const inSubject = met.get(at)?.subject;
     // Spoken words and 2-grams across a word boundary are never words: they also end a run.
     if (inSubject === undefined || isCommonSpoken(term) || needs[at] === BOUNDARY) {
       metBefore = false;
@@ -155,9 +164,43 @@ function cardEvidence(terms: readonly string[], met: ReadonlyMap<number, boolean
   return { words, subject };
 }
 
+/**
+ * Whether a card meets one word of the prompt on its own (docs/ranking.md, the lone word): a term that is a word at
+ * once, not a spoken word or a kanji stem, met not only inside an identifier; or every 2-gram of a katakana word.
+ */
+function meetsLoneWord(terms: readonly string[], met: ReadonlyMap<number, { part: boolean }>): boolean {
+  const needs = evidenceNeeds(terms);
+  const inWord = (i: number) => needs[i] !== 0 && needs[i] !== BOUNDARY;
+  for (let at = 0; at < terms.length; at++) {
+    const term = terms[at]!;
+    if (needs[at] === BOUNDARY || isCommonSpoken(term)) continue;
+    if (needs[at] === 0) {
+      const m = met.get(at);
+      if (m !== undefined && !m.part && !(term.length === 1 && term.charCodeAt(0) >= 0x3040)) return true;
+      continue;
+    }
+    // A katakana word: from its first 2-gram to its last, each met.
+    if (at > 0 && inWord(at - 1) && continuesRun(terms[at - 1]!, term)) continue;
+    let end = at;
+    while (end + 1 < terms.length && inWord(end + 1) && continuesRun(terms[end]!, terms[end + 1]!)) end++;
+    let whole = true;
+    for (let i = at; i <= end; i++) if (!met.has(i)) whole = false;
+    if (whole) return true;
+  }
+  return false;
+}
+
 function entry(
   i: number,
-  c: { title: string[]; hook: string[]; priority?: string | undefined; status?: string | undefined; expires?: string | undefined; scope?: readonly string[] | undefined },
+  c: {
+    title: string[];
+    hook: string[];
+    keys?: string[];
+    priority?: string | undefined;
+    status?: string | undefined;
+    expires?: string | undefined;
+    scope?: readonly string[] | undefined;
+  },
 ): RankEntry {
   const title = c.title.join(" ");
   const hook = c.hook.join(" ");
@@ -169,7 +212,7 @@ function entry(
     title,
     hook,
     topics: [],
-    terms: { title: tokenizeMarked(title), topics: [], hook: tokenizeMarked(hook) },
+    terms: { title: tokenizeMarked(title), topics: [], hook: tokenizeMarked(hook), recall: tokenizeMarked((c.keys ?? []).join(" ")) },
     ...(c.priority ? { priority: c.priority } : {}),
     ...(c.status ? { status: c.status } : {}),
     ...(c.expires ? { expires_at: c.expires } : {}),
@@ -181,6 +224,8 @@ const cardOf = (words: readonly string[]) =>
   fc.record({
     title: fc.array(fc.constantFrom(...words), { maxLength: 3 }),
     hook: fc.array(fc.constantFrom(...words), { maxLength: 5 }),
+    // Recall keys on about half the cards: a keyed card never gets the lone-word line.
+    keys: fc.oneof(fc.constant<string[]>([]), fc.array(fc.constantFrom(...words), { maxLength: 3 })),
     priority: fc.constantFrom(undefined, undefined, undefined, undefined, "always", "low"),
     status: fc.constantFrom(undefined, undefined, undefined, "stale", "superseded"),
     expires: fc.constantFrom(undefined, undefined, undefined, "2026-01-01", "2027-01-01"),

@@ -10,7 +10,7 @@ import { withTrustedCardCache } from "../../../lib/store/card-cache-trusted.js";
 import { isReadable } from "../../../lib/store/card-cache-format.js";
 import { CARD_CHECK, VERIFIED_FOR_MS, type Freshness } from "../../../lib/store/full-check.js";
 import { WRITE_JOURNAL } from "../../../lib/store/write-journal.js";
-import { buildOverviewView } from "../../../lib/hook/overview-store.js";
+import { buildOverviewView, editOverviewView } from "../../../lib/hook/overview-store.js";
 import { cacheFile, editInPlace, handCard, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, memctl, type World } from "../../support/fixture.js";
 
@@ -46,7 +46,7 @@ const catalog = (w: World, freshness: Freshness) => readCardCatalog(w.mem, { vie
 /** What the trusted reader answers: the view, and each pinned card's file, priority and scope. */
 function trusted(w: World, nowMs: number, fullCheckMax = MAX) {
   return withTrustedCardCache(w.mem, { nowMs, fullCheckMax }, (c) => ({
-    view: c.view(),
+    view: ((v) => v && (v.edits.length === 0 ? v.bytes() : editOverviewView(v.bytes(), v.edits)))(c.view()),
     always: c.always()?.map((r) => ({ file: r.file, priority: r.row.priority, scope: r.row.scope })),
   }));
 }

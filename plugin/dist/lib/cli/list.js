@@ -1,11 +1,10 @@
 // lib/cli/list.ts
-import { CARD_CACHE, readCardCatalog } from "../store/card-cache.js";
+import { readCardCatalog } from "../store/card-cache.js";
+import { cacheIdentity } from "../store/card-cache-open.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import { readHold } from "../store/arrivals.js";
-import { lstatIfExists } from "../store/checked-fs.js";
-import { joinPath, STATE_DIR } from "../store/paths.js";
-import { cacheStamp, freshnessOf } from "../store/full-check.js";
+import { freshnessOf } from "../store/full-check.js";
 import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
@@ -28,7 +27,7 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const freshness = freshnessOf(io);
-  const cache = bool(args, "json") && !readHold(memoryDir) ? withTrustedCardCache(memoryDir, freshness, (c) => ({ stamp: c.stamp, count: c.top.count })) : void 0;
+  const cache = bool(args, "json") && !readHold(memoryDir) ? withTrustedCardCache(memoryDir, freshness, (c) => ({ stamp: c.stamp, count: c.count })) : void 0;
   const kept = cache && readDerived(memoryDir, LIST_ROWS, cache.stamp);
   if (kept && Number.isSafeInteger(kept.facts.count) && kept.facts.count > 0 && terminalSafeJsonBytes(kept.payload)) {
     const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: kept.facts.count }, "cards");
@@ -59,8 +58,8 @@ async function run(argv, io) {
 function writeKept(memoryDir, cache, rows, read, io) {
   const chunks = [];
   printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson, chunks);
-  const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
-  if (read !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
+  const now = cacheIdentity(memoryDir);
+  if (read !== cache.count || !now?.every((v, i) => v === cache.stamp[i])) return;
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 function rowJson(r) {

@@ -9,6 +9,7 @@ import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexOnly } from "../store/read.js";
 import { isEpisodesArtifact, isShardFile, viewStore } from "../records/store-view.js";
+import { splicedView } from "./overview-spliced.js";
 import { buildOverviewView, decodeLines, decodeView, editOverviewView } from "./overview-view.js";
 import { buildOverviewView as buildOverviewView2, editOverviewView as editOverviewView2 } from "./overview-view.js";
 function overviewEntries(memoryDir) {
@@ -38,13 +39,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope)
     memoryDir,
     freshness,
     (c) => {
-      const view2 = c.view();
+      const source = c.view();
+      const view2 = source && splicedView(memoryDir, source);
       const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view2 && pins2) return { view: view2, pins: pins2, stamp: c.stamp, records: c.top.count };
+      if (view2 && pins2) return { view: view2, pins: pins2, stamp: c.stamp, records: c.count };
       const always = view2 && c.always();
       const mayRetire = always && c.mayRetire();
       const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
-      return rows && { view: view2, ...rows, stamp: c.stamp, records: c.top.count };
+      return rows && { view: view2, ...rows, stamp: c.stamp, records: c.count };
     },
     key && ((stamp) => readKeptLines(memoryDir, stamp, key))
   );
@@ -113,7 +115,8 @@ function pinnedFirst(view, first, gone) {
   return { count, left: view.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
+  const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...freshness ? { freshness } : {} });
   return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 function readable(file) {

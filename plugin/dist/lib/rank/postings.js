@@ -6,6 +6,7 @@ var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
 var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 var FIELD_MASK = 31;
 var PART_BIT = 32;
+var KEYED_BIT = 64;
 var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 var K1 = 1.2;
 function toPostingList(list) {
@@ -41,9 +42,11 @@ function entryPostings(e, avg) {
       p.mask |= FIELD_BIT[f];
     }
   });
+  const keyed = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
   for (const [t, p] of mine) {
     p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
     if (!alone.has(t)) p.mask |= PART_BIT;
+    p.mask |= keyed;
   }
   return mine;
 }
@@ -95,6 +98,7 @@ export {
   FIELD_BIT,
   FIELD_MASK,
   FIELD_WEIGHT,
+  KEYED_BIT,
   MASK_FIELDS,
   PART_BIT,
   buildPostings,

@@ -1,7 +1,7 @@
 // lib/rank/score.ts
 import { frecency } from "../core/frecency.js";
 import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast } from "./order.js";
-import { hasEvidence } from "./evidence.js";
+import { ABOUT, evidenceOf, NONE } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { matchesOf, memoryIndex } from "./postings.js";
 import { compareRanked as compareRanked2, isHit } from "./order.js";
@@ -47,7 +47,12 @@ function rank(index, query, options) {
   }
   const touched = touchedIds.subarray(0, touchedCount);
   const mayMask = index.maySink?.();
-  if (!hasEvidence(query, matched, n, alwaysMask, scope?.out)) best = Number.POSITIVE_INFINITY;
+  const evidence = evidenceOf(query, matched, n, alwaysMask, scope?.out, relevance);
+  if (evidence === NONE) best = Number.POSITIVE_INFINITY;
+  else if (evidence !== ABOUT) {
+    for (let i = 0; i < touched.length; i++) if (touched[i] !== evidence) relevance[touched[i]] = 0;
+    best = relevance[evidence];
+  }
   let hitCount = 0;
   const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {

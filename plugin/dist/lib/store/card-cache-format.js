@@ -4,7 +4,7 @@ import { mayRetire } from "../core/card.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
 var CARD_CACHE_VERSION = "memctl-card-cache 10";
 var NUMBERS = 9;
-function encodeCardCache(file) {
+function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
   const names = Buffer.from(records.map((r) => `${r.file}
 `).join(""), "utf8");
@@ -30,8 +30,8 @@ function encodeCardCache(file) {
   });
   flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
-  const top = `${CARD_CACHE_VERSION}
-${asciiJson({ ...head, count: records.length, sections })}
+  const top = `${version}
+${asciiJson({ ...head, ...more, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
@@ -41,9 +41,9 @@ var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-function decodeCardCache(bytes, reread = unreadableRow) {
+function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
-    const top = decodeCacheTop(bytes, bytes.length);
+    const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return void 0;
     const { head, count, at } = top;
     const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
@@ -76,6 +76,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     }
     if (rowStart !== rowsLen) return void 0;
     return {
+      top,
       head,
       records,
       wordsAt,
@@ -88,10 +89,10 @@ function decodeCardCache(bytes, reread = unreadableRow) {
   }
 }
 var NUMBERS_SECTION = 5;
-function decodeCacheTop(bytes, size) {
+function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
   try {
     const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    if (first < 0 || bytes.toString("latin1", 0, first) !== version) return void 0;
     const second = bytes.indexOf(10, first + 1);
     if (second < 0) return void 0;
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
@@ -101,7 +102,7 @@ function decodeCacheTop(bytes, size) {
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
     if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
-    return { head, count, sections, at };
+    return { head, count, sections, at, raw: top };
   } catch {
     return void 0;
   }

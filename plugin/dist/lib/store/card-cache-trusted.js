@@ -2,7 +2,8 @@
 import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
 import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
-import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
@@ -20,71 +21,113 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
   const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
-    if (!top || top.count <= freshness.fullCheckMax) return void 0;
-    const stamp = cacheStamp(stat);
+    if (!top) return void 0;
+    const baseStamp = cacheStamp(stat);
+    const delta = readCardDelta(memoryDir, baseStamp);
+    const merging = delta !== void 0 && fitsHead(top.head, delta);
+    const stamp = merging ? delta.stamp : baseStamp;
+    const mtimeMs = merging ? delta.mtimeMs : stat.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(top.head, delta) } : top.head;
+    const { at } = top;
     const trust = trustedCheck(memoryDir, stamp, freshness.nowMs);
     if (!trust) return void 0;
-    const racyMs = racyWindow(stat.mtimeMs);
-    const { head, count, at } = top;
+    const racyMs = racyWindow(mtimeMs);
     const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
-    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, stat.mtimeMs, racyMs)) return void 0;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
-    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
-    const still = !trust.written?.size && (!moved || journaledListing([], head.dirs, now, trust) !== void 0);
+    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], mtimeMs, racyMs));
+    const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp) : void 0;
     if (answer !== void 0) return answer;
-    const numbers = new Float64Array(count * RECORD_NUMBERS);
-    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
-    if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
-    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
-      const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
-    }
+    const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
     let table = null;
-    const names = () => {
-      table ??= nameTable(read(at[0], top.sections[0]), count);
+    const baseNames = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), top.count);
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
-    const written = trust.written ?? /* @__PURE__ */ new Set();
-    if (moved) {
-      const files = Array.from({ length: count }, (_, i) => names().name(i));
-      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return void 0;
+    const src = merging ? mergeOrder(top.count, void 0, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
+    if (merging && !src) return void 0;
+    const numbersOf = (i) => src && src[i] < 0 ? delta.numbers : baseNumbers;
+    const offset = (i) => (src ? src[i] < 0 ? -1 - src[i] : src[i] : i) * RECORD_NUMBERS;
+    let merged;
+    const allNumbers = () => merged ??= src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
+    const count = src ? src.length : top.count;
+    if (count <= freshness.fullCheckMax) return void 0;
+    const racyFrom = mtimeMs - racyMs;
+    for (let i = 0; i < count; i++) {
+      const n = numbersOf(i);
+      const k = offset(i);
+      const flags = n[k + FLAGS_AT];
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || n[k] >= racyFrom || n[k + 2] >= racyFrom) return void 0;
     }
+    const name = (i) => {
+      const s = src ? src[i] : i;
+      return s >= 0 ? baseNames().name(s) : delta.records[-1 - s].file;
+    };
+    const find = (file) => {
+      let lo = 0;
+      let hi = count - 1;
+      while (lo <= hi) {
+        const mid = lo + hi >>> 1;
+        const n = name(mid);
+        if (n === file) return mid;
+        if (n < file) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return void 0;
+    };
+    const written = trust.written ?? /* @__PURE__ */ new Set();
+    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
     for (const file of written) {
-      const i = names().find(file);
+      const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
       if (i === void 0 || !st?.isFile()) return void 0;
-      const k = i * RECORD_NUMBERS;
-      if (!sameStamp([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
+      const n = numbersOf(i);
+      const k = offset(i);
+      if (!sameStamp([n[k], n[k + 1], n[k + 2]], st)) return void 0;
     }
-    const rowEnd = (i) => i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT];
+    const rowEnd = (i) => i < 0 ? 0 : baseNumbers[i * RECORD_NUMBERS + ROW_END_AT];
     const row = (i) => {
-      const start = rowEnd(i - 1);
-      const end = rowEnd(i);
+      const s = src ? src[i] : i;
+      if (s < 0) {
+        const stored = delta.records[-1 - s].storedRow;
+        return stored && checkRow(stored.toString("latin1"));
+      }
+      const start = rowEnd(s - 1);
+      const end = rowEnd(s);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : void 0;
     };
     const flagged = (flag) => {
       const out = [];
       for (let i = 0; i < count; i++) {
-        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
+        const flags = numbersOf(i)[offset(i) + FLAGS_AT];
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
         const checked = row(i);
         if (!checked) return void 0;
-        out.push({ file: names().name(i), row: checked });
+        out.push({ file: name(i), row: checked });
       }
       return out;
     };
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
-      numbers,
-      name: (i) => names().name(i),
-      find: (file) => names().find(file),
+      get numbers() {
+        return allNumbers();
+      },
+      name,
+      find,
       row,
-      extra: () => read(at[2], top.sections[2]),
+      extra: () => {
+        const own = read(at[2], top.sections[2]);
+        return merging && delta.words.length > 0 ? Buffer.concat([own, delta.words]) : own;
+      },
       stamp,
-      top,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
+      head,
+      count,
+      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
@@ -108,21 +151,7 @@ function nameTable(bytes, count) {
     if (!isCardFileName(file)) throw new Error("not a card name");
     return file;
   };
-  return {
-    name,
-    find(file) {
-      let lo = 0;
-      let hi = count - 1;
-      while (lo <= hi) {
-        const mid = lo + hi >>> 1;
-        const n2 = name(mid);
-        if (n2 === file) return mid;
-        if (n2 < file) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return void 0;
-    }
-  };
+  return { name };
 }
 export {
   withTrustedCardCache

@@ -1,17 +1,18 @@
 // lib/store/card-cache.ts
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, isAlways, mayRetireRecord } from "./card-cache-format.js";
-import { plainRecord, sameRecord } from "./card-record.js";
-import { CARD_CACHE, CardWords } from "./card-words.js";
-import { memoByStamp, readRecord } from "./card-read.js";
+import { isAlways, mayRetireRecord } from "./card-cache-format.js";
+import { sameRecord } from "./card-record.js";
+import { CardWords } from "./card-words.js";
+import { readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
-import { cacheStamp, recordCheck, writeCardCheck } from "./full-check.js";
-import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { recordCheck, writeCardCheck } from "./full-check.js";
+import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./card-trust.js";
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { findRecord, linksHas, readLinks, sameNumbers } from "./index-links.js";
-import { CARD_CACHE as CARD_CACHE2, CARD_WORDS } from "./card-words.js";
+import { openCache } from "./card-cache-open.js";
+import { CARD_CACHE, CARD_WORDS } from "./card-words.js";
 async function readCardCatalog(dir, options = {}) {
   try {
     return await readFresh(dir, options);
@@ -50,7 +51,7 @@ async function readFresh(dir, options) {
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== void 0 && !journaledList;
+  const listed = files !== void 0 && (!journaledList || files.length === old.records.length);
   if (!files) {
     trust = void 0;
     const walked = [];
@@ -112,19 +113,31 @@ async function readFresh(dir, options) {
     if (options.verifyOnly) return void 0;
     dirty = true;
   }
+  const pending = old?.viewEdits ?? [];
   let view = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;
+  let rebuilt = false;
+  const spliced = (edits) => edits.length === 0 ? view : options.viewEdit?.(view, edits, old.base?.stamp ?? old.stamp);
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy(links.stamp, old.mtimeMs, old.racyMs);
-    if (!kept) {
-      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
-      view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? [...pending, ...links.edits] : void 0;
+    const edited = edits && spliced(edits);
+    if (!edited) rebuilt = true;
+    view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view;
   }
+  const fullView = () => {
+    if (viewOut || pending.length === 0 && !links.edits) return [view, viewHead];
+    const synced = viewHead !== null && links.set === void 0 && sameNumbers(viewHead.index, old.head.index);
+    const edited = synced ? spliced([...pending, ...links.edits ?? []]) : void 0;
+    if (edited) return [edited, links.index && { index: links.index }];
+    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view, viewHead];
+  };
   const cards = links.set && new Set(records.map((r) => r.file));
   for (const key of links.changed ?? []) {
     if (findRecord(records, key)) continue;
@@ -133,27 +146,25 @@ async function readFresh(dir, options) {
   }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const base = old && (old.base ?? { file: old, stamp: old.stamp });
+  const baseOf = (k) => {
+    const i = from[k];
+    if (i < 0 || records[k] !== old.records[i]) return -1;
+    return old.src ? old.src[i] : i;
+  };
+  const delta = base && links.set === void 0 && !rebuilt && fresh !== void 0 && records.length > fresh.fullCheckMax ? { base, baseOf, edits: [...old.edits, ...links.edits ?? []] } : void 0;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view,
+    fullView,
     links: links.bytes,
+    ...delta ? { delta } : {},
     ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
   if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
   else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
-}
-function openCache(dir) {
-  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
-    if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyWindow(stat.mtimeMs), stamp: cacheStamp(stat) };
-  });
-}
-function rowOf(r) {
-  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
-  return row;
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
@@ -180,7 +191,7 @@ function sameList(a, b) {
 }
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 export {
-  CARD_CACHE2 as CARD_CACHE,
+  CARD_CACHE,
   CARD_WORDS,
   readCardCatalog,
   readFresh

@@ -10,9 +10,9 @@ var WORDS_AT = 7;
 function withTrustedCardSearch(memoryDir, freshness, wanted, use) {
   if (readHold(memoryDir)) return void 0;
   return withTrustedCardCache(memoryDir, freshness, (cache) => {
-    const token = cache.top.head.words;
+    const token = cache.head.words;
     if (!token) return void 0;
-    const { count } = cache.top;
+    const { count } = cache;
     const numbers = cache.numbers;
     const at = (k, field) => numbers[k * RECORD_NUMBERS + field];
     const wordsAt = new Float64Array(count);
@@ -33,10 +33,11 @@ function withTrustedCardSearch(memoryDir, freshness, wanted, use) {
     if (inExtra.length > 0) {
       const extra = cache.extra();
       const start = (k) => -1 - wordsAt[k];
+      inExtra.sort((a, b) => start(a) - start(b));
       for (const k of inExtra) if (!lineFits(extra, start(k), headBytes(k), bodyBytes(k))) return void 0;
       for (const word of wanted) scanWords(found, extra, inExtra, start, headBytes, bodyBytes, word, Buffer.from(` ${word}:`, "utf8"));
     }
-    return use({ cache, count, found, firstLine: (i) => at(i, FIRST_LINE_AT), shards: cache.top.head.shards });
+    return use({ cache, count, found, firstLine: (i) => at(i, FIRST_LINE_AT), shards: cache.head.shards });
   });
 }
 function lineFits(buf, at, head, body) {

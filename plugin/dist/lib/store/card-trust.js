@@ -23,19 +23,33 @@ function trustedCheck(memoryDir, cache, nowMs) {
   return { check, written, lastDir };
 }
 function journaledListing(files, dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return void 0;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  const known = new Set(files);
-  const added = [];
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
-    if (!known.has(file)) added.push(file);
-  }
+  if (!journaledMoves(dirs, now, trust)) return void 0;
+  const added = [...trust.written].filter((file) => !sortedHas(files, file));
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function journaledMoves(dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+function sortedHas(files, file) {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = files[mid];
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 function racyWindow(cacheMtimeMs) {
   return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
@@ -53,6 +67,7 @@ function dirMtime(dir, rel) {
 export {
   dirMtime,
   journaledListing,
+  journaledMoves,
   racy,
   racyWindow,
   sameStamp,

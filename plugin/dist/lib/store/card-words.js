@@ -1,10 +1,12 @@
 // lib/store/card-words.ts
+import fs from "node:fs";
 import { decodeCardWords, encodeCardCache, encodeCardWords } from "./card-cache-format.js";
 import { memoByStamp, readRecord } from "./card-read.js";
 import { hasCardTerms, lineOwners, postedCounts, readCardTerms, scanWords, writeCardTerms } from "./card-terms.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
+import { CARD_DELTA, deltaOf, encodeCardDelta } from "./card-delta.js";
 var CARD_CACHE = "card-cache";
 var CARD_WORDS = "card-words";
 var EXTRA_SHARE = 1 / 8;
@@ -184,9 +186,25 @@ var CardWords = class {
         if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      const d = this.next.delta;
+      const delta = !this.relaid && d ? deltaOf(d.base, this.records, d.baseOf, this.placed, head, d.edits) : void 0;
+      if (delta) {
+        replaceFile(joinPath(state, CARD_DELTA), encodeCardDelta(delta), joinPath(state, `${CARD_DELTA}.${process.pid}.tmp`));
+        this.next.written?.(joinPath(state, CARD_DELTA));
+        return;
+      }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
+      const [view, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const file = {
+        head: { ...head, view: viewHead },
+        records: this.records,
+        wordsAt: this.placed.wordsAt,
+        extra: this.placed.extra,
+        view,
+        links: this.next.links
+      };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      fs.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {

@@ -1,0 +1,282 @@
+// The card cache's delta (lib/store/card-delta.ts): after any sequence of saves, removals, hand edits of cards and of
+// MEMORY.md, torn, garbage and planted delta files and a writer killed between its writes, `list --json`, `search`
+// and session start print exactly what they print on a copy of the store whose caches were built from scratch. Real
+// stores above a lowered full-check size (so a delta is written and a recent check trusted), the real CLI in process
+// with a clock that steps past or stays inside the 2 s window, the real write journal, real SIGKILLs.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test, type TestContext } from "node:test";
+import { CARD_CACHE } from "../../../lib/store/card-cache.js";
+import { CARD_DELTA, encodeCardDelta, mergeOrder, readCardDelta } from "../../../lib/store/card-delta.js";
+import { cacheStamp, CARD_CHECK } from "../../../lib/store/full-check.js";
+import { checkCardCache } from "../../../lib/store/card-cache-check.js";
+import { cacheIdentity } from "../../../lib/store/card-cache-open.js";
+import { withTrustedCardCache } from "../../../lib/store/card-cache-trusted.js";
+import { journalMark } from "../../../lib/store/write-journal.js";
+import { handCard, sleep } from "../../support/card-cache-fixture.js";
+import { CLI, makeWorld, memctl, spawnEnv, type World } from "../../support/fixture.js";
+import { scratchDir } from "../../support/scratch.js";
+
+const MAX = "5";
+const state = (w: World, name: string) => path.join(w.mem, ".memctl", name);
+const baseStamp = (w: World) => cacheStamp(fs.statSync(state(w, CARD_CACHE)));
+
+/** 12 cards (one pinned), an hour old, indexed in MEMORY.md, no keeper; the caches built by a first list. */
+async function store(t: TestContext): Promise<World> {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  w.env.MEMCTL_FULL_CHECK_MAX = MAX;
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[hook]\nkeeper = false\n");
+  const lines: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const name = `c${String(i).padStart(2, "0")}`;
+    let text = handCard(name, `card number ${i} about deploy`, `Body ${i}: the migration ${i % 3 === 0 ? "and deploy" : ""}.`);
+    if (i === 4) text = text.replace("priority: normal", "priority: always");
+    fs.writeFileSync(path.join(w.mem, `project_${name}.md`), text);
+    lines.push(`- [${name}](project_${name}.md) — card number ${i}`);
+  }
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), `# Memory\n\n${lines.join("\n")}\n- [later](project_later.md) — not written yet\n`);
+  const past = new Date(Date.now() - 3_600_000);
+  for (const name of fs.readdirSync(w.mem)) fs.utimesSync(path.join(w.mem, name), past, past);
+  await sleep(250);
+  clock = Date.now();
+  await outputs(w, tick(3000));
+  return w;
+}
+
+/** The calls' clock: a write's call stays inside the last check's 2 s window (trusted, journal re-checked), a hand edit's steps past it. */
+let clock = 0;
+let session = 0;
+const tick = (ms: number) => new Date((clock += ms));
+
+/** What list, search and session start print (the store's path replaced, so a copy compares). */
+async function outputs(w: World, now: Date) {
+  const run = async (args: string[], stdin?: string) => {
+    const r = await memctl(w, args, { now, ...(stdin !== undefined ? { stdin } : {}) });
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stderr}`);
+    return r.stdout.replaceAll(w.mem, "<mem>");
+  };
+  return {
+    list: await run(["list", "--json"]),
+    search: await run(["search", "deploy migration", "--in", "cards", "--json"]),
+    searchOne: await run(["search", "c07", "--in", "cards", "--json", "--limit", "3"]),
+    start: await run(["hook", "session-start", "--host", "generic"], JSON.stringify({ session_id: `s${session++}`, cwd: w.repo })),
+  };
+}
+
+/** The same commands on a copy of the store with no cache of any kind: the from-scratch answer. */
+async function scratch(w: World, now: Date) {
+  const root = scratchDir("memctl-delta-scratch-");
+  const copy: World = { ...w, mem: path.join(root, "mem"), env: { ...w.env, MEMCTL_MEMORY_DIR: path.join(root, "mem") } };
+  fs.cpSync(w.mem, copy.mem, { recursive: true, filter: (src) => !/[/\\]\.memctl[/\\](card-|overview-|list-rows|rank-)/.test(src) });
+  try {
+    return await outputs(copy, now);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function same(w: World, what: string, now = tick(3000)) {
+  await sleep(150); // past the racy window: a stamp this recent is read again, not trusted
+  const incremental = await outputs(w, now);
+  const fresh = await scratch(w, now);
+  for (const k of Object.keys(fresh) as (keyof typeof fresh)[]) assert.equal(incremental[k], fresh[k], `${what}: ${k}`);
+  return incremental;
+}
+
+const ok = async (w: World, args: string[]) => {
+  const r = await memctl(w, args, { now: tick(1) });
+  assert.equal(r.code, 0, r.stderr);
+};
+
+/** A seeded generator, so a failing sequence can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+test("after each save, rm, hand edit and damaged delta in a random sequence, list, search and session start print what a rebuild prints", async (t) => {
+  const w = await store(t);
+  const rnd = random(Number(process.env.MEMCTL_TEST_SEED ?? 32));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const cards = () => fs.readdirSync(w.mem).filter((f) => f.startsWith("project_"));
+  let n = 0;
+  let deltas = 0;
+  const ops: [string, () => Promise<void> | void][] = [
+    ["save an update", () => ok(w, ["save", pick(cards()).replace(/^project_|\.md$/g, ""), "-t", "project", "-d", `described again ${n}, deploy`])],
+    ["save a new card", () => ok(w, ["save", `fresh${n}`, "-t", "project", "-d", `a new card ${n} on the migration`])],
+    ["save the card a line links", () => ok(w, ["save", "later", "-t", "project", "-d", `now written ${n}`])],
+    ["rm", () => ok(w, ["rm", pick(cards()).replace(/\.md$/, "")])],
+    ["a hand edit of a card", () => fs.appendFileSync(path.join(w.mem, pick(cards())), `More deploy words ${n}.\n`)],
+    [
+      "a card pinned by hand",
+      () => {
+        const file = path.join(w.mem, pick(cards()));
+        fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("priority: normal", "priority: always"));
+      },
+    ],
+    ["a card written by hand", () => fs.writeFileSync(path.join(w.mem, `project_hand${n}.md`), handCard(`hand${n}`, "by hand, deploy", "Written in an editor."))],
+    ["a card deleted by hand", () => fs.rmSync(path.join(w.mem, pick(cards())))],
+    [
+      "a hand edit of an index line",
+      () => {
+        const file = path.join(w.mem, "MEMORY.md");
+        fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/card number (\d+)/, `card NUMBER $1 (${n})`));
+      },
+    ],
+    [
+      "a torn delta",
+      () => {
+        const file = state(w, CARD_DELTA);
+        if (fs.existsSync(file)) fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+      },
+    ],
+    ["a garbage delta", () => fs.writeFileSync(state(w, CARD_DELTA), Buffer.from(Array.from({ length: 300 }, () => Math.floor(rnd() * 256))))],
+    ["a delta left by a writer killed before its rename", () => fs.writeFileSync(state(w, `${CARD_DELTA}.999999.tmp`), "memctl-card-cache 8 delta 1\n{")],
+    // The keeper's round as it runs between calls: it may write a delta of its own (the directories' new mtimes).
+    ["the keeper's round", async () => void (await keeperRound(w, tick(1).getTime()))],
+  ];
+  for (; n < 40; n++) {
+    const [what, op] = n < 4 ? ops[n]! : pick(ops);
+    // A hand edit is seen by every call 2 s after it: the clock steps past the last check before the call.
+    await op();
+    await same(w, `step ${n}, ${what}`, what.startsWith("save") || what === "rm" || what.startsWith("the keeper") ? tick(1) : tick(3000));
+    if (fs.existsSync(state(w, CARD_DELTA)) && readCardDelta(w.mem, baseStamp(w))) deltas++;
+  }
+  assert.ok(deltas >= 10, `a delta was in force after ${deltas} of 40 steps`);
+});
+
+test("a save writes a delta, not the card-cache file; past the edits' bound the next write folds it into a new card-cache file", async (t) => {
+  const w = await store(t);
+  const base = fs.statSync(state(w, CARD_CACHE));
+  await ok(w, ["save", "c03", "-d", "card three, saved"]);
+  const after = await same(w, "one save", tick(1));
+  assert.match(after.list, /card three, saved/);
+  assert.equal(fs.statSync(state(w, CARD_CACHE)).ino, base.ino, "the card-cache file is not rewritten");
+  const delta = readCardDelta(w.mem, baseStamp(w))!;
+  assert.deepEqual(
+    delta.records.map((r) => r.file),
+    ["project_c03.md"],
+  );
+  assert.equal(delta.edits.length, 1, "the save's index edit, for the links and the view");
+  // 64 more saves: the 65th edit is past DELTA_MAX_EDITS, so a write folds the delta.
+  for (let i = 0; i < 64; i++) {
+    await ok(w, ["save", `c0${i % 10}`, "-d", `saved again ${i}`]);
+    await memctl(w, ["list", "--json"], { now: tick(1) });
+  }
+  assert.notEqual(fs.statSync(state(w, CARD_CACHE)).ino, base.ino, "folded into a new card-cache file");
+  await same(w, "after the fold", tick(1));
+});
+
+/** The keeper's round over the card cache at `nowMs` (its stamps map, the journal's end taken first), and the check it left. */
+async function keeperRound(w: World, nowMs: number) {
+  const r = await checkCardCache(w.mem, { nowMs, fullCheckMax: Number(MAX) }, new Map(), { mark: journalMark(w.mem) });
+  const file = state(w, CARD_CHECK);
+  const check = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { cache: number[]; at: number }) : undefined;
+  return { outcome: r?.outcome, recorded: check?.at === nowMs && JSON.stringify(check.cache) === JSON.stringify(cacheIdentity(w.mem)) };
+}
+
+test("the keeper's round after a save verifies the delta from one listing, so the next starts are trusted; a card made by hand before the save is not masked", async (t) => {
+  const w = await store(t);
+  await ok(w, ["save", "c03", "-d", "card three, saved"]);
+  await sleep(150); // a reader a moment after the save: MEMORY.md's stamp is not in the racy window of the delta it writes
+  await memctl(w, ["list", "--json"], { now: tick(1) }); // the save's first reader writes the delta
+  await sleep(150); // past the racy window of the delta just written
+  // The save moved the store directory (its card and MEMORY.md renamed in); the delta keeps the directory as recorded.
+  const at = tick(1).getTime();
+  assert.deepEqual(await keeperRound(w, at), { outcome: "verified", recorded: true });
+  assert.equal(
+    withTrustedCardCache(w.mem, { nowMs: at + 500, fullCheckMax: Number(MAX) }, () => true),
+    true,
+    "a trusted read takes the cache the round verified",
+  );
+  await same(w, "after the keeper's round", tick(1));
+
+  // A card made by hand just before a save: the save's directory move masks it from the journaled listing, so the
+  // round lists the store, finds it, and records nothing; every call 2 s after the hand edit sees it.
+  const masked = await store(t);
+  fs.writeFileSync(path.join(masked.mem, "project_byhand.md"), handCard("byhand", "MADE BY HAND", "Before the save."));
+  await ok(masked, ["save", "c04", "-d", "card four, saved"]);
+  await sleep(150);
+  await memctl(masked, ["list", "--json"], { now: tick(1) });
+  await sleep(150);
+  fs.rmSync(state(masked, CARD_CHECK));
+  const round = await keeperRound(masked, tick(1).getTime());
+  assert.notEqual(round.outcome, "verified");
+  assert.equal(round.recorded, false, "no check recorded over a card the cache lacks");
+  assert.match((await same(masked, "the masked card", tick(3000))).list, /MADE BY HAND/);
+});
+
+test("a planted delta (another base, a removed name the base lacks, a path out of the store, words in the base's section) is ignored whole", async (t) => {
+  const w = await store(t);
+  await ok(w, ["save", "c05", "-d", "card five, saved"]);
+  await same(w, "the save", tick(1));
+  const good = readCardDelta(w.mem, baseStamp(w))!;
+  const outside = path.join(w.root, "outside.md");
+  fs.writeFileSync(outside, handCard("outside", "OUTSIDE THE STORE", "Never read."));
+  const plants: [string, Buffer][] = [
+    ["another base", encodeCardDelta({ ...good, base: [1, 2, 3, 4] })],
+    ["a removed name the base lacks", encodeCardDelta({ ...good, removed: ["project_nope.md"] })],
+    ["a removed name it also changes", encodeCardDelta({ ...good, removed: ["project_c05.md"] })],
+    ["a merged count that does not add up", encodeCardDelta({ ...good, cards: good.cards + 1 })],
+    ["words placed in the base's own section", encodeCardDelta({ ...good, wordsAt: good.wordsAt.map(() => -1) })],
+    ["another words file", encodeCardDelta({ ...good, head: { ...good.head, words: "planted" } })],
+    ["records placed at other indexes of the base", encodeCardDelta({ ...good, places: good.places.map((p) => p ^ 1) })],
+    ["edits the links cannot take", encodeCardDelta({ ...good, edits: [[1, 0, ["line\nbreak"]]] })],
+    [
+      "a path out of the store",
+      encodeCardDelta({ ...good, records: good.records.map((r) => Object.assign(Object.create(Object.getPrototypeOf(r) as object) as typeof r, r, { file: "../outside.md" })) }),
+    ],
+  ];
+  for (const [what, bytes] of plants) {
+    fs.writeFileSync(state(w, CARD_DELTA), bytes);
+    const seen = await same(w, what, tick(3000));
+    assert.doesNotMatch(JSON.stringify(seen), /OUTSIDE THE STORE/, what);
+    assert.match(seen.list, /card five, saved/, what);
+  }
+});
+
+test("a delta fits its base exactly: mergeOrder places changed, added and removed names, and refuses what does not fit", () => {
+  const base = ["a.md", "c.md", "e.md", "g.md"];
+  const at = (i: number) => base[i]!;
+  // b.md sorts before base 1, c.md replaces base 1, h.md goes after the last; e.md (base 2) is removed.
+  const delta = { names: ["b.md", "c.md", "h.md"], places: [2, 3, 8], removed: ["e.md"], removedAt: [2] };
+  const expected = [0, -1, -2, 3, -3];
+  assert.deepEqual([...mergeOrder(base.length, at, delta, 5)!], expected, "proved against the names");
+  assert.deepEqual([...mergeOrder(base.length, undefined, delta, 5)!], expected, "placed without the names");
+  const refused = (what: string, d: Partial<typeof delta>, merged?: number, names: typeof at | undefined = at) =>
+    assert.equal(mergeOrder(base.length, names, { ...delta, ...d }, merged), undefined, what);
+  refused("removed but not in the base", { removed: ["x.md"] });
+  refused("removed and changed", { removed: ["c.md"], removedAt: [1] });
+  refused("removed and changed, without the names", { removed: ["c.md"], removedAt: [1] }, undefined, undefined);
+  refused("a count that does not add up", {}, 4);
+  refused("a record placed where its name does not sort", { places: [2, 3, 6] });
+  refused("a record said to replace another name", { places: [3, 3, 8] });
+  refused("places out of order, without the names", { places: [4, 3, 8] }, undefined, undefined);
+  refused("a place past the base, without the names", { places: [2, 3, 10] }, undefined, undefined);
+  refused("a removed index past the base, without the names", { removedAt: [4] }, undefined, undefined);
+  refused("places missing", { places: [2, 3] }, undefined, undefined);
+});
+
+test("writers killed by SIGKILL at any point after saves leave caches whose answers are a rebuild's", async (t) => {
+  const w = await store(t);
+  const env = { ...spawnEnv(w), MEMCTL_FULL_CHECK_MAX: MAX };
+  let killed = 0;
+  for (let i = 0; i < 8; i++) {
+    await ok(w, ["save", `c0${i}`, "-d", `killed run ${i}, deploy`]);
+    if (i % 3 === 2) fs.appendFileSync(path.join(w.mem, `project_c1${i % 2}.md`), `Hand ${i}.\n`);
+    const child = spawn(process.execPath, [CLI, i % 2 ? "list" : "search", ...(i % 2 ? ["--json"] : ["deploy"])], { env, cwd: w.repo, stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    // 10-97 ms: on a quiet machine a reader of 12 cards ends within ~100 ms, so longer waits killed too few (3 of 8).
+    await sleep(10 + ((i * 29) % 100));
+    child.kill("SIGKILL");
+    if ((await exited) === "SIGKILL") killed++;
+    await same(w, `killed after save ${i}`, tick(3000));
+  }
+  assert.ok(killed >= 4, `${killed} of 8 readers killed mid-run`);
+});
