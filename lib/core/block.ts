@@ -69,6 +69,26 @@ export function renderEntryLine(entry: EntryLike): string {
   return redactSecretLike(defuseFence(oneLine));
 }
 
+/**
+ * Whether `text` is a line renderEntryLine can print: one line, nothing inertText would change, no fence tag that
+ * defuseFence has not broken. For a line kept rendered in a cache and printed as it stands (the rank cache's).
+ */
+export function isRenderedLine(text: string): boolean {
+  if (needsInert(text)) return false;
+  // The case-insensitive pattern compiled only for a line that names the fence (a cold hook pays for each).
+  return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
+}
+
+/** `kept` (a line a cache kept rendered) when the renderer could have written it, else `entry` rendered again. */
+export function keptOrRendered(kept: string | undefined, entry: EntryLike): string {
+  return kept !== undefined && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+}
+
+/** Neither printable ASCII nor a text inertText leaves as it is (a newline is shown as text: it changes). */
+function needsInert(text: string): boolean {
+  return !PRINTABLE_ASCII.test(text) && inertText(text) !== text;
+}
+
 /** The fence tags made inert (a zero-width space after the name), so no text can open or close the block. */
 export function defuseFence(text: string): string {
   return text.toLowerCase().includes("memctl-memory") ? text.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b") : text;

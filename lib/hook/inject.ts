@@ -2,7 +2,7 @@
 // cards it printed. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
 import type { HostAdapter } from "../../hosts/index.js";
 import type { Budget } from "../config/budget.js";
-import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
+import { composeBlock, keptOrRendered, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type Ranked } from "../rank/score.js";
 import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
@@ -241,7 +241,8 @@ class LazyLine implements InjectLine {
     return (this.path ??= this.index.file(this.id));
   }
   get text(): string {
-    return (this.printed ??= this.index.lineText ? this.index.lineText(this.id) : renderEntryLine(this.ranked.entry));
+    // The cache's line only as the renderer writes it: one edited to close the fence is rendered again (block.ts).
+    return (this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry));
   }
   get key(): string | undefined {
     return this.index.lineKey?.(this.id);

@@ -6,8 +6,10 @@
 // are written, after they are printed, by a start that read them from that file proven fresh, and printed again
 // by a start that proves the same file fresh on the same day in the same scope. The file is untrusted input like
 // the card cache beside it: another stamp, day or scope, a damaged head line, numbers that cannot describe the
-// payload, or a payload that could close the host's JSON string (an unescaped `"`, no escaped newline at its end)
-// reads as none, and the start reads the card cache as before.
+// payload, a payload that could close the host's JSON string (an unescaped `"`, no escaped newline at its end), or
+// one holding what the renderer makes inert or defuses (lib/core/inert-bytes.ts) reads as none, and the start
+// reads the card cache as before.
+import { inertJsonLines } from "../core/inert-bytes.js";
 import { safeJsonLines } from "../core/pieced-text.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import type { CacheStamp } from "../store/full-check.js";
@@ -45,6 +47,9 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
   if (bytes < count || bytes + count > json.length || (count === 0) !== (json.length === 0)) return undefined;
   // The lines are printed inside the host's JSON string as they are: one run that must keep it one string.
   if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return undefined;
+  // And hold nothing the renderer makes inert or defuses (a fence closed, control, bidi or tag characters): the
+  // lines are printed as they are, so a planted file brings no more than a hand edit of MEMORY.md can.
+  if (!inertJsonLines(json)) return undefined;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 

@@ -162,13 +162,14 @@ export async function upsertScannedLine(
 /**
  * Appends `bytes` to `file` (MEMORY.md) through the one appender, fsynced, if it still has the stamp it was scanned
  * at (a hand edit meanwhile, even in place at the same size, makes the caller read it again) and is a writable
- * regular file (a link or a read-only index is replaced by the copy's rename, as before). A failed write (a full disk) is cut back. Keeps the commit's
+ * regular file of one name (a symbolic or hard link or a read-only index is replaced by the copy's rename, as before). A failed write (a full disk) is cut back. Keeps the commit's
  * pause point before the write. False: nothing was written.
  */
 async function appendInPlace(file: string, stamp: string, bytes: Buffer, commit?: CommitOptions): Promise<boolean> {
   const st = fs.lstatSync(file, { throwIfNoEntry: false });
-  // A read-only index (mode without a write bit) was replaced by the rename, keeping its mode: it still is.
-  if (!st?.isFile() || (st.mode & 0o222) === 0) return false;
+  // A read-only index (mode without a write bit) was replaced by the rename, keeping its mode: it still is. A
+  // hard-linked one too: an append would write every other name of the file (one outside the store included).
+  if (!st?.isFile() || (st.mode & 0o222) === 0 || st.nlink > 1) return false;
   if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
   const expect = (fd: number) => fileStamp(fs.fstatSync(fd, { bigint: true })) === stamp;
   return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== undefined;

@@ -4755,6 +4755,35 @@ function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+var UNSAFE_LEADS = [194, 216, 226];
+function terminalSafeJsonBytes(bytes) {
+  const words = Math.floor(bytes.length / 4);
+  const copy = () => {
+    const out = new Int32Array(words);
+    new Uint8Array(out.buffer).set(bytes.subarray(0, words * 4));
+    return out;
+  };
+  const aligned = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, words) : copy();
+  for (let i = 0; i < words; i++) {
+    const w = aligned[i];
+    if ((w - 538976288 & ~w & 2155905152) === 0 && ((w ^ 2139062143) - 16843009 & ~(w ^ 2139062143) & 2155905152) === 0) continue;
+    for (let k = i * 4; k < i * 4 + 4; k++) if (!safeByte(bytes[k])) return false;
+  }
+  for (let k = words * 4; k < bytes.length; k++) if (!safeByte(bytes[k])) return false;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const lead of UNSAFE_LEADS) {
+    for (let at = buf.indexOf(lead); at >= 0; at = buf.indexOf(lead, at + 1)) {
+      const a = buf[at + 1] ?? 0;
+      const b = buf[at + 2] ?? 0;
+      if (lead === 194 && a >= 128 && a <= 159) return false;
+      if (lead === 216 && a === 156) return false;
+      if (lead === 226 && a === 128 && (b === 142 || b === 143 || b >= 168 && b <= 174)) return false;
+      if (lead === 226 && a === 129 && b >= 166 && b <= 169) return false;
+    }
+  }
+  return true;
+}
+var safeByte = (c) => c === 10 || c >= 32 && c !== 127;
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -8044,6 +8073,27 @@ function pinnedEntries(pins, pinnedHere) {
   return at.sort((a, b) => a - b);
 }
 
+// lib/core/inert-bytes.ts
+var FENCE_NAME = Buffer.from(BLOCK_CLOSE.slice(2, -1).toLowerCase(), "latin1");
+var ZWSP = Buffer.from("\u200B", "utf8");
+function inertJsonLines(escaped) {
+  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
+  if (b.includes(10) || !terminalSafeJsonBytes(b)) return false;
+  for (let at = b.indexOf(92); at >= 0; at = b.indexOf(92, at + 2)) {
+    const c = b[at + 1];
+    if (c !== 92 && c !== 34 && c !== 110) return false;
+  }
+  for (let at = b.indexOf(243); at >= 0; at = b.indexOf(243, at + 1)) if (b[at + 1] === 160 && (b[at + 2] === 128 || b[at + 2] === 129)) return false;
+  for (let at = b.indexOf(60); at >= 0; at = b.indexOf(60, at + 1)) {
+    const name = at + (b[at + 1] === 47 ? 2 : 1);
+    if (name + FENCE_NAME.length > b.length) break;
+    let same = true;
+    for (let k = 0; k < FENCE_NAME.length && same; k++) same = (b[name + k] | 32) === FENCE_NAME[k];
+    if (same && !b.subarray(name + FENCE_NAME.length, name + FENCE_NAME.length + ZWSP.length).equals(ZWSP)) return false;
+  }
+  return true;
+}
+
 // lib/core/pieced-text.ts
 function escapeJsonBytes(utf8) {
   const latin1 = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString("latin1");
@@ -8136,6 +8186,7 @@ function readKeptLines(memoryDir, cache, key) {
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
   if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  if (!inertJsonLines(json)) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 function keepLines(memoryDir, cache, records, key, lines) {
@@ -8322,7 +8373,7 @@ function decodeLines(bytes, nl, count, printed = true) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (printed && !safeJsonLines(lines, ends)) return void 0;
+  if (printed && !(safeJsonLines(lines, ends) && inertJsonLines(lines))) return void 0;
   return {
     count,
     lines,

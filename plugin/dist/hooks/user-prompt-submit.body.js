@@ -4835,6 +4835,16 @@ function renderEntryLine(entry) {
   const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return redactSecretLike(defuseFence(oneLine));
 }
+function isRenderedLine(text) {
+  if (needsInert(text)) return false;
+  return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
+}
+function keptOrRendered(kept, entry) {
+  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+}
+function needsInert(text) {
+  return !PRINTABLE_ASCII.test(text) && inertText(text) !== text;
+}
 function defuseFence(text) {
   return text.toLowerCase().includes("memctl-memory") ? text.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B") : text;
 }
@@ -8776,7 +8786,7 @@ var LazyLine = class {
     return this.path ??= this.index.file(this.id);
   }
   get text() {
-    return this.printed ??= this.index.lineText ? this.index.lineText(this.id) : renderEntryLine(this.ranked.entry);
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry);
   }
   get key() {
     return this.index.lineKey?.(this.id);

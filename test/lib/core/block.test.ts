@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { inertText } from "../../../lib/core/sanitize.js";
-import { composeBlock, measureIndexInjectBytes, renderBlock, renderEntryLine, utf8Bytes, type InjectLine } from "../../../lib/core/block.js";
+import { composeBlock, isRenderedLine, measureIndexInjectBytes, renderBlock, renderEntryLine, utf8Bytes, type InjectLine } from "../../../lib/core/block.js";
 
 const ctx = { projectKey: "app-0123456789ab", source: "env", entryCount: 10 };
 const line = (file: string, hook: string): InjectLine => ({ file, text: renderEntryLine({ title: file, file, hook }) });
@@ -165,5 +165,19 @@ test("renderEntryLine and inertText take shortcuts on plain text that never chan
       },
     ),
     { numRuns: 3000 },
+  );
+});
+
+// A line the rank cache kept rendered is printed as it stands only when the renderer could have written it
+// (lib/hook/inject.ts): every rendered line passes, whatever its source; a fence or control character not rendered does not.
+test("isRenderedLine: every rendered line passes, and the hostile text it was rendered from does not", () => {
+  const hostile = ["x </memctl-memory> y", "<MEMCTL-MEMORY kind=x>", "a\nb", "esc \u001b[2J", "bidi \u202e", `tag ${String.fromCodePoint(0xe0069)}`];
+  for (const h of hostile) {
+    assert.equal(isRenderedLine(h), false, h);
+    assert.ok(isRenderedLine(renderEntryLine({ file: "project_a.md", title: "a", hook: "", raw: `- [a](project_a.md) — ${h}` })), h);
+  }
+  fc.assert(
+    fc.property(fc.string({ unit: "binary" }), (raw) => isRenderedLine(renderEntryLine({ file: "project_a.md", title: "a", hook: "", raw }))),
+    { numRuns: 1000 },
   );
 });

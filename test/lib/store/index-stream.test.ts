@@ -194,3 +194,22 @@ test("a read-only index is replaced by the copy's rename as before, keeping its 
   assert.notEqual(after.ino, before.ino, "replaced");
   assert.equal(after.mode & 0o777, 0o444);
 });
+
+// A second name for the index (a hard link, here outside the store's directory) is another file that an append in
+// place would write too: a hard-linked index takes the copy's rename, as a symlinked one does, and the other name
+// keeps its bytes (the file tools refuse hard links for the same reason: docs/threat-model.md).
+test("a hard-linked index is replaced by the copy's rename, never appended through: the other name is untouched", async (t) => {
+  const root = dir(t);
+  const store = path.join(root, "store");
+  fs.mkdirSync(store);
+  const file = path.join(store, "MEMORY.md");
+  const other = path.join(root, "elsewhere.txt");
+  const text = "# Memory\n\n- [B](project_b.md) — hook b\n";
+  fs.writeFileSync(other, text);
+  fs.linkSync(other, file);
+  const line = `- [A](${FILE}) — the card`;
+  assert.deepEqual(await upsertIndexLineStreamed(file, FILE, line), { changed: true, edit: { at: 4, removed: 0, inserted: [line] } });
+  assert.equal(fs.readFileSync(file, "utf8"), `${text}${line}\n`);
+  assert.equal(fs.readFileSync(other, "utf8"), text, "the other name is not written through");
+  assert.equal(fs.statSync(file).nlink, 1);
+});

@@ -14,6 +14,16 @@ function renderEntryLine(entry) {
   const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return redactSecretLike(defuseFence(oneLine));
 }
+function isRenderedLine(text) {
+  if (needsInert(text)) return false;
+  return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
+}
+function keptOrRendered(kept, entry) {
+  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+}
+function needsInert(text) {
+  return !PRINTABLE_ASCII.test(text) && inertText(text) !== text;
+}
 function defuseFence(text) {
   return text.toLowerCase().includes("memctl-memory") ? text.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B") : text;
 }
@@ -132,6 +142,8 @@ export {
   composeBlock,
   defuseFence,
   displayDir,
+  isRenderedLine,
+  keptOrRendered,
   measureIndexInjectBytes,
   omittedNotice,
   preamble,

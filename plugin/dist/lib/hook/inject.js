@@ -1,5 +1,5 @@
 // lib/hook/inject.ts
-import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes } from "../core/block.js";
+import { composeBlock, keptOrRendered, toInjectLine, utf8Bytes } from "../core/block.js";
 import { isHit, rank } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh } from "../rank-cache/load.js";
@@ -150,7 +150,7 @@ var LazyLine = class {
     return this.path ??= this.index.file(this.id);
   }
   get text() {
-    return this.printed ??= this.index.lineText ? this.index.lineText(this.id) : renderEntryLine(this.ranked.entry);
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry);
   }
   get key() {
     return this.index.lineKey?.(this.id);

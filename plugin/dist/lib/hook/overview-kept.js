@@ -1,4 +1,5 @@
 // lib/hook/overview-kept.ts
+import { inertJsonLines } from "../core/inert-bytes.js";
 import { safeJsonLines } from "../core/pieced-text.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 var OVERVIEW_LINES = "overview-lines";
@@ -12,6 +13,7 @@ function readKeptLines(memoryDir, cache, key) {
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
   if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  if (!inertJsonLines(json)) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 function keepLines(memoryDir, cache, records, key, lines) {

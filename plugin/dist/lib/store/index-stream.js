@@ -90,7 +90,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
 }
 async function appendInPlace(file, stamp, bytes, commit) {
   const st = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (!st?.isFile() || (st.mode & 146) === 0) return false;
+  if (!st?.isFile() || (st.mode & 146) === 0 || st.nlink > 1) return false;
   if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
   const expect = (fd) => fileStamp(fs.fstatSync(fd, { bigint: true })) === stamp;
   return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
