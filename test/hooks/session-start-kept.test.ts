@@ -83,12 +83,16 @@ test("every host's start through the kept lines prints the bytes a start that ch
   const k = await keptStore(t);
   await settle(k);
   const inode = fs.statSync(k.kept).ino;
+  const keyLine = () => fs.readFileSync(k.kept, "utf8").split("\n", 1)[0];
+  const key = keyLine();
   for (const host of HOSTS) {
     const kept = await k.start(host);
     assert.equal(kept, await k.start(host, true), host);
     if (host === "claude" || host === "codex") assert.match(JSON.parse(kept).hookSpecificOutput.additionalContext, /Card s004 "quoted" \\ 東京/);
   }
-  assert.equal(fs.statSync(k.kept).ino, inode, "read back by every start, not made again");
+  // Kept once per cache: a start re-keeps only for another cache identity (on a loaded machine the keeper may
+  // settle a moved directory into a new delta between these starts, and the next trusted start keeps again).
+  if (keyLine() === key) assert.equal(fs.statSync(k.kept).ino, inode, "read back by every start, not made again");
   const text = await k.start("generic");
   assert.ok(!text.includes("feedback_s007.md"), "expired: left out");
   assert.ok(text.indexOf("feedback_s004.md") < text.indexOf("feedback_s000.md"), "pinned first");
