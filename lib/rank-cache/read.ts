@@ -4,7 +4,7 @@ import type { EntryInfo, RankIndex } from "../rank/postings.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
 import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
-import { joinPath, STATE_DIR } from "../store/paths.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
 import type { CardStamps } from "../store/full-check.js";
@@ -145,6 +145,14 @@ export function parseReuseLine(text: string): ReuseLine {
   return r as ReuseLine;
 }
 
+/**
+ * A card path as the build writes one: relative, `/`-separated, no empty, `.` or `..` segment, no backslash or
+ * control character, a `.md` other than MEMORY.md. A regex here, not card-cache-format.ts's check: the prompt hook
+ * does not load that module.
+ */
+const BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+const isPinnedFile = (f: unknown): boolean => typeof f === "string" && /^[^\\\u0000-\u001f\u007f]+\.md$/.test(f) && !BAD_SEGMENT.test(f) && f !== INDEX_FILE;
+
 export interface OpenCache {
   header: Header;
   view: CacheView<Header>;
@@ -169,8 +177,11 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
       });
     // Pinned ids are served without the view's bounds check: checked here, a damaged one means rebuild.
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return undefined;
+    // And their paths, served as the cards' files (printed, stat'ed by stillFresh, shown by `why`): a planted one
+    // that is not a card's path means rebuild, as a bad id does.
+    if (header.pinnedFiles !== undefined && !(Array.isArray(header.pinnedFiles) && header.pinnedFiles.every(isPinnedFile))) return undefined;
     const pinnedFiles = new Map<number, string>();
-    if (header.pinnedFiles?.length === header.always.length && header.pinnedFiles.every((f) => typeof f === "string"))
+    if (header.pinnedFiles?.length === header.always.length)
       header.always.forEach((id, i) => {
         pinnedFiles.set(id, header.pinnedFiles![i]!);
       });

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { pathToFileURL } from "node:url";
@@ -42,8 +42,9 @@ test("the committed plugin/ is what `npm run build` makes of the committed sourc
   assert.deepEqual(stale.sort(), [], "plugin/ is stale: run `npm run build` and commit plugin/ with the sources it was built from");
 });
 
-test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools and answers a search", { timeout: 60_000 }, async (t) => {
-  const dir = tempDir("memctl-plugin-bare-");
+/** A copy of plugin/ with no node_modules above it, a git project and a copy of sample-store/, removed after the test. */
+function bareCopy(t: TestContext, prefix: string): { dir: string; plugin: string; project: string; store: string } {
+  const dir = tempDir(prefix);
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const plugin = path.join(dir, "plugin");
   fs.cpSync(path.join(REPO_ROOT, "plugin"), plugin, { recursive: true });
@@ -51,6 +52,11 @@ test("the plugin runs from a folder with no node_modules: the hook injects, the 
   initRepo(project);
   const store = path.join(dir, "store");
   fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
+  return { dir, plugin, project, store };
+}
+
+test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools and answers a search", { timeout: 60_000 }, async (t) => {
+  const { dir, plugin, project, store } = bareCopy(t, "memctl-plugin-bare-");
   const env = { PATH: path.dirname(process.execPath), HOME: path.join(dir, "home"), MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(dir, "none.toml") };
 
   // Started exactly as plugin/hooks/hooks.json says, with the plugin root filled in as Claude does.
@@ -172,14 +178,7 @@ test("the plugin's CLI holds one copy of each package module, in dist/vendor/, a
 // loads is recorded (ES modules by a loader hook, CommonJS from require.cache), and secretlint, which the bundle
 // imports lazily from dist/vendor/, still refuses a secret.
 test("the plugin's `memctl save` runs from its one-file bundle in a bare copy: a new card, an update, a secret refused", { timeout: 60_000 }, (t) => {
-  const dir = tempDir("memctl-plugin-save-");
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const plugin = path.join(dir, "plugin");
-  fs.cpSync(path.join(REPO_ROOT, "plugin"), plugin, { recursive: true });
-  const project = path.join(dir, "proj");
-  initRepo(project);
-  const store = path.join(dir, "store");
-  fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
+  const { dir, plugin, project, store } = bareCopy(t, "memctl-plugin-save-");
   const loaded = path.join(dir, "loaded.txt");
   const hooks = path.join(dir, "hooks.mjs");
   fs.writeFileSync(

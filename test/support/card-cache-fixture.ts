@@ -1,8 +1,9 @@
-// What the card-cache CLI tests share: a card written by hand, where the cache's two files live, and a wait past
-// the cache's racy window.
+// What the card-cache tests share: a card written by hand, where the cache's two files live, a wait past the
+// cache's racy window, an in-place edit and a held card.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { arrivalsPath, currentSha } from "../../lib/store/arrivals.js";
 import type { World } from "./fixture.js";
 
 export const cacheFile = (w: World) => path.join(w.mem, ".memctl", "card-cache");
@@ -24,4 +25,22 @@ export function editInPlace(file: string, from: string, to: string): void {
   fs.closeSync(fd);
   fs.utimesSync(file, before.atime, before.mtime);
   assert.equal(fs.statSync(file).mtimeMs, before.mtimeMs);
+}
+
+/** `file` (a card of the store at `mem`) held on arrival, as a pull that kept it out would record it. */
+export function holdCard(mem: string, file: string): void {
+  fs.mkdirSync(path.dirname(arrivalsPath(mem)), { recursive: true });
+  const item = {
+    id: "a-000000000001",
+    path: file,
+    kind: "card",
+    state: "held",
+    sha256: currentSha(mem, file),
+    reasons: ["test"],
+    pushed_by: [],
+    commit: "0",
+    before: null,
+    at: "2026-12-01T00:00:00Z",
+  };
+  fs.writeFileSync(arrivalsPath(mem), `${JSON.stringify({ version: 1, items: [item] })}\n`);
 }

@@ -7980,10 +7980,20 @@ function viewStore(store, episodeShards = []) {
 }
 
 // lib/store/card-derived.ts
+function derivedCap(size) {
+  return 8 * size + (1 << 20);
+}
 function readDerived(memoryDir, name, cache) {
+  let fd;
   try {
-    const { bytes } = readRegular(joinPath(memoryDir, STATE_DIR, name), Number.MAX_SAFE_INTEGER, { nofollow: true });
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size > derivedCap(cache[1])) return void 0;
+    const stamp2 = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
+    if (size <= stamp2.length || !readFullyAt(fd, 0, stamp2.length).equals(stamp2)) return void 0;
+    const bytes = new Uint8Array(size);
+    const buf = readFullyAt(fd, 0, size, Buffer.from(bytes.buffer, 0, size));
     const nl = buf.indexOf(10);
     if (nl < 0) return void 0;
     const head = JSON.parse(buf.toString("utf8", 0, nl));
@@ -7992,6 +8002,8 @@ function readDerived(memoryDir, name, cache) {
     return { facts: head.facts, payload: buf.subarray(nl + 1) };
   } catch {
     return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
   }
 }
 function writeDerived(memoryDir, name, cache, facts, payload) {

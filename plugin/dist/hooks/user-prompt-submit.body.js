@@ -6897,6 +6897,8 @@ function parseReuseLine(text) {
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
+var BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+var isPinnedFile = (f) => typeof f === "string" && /^[^\\\u0000-\u001f\u007f]+\.md$/.test(f) && !BAD_SEGMENT.test(f) && f !== INDEX_FILE;
 function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
@@ -6914,8 +6916,9 @@ function openCache(memoryDir, limits = {}) {
         pinned.set(id, header.pinned[i]);
       });
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
+    if (header.pinnedFiles !== void 0 && !(Array.isArray(header.pinnedFiles) && header.pinnedFiles.every(isPinnedFile))) return void 0;
     const pinnedFiles = /* @__PURE__ */ new Map();
-    if (header.pinnedFiles?.length === header.always.length && header.pinnedFiles.every((f) => typeof f === "string"))
+    if (header.pinnedFiles?.length === header.always.length)
       header.always.forEach((id, i) => {
         pinnedFiles.set(id, header.pinnedFiles[i]);
       });

@@ -12,9 +12,8 @@ import { OVERVIEW_LINES } from "../../../lib/hook/overview-kept.js";
 import { OVERVIEW_PINS } from "../../../lib/hook/overview-pins.js";
 import { CARD_CHECK, VERIFIED_FOR_MS } from "../../../lib/store/full-check.js";
 import { CARD_CACHE } from "../../../lib/store/card-words.js";
-import { arrivalsPath, currentSha } from "../../../lib/store/arrivals.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
-import { editInPlace, sleep } from "../../support/card-cache-fixture.js";
+import { editInPlace, holdCard, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, type World } from "../../support/fixture.js";
 
 const CONTEXT = { projectKey: "p", source: "env", entryCount: 0, dir: "~/mem" };
@@ -151,26 +150,14 @@ test("after a hand edit of MEMORY.md, a card pinned by hand or a held card, the 
 
   // A hold leaves a card out whatever was kept: the kept lines are neither read nor written while it stands.
   const held = "project_topic-8.md";
-  fs.mkdirSync(path.dirname(arrivalsPath(w.mem)), { recursive: true });
-  const item = {
-    id: "a-000000000001",
-    path: held,
-    kind: "card",
-    state: "held",
-    sha256: currentSha(w.mem, held),
-    reasons: ["test"],
-    pushed_by: [],
-    commit: "0",
-    before: null,
-    at: "2026-12-01T00:00:00Z",
-  };
-  fs.writeFileSync(arrivalsPath(w.mem), `${JSON.stringify({ version: 1, items: [item] })}\n`);
+  holdCard(w.mem, held);
   const holding = await start(w, TODAY, null, at + 1);
   assert.ok(!titles(holding.text).includes("topic-8"));
   assert.equal(holding.text, (await full(w, TODAY, null)).text);
 });
 
-test("lines kept for another cache file, torn, planted or reached through a link are not printed", async (t) => {
+/** A store whose lines are kept, what a read of every card prints, when they were kept, and the kept file as written. */
+async function keptOnce(t: TestContext) {
   const w = await store(t);
   const expected = (await full(w, TODAY, null)).text;
   const at = await settled(w, TODAY, null, Date.now());
@@ -179,6 +166,11 @@ test("lines kept for another cache file, torn, planted or reached through a link
   const nl = original.indexOf(10);
   const head = JSON.parse(original.toString("utf8", 0, nl)) as { cache: number[]; facts: { count: number; bytes: number } };
   const payload = original.subarray(nl + 1).toString("utf8");
+  return { w, expected, at, file, original, nl, head, payload };
+}
+
+test("lines kept for another cache file, torn, planted or reached through a link are not printed", async (t) => {
+  const { w, expected, at, file, original, nl, head, payload } = await keptOnce(t);
   const plant = (cache: number[], facts: object, body: string) => fs.writeFileSync(file, `${JSON.stringify({ cache, facts })}\n${body}`);
   const marked = payload.replace("about topic-9,", "about PLANTED-9,");
   const startNow = async () => (await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], null, { nowMs: at + 1, fullCheckMax: MAX }))!.text;
@@ -217,14 +209,7 @@ test("lines kept for another cache file, torn, planted or reached through a link
 // a Unicode tag character (docs/threat-model.md, "Hidden text"). Each, well formed and keyed to this very cache,
 // reads as none: the start prints what a read of every card prints.
 test("kept lines that would close the block's fence or carry control, bidi or tag characters are not printed", async (t) => {
-  const w = await store(t);
-  const expected = (await full(w, TODAY, null)).text;
-  const at = await settled(w, TODAY, null, Date.now());
-  const file = keptFile(w);
-  const original = fs.readFileSync(file);
-  const nl = original.indexOf(10);
-  const head = JSON.parse(original.toString("utf8", 0, nl)) as { cache: number[]; facts: { count: number; bytes: number } };
-  const payload = original.subarray(nl + 1).toString("utf8");
+  const { w, expected, at, file, head, payload } = await keptOnce(t);
   const startNow = async () => (await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], null, { nowMs: at + 1, fullCheckMax: MAX }))!.text;
   const tag = (s: string) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
   const cases: [string, string][] = [

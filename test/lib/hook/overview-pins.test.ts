@@ -9,9 +9,8 @@ import { sessionStartBlock } from "../../../lib/hook/session-overview.js";
 import { OVERVIEW_PINS } from "../../../lib/hook/overview-pins.js";
 import { CARD_CHECK, VERIFIED_FOR_MS } from "../../../lib/store/full-check.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
-import { editInPlace, sleep } from "../../support/card-cache-fixture.js";
+import { editInPlace, holdCard, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, type World } from "../../support/fixture.js";
-import { arrivalsPath, currentSha } from "../../../lib/store/arrivals.js";
 
 const CONTEXT = { projectKey: "p", source: "env", entryCount: 0, dir: "~/mem" };
 const TODAY = "2026-12-01";
@@ -150,20 +149,7 @@ test("a held card and a superseded one are both left out, whichever path reads t
   const w = await pinnedStore(t);
   await retire(w, [["topic-4", "status: active", "status: superseded"]]);
   const held = "project_topic-8.md";
-  fs.mkdirSync(path.dirname(arrivalsPath(w.mem)), { recursive: true });
-  const item = {
-    id: "a-000000000001",
-    path: held,
-    kind: "card",
-    state: "held",
-    sha256: currentSha(w.mem, held),
-    reasons: ["test"],
-    pushed_by: [],
-    commit: "0",
-    before: null,
-    at: "2026-12-01T00:00:00Z",
-  };
-  fs.writeFileSync(arrivalsPath(w.mem), `${JSON.stringify({ version: 1, items: [item] })}\n`);
+  holdCard(w.mem, held);
   const trusted = await on(w, TODAY, null, Date.now());
   const full = await on(w, TODAY, null);
   assert.equal(trusted.text, full.text);

@@ -149,15 +149,21 @@ test("with a delta in force a trusted paged load ranks as the files do; a damage
   }
 });
 
+/** A 2,000-card store's built cache, loaded paged and whole (every card checked), and where its head ends. */
+async function pagedAndWhole(dir: string): Promise<{ head: number; store: RankableStore; whole: RankableStore }> {
+  const { dir: memory } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
+  const at = Date.now() - 500;
+  await built(memory, at);
+  const head = headBytes(memory);
+  const store = await loadRankable(memory, { nowMs: at + 1, ...paged });
+  const whole = await loadRankable(memory, { nowMs: at + 1, ...large, checkAllCards: true });
+  return { head, store, whole };
+}
+
 test("card paths a paged load decoded in one batch are not read again one by one", async () => {
   const dir = tempDir();
   try {
-    const { dir: memory } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
-    const at = Date.now() - 500;
-    await built(memory, at);
-    const head = headBytes(memory);
-    const store = await loadRankable(memory, { nowMs: at + 1, ...paged });
-    const whole = await loadRankable(memory, { nowMs: at + 1, ...large, checkAllCards: true });
+    const { head, store, whole } = await pagedAndWhole(dir);
     // Ranking asks for the paths of the pinned and candidate cards at once; the block then asks for each line's.
     const ids = Array.from({ length: 200 }, (_, i) => (i * 7919) % 2_000);
     const [batch, batchBytes] = await bytesRead(head, async () => store.index.files!(ids));
@@ -177,12 +183,7 @@ test("card paths a paged load decoded in one batch are not read again one by one
 test("the pinned cards' paths come with the header: ranking reads none of them from the path blob", async () => {
   const dir = tempDir();
   try {
-    const { dir: memory } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
-    const at = Date.now() - 500;
-    await built(memory, at);
-    const head = headBytes(memory);
-    const store = await loadRankable(memory, { nowMs: at + 1, ...paged });
-    const whole = await loadRankable(memory, { nowMs: at + 1, ...large, checkAllCards: true });
+    const { head, store, whole } = await pagedAndWhole(dir);
     const pinned = [...store.index.alwaysIds];
     assert.ok(pinned.length >= 10, "the generated store pins ~1% of its cards");
     const [paths, bytes] = await bytesRead(head, async () => store.index.files!(pinned));

@@ -1,11 +1,21 @@
 // lib/store/card-derived.ts
-import { lstatIfExists, readRegular } from "./checked-fs.js";
+import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { replaceFile } from "./safe-write.js";
+function derivedCap(size) {
+  return 8 * size + (1 << 20);
+}
 function readDerived(memoryDir, name, cache) {
+  let fd;
   try {
-    const { bytes } = readRegular(joinPath(memoryDir, STATE_DIR, name), Number.MAX_SAFE_INTEGER, { nofollow: true });
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size > derivedCap(cache[1])) return void 0;
+    const stamp = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
+    if (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp)) return void 0;
+    const bytes = new Uint8Array(size);
+    const buf = readFullyAt(fd, 0, size, Buffer.from(bytes.buffer, 0, size));
     const nl = buf.indexOf(10);
     if (nl < 0) return void 0;
     const head = JSON.parse(buf.toString("utf8", 0, nl));
@@ -14,6 +24,8 @@ function readDerived(memoryDir, name, cache) {
     return { facts: head.facts, payload: buf.subarray(nl + 1) };
   } catch {
     return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
   }
 }
 function writeDerived(memoryDir, name, cache, facts, payload) {
@@ -29,6 +41,7 @@ function writeDerived(memoryDir, name, cache, facts, payload) {
   }
 }
 export {
+  derivedCap,
   readDerived,
   writeDerived
 };
