@@ -4,7 +4,7 @@ import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan, type IndexScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
 import { appendBytes } from "./safe-write.js";
-import { commitFile, type CommitOptions } from "./write.js";
+import { commitFile, pauseBeforeCommit, type CommitOptions } from "./write.js";
 
 // A save's look-up and edit of its card's MEMORY.md line, read a run at a time through one reused 1 MiB Buffer
 // instead of the whole 19 MB index of a 100,000-card store: 8 MB or more of live ArrayBuffers made V8 run a full
@@ -170,7 +170,7 @@ async function appendInPlace(file: string, stamp: string, bytes: Buffer, commit?
   // A read-only index (mode without a write bit) was replaced by the rename, keeping its mode: it still is. A
   // hard-linked one too: an append would write every other name of the file (one outside the store included).
   if (!st?.isFile() || (st.mode & 0o222) === 0 || st.nlink > 1) return false;
-  if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
+  await pauseBeforeCommit(commit);
   const expect = (fd: number) => fileStamp(fs.fstatSync(fd, { bigint: true })) === stamp;
   return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== undefined;
 }

@@ -38,8 +38,13 @@ export interface CommitOptions {
  */
 export async function commitFile(file: string, content: string | Buffer | Iterable<Uint8Array>, options: CommitOptions = {}): Promise<void> {
   const staged = stageOne(file, content, options);
-  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
+  await pauseBeforeCommit(options);
   renameOne(staged, options);
+}
+
+/** The commit's pause point (tests widen the window a concurrent writer or a kill must land in). */
+export async function pauseBeforeCommit(options: Pick<CommitOptions, "pauseBeforeCommitMs"> = {}): Promise<void> {
+  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
 }
 
 /** commitFile for synchronous callers (sync's merge driver, git's work tree repairs); no pause point. */

@@ -5,7 +5,7 @@ import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
 import { appendBytes } from "./safe-write.js";
-import { commitFile } from "./write.js";
+import { commitFile, pauseBeforeCommit } from "./write.js";
 var RUN = 1 << 20;
 var NL = 10;
 var runs = {};
@@ -91,7 +91,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
 async function appendInPlace(file, stamp, bytes, commit) {
   const st = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!st?.isFile() || (st.mode & 146) === 0 || st.nlink > 1) return false;
-  if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
+  await pauseBeforeCommit(commit);
   const expect = (fd) => fileStamp(fs.fstatSync(fd, { bigint: true })) === stamp;
   return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
 }

@@ -7,8 +7,11 @@ import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
 async function commitFile(file, content, options = {}) {
   const staged = stageOne(file, content, options);
-  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
+  await pauseBeforeCommit(options);
   renameOne(staged, options);
+}
+async function pauseBeforeCommit(options = {}) {
+  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
 }
 function commitFileSync(file, content, options = {}) {
   renameOne(stageOne(file, content, options), options);
@@ -116,6 +119,7 @@ export {
   commitFile,
   commitFileSync,
   commitStaged,
+  pauseBeforeCommit,
   pauseFromEnv,
   stageFiles,
   sweepDeadTemps,
