@@ -6,7 +6,9 @@
 // decoding the cache; any other stamp, a link, a damaged head line or a missing file reads as none. Derived
 // state: written through the one atomic writer, best effort, never creating .memctl/.
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
-import type { CacheStamp } from "./full-check.js";
+import { cacheStamp, type CacheStamp } from "./full-check.js";
+import { CARD_CACHE } from "./card-words.js";
+import { sameNumbers } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { replaceFile } from "./safe-write.js";
 
@@ -19,6 +21,15 @@ export function derivedCap(size: number): number {
   return 8 * size + (1 << 20);
 }
 
+/**
+ * The bytes the cache stamped `cache` renders from: that file's, and when it is a delta's stamp (card-delta.ts: with
+ * a delta in force the merged cache's identity is the small delta file) the card-cache file's beneath it too.
+ */
+function sourceSize(memoryDir: string, cache: CacheStamp): number {
+  const base = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  return base?.isFile() && !sameNumbers(cacheStamp(base), cache) ? cache[1] + base.size : cache[1];
+}
+
 /** The payload and the facts written with it, when `name` was made from the card-cache file stamped `cache`. */
 export function readDerived(memoryDir: string, name: string, cache: CacheStamp): { facts: Record<string, unknown>; payload: Buffer } | undefined {
   let fd: number | undefined;
@@ -28,7 +39,7 @@ export function readDerived(memoryDir: string, name: string, cache: CacheStamp):
     const size = opened.stat.size;
     // A planted file is refused before it is read whole (a sparse 1.5 GB one took 3 s to read, 17 s to check):
     // by its size first, then by the stamp, which writeDerived always writes first, byte for byte as here.
-    if (size > derivedCap(cache[1])) return undefined;
+    if (size > derivedCap(sourceSize(memoryDir, cache))) return undefined;
     const stamp = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
     if (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp)) return undefined;
     // A fresh buffer (offset 0), so the padded head leaves the payload on a word (writeDerived).

@@ -6564,8 +6564,11 @@ var init_lock = __esm({
 // lib/store/write.ts
 async function commitFile(file, content, options = {}) {
   const staged = stageOne(file, content, options);
-  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
+  await pauseBeforeCommit(options);
   renameOne(staged, options);
+}
+async function pauseBeforeCommit(options = {}) {
+  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
 }
 function commitFileSync(file, content, options = {}) {
   renameOne(stageOne(file, content, options), options);
@@ -7707,7 +7710,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
 async function appendInPlace(file, stamp, bytes, commit) {
   const st = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
   if (!st?.isFile() || (st.mode & 146) === 0 || st.nlink > 1) return false;
-  if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
+  await pauseBeforeCommit(commit);
   const expect = (fd) => fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) === stamp;
   return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
 }

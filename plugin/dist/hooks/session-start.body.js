@@ -7983,13 +7983,17 @@ function viewStore(store, episodeShards = []) {
 function derivedCap(size) {
   return 8 * size + (1 << 20);
 }
+function sourceSize(memoryDir, cache) {
+  const base = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  return base?.isFile() && !sameNumbers(cacheStamp(base), cache) ? cache[1] + base.size : cache[1];
+}
 function readDerived(memoryDir, name, cache) {
   let fd;
   try {
     const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
     fd = opened.fd;
     const size = opened.stat.size;
-    if (size > derivedCap(cache[1])) return void 0;
+    if (size > derivedCap(sourceSize(memoryDir, cache))) return void 0;
     const stamp2 = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
     if (size <= stamp2.length || !readFullyAt(fd, 0, stamp2.length).equals(stamp2)) return void 0;
     const bytes = new Uint8Array(size);

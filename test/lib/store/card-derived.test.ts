@@ -68,3 +68,19 @@ test("what writeDerived wrote reads back, and only for its stamp", () => {
   assert.equal(got?.payload.toString(), "a\nb\n");
   assert.equal(readDerived(dir, NAME, [...SMALL_CACHE.slice(0, 3), 4243] as CacheStamp), undefined);
 });
+
+test("a file derived from a delta's identity may be as large as the card cache under the delta makes it", () => {
+  // With a delta in force (card-delta.ts) the cache's identity is the small delta file's stamp; what is derived
+  // from it renders the card-cache file beneath as well (session start's lines: 19 MB at 100,000 cards).
+  const dir = store();
+  fs.writeFileSync(path.join(dir, STATE_DIR, "card-cache"), Buffer.alloc(512 * 1024));
+  fs.writeFileSync(path.join(dir, STATE_DIR, "card-delta"), "delta");
+  const st = fs.lstatSync(path.join(dir, STATE_DIR, "card-delta"));
+  const identity: CacheStamp = [st.mtimeMs, st.size, st.ctimeMs, st.ino];
+  const payload = Buffer.alloc(3 * 1024 * 1024, 0x61);
+  writeDerived(dir, NAME, identity, {}, [payload]);
+  assert.equal(readDerived(dir, NAME, identity)?.payload.length, payload.length);
+  // Past eight times both files and a MiB it is still refused unread.
+  fs.truncateSync(path.join(dir, STATE_DIR, NAME), PLANTED);
+  assert.equal(readDerived(dir, NAME, identity), undefined);
+});

@@ -1,9 +1,16 @@
 // lib/store/card-derived.ts
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
+import { cacheStamp } from "./full-check.js";
+import { CARD_CACHE } from "./card-words.js";
+import { sameNumbers } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { replaceFile } from "./safe-write.js";
 function derivedCap(size) {
   return 8 * size + (1 << 20);
+}
+function sourceSize(memoryDir, cache) {
+  const base = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  return base?.isFile() && !sameNumbers(cacheStamp(base), cache) ? cache[1] + base.size : cache[1];
 }
 function readDerived(memoryDir, name, cache) {
   let fd;
@@ -11,7 +18,7 @@ function readDerived(memoryDir, name, cache) {
     const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
     fd = opened.fd;
     const size = opened.stat.size;
-    if (size > derivedCap(cache[1])) return void 0;
+    if (size > derivedCap(sourceSize(memoryDir, cache))) return void 0;
     const stamp = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
     if (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp)) return void 0;
     const bytes = new Uint8Array(size);
