@@ -26,3 +26,33 @@ export function recordedHashes(answersFile: string): Set<string> {
       .map((l) => (JSON.parse(l) as { hash: string }).hash),
   );
 }
+
+/** Merges `{hash, answer}` lines from `file` into `answersFile`: only hashes of a prompt the bench sends and
+ * not recorded yet; a line that is not such a record is reported, never written. */
+export function mergeAnswers(file: string, prompts: ReadonlySet<string>, answersFile: string): { added: number; known: number; refused: string[] } {
+  const have = recordedHashes(answersFile);
+  const out = { added: 0, known: 0, refused: [] as string[] };
+  const lines: string[] = [];
+  fs.readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "") return;
+      let rec: Partial<{ hash: string; answer: string }>;
+      try {
+        rec = JSON.parse(line) as Partial<{ hash: string; answer: string }>;
+      } catch {
+        out.refused.push(`line ${i + 1}: not JSON`);
+        return;
+      }
+      if (typeof rec.hash !== "string" || typeof rec.answer !== "string") out.refused.push(`line ${i + 1}: not a {hash, answer} record`);
+      else if (!prompts.has(rec.hash)) out.refused.push(`line ${i + 1}: ${rec.hash.slice(0, 12)} is no prompt the bench sends`);
+      else if (have.has(rec.hash)) out.known += 1;
+      else {
+        have.add(rec.hash);
+        lines.push(JSON.stringify({ hash: rec.hash, answer: rec.answer }));
+        out.added += 1;
+      }
+    });
+  if (lines.length > 0) fs.appendFileSync(answersFile, `${lines.join("\n")}\n`);
+  return out;
+}

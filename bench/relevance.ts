@@ -12,7 +12,7 @@ import { codingGroups } from "./relevance/coding.js";
 import { paraphraseGroups, paraphraseTable } from "./relevance/paraphrase.js";
 import { DEFAULT_CONVERSATIONS, loadLocomo } from "./relevance/locomo.js";
 import { handCards, loadPrompts } from "./relevance/store.js";
-import { withRecordedKeys } from "./relevance/keys.js";
+import { ownerPromptsOf, withRecordedKeys } from "./relevance/keys.js";
 
 const SETS = ["hand", "heldout", "coding", "paraphrase", "locomo"] as const;
 type SetName = (typeof SETS)[number];
@@ -69,7 +69,7 @@ async function keyedGroups(groups: readonly BenchGroup[]): Promise<{ groups: Ben
   let cards = 0;
   let failed = 0;
   for (const g of groups) {
-    const k = await withRecordedKeys(g.cards);
+    const k = await withRecordedKeys(g.cards, ownerPromptsOf(g));
     cards += g.cards.length;
     failed += k.failed;
     out.push({ ...g, cards: k.cards });

@@ -20,7 +20,7 @@ const WRITERS: Allowed = {
   },
   "lib/store/checked-fs.ts": { calls: ["openSync", "writeSync"], why: "the appender's open (O_APPEND|O_NOFOLLOW) and write, behind safe-write's appendBytes" },
   "lib/usage/fold.ts": { calls: ["renameSync"], why: "moves usage.log aside to fold it (appenders reopen a fresh one) and quarantines a corrupt snapshot: moves, not writes" },
-  "lib/hook/why-log.ts": { calls: ["renameSync"], why: "rotates why.jsonl to its one previous generation: a move" },
+  "lib/store/why-log.ts": { calls: ["renameSync"], why: "rotates why.jsonl to its one previous generation: a move" },
   "lib/records/commit.ts": { calls: ["renameSync"], why: "moves a removed card into the trash: a move, under the store lock" },
   "lib/records/file-tools.ts": {
     calls: ["renameSync", "linkSync"],

@@ -12,7 +12,6 @@
 //   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]]   (no recorded answer yet)
 //   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
 // Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { modelPass, type ModelPassOptions, type ModelRunner } from "../../lib/capture/capture.js";
@@ -22,7 +21,7 @@ import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
 import { verifyPromptV1 } from "./verify-prompt-v1.js";
-import { recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
+import { mergeAnswers, recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ANSWERS_FILE = path.join(HERE, "answers.jsonl");
@@ -106,11 +105,6 @@ export async function verifyPromptOf(s: BenchSession, version: VerifyVersion = "
   return verify === undefined ? undefined : { prompt: verify, hash: sha256(verify) };
 }
 
-interface Recorded {
-  hash: string;
-  answer: string;
-}
-
 /** The hash of every prompt the bench sends: both capture prompts and, from the recorded v2 answers, both verify prompts. */
 export async function benchPromptHashes(): Promise<Set<string>> {
   const prompts = new Set<string>();
@@ -125,34 +119,9 @@ export async function benchPromptHashes(): Promise<Set<string>> {
   return prompts;
 }
 
-/** Merges `{hash, answer}` lines from `file` into the answers file: only hashes of a prompt the bench sends and
- * not recorded yet; a line that is not such a record is reported, never written. */
+/** Merges `{hash, answer}` lines from `file` into capture's answers file (recorded-model.ts mergeAnswers). */
 export function recordAnswers(file: string, prompts: ReadonlySet<string>, answersFile = ANSWERS_FILE): { added: number; known: number; refused: string[] } {
-  const have = recordedHashes(answersFile);
-  const out = { added: 0, known: 0, refused: [] as string[] };
-  const lines: string[] = [];
-  fs.readFileSync(file, "utf8")
-    .split("\n")
-    .forEach((line, i) => {
-      if (line.trim() === "") return;
-      let rec: Partial<Recorded>;
-      try {
-        rec = JSON.parse(line) as Partial<Recorded>;
-      } catch {
-        out.refused.push(`line ${i + 1}: not JSON`);
-        return;
-      }
-      if (typeof rec.hash !== "string" || typeof rec.answer !== "string") out.refused.push(`line ${i + 1}: not a {hash, answer} record`);
-      else if (!prompts.has(rec.hash)) out.refused.push(`line ${i + 1}: ${rec.hash.slice(0, 12)} is no prompt the bench sends`);
-      else if (have.has(rec.hash)) out.known += 1;
-      else {
-        have.add(rec.hash);
-        lines.push(JSON.stringify({ hash: rec.hash, answer: rec.answer }));
-        out.added += 1;
-      }
-    });
-  if (lines.length > 0) fs.appendFileSync(answersFile, `${lines.join("\n")}\n`);
-  return out;
+  return mergeAnswers(file, prompts, answersFile);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

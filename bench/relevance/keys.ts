@@ -4,16 +4,20 @@
 // model-command interface (bench/replay-model.mjs as the configured command), exactly as a user's model runs.
 //   node --import tsx bench/relevance/keys.ts prompts --set paraphrase,coding,hand > prompts.jsonl
 //   node --import tsx bench/relevance/keys.ts missing --set paraphrase,coding,hand   (prompts with no answer)
+//   node --import tsx bench/relevance/keys.ts record answers.jsonl   (merge {hash, answer} lines a model wrote)
+// A store's key prompts name the languages its owner asks in: those of the set's prompts to that store, as the
+// hook's why log records them (a language code per prompt), through the product's own rule (keyLanguages);
+// MEMCTL_BENCH_OWNER_LANGUAGES=every counts every language they use at all (a measurement bound, not the product).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseRecallKeys, recallKeysPrompt } from "../../lib/core/recall-keys.js";
-import { storeLanguages } from "../../lib/rank/languages.js";
+import { keyLanguages, PROMPT_LANGUAGE_RULE, type PromptLanguageRule, textLanguage } from "../../lib/rank/languages.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { codingGroups } from "./coding.js";
 import { paraphraseGroups } from "./paraphrase.js";
-import { handCards } from "./store.js";
+import { handCards, loadPrompts } from "./store.js";
 import type { BenchCard, BenchGroup } from "./harness.js";
-import { recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
+import { mergeAnswers, recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ANSWERS_FILE = path.join(HERE, "keys", "answers.jsonl");
@@ -21,18 +25,49 @@ export const REPLAY_COMMAND = replayCommand(ANSWERS_FILE);
 
 export { sha256 };
 
-/** The product's prompt for each card of a store, with the store's languages read from all its cards. */
-export function keyPrompts(cards: readonly BenchCard[]): { file: string; prompt: string; hash: string }[] {
-  const languages = storeLanguages(cards.map((c) => [c.title, c.hook, c.body ?? ""].join("\n")));
+/**
+ * The product's prompt for each card of a store, with the store's languages read from all its cards and the
+ * owner's from `ownerPrompts`, the prompts asked of that store: what its why log would record is each one's
+ * language code (the hook's textLanguage), and only that reaches the key-writing prompt (never a prompt's words).
+ */
+export function keyPrompts(cards: readonly BenchCard[], ownerPrompts: readonly string[] = []): { file: string; prompt: string; hash: string }[] {
+  const languages = keyLanguages(
+    cards.map((c) => [c.title, c.hook, c.body ?? ""].join("\n")),
+    { promptCodes: ownerPrompts.map(textLanguage) },
+    ownerRule(),
+  );
   return cards.map((c) => {
-    const prompt = recallKeysPrompt({ name: c.file.replace(/\.md$/, ""), title: c.title, description: c.hook, topics: c.topics, body: c.body ?? "" }, languages);
+    const prompt = recallKeysPrompt(
+      { name: c.file.replace(/\.md$/, ""), title: c.title, description: c.hook, topics: c.topics, body: c.body ?? "" },
+      languages.cards,
+      languages.owner,
+    );
     return { file: c.file, prompt, hash: sha256(prompt) };
   });
 }
 
+/**
+ * The product's rule for which prompt languages count (PROMPT_LANGUAGE_RULE), or with
+ * MEMCTL_BENCH_OWNER_LANGUAGES=every a measurement-only bound: every language the set's prompts use at all counts
+ * (one prompt is enough), to show what the lever is worth on sets whose stores hold only a few prompts each.
+ */
+function ownerRule(): PromptLanguageRule {
+  const mode = process.env.MEMCTL_BENCH_OWNER_LANGUAGES;
+  if (mode === undefined || mode === "" || mode === "product") return PROMPT_LANGUAGE_RULE;
+  if (mode === "every") return { ...PROMPT_LANGUAGE_RULE, minShare: 0, minPrompts: 1 };
+  throw new Error(`MEMCTL_BENCH_OWNER_LANGUAGES=${mode}: product (the default) or every`);
+}
+
+/** The prompts asked of a group's store, as its owner's why log would hold them (their languages are what is used). */
+export const ownerPromptsOf = (group: BenchGroup): string[] => group.prompts.map((p) => p.prompt);
+
 /** Each card with the keys the recorded model wrote for it, run through the model-command interface. */
-export async function withRecordedKeys(cards: readonly BenchCard[], command = REPLAY_COMMAND): Promise<{ cards: BenchCard[]; failed: number }> {
-  const prompts = keyPrompts(cards);
+export async function withRecordedKeys(
+  cards: readonly BenchCard[],
+  ownerPrompts: readonly string[] = [],
+  command = REPLAY_COMMAND,
+): Promise<{ cards: BenchCard[]; failed: number }> {
+  const prompts = keyPrompts(cards, ownerPrompts);
   let failed = 0;
   const out: BenchCard[] = [];
   for (const [i, card] of cards.entries()) {
@@ -51,21 +86,38 @@ export function keyedSets(names: readonly string[]): BenchGroup[] {
   return names.flatMap((name) => {
     if (name === "paraphrase") return paraphraseGroups();
     if (name === "coding") return codingGroups();
-    if (name === "hand") return [{ name: "hand", cards: handCards(), prompts: [] }];
-    throw new Error(`unknown set ${name} (paraphrase, coding, hand)`);
+    if (name === "hand") return [{ name: "hand", cards: handCards(), prompts: loadPrompts() }];
+    if (name === "heldout") return [{ name: "heldout", cards: handCards(), prompts: loadPrompts("bench/relevance/prompts-heldout.jsonl") }];
+    throw new Error(`unknown set ${name} (paraphrase, coding, hand, heldout)`);
   });
 }
 
+/** The hash of every key prompt the bench sends for `sets`. */
+export function benchPromptHashes(sets: readonly string[] = ALL_SETS): Set<string> {
+  return new Set(keyedSets(sets).flatMap((g) => keyPrompts(g.cards, ownerPromptsOf(g)).map((p) => p.hash)));
+}
+
+const ALL_SETS = ["paraphrase", "coding", "hand", "heldout"];
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const [verb = "prompts", ...rest] = process.argv.slice(2);
-  const at = rest.indexOf("--set");
-  const sets = at === -1 ? ["paraphrase", "coding", "hand"] : rest[at + 1]!.split(",");
-  const have = recordedHashes(ANSWERS_FILE);
-  const seen = new Set<string>();
-  for (const group of keyedSets(sets))
-    for (const p of keyPrompts(group.cards)) {
-      if (seen.has(p.hash) || (verb === "missing" && have.has(p.hash))) continue;
-      seen.add(p.hash);
-      process.stdout.write(JSON.stringify({ hash: p.hash, prompt: p.prompt }) + "\n");
-    }
+  if (verb === "record") {
+    const file = rest[0];
+    if (!file) throw new Error("record: name the {hash, answer} JSONL file to merge");
+    const r = mergeAnswers(file, benchPromptHashes(), ANSWERS_FILE);
+    process.stdout.write(`recorded ${r.added} answer(s) into ${path.relative(process.cwd(), ANSWERS_FILE)}; ${r.known} already recorded; ${r.refused.length} refused\n`);
+    for (const why of r.refused) process.stdout.write(`  refused ${why}\n`);
+    process.exitCode = r.refused.length > 0 ? 1 : 0;
+  } else {
+    const at = rest.indexOf("--set");
+    const sets = at === -1 ? ["paraphrase", "coding", "hand"] : rest[at + 1]!.split(",");
+    const have = recordedHashes(ANSWERS_FILE);
+    const seen = new Set<string>();
+    for (const group of keyedSets(sets))
+      for (const p of keyPrompts(group.cards, ownerPromptsOf(group))) {
+        if (seen.has(p.hash) || (verb === "missing" && have.has(p.hash))) continue;
+        seen.add(p.hash);
+        process.stdout.write(JSON.stringify({ hash: p.hash, prompt: p.prompt }) + "\n");
+      }
+  }
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { rankStore } from "../../lib/hook/inject.js";
 import { codingGroups } from "./coding.js";
 import { BUDGETS, MEMCTL, openGroup, RANKERS, runPrompt, type BenchGroup } from "./harness.js";
-import { withRecordedKeys } from "./keys.js";
+import { ownerPromptsOf, withRecordedKeys } from "./keys.js";
 import { paraphraseGroups } from "./paraphrase.js";
 import { handCards, loadPrompts, TODAY } from "./store.js";
 
@@ -68,7 +68,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const argv = process.argv.slice(2);
   const at = argv.indexOf("--set");
   let groups = groupsOf(at === -1 ? ["paraphrase", "coding"] : argv[at + 1]!.split(","));
-  if (argv.includes("--keys")) groups = await Promise.all(groups.map(async (g) => ({ ...g, cards: (await withRecordedKeys(g.cards)).cards })));
+  if (argv.includes("--keys")) groups = await Promise.all(groups.map(async (g) => ({ ...g, cards: (await withRecordedKeys(g.cards, ownerPromptsOf(g))).cards })));
   const classes = await missClasses(groups);
   for (const key of [...classes.keys()].sort()) {
     process.stdout.write(`${key}: ${classes.get(key)!.length}\n`);

@@ -275,9 +275,9 @@ export function costNote(): string {
 
 async function sweep(keys: boolean): Promise<void> {
   const { codingGroups } = await import("./coding.js");
-  const { withRecordedKeys } = await import("./keys.js");
+  const { ownerPromptsOf, withRecordedKeys } = await import("./keys.js");
   let groups = codingGroups();
-  if (keys) groups = await Promise.all(groups.map(async (g) => ({ ...g, cards: (await withRecordedKeys(g.cards)).cards })));
+  if (keys) groups = await Promise.all(groups.map(async (g) => ({ ...g, cards: (await withRecordedKeys(g.cards, ownerPromptsOf(g))).cards })));
   const vectors = loadVectors();
   const grid: VectorParams[] = [];
   for (const fusion of ["append", "rrf"] as const)

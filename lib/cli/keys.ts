@@ -25,6 +25,10 @@ export const spec: CommandSpec = {
     backfill: { type: "boolean", description: "every card that has no keys, as a resumable job (memctl jobs shows it; rerun to resume)" },
     "dry-run": { type: "boolean", description: "print the keys the model writes; write nothing" },
     force: { type: "boolean", description: "rewrite keys a card already has" },
+    "new-languages": {
+      type: "boolean",
+      description: "with --backfill, also rewrite the keys of cards whose keys have no line in a language asked now (one you began prompting in)",
+    },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
@@ -40,8 +44,10 @@ export const spec: CommandSpec = {
     "Runs [recall] llm_command (else [compact] llm_command) with the product's key-writing prompt for each card on stdin and writes\n" +
     "the 8–16 lines it prints into the card's recall: list, through the same path as memctl save (lock, history), attributed to\n" +
     "model:<command>. The card's updated_at is kept. A failing, slow (timeout_seconds, default 60) or junk-printing model leaves\n" +
-    "the card's bytes as they were. Run from an agent host's shell, a card's keys are staged as a proposal (--backfill is refused).",
-  examples: ["memctl keys run-tests", "memctl keys run-tests --dry-run", "memctl keys --backfill"],
+    "the card's bytes as they were. Run from an agent host's shell, a card's keys are staged as a proposal (--backfill is refused).\n" +
+    "Keys are asked in the languages the cards are written in and those you prompt in (each prompt's language, from the why log;\n" +
+    "[recall] languages replaces that detection).",
+  examples: ["memctl keys run-tests", "memctl keys run-tests --dry-run", "memctl keys --backfill", "memctl keys --backfill --new-languages"],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -49,6 +55,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const name = args.positionals[0];
   const backfill = bool(args, "backfill");
   if (backfill === (name !== undefined)) throw usageError("keys takes one card NAME, or --backfill for every card without keys");
+  if (bool(args, "new-languages") && !backfill) throw usageError("--new-languages goes with --backfill (keys NAME --force rewrites one card's keys)");
   const model = configuredModel(io);
   const { memoryDir } = requireStore(args, io);
   const dryRun = bool(args, "dry-run");
@@ -64,7 +71,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return printOutcome(io, memoryDir, model, outcome, bool(args, "json"));
   }
   if (refusal) throw refusal;
-  return runBackfill(io, ctx, model, runOptions, bool(args, "json"));
+  return runBackfill(io, ctx, model, { ...runOptions, newLanguages: bool(args, "new-languages") }, bool(args, "json"));
 }
 
 /** The key-writing model, or E_NO_MODEL saying what to configure. */
@@ -115,6 +122,7 @@ export interface BackfillRunOptions {
   env: Io["env"];
   force: boolean;
   dryRun: boolean;
+  newLanguages?: boolean;
 }
 
 export type BackfillRun = BackfillResult & { job: string | null; dry_run: boolean; seconds: number };
@@ -152,7 +160,10 @@ export function renderBackfill(r: BackfillRun): string {
   return (
     `${r.interrupted ? "interrupted: " : ""}${verb} ${r.written} of ${r.cards} cards${r.failed ? `, ${r.failed} without keys (the model failed; those cards are unchanged)` : ""}${r.job ? ` (job ${r.job})` : ""}\n` +
     r.failures.map((f) => `  ${inertText(f.file)}: ${inertText(f.reason)}\n`).join("") +
-    (r.interrupted ? "  rerun memctl keys --backfill to resume\n" : r.failed ? "  rerun memctl keys --backfill to try them again\n" : "")
+    (r.interrupted ? "  rerun memctl keys --backfill to resume\n" : r.failed ? "  rerun memctl keys --backfill to try them again\n" : "") +
+    (r.lacking.cards > 0
+      ? `${r.lacking.cards} ${r.lacking.cards === 1 ? "card has" : "cards have"} keys with none in ${r.lacking.languages.map(inertText).join(", ")} (keys are asked in ${r.languages.map(inertText).join(", ")} now): memctl keys --backfill --new-languages rewrites them\n`
+      : "")
   );
 }
 

@@ -1,4 +1,4 @@
-import { readWhy, type WhyRecord } from "../hook/why-log.js";
+import { readWhy, type WhyRecord } from "../store/why-log.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";

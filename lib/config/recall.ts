@@ -7,7 +7,10 @@ export interface RecallSettings {
   llm_command?: string[];
   timeout_seconds?: number;
   on_save?: boolean;
-  /** Languages people ask in beyond those the store's cards are written in (e.g. ["Chinese"]): keys are written in them too. */
+  /**
+   * Languages people ask in beyond those the store's cards are written in (e.g. ["Chinese"] or ["zh"]): keys are
+   * written in them too. Set, it replaces the languages detected from the owner's prompts; [] turns detection off.
+   */
   languages?: string[];
 }
 
@@ -56,8 +59,11 @@ export interface RecallModel {
   from: string;
   /** The history actor of the keys it writes: model:<the command's file name>. */
   actor: string;
-  /** [recall] languages: asked for besides the languages the store's cards are in. */
-  languages: string[];
+  /**
+   * [recall] languages: asked for besides the languages the store's cards are in, in place of the languages the
+   * why log shows the owner prompting in; undefined (not set) lets that detection decide.
+   */
+  languages?: string[];
 }
 
 /** The configured key-writing model, or undefined when neither [recall] nor [compact] names a command. */
@@ -71,7 +77,7 @@ export function recallModel(config: { recall?: RecallSettings; compact?: { llm_c
     timeoutMs: seconds * 1000,
     from: own ? "[recall] llm_command" : "[compact] llm_command",
     actor: `model:${modelName(command[0]!)}`,
-    languages: config.recall?.languages ?? [],
+    ...(config.recall?.languages !== undefined ? { languages: config.recall.languages } : {}),
   };
 }
 

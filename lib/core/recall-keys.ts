@@ -52,12 +52,14 @@ const PROMPT_BODY_CHARS = 2000;
 
 /**
  * The product's key-writing prompt for one card. `languages` are the languages the store's cards are written
- * in (names such as "English", "French"), so a prompt in one reaches a card written in another.
+ * in (names such as "English", "French"), `ownerLanguages` those only its owner prompts in, so a prompt in one
+ * reaches a card written in another. Without owner languages the prompt is worded as it always was.
  */
-export function recallKeysPrompt(card: RecallPromptCard, languages: readonly string[]): string {
+export function recallKeysPrompt(card: RecallPromptCard, languages: readonly string[], ownerLanguages: readonly string[] = []): string {
   const body = card.body.trim();
   const clipped = body.length > PROMPT_BODY_CHARS ? `${body.slice(0, PROMPT_BODY_CHARS)}\n[…]` : body;
-  const langs = languages.length > 0 ? languages.join(", ") : "English";
+  const written = languages.length > 0 ? languages.join(", ") : "English";
+  const langs = ownerLanguages.length > 0 ? `${written}; and the ones its owner types prompts in: ${ownerLanguages.join(", ")}` : written;
   return [
     "You write recall keys for one memory card of a developer's coding-agent memory.",
     "A recall key is a short line a developer might type to an agent when this card is what the agent needs,",

@@ -5,7 +5,8 @@ import type { Budget } from "../config/budget.js";
 import type { Injection } from "./inject.js";
 import { beginSession, recordShown, shortHash, type SessionView } from "./session-state.js";
 import { lineKey } from "../core/line-key.js";
-import type { WhyLine, WhyRecord } from "./why-log.js";
+import type { WhyLine, WhyRecord } from "../store/why-log.js";
+import { textLanguage } from "../rank/languages.js";
 
 export interface Dedupe {
   view?: SessionView;
@@ -104,6 +105,7 @@ export function whyRecord(input: WhyInput): WhyRecord {
     ...(input.sessionId ? { session: input.sessionId } : {}),
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
     ...(input.logPrompt ? { prompt: input.prompt } : {}),
+    prompt_lang: textLanguage(input.prompt),
     status: input.status,
     bytes: input.bytes,
     budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },

@@ -16,7 +16,7 @@ import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
-import { appendWhy } from "./why-log.js";
+import { appendWhy } from "../store/why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";

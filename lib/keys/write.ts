@@ -9,7 +9,8 @@ import { isCardFile } from "../core/card-rules.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
-import { storeLanguages } from "../rank/languages.js";
+import { keyLanguages, type KeyLanguages } from "../rank/languages.js";
+import { promptLanguageCodes } from "./prompt-languages.js";
 import { currentIndexTitle, findCardFile } from "../records/card-find.js";
 import { saveCard, type WriteContext } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
@@ -19,8 +20,8 @@ import type { RecallModel } from "../config/recall.js";
 export interface KeysRun {
   model: RecallModel;
   env: Record<string, string | undefined>;
-  /** The store's languages (storeLanguages); computed from the store when not given. */
-  languages?: readonly string[];
+  /** The languages to ask keys in (languagesOf); computed from the store and the why log when not given. */
+  languages?: KeyLanguages;
   /** Rewrite keys a card already has. */
   force?: boolean;
   /** Ask the model, print nothing to the store. */
@@ -42,10 +43,10 @@ export function cardFiles(memoryDir: string): string[] {
 }
 
 /**
- * The languages the store's cards are written in, English first, then `extra` ([recall] languages: those people
- * ask in that no card is written in); the prompt asks for keys in each.
+ * The languages keys are asked in: the store's cards' (English first), then the owner's: `configured` ([recall]
+ * languages) when set, else those the why log shows the owner prompting in (prompt-languages.ts).
  */
-export function languagesOf(memoryDir: string, files: readonly string[] = cardFiles(memoryDir), extra: readonly string[] = []): string[] {
+export function languagesOf(memoryDir: string, files: readonly string[] = cardFiles(memoryDir), configured?: readonly string[]): KeyLanguages {
   const texts: string[] = [];
   for (const f of files) {
     try {
@@ -55,7 +56,7 @@ export function languagesOf(memoryDir: string, files: readonly string[] = cardFi
       // an unreadable card says nothing about the store's languages
     }
   }
-  return storeLanguages(texts, extra);
+  return keyLanguages(texts, configured !== undefined ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) });
 }
 
 /** Writes (or, dry, only asks for) one card's keys. Model failures are outcomes; a card that does not exist throws. */
@@ -69,10 +70,8 @@ export async function writeCardKeys(ctx: WriteContext, run: KeysRun, name: strin
   if (existing.length > 0 && !run.force) return { file, status: "skipped", keys: existing, reason: "it has keys already (--force rewrites them)" };
   const cardName = card.meta.name ?? withoutTypePrefix(file.replace(/\.md$/, ""));
   const title = currentIndexTitle(ctx.memoryDir, file) ?? cardName;
-  const prompt = recallKeysPrompt(
-    { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
-    run.languages ?? languagesOf(ctx.memoryDir, undefined, run.model.languages),
-  );
+  const languages = run.languages ?? languagesOf(ctx.memoryDir, undefined, run.model.languages);
+  const prompt = recallKeysPrompt({ name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body }, languages.cards, languages.owner);
   const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };
   const parsed = parseRecallKeys(answer.summary, title);

@@ -7,7 +7,7 @@ import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { viewStore, type StoreView } from "../records/store-view.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
-import { storeLanguages } from "../rank/languages.js";
+import { keyLanguages, type KeyLanguages } from "../rank/languages.js";
 import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";
@@ -60,7 +60,7 @@ export interface DistillContext {
   watermark: { previous: string | null; next: string | null };
   tiers: { type: string; file: string; holds: string }[];
   rules: string[];
-  /** The languages the store's cards are written in (English first): recall keys are asked for in each. */
+  /** The languages the store's cards are written in (English first), then those its owner prompts in: recall keys are asked for in each. */
   languages: string[];
 }
 
@@ -96,8 +96,14 @@ function episodeTime(ts: string): number {
   return Number.isFinite(t) ? t : 0;
 }
 
-/** Everything a distilling model needs, read-only. `all` ignores the watermark; `languages` are [recall] languages. */
-export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number; languages?: readonly string[] } = {}): Promise<DistillContext> {
+/**
+ * Everything a distilling model needs, read-only. `all` ignores the watermark; `owner` says which languages the
+ * owner asks in ([recall] languages, else the codes of their recent prompts), as the key writer's are found.
+ */
+export async function distillContext(
+  memoryDir: string,
+  options: { all?: boolean; maxEpisodes?: number; owner?: { configured?: readonly string[]; promptCodes?: readonly string[] } } = {},
+): Promise<DistillContext> {
   let store: StoreView | undefined;
   try {
     store = viewStore(await readStore(memoryDir));
@@ -123,9 +129,16 @@ export async function distillContext(memoryDir: string, options: { all?: boolean
     watermark: { previous: mark?.through ?? null, next: newest },
     tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
     rules: RULES,
-    languages: storeLanguages(
-      [...(store?.cards.values() ?? [])].map((c) => `${c.card?.meta.description ?? ""}\n${c.card?.body ?? ""}`),
-      options.languages,
+    languages: languagesAsked(
+      keyLanguages(
+        [...(store?.cards.values() ?? [])].map((c) => `${c.card?.meta.description ?? ""}\n${c.card?.body ?? ""}`),
+        options.owner ?? {},
+      ),
     ),
   };
+}
+
+/** One list for the distilling model: the cards' languages, then the owner's. */
+function languagesAsked(l: KeyLanguages): string[] {
+  return [...l.cards, ...l.owner];
 }

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from "../store/history.js";
-import type { WhyRecord } from "../hook/why-log.js";
+import type { WhyRecord } from "../store/why-log.js";
 import type { CardPage, CardQuery, CatalogCard, CatalogRow } from "./catalog.js";
 import { noLongerTrueOf, noLongerTrueText } from "../core/card.js";
 import { esc, page, qs, select, table, type PageContext } from "./html.js";

@@ -1,4 +1,4 @@
-import type { WhyRecord } from "../hook/why-log.js";
+import type { WhyRecord } from "../store/why-log.js";
 import { ISSUE_KINDS, type DoctorReport } from "../reports/doctor.js";
 import type { StatsReport } from "../reports/stats.js";
 import { esc, page, qs, table, type PageContext } from "./html.js";

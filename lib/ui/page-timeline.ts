@@ -1,4 +1,4 @@
-import type { WhyRecord } from "../hook/why-log.js";
+import type { WhyRecord } from "../store/why-log.js";
 import { esc, page, qs, table, type PageContext } from "./html.js";
 import { barChart } from "./svg.js";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Io } from "../store/io.js";
 import type { WriteContext } from "../records/save.js";
 import { readHistory, sha256Hex } from "../store/history.js";
-import { readWhy } from "../hook/why-log.js";
+import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { runStats } from "../reports/run-stats.js";

@@ -52,6 +52,12 @@ var init_node_fs = __esm({
 });
 
 // lib/core/bytes.ts
+function view(bytes) {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+function utf8Text(bytes, start = 0, end) {
+  return view(bytes).toString("utf8", start, end);
+}
 function encodeUtf8(text) {
   encoder ??= new TextEncoder();
   return encoder.encode(text);
@@ -3819,11 +3825,12 @@ function recallKeysOf(frontmatter) {
   if (!Array.isArray(v)) return [];
   return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
 }
-function recallKeysPrompt(card, languages) {
+function recallKeysPrompt(card, languages, ownerLanguages = []) {
   const body = card.body.trim();
   const clipped = body.length > PROMPT_BODY_CHARS ? `${body.slice(0, PROMPT_BODY_CHARS)}
 [\u2026]` : body;
-  const langs = languages.length > 0 ? languages.join(", ") : "English";
+  const written = languages.length > 0 ? languages.join(", ") : "English";
+  const langs = ownerLanguages.length > 0 ? `${written}; and the ones its owner types prompts in: ${ownerLanguages.join(", ")}` : written;
   return [
     "You write recall keys for one memory card of a developer's coding-agent memory.",
     "A recall key is a short line a developer might type to an agent when this card is what the agent needs,",
@@ -5281,7 +5288,7 @@ function recallModel(config) {
     timeoutMs: seconds * 1e3,
     from: own ? "[recall] llm_command" : "[compact] llm_command",
     actor: `model:${modelName(command[0])}`,
-    languages: config.recall?.languages ?? []
+    ...config.recall?.languages !== void 0 ? { languages: config.recall.languages } : {}
   };
 }
 function modelName(cmd) {
@@ -6023,13 +6030,13 @@ function sha256Js(text) {
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);
   padded[bytes.length] = 128;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+  const view2 = new DataView(padded.buffer);
+  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view2.setUint32(padded.length - 4, bitLength >>> 0);
   const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
   const w = new Int32Array(64);
   for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getInt32(block + 4 * i);
+    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15];
       const y = w[i - 2];
@@ -9191,6 +9198,10 @@ function textLanguage(text) {
   const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
+function languageName(lang) {
+  const l = lang.trim().toLowerCase();
+  return (Object.hasOwn(NAMES, l) ? NAMES[l] : void 0) ?? Object.values(NAMES).find((n) => n.toLowerCase() === l) ?? lang.trim();
+}
 function storeLanguages(texts, extra = [], minCards = 3, minShare = 0.05) {
   const counts = /* @__PURE__ */ new Map();
   for (const t of texts) {
@@ -9200,10 +9211,25 @@ function storeLanguages(texts, extra = [], minCards = 3, minShare = 0.05) {
   const floor = Math.max(1, Math.min(minCards, texts.length * minShare));
   const found = [...counts].filter(([lang, n]) => lang !== "en" && n >= floor).sort((a, b) => b[1] - a[1]);
   const names = ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
-  const seen = new Set(names.map((l) => l.toLowerCase()));
-  return [...names, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
+  return [...names, ...beyond(names, extra.map(languageName))];
 }
-var NAMES;
+function beyond(have, more) {
+  const seen = new Set(have.map((l) => l.toLowerCase()));
+  return more.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()));
+}
+function promptLanguages(codes, rule = PROMPT_LANGUAGE_RULE) {
+  const recent = codes.slice(-rule.window);
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of recent) if (Object.hasOwn(NAMES, c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const floor = Math.max(rule.minPrompts, rule.minShare * recent.length);
+  return [...counts].filter(([, n]) => n >= floor).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([code]) => NAMES[code]);
+}
+function keyLanguages(cardTexts, owner, rule = PROMPT_LANGUAGE_RULE) {
+  const cards = storeLanguages(cardTexts);
+  if (owner.configured !== void 0) return { cards, owner: beyond(cards, owner.configured.map(languageName)) };
+  return { cards, owner: beyond(cards, promptLanguages(owner.promptCodes ?? [], rule)).slice(0, rule.max) };
+}
+var NAMES, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
 var init_languages = __esm({
   "lib/rank/languages.ts"() {
     "use strict";
@@ -9221,6 +9247,69 @@ var init_languages = __esm({
       ko: "Korean",
       th: "Thai"
     };
+    KNOWN_LANGUAGES = new Set(Object.values(NAMES));
+    PROMPT_LANGUAGE_RULE = { window: 200, minShare: 0.1, minPrompts: 3, max: 3 };
+  }
+});
+
+// lib/store/why-log.ts
+function readWhy(memoryDir, count) {
+  const out = [];
+  for (const name of [WHY_PREVIOUS_FILE, WHY_FILE]) {
+    let text;
+    try {
+      text = utf8Text(readRegular(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true }).bytes);
+    } catch (err) {
+      if (err.code === "ENOENT") continue;
+      throw err;
+    }
+    for (const line of text.split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        const r = JSON.parse(line);
+        if (r && typeof r === "object" && typeof r.at === "string" && Array.isArray(r.lines)) out.push(r);
+      } catch {
+      }
+    }
+  }
+  return count > 0 ? out.slice(-count) : [];
+}
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES;
+var init_why_log = __esm({
+  "lib/store/why-log.ts"() {
+    "use strict";
+    init_node_fs();
+    init_checked_fs();
+    init_bytes();
+    init_paths();
+    init_safe_write();
+    WHY_FILE = "why.jsonl";
+    WHY_PREVIOUS_FILE = "why.1.jsonl";
+    WHY_CAP_BYTES = 256 * 1024;
+  }
+});
+
+// lib/keys/prompt-languages.ts
+function promptLanguageCodes(memoryDir, window = PROMPT_LANGUAGE_RULE.window) {
+  let records;
+  try {
+    records = readWhy(memoryDir, window * 2);
+  } catch {
+    return [];
+  }
+  const codes = [];
+  for (const r of records) {
+    if (r.status === "duplicate") continue;
+    const code = typeof r.prompt_lang === "string" ? r.prompt_lang : typeof r.prompt === "string" ? textLanguage(r.prompt) : void 0;
+    if (code) codes.push(code);
+  }
+  return codes.slice(-window);
+}
+var init_prompt_languages = __esm({
+  "lib/keys/prompt-languages.ts"() {
+    "use strict";
+    init_languages();
+    init_why_log();
   }
 });
 
@@ -9346,7 +9435,7 @@ __export(write_exports, {
 function cardFiles(memoryDir) {
   return node_fs_default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
 }
-function languagesOf(memoryDir, files = cardFiles(memoryDir), extra = []) {
+function languagesOf(memoryDir, files = cardFiles(memoryDir), configured) {
   const texts = [];
   for (const f of files) {
     try {
@@ -9356,7 +9445,7 @@ ${card.body}`);
     } catch {
     }
   }
-  return storeLanguages(texts, extra);
+  return keyLanguages(texts, configured !== void 0 ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) });
 }
 async function writeCardKeys(ctx, run2, name) {
   const file = findCardFile(ctx.memoryDir, name);
@@ -9368,10 +9457,8 @@ async function writeCardKeys(ctx, run2, name) {
   if (existing.length > 0 && !run2.force) return { file, status: "skipped", keys: existing, reason: "it has keys already (--force rewrites them)" };
   const cardName = card.meta.name ?? withoutTypePrefix(file.replace(/\.md$/, ""));
   const title = currentIndexTitle(ctx.memoryDir, file) ?? cardName;
-  const prompt = recallKeysPrompt(
-    { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
-    run2.languages ?? languagesOf(ctx.memoryDir, void 0, run2.model.languages)
-  );
+  const languages = run2.languages ?? languagesOf(ctx.memoryDir, void 0, run2.model.languages);
+  const prompt = recallKeysPrompt({ name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body }, languages.cards, languages.owner);
   const answer = await runLlmCommand({ command: run2.model.command, prompt, timeoutMs: run2.model.timeoutMs, env: run2.env });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };
   const parsed = parseRecallKeys(answer.summary, title);
@@ -9400,6 +9487,7 @@ var init_write2 = __esm({
     init_errors();
     init_recall_keys();
     init_languages();
+    init_prompt_languages();
     init_card_find();
     init_save();
     init_history();

@@ -4,6 +4,8 @@ import path from "node:path";
 import { test } from "node:test";
 import { configure, handWrittenCards, script } from "../support/compact-fixture.js";
 import { makeWorld, memctl } from "../support/fixture.js";
+import { whyRecord } from "../../lib/hook/dedupe.js";
+import { appendWhy } from "../../lib/store/why-log.js";
 
 // memctl distill: the mechanical part of /mem-distill (known lines, episodes since a watermark, tiers), and
 // --llm staging a configured command's candidates as proposals, never cards.
@@ -150,7 +152,7 @@ test("distill asks for recall keys in the store's languages: --json carries lang
   configure(w, [script(w, "model.sh", `cat > "${path.join(w.root, "prompt.txt")}"; cat "${path.join(w.root, "candidates.jsonl")}"`)]);
   const r = await memctl(w, ["distill", "--llm", "--json"]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(fs.readFileSync(path.join(w.root, "prompt.txt"), "utf8"), /- languages \(the ones this store is written in\): English, French\n/);
+  assert.match(fs.readFileSync(path.join(w.root, "prompt.txt"), "utf8"), /- languages \(the ones this store is written in and the ones its owner prompts in\): English, French\n/);
   const review = JSON.parse((await memctl(w, ["review", "--json"])).stdout);
   assert.deepEqual(review.proposals[0].card.recall, ["where is staging", "URL de préprod"]);
 });
@@ -160,4 +162,14 @@ test("distill asks for keys in the [recall] languages too, as the key writer doe
   fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, '[recall]\nlanguages = ["Japanese", "english"]\n');
   const ctx = JSON.parse((await memctl(w, ["distill", "--json"])).stdout);
   assert.deepEqual(ctx.languages, ["English", "Japanese"]);
+});
+
+test("distill asks for keys in the languages the why log shows the owner prompting in, unless [recall] languages says", async (t) => {
+  const w = world(t);
+  const budget = { maxBytes: 3000, maxEntries: 20 };
+  for (const [i, prompt] of ["部署之前要做什么", "测试为什么失败了", "怎么配置服务器"].entries())
+    appendWhy(w.mem, whyRecord({ host: "claude", prompt, logPrompt: false, status: "no-hits", bytes: 0, budget, now: new Date(Date.UTC(2026, 11, 1, 10, i)) }));
+  assert.deepEqual(JSON.parse((await memctl(w, ["distill", "--json"])).stdout).languages, ["English", "Chinese"]);
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[recall]\nlanguages = []\n");
+  assert.deepEqual(JSON.parse((await memctl(w, ["distill", "--json"])).stdout).languages, ["English"]);
 });

@@ -232,7 +232,7 @@ test("[recall] languages adds the languages people ask in to those the cards are
   recallConfig(w, [cmd], undefined, 'languages = ["Chinese", "english"]\n');
   assert.equal((await memctl(w, ["keys", "topic-1", "--dry-run"])).code, 0);
   const prompt = fs.readFileSync(path.join(w.root, "stand-in.prompt"), "utf8");
-  assert.match(prompt, /the ones this store is written in: English, Chinese\./);
+  assert.match(prompt, /the ones this store is written in: English; and the ones its owner types prompts in: Chinese\./);
   recallConfig(w, [cmd], undefined, 'languages = "Chinese"\n');
   const lint = await memctl(w, ["config", "lint"]);
   assert.match(lint.stdout + lint.stderr, /recall\.languages must be a list/);

@@ -36,7 +36,8 @@ test("memctl why: each injected line with its rule and score, lines already show
     assert.ok(!r.stdout.includes("secret project"), "the prompt was stored");
     const json = JSON.parse((await runCli(["why", "--json", "--session", "sess-42"], io)).stdout);
     assert.equal(json.runs.length, 2);
-    assert.deepEqual(Object.keys(json.runs[1]).sort(), ["already_shown", "at", "budget", "bytes", "host", "lines", "prompt_hash", "session", "status"]);
+    assert.deepEqual(Object.keys(json.runs[1]).sort(), ["already_shown", "at", "budget", "bytes", "host", "lines", "prompt_hash", "prompt_lang", "session", "status"]);
+    assert.equal(json.runs[1].prompt_lang, "en", "the prompt's language is kept, not its words");
     assert.equal(json.runs[1].status, "injected");
     assert.deepEqual(
       json.runs[1].lines.map((l: { file: string }) => l.file),

@@ -34,6 +34,19 @@ console.log("Here are the keys:");
 keys.forEach((k, i) => console.log((i % 2 ? "- " : (i + 1) + ". ") + v + k.replace("NAME", name)));
 `;
 
+/**
+ * A model that follows the prompt's language ask: English keys always, Chinese or Japanese ones when the prompt
+ * names that language. It keeps each prompt it got in <dir>/prompts.log.
+ */
+export const MULTILINGUAL_STAND_IN = `
+const name = /\\nname: (.*)\\n/.exec(prompt)[1];
+fs.appendFileSync(path.join(dir, "prompts.log"), prompt + "\\n=====\\n");
+const keys = ["why does " + name + " keep failing", "how do I set up " + name, "is " + name + " broken after the upgrade"];
+if (/Chinese/.test(prompt)) keys.push(name + " 部署之前要先跑测试", name + " 为什么总是失败", name + " 怎么配置");
+if (/Japanese/.test(prompt)) keys.push(name + " デプロイの前にテストを実行", name + " が失敗する理由");
+console.log(keys.join("\\n"));
+`;
+
 export function recallConfig(w: World, command: string[], timeoutSeconds?: number, extra = ""): void {
   fs.writeFileSync(
     w.env.MEMCTL_CONFIG_FILE!,

@@ -8550,7 +8550,23 @@ var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
 var COMPACT_AT_BYTES = 64 * 1024;
 var READ_CAP = 1024 * 1024;
 
-// lib/hook/why-log.ts
+// lib/rank/languages.ts
+var NAMES = {
+  en: "English",
+  fr: "French",
+  de: "German",
+  es: "Spanish",
+  it: "Italian",
+  pt: "Portuguese",
+  nl: "Dutch",
+  zh: "Chinese",
+  ja: "Japanese",
+  ko: "Korean",
+  th: "Thai"
+};
+var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
+
+// lib/store/why-log.ts
 var WHY_CAP_BYTES = 256 * 1024;
 
 // lib/hook/keeper.ts

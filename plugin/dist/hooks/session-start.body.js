@@ -5887,7 +5887,23 @@ function appendRecord(file, line) {
   }
 }
 
-// lib/hook/why-log.ts
+// lib/rank/languages.ts
+var NAMES = {
+  en: "English",
+  fr: "French",
+  de: "German",
+  es: "Spanish",
+  it: "Italian",
+  pt: "Portuguese",
+  nl: "Dutch",
+  zh: "Chinese",
+  ja: "Japanese",
+  ko: "Korean",
+  th: "Thai"
+};
+var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
+
+// lib/store/why-log.ts
 var WHY_CAP_BYTES = 256 * 1024;
 
 // lib/config/scope-at.ts

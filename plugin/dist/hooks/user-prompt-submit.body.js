@@ -9011,6 +9011,30 @@ function compactText(bytes, nowMs) {
   return out;
 }
 
+// lib/rank/languages.ts
+var NAMES = {
+  en: "English",
+  fr: "French",
+  de: "German",
+  es: "Spanish",
+  it: "Italian",
+  pt: "Portuguese",
+  nl: "Dutch",
+  zh: "Chinese",
+  ja: "Japanese",
+  ko: "Korean",
+  th: "Thai"
+};
+function textLanguage(text) {
+  if (/[\u3040-\u30ff]/.test(text)) return "ja";
+  if (/[\uac00-\ud7af]/.test(text)) return "ko";
+  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  return latinLanguage(words) ?? "en";
+}
+var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
+
 // lib/hook/dedupe.ts
 function startDedupe(memoryDir, sessionId, prompt, nowMs) {
   if (!sessionId) return {};
@@ -9071,6 +9095,7 @@ function whyRecord(input) {
     ...input.sessionId ? { session: input.sessionId } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
     ...input.logPrompt ? { prompt: input.prompt } : {},
+    prompt_lang: textLanguage(input.prompt),
     status: input.status,
     bytes: input.bytes,
     budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },
@@ -9080,7 +9105,7 @@ function whyRecord(input) {
   };
 }
 
-// lib/hook/why-log.ts
+// lib/store/why-log.ts
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;

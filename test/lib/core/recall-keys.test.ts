@@ -44,3 +44,13 @@ test("the key-writing prompt names the card, its languages, and clips a long bod
   assert.match(prompt, /English, French/);
   assert.ok(prompt.length < 3500);
 });
+
+test("the prompt asks for keys in the languages the owner prompts in too, and is worded as before when there are none", () => {
+  const card = { name: "feedback_x", title: "Await writes", topics: [], body: "Await every write before showing success." };
+  const owner = recallKeysPrompt(card, ["English"], ["Chinese"]);
+  assert.match(owner, /- at least three of the above in each of these languages, the ones this store is written in: English; and the ones its owner types prompts in: Chinese\.\n/);
+  // Unchanged wording for a store with no such language: recorded answers keyed by the prompt's hash stay valid.
+  const plain = recallKeysPrompt(card, ["English"]);
+  assert.match(plain, /- at least three of the above in each of these languages, the ones this store is written in: English\.\n/);
+  assert.equal(recallKeysPrompt(card, ["English"], []), plain);
+});

@@ -18,7 +18,7 @@ import {
 } from "../../../lib/hook/session-state.js";
 import { tryStoreLock } from "../../../lib/store/lock.js";
 import { lineKey } from "../../../lib/core/line-key.js";
-import { appendWhy, readWhy, WHY_CAP_BYTES, whyFile, type WhyRecord } from "../../../lib/hook/why-log.js";
+import { appendWhy, readWhy, WHY_CAP_BYTES, whyFile, type WhyRecord } from "../../../lib/store/why-log.js";
 import { tempDir } from "../../helpers.js";
 
 const T0 = Date.parse("2026-12-02T10:00:00Z");

@@ -26,7 +26,7 @@ test("a card edited while the model runs is left as edited; the outcome says so"
   assert.equal(fs.readFileSync(file, "utf8"), edited);
 });
 
-test("cardsToDo: cards without keys (malformed or empty lists included), every card with force", () => {
+test("cardsToDo: cards without keys (malformed or empty lists included), every card with force, cards whose keys lack a language asked", () => {
   const w = makeWorld();
   handWrittenCards(w, 3);
   const add = (n: number, recall: string) => {
@@ -35,8 +35,14 @@ test("cardsToDo: cards without keys (malformed or empty lists included), every c
   };
   add(1, "recall: [a key]\n");
   add(2, "recall: []\n");
-  assert.deepEqual(cardsToDo(w.mem), ["project_topic-2.md", "project_topic-3.md"]);
-  assert.deepEqual(cardsToDo(w.mem, true), ["project_topic-1.md", "project_topic-2.md", "project_topic-3.md"]);
+  assert.deepEqual(cardsToDo(w.mem).files, ["project_topic-2.md", "project_topic-3.md"]);
+  assert.deepEqual(cardsToDo(w.mem, true).files, ["project_topic-1.md", "project_topic-2.md", "project_topic-3.md"]);
+  // Keys in no language asked now: counted, and to do only when asked to rewrite them.
+  const asked = { cards: ["English"], owner: ["Chinese"] };
+  assert.deepEqual(cardsToDo(w.mem, false, asked), { files: ["project_topic-2.md", "project_topic-3.md"], lacking: 1, lackingLanguages: ["Chinese"] });
+  assert.deepEqual(cardsToDo(w.mem, false, asked, true).files, ["project_topic-1.md", "project_topic-2.md", "project_topic-3.md"]);
+  add(3, "recall: [a key, 部署之前要做什么]\n");
+  assert.deepEqual(cardsToDo(w.mem, false, asked).lacking, 1);
 });
 
 test("a model's output writes an existing card's keys and nothing else: any other field, or no base hash, is refused", async () => {

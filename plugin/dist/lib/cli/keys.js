@@ -23,6 +23,10 @@ var spec = {
     backfill: { type: "boolean", description: "every card that has no keys, as a resumable job (memctl jobs shows it; rerun to resume)" },
     "dry-run": { type: "boolean", description: "print the keys the model writes; write nothing" },
     force: { type: "boolean", description: "rewrite keys a card already has" },
+    "new-languages": {
+      type: "boolean",
+      description: "with --backfill, also rewrite the keys of cards whose keys have no line in a language asked now (one you began prompting in)"
+    },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG
@@ -34,14 +38,15 @@ var spec = {
     3: "invalid explicit memory selection",
     130: "a backfill interrupted (SIGINT / SIGTERM) after the card in progress; rerun to resume"
   },
-  notes: "Runs [recall] llm_command (else [compact] llm_command) with the product's key-writing prompt for each card on stdin and writes\nthe 8\u201316 lines it prints into the card's recall: list, through the same path as memctl save (lock, history), attributed to\nmodel:<command>. The card's updated_at is kept. A failing, slow (timeout_seconds, default 60) or junk-printing model leaves\nthe card's bytes as they were. Run from an agent host's shell, a card's keys are staged as a proposal (--backfill is refused).",
-  examples: ["memctl keys run-tests", "memctl keys run-tests --dry-run", "memctl keys --backfill"]
+  notes: "Runs [recall] llm_command (else [compact] llm_command) with the product's key-writing prompt for each card on stdin and writes\nthe 8\u201316 lines it prints into the card's recall: list, through the same path as memctl save (lock, history), attributed to\nmodel:<command>. The card's updated_at is kept. A failing, slow (timeout_seconds, default 60) or junk-printing model leaves\nthe card's bytes as they were. Run from an agent host's shell, a card's keys are staged as a proposal (--backfill is refused).\nKeys are asked in the languages the cards are written in and those you prompt in (each prompt's language, from the why log;\n[recall] languages replaces that detection).",
+  examples: ["memctl keys run-tests", "memctl keys run-tests --dry-run", "memctl keys --backfill", "memctl keys --backfill --new-languages"]
 };
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const name = args.positionals[0];
   const backfill = bool(args, "backfill");
   if (backfill === (name !== void 0)) throw usageError("keys takes one card NAME, or --backfill for every card without keys");
+  if (bool(args, "new-languages") && !backfill) throw usageError("--new-languages goes with --backfill (keys NAME --force rewrites one card's keys)");
   const model = configuredModel(io);
   const { memoryDir } = requireStore(args, io);
   const dryRun = bool(args, "dry-run");
@@ -56,7 +61,7 @@ async function run(argv, io) {
     return printOutcome(io, memoryDir, model, outcome, bool(args, "json"));
   }
   if (refusal) throw refusal;
-  return runBackfill(io, ctx, model, runOptions, bool(args, "json"));
+  return runBackfill(io, ctx, model, { ...runOptions, newLanguages: bool(args, "new-languages") }, bool(args, "json"));
 }
 function configuredModel(io) {
   const model = recallModel(readConfig(io).value);
@@ -125,7 +130,8 @@ function renderBackfill(r) {
   const verb = r.dry_run ? "asked keys for" : "wrote keys for";
   return `${r.interrupted ? "interrupted: " : ""}${verb} ${r.written} of ${r.cards} cards${r.failed ? `, ${r.failed} without keys (the model failed; those cards are unchanged)` : ""}${r.job ? ` (job ${r.job})` : ""}
 ` + r.failures.map((f) => `  ${inertText(f.file)}: ${inertText(f.reason)}
-`).join("") + (r.interrupted ? "  rerun memctl keys --backfill to resume\n" : r.failed ? "  rerun memctl keys --backfill to try them again\n" : "");
+`).join("") + (r.interrupted ? "  rerun memctl keys --backfill to resume\n" : r.failed ? "  rerun memctl keys --backfill to try them again\n" : "") + (r.lacking.cards > 0 ? `${r.lacking.cards} ${r.lacking.cards === 1 ? "card has" : "cards have"} keys with none in ${r.lacking.languages.map(inertText).join(", ")} (keys are asked in ${r.languages.map(inertText).join(", ")} now): memctl keys --backfill --new-languages rewrites them
+` : "");
 }
 function backfillExitCode(r) {
   return r.interrupted ? 130 : r.failed > 0 ? 1 : 0;

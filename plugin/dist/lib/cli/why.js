@@ -1,5 +1,5 @@
 // lib/cli/why.ts
-import { readWhy } from "../hook/why-log.js";
+import { readWhy } from "../store/why-log.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { commandSummary } from "./command-summary.js";

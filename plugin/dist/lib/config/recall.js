@@ -42,7 +42,7 @@ function recallModel(config) {
     timeoutMs: seconds * 1e3,
     from: own ? "[recall] llm_command" : "[compact] llm_command",
     actor: `model:${modelName(command[0])}`,
-    languages: config.recall?.languages ?? []
+    ...config.recall?.languages !== void 0 ? { languages: config.recall.languages } : {}
   };
 }
 function modelName(cmd) {

@@ -22,11 +22,12 @@ function recallKeysOf(frontmatter) {
   return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
 }
 var PROMPT_BODY_CHARS = 2e3;
-function recallKeysPrompt(card, languages) {
+function recallKeysPrompt(card, languages, ownerLanguages = []) {
   const body = card.body.trim();
   const clipped = body.length > PROMPT_BODY_CHARS ? `${body.slice(0, PROMPT_BODY_CHARS)}
 [\u2026]` : body;
-  const langs = languages.length > 0 ? languages.join(", ") : "English";
+  const written = languages.length > 0 ? languages.join(", ") : "English";
+  const langs = ownerLanguages.length > 0 ? `${written}; and the ones its owner types prompts in: ${ownerLanguages.join(", ")}` : written;
   return [
     "You write recall keys for one memory card of a developer's coding-agent memory.",
     "A recall key is a short line a developer might type to an agent when this card is what the agent needs,",

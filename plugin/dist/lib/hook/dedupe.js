@@ -2,6 +2,7 @@
 import { BLOCK_CLOSE, blockText } from "../core/block.js";
 import { beginSession, recordShown, shortHash } from "./session-state.js";
 import { lineKey } from "../core/line-key.js";
+import { textLanguage } from "../rank/languages.js";
 function startDedupe(memoryDir, sessionId, prompt, nowMs) {
   if (!sessionId) return {};
   try {
@@ -61,6 +62,7 @@ function whyRecord(input) {
     ...input.sessionId ? { session: input.sessionId } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
     ...input.logPrompt ? { prompt: input.prompt } : {},
+    prompt_lang: textLanguage(input.prompt),
     status: input.status,
     bytes: input.bytes,
     budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },

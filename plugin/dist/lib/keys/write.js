@@ -6,7 +6,8 @@ import { isCardFile } from "../core/card-rules.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
-import { storeLanguages } from "../rank/languages.js";
+import { keyLanguages } from "../rank/languages.js";
+import { promptLanguageCodes } from "./prompt-languages.js";
 import { currentIndexTitle, findCardFile } from "../records/card-find.js";
 import { saveCard } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
@@ -14,7 +15,7 @@ import { runLlmCommand } from "../compact/generate.js";
 function cardFiles(memoryDir) {
   return fs.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
 }
-function languagesOf(memoryDir, files = cardFiles(memoryDir), extra = []) {
+function languagesOf(memoryDir, files = cardFiles(memoryDir), configured) {
   const texts = [];
   for (const f of files) {
     try {
@@ -24,7 +25,7 @@ ${card.body}`);
     } catch {
     }
   }
-  return storeLanguages(texts, extra);
+  return keyLanguages(texts, configured !== void 0 ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) });
 }
 async function writeCardKeys(ctx, run, name) {
   const file = findCardFile(ctx.memoryDir, name);
@@ -36,10 +37,8 @@ async function writeCardKeys(ctx, run, name) {
   if (existing.length > 0 && !run.force) return { file, status: "skipped", keys: existing, reason: "it has keys already (--force rewrites them)" };
   const cardName = card.meta.name ?? withoutTypePrefix(file.replace(/\.md$/, ""));
   const title = currentIndexTitle(ctx.memoryDir, file) ?? cardName;
-  const prompt = recallKeysPrompt(
-    { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
-    run.languages ?? languagesOf(ctx.memoryDir, void 0, run.model.languages)
-  );
+  const languages = run.languages ?? languagesOf(ctx.memoryDir, void 0, run.model.languages);
+  const prompt = recallKeysPrompt({ name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body }, languages.cards, languages.owner);
   const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };
   const parsed = parseRecallKeys(answer.summary, title);

@@ -9,7 +9,7 @@ function distillPrompt(ctx) {
   return [
     "You distill a project's session log into durable memory cards. Rules:",
     ...ctx.rules.map((r) => `- ${r}`),
-    `- languages (the ones this store is written in): ${ctx.languages.join(", ")}`,
+    `- languages (the ones this store is written in and the ones its owner prompts in): ${ctx.languages.join(", ")}`,
     "",
     "Card types (tiers):",
     ...ctx.tiers.map((t) => `- ${t.type}: ${t.holds}`),

@@ -8,7 +8,7 @@ import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { viewStore } from "../records/store-view.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
-import { storeLanguages } from "../rank/languages.js";
+import { keyLanguages } from "../rank/languages.js";
 import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";
@@ -80,12 +80,17 @@ async function distillContext(memoryDir, options = {}) {
     watermark: { previous: mark?.through ?? null, next: newest },
     tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
     rules: RULES,
-    languages: storeLanguages(
-      [...store?.cards.values() ?? []].map((c) => `${c.card?.meta.description ?? ""}
+    languages: languagesAsked(
+      keyLanguages(
+        [...store?.cards.values() ?? []].map((c) => `${c.card?.meta.description ?? ""}
 ${c.card?.body ?? ""}`),
-      options.languages
+        options.owner ?? {}
+      )
     )
   };
+}
+function languagesAsked(l) {
+  return [...l.cards, ...l.owner];
 }
 export {
   DISTILL_STATE,

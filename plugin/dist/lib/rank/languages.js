@@ -21,6 +21,11 @@ function textLanguage(text) {
   const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
+var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
+function languageName(lang) {
+  const l = lang.trim().toLowerCase();
+  return (Object.hasOwn(NAMES, l) ? NAMES[l] : void 0) ?? Object.values(NAMES).find((n) => n.toLowerCase() === l) ?? lang.trim();
+}
 function storeLanguages(texts, extra = [], minCards = 3, minShare = 0.05) {
   const counts = /* @__PURE__ */ new Map();
   for (const t of texts) {
@@ -30,10 +35,31 @@ function storeLanguages(texts, extra = [], minCards = 3, minShare = 0.05) {
   const floor = Math.max(1, Math.min(minCards, texts.length * minShare));
   const found = [...counts].filter(([lang, n]) => lang !== "en" && n >= floor).sort((a, b) => b[1] - a[1]);
   const names = ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
-  const seen = new Set(names.map((l) => l.toLowerCase()));
-  return [...names, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
+  return [...names, ...beyond(names, extra.map(languageName))];
+}
+function beyond(have, more) {
+  const seen = new Set(have.map((l) => l.toLowerCase()));
+  return more.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()));
+}
+var PROMPT_LANGUAGE_RULE = { window: 200, minShare: 0.1, minPrompts: 3, max: 3 };
+function promptLanguages(codes, rule = PROMPT_LANGUAGE_RULE) {
+  const recent = codes.slice(-rule.window);
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of recent) if (Object.hasOwn(NAMES, c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const floor = Math.max(rule.minPrompts, rule.minShare * recent.length);
+  return [...counts].filter(([, n]) => n >= floor).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([code]) => NAMES[code]);
+}
+function keyLanguages(cardTexts, owner, rule = PROMPT_LANGUAGE_RULE) {
+  const cards = storeLanguages(cardTexts);
+  if (owner.configured !== void 0) return { cards, owner: beyond(cards, owner.configured.map(languageName)) };
+  return { cards, owner: beyond(cards, promptLanguages(owner.promptCodes ?? [], rule)).slice(0, rule.max) };
 }
 export {
+  KNOWN_LANGUAGES,
+  PROMPT_LANGUAGE_RULE,
+  keyLanguages,
+  languageName,
+  promptLanguages,
   storeLanguages,
   textLanguage
 };

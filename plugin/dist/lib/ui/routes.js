@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { readHistory, sha256Hex } from "../store/history.js";
-import { readWhy } from "../hook/why-log.js";
+import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { runStats } from "../reports/run-stats.js";

@@ -1,11 +1,12 @@
 // What each hook run injected and why (.memctl/why.jsonl): one JSON line per run, read back by `memctl why`.
 // Bounded: past WHY_CAP_BYTES the log becomes why.1.jsonl (replacing the one before), so the two never hold more
-// than about twice the cap. Prompts are kept as a hash unless the user opts in ([hook] log_prompts = true).
+// than about twice the cap. Prompts are kept as a hash and a language code unless the user opts in to their text
+// ([hook] log_prompts = true).
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readRegular, writeBytes } from "../store/checked-fs.js";
+import { close, fstat, lstatIfExists, readRegular, writeBytes } from "./checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { joinPath, STATE_DIR } from "../store/paths.js";
-import { openAppend, realDir } from "../store/safe-write.js";
+import { joinPath, STATE_DIR } from "./paths.js";
+import { openAppend, realDir } from "./safe-write.js";
 
 export const WHY_FILE = "why.jsonl";
 export const WHY_PREVIOUS_FILE = "why.1.jsonl";
@@ -29,6 +30,11 @@ export interface WhyRecord {
   prompt_hash: string;
   /** The prompt itself, only with [hook] log_prompts = true. */
   prompt?: string;
+  /**
+   * The prompt's language code (lib/rank/languages.ts textLanguage: en, fr, zh, …), never its text: recall keys
+   * are asked for in the languages the owner prompts in (lib/keys/prompt-languages.ts).
+   */
+  prompt_lang?: string;
   /** injected, no-hits, repeat (every relevant line already shown this session), duplicate (another wiring ran it). */
   status: string;
   /** Bytes of the block printed (0 when none). */

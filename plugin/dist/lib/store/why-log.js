@@ -1,9 +1,9 @@
-// lib/hook/why-log.ts
+// lib/store/why-log.ts
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readRegular, writeBytes } from "../store/checked-fs.js";
+import { close, fstat, lstatIfExists, readRegular, writeBytes } from "./checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { joinPath, STATE_DIR } from "../store/paths.js";
-import { openAppend, realDir } from "../store/safe-write.js";
+import { joinPath, STATE_DIR } from "./paths.js";
+import { openAppend, realDir } from "./safe-write.js";
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
