@@ -84,9 +84,45 @@ export function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string
 const NOT_TYPED =
   /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions|This session is being continued from a previous conversation)/;
 
+/**
+ * The elements the host or the IDE puts inside a user turn, wherever they stand: Claude Code puts the editor's
+ * selection (`<ide_selection>`, the selected file's text), the opened file and reminders into the user's own turn,
+ * beside or in front of what was typed. Their text is a file's or the host's, never the user's words.
+ */
+const HOST_TAG = "((?:command|local-command|bash)-[\\w-]+|ide_[a-z_]+|system-reminder|environment_context|user_instructions|user-prompt-submit-hook)";
+const HOST_OPEN = new RegExp(`<${HOST_TAG}>`, "g");
+const HOST_CLOSE = new RegExp(`</${HOST_TAG}>`, "g");
+
+/**
+ * `text` without the host's elements (each from its opening tag to the first closing tag after it; one never closed
+ * stays). In one pass over the tags, however many there are: a selected file full of unclosed tags costs its length.
+ */
+function withoutHostElements(text: string): string {
+  if (!text.includes("</")) return text;
+  const closes = new Map<string, { at: number[]; next: number }>();
+  for (const m of text.matchAll(HOST_CLOSE)) {
+    const list = closes.get(m[1]!) ?? { at: [], next: 0 };
+    list.at.push(m.index);
+    closes.set(m[1]!, list);
+  }
+  let out = "";
+  let from = 0;
+  for (const m of text.matchAll(HOST_OPEN)) {
+    if (m.index < from) continue; // inside an element already left out
+    const list = closes.get(m[1]!);
+    if (list === undefined) continue;
+    const opened = m.index + m[0].length;
+    while (list.next < list.at.length && list.at[list.next]! < opened) list.next++;
+    if (list.next === list.at.length) continue;
+    out += `${text.slice(from, m.index)} `;
+    from = list.at[list.next]! + m[1]!.length + 3;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /** A user turn's text as the user typed it, or undefined for an empty turn or a host wrapper (NOT_TYPED). */
 export function typed(text: string): string | undefined {
-  const t = text.trim();
+  const t = withoutHostElements(text).trim();
   return t === "" || NOT_TYPED.test(t) ? undefined : t;
 }
 

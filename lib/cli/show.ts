@@ -5,11 +5,11 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { findCardFile } from "../records/card-find.js";
 import { cardLinks } from "../records/card-links.js";
-import { readHold } from "../store/arrivals.js";
+import { refuseHeld } from "../records/file-view.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { utcDay } from "../core/frecency.js";
 
@@ -18,7 +18,12 @@ export const spec: CommandSpec = {
   summary: commandSummary("show"),
   positionals: [{ name: "name", description: "card name, or its file name", required: true, completes: "card" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
-  exitCodes: { 0: "printed", 1: "no such card, or no store, or a card a sync quarantined (E_QUARANTINED)", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: {
+    0: "printed",
+    1: "no such card, or no store, or a card a sync quarantined (E_QUARANTINED), or from an agent's shell one a sync holds for review (E_HELD)",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
   notes: "Control characters other than newline and tab are shown as inert \\xNN text; --json carries the exact bytes.",
   examples: ["memctl show run-tests", "memctl show feedback_run-tests.md --json"],
 };
@@ -29,16 +34,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { memoryDir } = requireStore(args, io);
   const file = findCardFile(memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
-  const held = readHold(memoryDir)?.held(file);
-  if (held?.state === "quarantined")
-    throw new MemctlError(
-      ERROR_CODES.E_QUARANTINED,
-      `${file} arrived with memctl sync and is quarantined (${held.reasons.join("; ")}); it is not shown. See memctl review ${held.id}`,
-      {
-        file,
-        id: held.id,
-      },
-    );
+  // A quarantined arrival is shown to no one; one waiting for review to the owner only (memctl review shows it too).
+  refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
   // The card's recall keys as parsed (what the ranker matches), [] when it has none or a malformed list (doctor says).

@@ -204,7 +204,9 @@ function arrivalLines(arrivals: readonly Arrival[], c: ReturnType<typeof colorsF
   const quarantined = arrivals.filter((a) => a.state === "quarantined");
   const out: string[] = [];
   if (pending.length > 0) out.push(c.yellow(`  ${pending.length} change(s) arrived from a shared remote and wait for review (not injected until accepted):`));
-  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}`);
+  // A removal leaves nothing to hold: the card is already gone here, and rejecting it is what brings it back.
+  const gone = (a: Arrival) => (a.kind === "removed" ? ` (already gone here: memctl reject ${a.id} --reason R restores it)` : "");
+  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}${gone(a)}`);
   if (quarantined.length > 0) out.push(c.red(`  ${quarantined.length} arrived file(s) quarantined (kept in git, never injected or shown here):`));
   for (const a of quarantined) out.push(`    ${a.id}  ${inertText(a.path)}${who(a)}: ${a.reasons.map(inertText).join("; ")}`);
   out.push(`  review them: memctl review (memctl accept ID / memctl reject ID --reason R)`);

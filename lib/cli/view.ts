@@ -4,7 +4,7 @@ import type { Io } from "../store/io.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
@@ -25,7 +25,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const requested = args.positionals[0] ?? "/memories";
   const range = parseRange(str(args, "range"));
   const { memoryDir } = requireStore(args, io);
-  const text = viewMemory(memoryDir, requested, range);
+  // An agent's shell reads no held arrival; the owner sees all but the quarantined, as memctl show shows them.
+  const text = viewMemory(memoryDir, requested, range, actorFrom(args, io) === "human" ? "quarantined" : "every");
   if (bool(args, "json")) printJson(io, { path: requested, text });
   else io.stdout.write(inertBlock(text) + "\n");
   return 0;

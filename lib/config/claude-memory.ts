@@ -4,7 +4,9 @@ import type { Io } from "../store/io.js";
 import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular, type FileStat } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
-import { parseIndex } from "../core/index-file.js";
+import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
+import { inertText } from "../core/sanitize.js";
+import { isCardFileName } from "../store/card-cache-format.js";
 import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
 
@@ -87,6 +89,11 @@ export function listClaudeCards(dir: string, skipped: SkippedClaudeFile[] = []):
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
+    const unfit = unfitName(file);
+    if (unfit !== undefined) {
+      skipped.push({ path: full, reason: unfit });
+      continue;
+    }
     const read = readClaudeCard(full);
     if ("reason" in read) {
       if (read.reason !== "") skipped.push({ path: full, reason: read.reason });
@@ -111,6 +118,18 @@ export function listClaudeCards(dir: string, skipped: SkippedClaudeFile[] = []):
     });
   }
   return cards;
+}
+
+/**
+ * Why a file name cannot become a card of the store as it stands, or undefined. The name is the card's file and
+ * its index link, and agents choose it: a newline in it would write a second MEMORY.md line, `%2F..` would decode
+ * to a link outside the store, a control or bidi character would hide what the line says. Only a name the store
+ * lists and its index links back to exactly is imported.
+ */
+function unfitName(file: string): string | undefined {
+  const linked = parseIndexLine(renderIndexLine({ title: "t", file, hook: "" }), 1);
+  if (isCardFileName(file) && inertText(file) === file && linked !== undefined && "file" in linked && linked.file === file) return undefined;
+  return "its name is not one a MEMORY.md line can link as it stands (a control, bidi or line-break character, a %-escape, a #); rename it to import it (E_PATH_ESCAPE)";
 }
 
 /**

@@ -61,10 +61,19 @@ export function parseCard(text: string): ParsedCard {
   const warnings: CardProblem[] = [];
   let loaded: unknown;
   try {
-    loaded = frontmatterText.trim() === "" ? {} : (fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA }));
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
+    if (fast === undefined && reusesNode(loaded)) loaded = ALIASED;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === ALIASED) {
+    errors.push({
+      code: "E_CARD_FRONTMATTER",
+      message: "frontmatter names one list or mapping twice through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)",
+    });
     return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
   }
   if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
@@ -73,6 +82,26 @@ export function parseCard(text: string): ParsedCard {
   }
   const fm = loaded as Record<string, unknown>;
   return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+
+const ALIASED = Symbol("aliased");
+
+/**
+ * True when one list or mapping is reached twice in what js-yaml loaded: an alias (`*a`) of a collection is the same
+ * object again, and nesting them (`b: [*a, *a, …]`, `c: [*b, *b, …]`) makes a few hundred bytes of YAML a value
+ * with billions of items once anything walks it (String() of a list, JSON.stringify). Linear in the loaded nodes.
+ */
+function reusesNode(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+  }
+  return false;
 }
 
 function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta {

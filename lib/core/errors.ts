@@ -87,6 +87,8 @@ export const ERROR_CODES = {
   E_SYNC_BUSY: "E_SYNC_BUSY",
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
   E_QUARANTINED: "E_QUARANTINED",
+  /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
+  E_HELD: "E_HELD",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

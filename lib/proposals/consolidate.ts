@@ -9,6 +9,8 @@ import type { WriteContext } from "../records/save.js";
 import type { Related } from "./content-match.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
+import { PROPOSALS_DIR } from "../records/proposal-files.js";
+import { readHold } from "../store/arrivals.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
 // flag conflicts (different content for one card) and contradictions (a proposal made against an older
@@ -52,7 +54,12 @@ export interface ConsolidateReport extends ConsolidatePlan {
 }
 
 /** Pure: what one pass does with the reviewed pending proposals. */
-export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptFacts: boolean, verifiedSource: (source: string) => boolean = () => false): ConsolidatePlan {
+export function planConsolidation(
+  reviewed: readonly ReviewedProposal[],
+  acceptFacts: boolean,
+  verifiedSource: (source: string) => boolean = () => false,
+  arrived: (id: string) => boolean = () => false,
+): ConsolidatePlan {
   const plan: ConsolidatePlan = {
     pending_before: reviewed.length,
     merged: [],
@@ -87,7 +94,7 @@ export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptF
       const matches = contentMatches(r, gone, order);
       for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
       if (!acceptFacts) continue;
-      const why = holdReason(r, conflict, matches, verifiedSource);
+      const why = holdReason(r, conflict, matches, verifiedSource, arrived);
       if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
       else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
     }
@@ -125,7 +132,13 @@ function contentMatches(r: ReviewedProposal, gone: Set<string>, order: Map<strin
   );
 }
 
-function holdReason(r: ReviewedProposal, conflict: boolean, matches: readonly Related[], verifiedSource: (source: string) => boolean): string | undefined {
+function holdReason(
+  r: ReviewedProposal,
+  conflict: boolean,
+  matches: readonly Related[],
+  verifiedSource: (source: string) => boolean,
+  arrived: (id: string) => boolean,
+): string | undefined {
   const p = r.proposal;
   if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
   if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
@@ -141,6 +154,8 @@ function holdReason(r: ReviewedProposal, conflict: boolean, matches: readonly Re
     return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
   }
   // Last, so a conflict or a near-duplicate is what the owner is told first: those need a decision anyway.
+  // From a shared remote the proposer is the pushing machine's word ("human" there is the teammate), and so is its source.
+  if (arrived(p.id)) return `it arrived by memctl sync from a shared remote: "${p.proposer}" is the other machine's label; decide with memctl accept ${p.id}`;
   if (p.proposer !== OWNER_ACTOR && !verifiedSource(p.source))
     return `kind fact is ${p.proposer}'s own label and its source (${p.source}) names no file in the repository; decide with memctl accept ${p.id}`;
   return undefined;
@@ -151,7 +166,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
   assertMayWrite(ctx.actor, "consolidate proposals");
   const acceptFacts = options.acceptFacts === true;
   if (options.dryRun) {
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
+    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
@@ -162,7 +177,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
       // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
       // archived as accepted instead of being held here as stale.
       await withRecordsLock(ctx, () => undefined);
-      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
       await applyMerges(ctx, plan);
       for (const a of plan.accepted) {
         const done = await acceptProposal(ctx, a.id);
@@ -174,6 +189,12 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
     { exclusive: true, leaseMs: options.leaseMs },
   );
   return { dry_run: false, accept_facts: acceptFacts, job: run.job, retried: run.retried, ...run.result };
+}
+
+/** Whether a pending proposal is one a sync from a shared remote brought and holds (lib/sync/arrivals.ts). */
+function arrivedFrom(memoryDir: string): (id: string) => boolean {
+  const hold = readHold(memoryDir);
+  return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`)?.state === "pending";
 }
 
 /** Folds each merged proposal into its primary: the primary records who else proposed it, the rest are archived. */

@@ -37,7 +37,7 @@ export type MemoryCommand =
 export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): Promise<string> {
   switch (cmd.command) {
     case "view":
-      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range);
+      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range, ctx.actor === "human" ? "quarantined" : "every");
     case "create":
       return createMemoryFile(ctx, cmd.path, cmd.file_text);
     case "str_replace":

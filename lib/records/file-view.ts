@@ -5,13 +5,26 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { asRefusal, notFoundError, openParent, readEntry } from "../store/safe-open.js";
+import { readHold, type Arrival, type Hold } from "../store/arrivals.js";
+import { indexLines, parseIndexLine } from "../core/index-file.js";
 
 export const MAX_VIEW_LINES = 999_999;
 
+/**
+ * What a view leaves out of what a sync holds (lib/store/arrivals.ts): the owner is shown everything but what is
+ * quarantined, as memctl show is; anyone else (an agent through MCP or the file tools) nothing held at all, since a
+ * held arrival is not injected and a view is how an agent reads memory beyond its block.
+ */
+export type HeldView = "quarantined" | "every";
+
 /** A directory listing (two levels, hidden items and node_modules excluded) or a file with line numbers. */
-export function viewMemory(memoryDir: string, requested: string, range?: [number, number]): string {
+export function viewMemory(memoryDir: string, requested: string, range?: [number, number], held: HeldView = "every"): string {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFoundError(requested);
+  const hold = target.kind === "file" ? readHold(memoryDir) : undefined;
+  const hides = hiddenIn(held);
+  const item = hold?.held(target.rel);
+  if (hides(item)) throw heldError(requested, item);
   const opened = openParent(target, requested, { directory: target.kind === "directory" });
   let lines: string[];
   try {
@@ -22,7 +35,8 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
       opened.verify();
       return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:\n${rows.join("\n")}`;
     }
-    lines = readEntry(opened).bytes.toString("utf8").split("\n");
+    const text = readEntry(opened).bytes.toString("utf8");
+    lines = hold && INDEX_FILE.test(target.rel) ? withoutHeldLines(text, hold, hides) : text.split("\n");
   } catch (err) {
     throw asRefusal(err, requested);
   } finally {
@@ -44,6 +58,48 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
     end = b === -1 ? lines.length : b;
   }
   return `Here's the content of ${requested} with line numbers:\n${numbered(lines.slice(start - 1, end), start)}`;
+}
+
+const INDEX_FILE = /^MEMORY(\.[^/]*)?\.md$/i;
+
+const hiddenIn =
+  (held: HeldView) =>
+  (item: Arrival | undefined): item is Arrival =>
+    item !== undefined && (item.state === "quarantined" || held === "every");
+
+/** Throws E_QUARANTINED / E_HELD when the store file `rel` is one a sync holds that `held` leaves out (memctl show's check too). */
+export function refuseHeld(memoryDir: string, rel: string, held: HeldView): void {
+  const item = readHold(memoryDir)?.held(rel);
+  if (hiddenIn(held)(item)) throw heldError(rel, item);
+}
+
+function heldError(requested: string, item: Arrival): MemctlError {
+  if (item.state === "quarantined")
+    return new MemctlError(
+      ERROR_CODES.E_QUARANTINED,
+      `${requested} arrived with memctl sync and is quarantined (${item.reasons.join("; ")}); it is not shown. See memctl review ${item.id}`,
+      {
+        path: requested,
+        id: item.id,
+      },
+    );
+  return new MemctlError(
+    ERROR_CODES.E_HELD,
+    `${requested} arrived with memctl sync from a shared remote and waits for the owner's review (${item.id}); it is not shown until the owner accepts it`,
+    { path: requested, id: item.id },
+  );
+}
+
+/** An index's lines, each line a held arrival links replaced by a note: the line numbers stay those of the file. */
+function withoutHeldLines(text: string, hold: Hold, hides: (item: Arrival | undefined) => item is Arrival): string[] {
+  const lines = text.split("\n");
+  indexLines(text, (raw, n) => {
+    const entry = parseIndexLine(raw, n);
+    if (entry === undefined || "reason" in entry) return;
+    const item = hold.held(entry.file);
+    if (hides(item)) lines[n - 1] = `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
+  });
+  return lines;
 }
 
 export function numbered(lines: string[], first: number): string {

@@ -8,6 +8,9 @@ import { currentSha, readArrivals, writeArrivals, type Arrival } from "../store/
 import { appendHistory, makeEntry, readHistory } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit, type GitOptions } from "./git.js";
+import { restoreCard } from "../records/restore.js";
+import type { WriteContext } from "../records/save.js";
+import { readRevision } from "../store/revisions.js";
 
 // The owner's side of what a sync held: review lists it beside the proposals, accept releases it (the file
 // becomes the owner's: a history revision in the owner's name), reject keeps it out of injection on this
@@ -35,6 +38,8 @@ export interface ArrivalDecision {
   arrival: Arrival;
   /** Other items for the same path released with it (its index line). */
   released: string[];
+  /** A rejected removal: the card written back, as its new revision. */
+  restored?: { file: string; rev: number };
 }
 
 /** Releases an arrival: removed from the hold list, a history `adopt` revision by the owner for a card. */
@@ -71,11 +76,18 @@ export async function acceptAllArrivals(ctx: { memoryDir: string; actor: string;
   return decided;
 }
 
-/** Keeps an arrival out of injection on this machine for as long as the file stays as it arrived. */
-export async function rejectArrival(ctx: { memoryDir: string; actor: string; now: Date }, id: string, reason: string): Promise<ArrivalDecision> {
+/**
+ * Keeps an arrival out of injection on this machine for as long as the file stays as it arrived. A removal has
+ * nothing left to keep out (the merge took the card and its line away): rejecting it restores the card's last kept
+ * revision as the owner's write (memctl restore's path, its index line back where it stood), shared by the next sync.
+ */
+export async function rejectArrival(ctx: WriteContext, id: string, reason: string): Promise<ArrivalDecision> {
   assertMayWrite(ctx.actor, "reject what a sync brought in");
+  const removed = findArrival(ctx.memoryDir, id);
+  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed) : undefined;
   return withStoreLock(ctx.memoryDir, async () => {
-    const arrival = findArrival(ctx.memoryDir, id);
+    // A restored removal no longer matches its file (null: absent), so it is not looked up again.
+    const arrival = restored ? removed : findArrival(ctx.memoryDir, id);
     const file = readArrivals(ctx.memoryDir);
     const items = file.items.map((a) =>
       a.id === arrival.id
@@ -83,8 +95,23 @@ export async function rejectArrival(ctx: { memoryDir: string; actor: string; now
         : a,
     );
     await writeArrivals(ctx.memoryDir, { version: 1, items });
-    return { arrival: items.find((a) => a.id === arrival.id)!, released: [] };
+    return { arrival: items.find((a) => a.id === arrival.id)!, released: [], ...(restored ? { restored } : {}) };
   });
+}
+
+/** The removed card's newest revision with kept text, written back; E_NOT_FOUND (nothing written) when there is none. */
+async function restoreRemoved(ctx: WriteContext, arrival: Arrival): Promise<{ file: string; rev: number }> {
+  const kept = readHistory(ctx.memoryDir)
+    .entries.filter((e) => e.card === arrival.path && e.sha256 !== null)
+    .at(-1);
+  if (!kept || readRevision(ctx.memoryDir, kept.sha256!).state !== "kept")
+    throw new MemctlError(
+      ERROR_CODES.E_NOT_FOUND,
+      `${arrival.path} was removed on another machine and memctl kept no revision of it here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
+      { id: arrival.id, path: arrival.path },
+    );
+  const saved = await restoreCard(ctx, arrival.path, kept.rev);
+  return { file: saved.file, rev: saved.entry?.rev ?? kept.rev };
 }
 
 export interface ArrivalPreview {

@@ -29,6 +29,7 @@ export interface InspectContext {
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 const COMPACT = ".memctl/compact.json";
+const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 
 /** Records what the merge from `before` to HEAD brought in; returns the items this sync added. */
 export async function inspectArrivals(ctx: InspectContext, before: string | undefined, remoteRef: string, opts: GitOptions): Promise<Arrival[]> {
@@ -83,6 +84,8 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
     }
     if (ctx.trust !== "shared") continue;
     if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
+    // Reviewed like any proposal; held only from consolidate --accept-facts, which must not take its proposer for the owner.
+    else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
     else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
       const text = fs.readFileSync(path.join(dir, rel), "utf8");
       const pinned = parseCard(text).meta.priority === "always" && (previous === undefined || parseCard(previous).meta.priority !== "always");

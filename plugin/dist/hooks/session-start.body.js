@@ -2754,10 +2754,19 @@ function parseCard(text) {
   const warnings = [];
   let loaded;
   try {
-    loaded = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA });
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
+    if (fast === void 0 && reusesNode(loaded)) loaded = ALIASED;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === ALIASED) {
+    errors.push({
+      code: "E_CARD_FRONTMATTER",
+      message: "frontmatter names one list or mapping twice through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
+    });
     return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
   }
   if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
@@ -2766,6 +2775,18 @@ function parseCard(text) {
   }
   const fm = loaded;
   return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+function reusesNode(root) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+  }
+  return false;
 }
 function toMeta(fm, warnings) {
   const meta = { topics: [] };
@@ -2864,7 +2885,7 @@ function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
-var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
+var REQUIRED_FIELDS, FRONTMATTER, ALIASED, CARD_STATUSES;
 var init_card = __esm({
   "lib/core/card.ts"() {
     "use strict";
@@ -2875,6 +2896,7 @@ var init_card = __esm({
     init_scope();
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    ALIASED = /* @__PURE__ */ Symbol("aliased");
     CARD_STATUSES = ["active", "stale", "superseded"];
   }
 });
@@ -2975,7 +2997,9 @@ var ERROR_CODES = {
   /** `memctl sync`: another sync of this store is running. */
   E_SYNC_BUSY: "E_SYNC_BUSY",
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
-  E_QUARANTINED: "E_QUARANTINED"
+  E_QUARANTINED: "E_QUARANTINED",
+  /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
+  E_HELD: "E_HELD"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {

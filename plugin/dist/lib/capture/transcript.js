@@ -59,8 +59,33 @@ function readTail(file, maxBytes = TRANSCRIPT_TAIL_BYTES) {
   }
 }
 var NOT_TYPED = /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions|This session is being continued from a previous conversation)/;
+var HOST_TAG = "((?:command|local-command|bash)-[\\w-]+|ide_[a-z_]+|system-reminder|environment_context|user_instructions|user-prompt-submit-hook)";
+var HOST_OPEN = new RegExp(`<${HOST_TAG}>`, "g");
+var HOST_CLOSE = new RegExp(`</${HOST_TAG}>`, "g");
+function withoutHostElements(text) {
+  if (!text.includes("</")) return text;
+  const closes = /* @__PURE__ */ new Map();
+  for (const m of text.matchAll(HOST_CLOSE)) {
+    const list = closes.get(m[1]) ?? { at: [], next: 0 };
+    list.at.push(m.index);
+    closes.set(m[1], list);
+  }
+  let out = "";
+  let from = 0;
+  for (const m of text.matchAll(HOST_OPEN)) {
+    if (m.index < from) continue;
+    const list = closes.get(m[1]);
+    if (list === void 0) continue;
+    const opened = m.index + m[0].length;
+    while (list.next < list.at.length && list.at[list.next] < opened) list.next++;
+    if (list.next === list.at.length) continue;
+    out += `${text.slice(from, m.index)} `;
+    from = list.at[list.next] + m[1].length + 3;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 function typed(text) {
-  const t = text.trim();
+  const t = withoutHostElements(text).trim();
   return t === "" || NOT_TYPED.test(t) ? void 0 : t;
 }
 function contentText(content) {

@@ -4,7 +4,7 @@ import { viewMemory } from "../records/file-view.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, str } from "./args.js";
 import { printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "view",
@@ -23,7 +23,7 @@ async function run(argv, io) {
   const requested = args.positionals[0] ?? "/memories";
   const range = parseRange(str(args, "range"));
   const { memoryDir } = requireStore(args, io);
-  const text = viewMemory(memoryDir, requested, range);
+  const text = viewMemory(memoryDir, requested, range, actorFrom(args, io) === "human" ? "quarantined" : "every");
   if (bool(args, "json")) printJson(io, { path: requested, text });
   else io.stdout.write(inertBlock(text) + "\n");
   return 0;

@@ -4,7 +4,9 @@ import path from "node:path";
 import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
-import { parseIndex } from "../core/index-file.js";
+import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
+import { inertText } from "../core/sanitize.js";
+import { isCardFileName } from "../store/card-cache-format.js";
 import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
 var INDEX_READ_CAP = 1024 * 1024;
@@ -41,6 +43,11 @@ function listClaudeCards(dir, skipped = []) {
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
+    const unfit = unfitName(file);
+    if (unfit !== void 0) {
+      skipped.push({ path: full, reason: unfit });
+      continue;
+    }
     const read = readClaudeCard(full);
     if ("reason" in read) {
       if (read.reason !== "") skipped.push({ path: full, reason: read.reason });
@@ -65,6 +72,11 @@ function listClaudeCards(dir, skipped = []) {
     });
   }
   return cards;
+}
+function unfitName(file) {
+  const linked = parseIndexLine(renderIndexLine({ title: "t", file, hook: "" }), 1);
+  if (isCardFileName(file) && inertText(file) === file && linked !== void 0 && "file" in linked && linked.file === file) return void 0;
+  return "its name is not one a MEMORY.md line can link as it stands (a control, bidi or line-break character, a %-escape, a #); rename it to import it (E_PATH_ESCAPE)";
 }
 function readClaudeCard(file) {
   const st = lstatIfExists(file);

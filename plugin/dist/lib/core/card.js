@@ -15,10 +15,19 @@ function parseCard(text) {
   const warnings = [];
   let loaded;
   try {
-    loaded = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA });
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
+    if (fast === void 0 && reusesNode(loaded)) loaded = ALIASED;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === ALIASED) {
+    errors.push({
+      code: "E_CARD_FRONTMATTER",
+      message: "frontmatter names one list or mapping twice through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
+    });
     return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
   }
   if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
@@ -27,6 +36,19 @@ function parseCard(text) {
   }
   const fm = loaded;
   return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+var ALIASED = /* @__PURE__ */ Symbol("aliased");
+function reusesNode(root) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+  }
+  return false;
 }
 function toMeta(fm, warnings) {
   const meta = { topics: [] };

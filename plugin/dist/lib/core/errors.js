@@ -83,7 +83,9 @@ var ERROR_CODES = {
   /** `memctl sync`: another sync of this store is running. */
   E_SYNC_BUSY: "E_SYNC_BUSY",
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
-  E_QUARANTINED: "E_QUARANTINED"
+  E_QUARANTINED: "E_QUARANTINED",
+  /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
+  E_HELD: "E_HELD"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {

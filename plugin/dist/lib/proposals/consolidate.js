@@ -8,7 +8,9 @@ import { contentKey, groupKey, reviewPending } from "./review.js";
 import { archiveProposal, readPending, rewritePending } from "./propose.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
-function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) {
+import { PROPOSALS_DIR } from "../records/proposal-files.js";
+import { readHold } from "../store/arrivals.js";
+function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false, arrived = () => false) {
   const plan = {
     pending_before: reviewed.length,
     merged: [],
@@ -42,7 +44,7 @@ function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) 
       const matches = contentMatches(r, gone, order);
       for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
       if (!acceptFacts) continue;
-      const why = holdReason(r, conflict, matches, verifiedSource);
+      const why = holdReason(r, conflict, matches, verifiedSource, arrived);
       if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
       else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
     }
@@ -72,7 +74,7 @@ function contentMatches(r, gone, order) {
     (m) => m.proposal === null || !gone.has(m.proposal) && (m.relation === "contradiction" || before(m.proposal))
   );
 }
-function holdReason(r, conflict, matches, verifiedSource) {
+function holdReason(r, conflict, matches, verifiedSource, arrived) {
   const p = r.proposal;
   if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
   if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
@@ -87,6 +89,7 @@ function holdReason(r, conflict, matches, verifiedSource) {
     const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
     return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
   }
+  if (arrived(p.id)) return `it arrived by memctl sync from a shared remote: "${p.proposer}" is the other machine's label; decide with memctl accept ${p.id}`;
   if (p.proposer !== OWNER_ACTOR && !verifiedSource(p.source))
     return `kind fact is ${p.proposer}'s own label and its source (${p.source}) names no file in the repository; decide with memctl accept ${p.id}`;
   return void 0;
@@ -95,7 +98,7 @@ async function consolidate(ctx, options = {}) {
   assertMayWrite(ctx.actor, "consolidate proposals");
   const acceptFacts = options.acceptFacts === true;
   if (options.dryRun) {
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
+    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
@@ -104,7 +107,7 @@ async function consolidate(ctx, options = {}) {
     "consolidate",
     async () => {
       await withRecordsLock(ctx, () => void 0);
-      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
       await applyMerges(ctx, plan);
       for (const a of plan.accepted) {
         const done = await acceptProposal(ctx, a.id);
@@ -116,6 +119,10 @@ async function consolidate(ctx, options = {}) {
     { exclusive: true, leaseMs: options.leaseMs }
   );
   return { dry_run: false, accept_facts: acceptFacts, job: run.job, retried: run.retried, ...run.result };
+}
+function arrivedFrom(memoryDir) {
+  const hold = readHold(memoryDir);
+  return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`)?.state === "pending";
 }
 async function applyMerges(ctx, plan) {
   if (plan.merged.length === 0) return;

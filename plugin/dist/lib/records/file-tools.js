@@ -20,7 +20,7 @@ import { numbered, viewMemory } from "./file-view.js";
 async function runMemoryCommand(ctx, cmd) {
   switch (cmd.command) {
     case "view":
-      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range);
+      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range, ctx.actor === "human" ? "quarantined" : "every");
     case "create":
       return createMemoryFile(ctx, cmd.path, cmd.file_text);
     case "str_replace":

@@ -4,10 +4,16 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { asRefusal, notFoundError, openParent, readEntry } from "../store/safe-open.js";
+import { readHold } from "../store/arrivals.js";
+import { indexLines, parseIndexLine } from "../core/index-file.js";
 var MAX_VIEW_LINES = 999999;
-function viewMemory(memoryDir, requested, range) {
+function viewMemory(memoryDir, requested, range, held = "every") {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFoundError(requested);
+  const hold = target.kind === "file" ? readHold(memoryDir) : void 0;
+  const hides = hiddenIn(held);
+  const item = hold?.held(target.rel);
+  if (hides(item)) throw heldError(requested, item);
   const opened = openParent(target, requested, { directory: target.kind === "directory" });
   let lines;
   try {
@@ -19,7 +25,8 @@ function viewMemory(memoryDir, requested, range) {
       return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:
 ${rows.join("\n")}`;
     }
-    lines = readEntry(opened).bytes.toString("utf8").split("\n");
+    const text = readEntry(opened).bytes.toString("utf8");
+    lines = hold && INDEX_FILE.test(target.rel) ? withoutHeldLines(text, hold, hides) : text.split("\n");
   } catch (err) {
     throw asRefusal(err, requested);
   } finally {
@@ -42,6 +49,38 @@ ${rows.join("\n")}`;
   }
   return `Here's the content of ${requested} with line numbers:
 ${numbered(lines.slice(start - 1, end), start)}`;
+}
+var INDEX_FILE = /^MEMORY(\.[^/]*)?\.md$/i;
+var hiddenIn = (held) => (item) => item !== void 0 && (item.state === "quarantined" || held === "every");
+function refuseHeld(memoryDir, rel, held) {
+  const item = readHold(memoryDir)?.held(rel);
+  if (hiddenIn(held)(item)) throw heldError(rel, item);
+}
+function heldError(requested, item) {
+  if (item.state === "quarantined")
+    return new MemctlError(
+      ERROR_CODES.E_QUARANTINED,
+      `${requested} arrived with memctl sync and is quarantined (${item.reasons.join("; ")}); it is not shown. See memctl review ${item.id}`,
+      {
+        path: requested,
+        id: item.id
+      }
+    );
+  return new MemctlError(
+    ERROR_CODES.E_HELD,
+    `${requested} arrived with memctl sync from a shared remote and waits for the owner's review (${item.id}); it is not shown until the owner accepts it`,
+    { path: requested, id: item.id }
+  );
+}
+function withoutHeldLines(text, hold, hides) {
+  const lines = text.split("\n");
+  indexLines(text, (raw, n) => {
+    const entry = parseIndexLine(raw, n);
+    if (entry === void 0 || "reason" in entry) return;
+    const item = hold.held(entry.file);
+    if (hides(item)) lines[n - 1] = `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
+  });
+  return lines;
 }
 function numbered(lines, first) {
   return lines.map((l, i) => `${String(first + i).padStart(6)}	${l}`).join("\n");
@@ -78,5 +117,6 @@ function humanSize(bytes) {
 export {
   MAX_VIEW_LINES,
   numbered,
+  refuseHeld,
   viewMemory
 };

@@ -9,6 +9,8 @@ import { currentSha, readArrivals, writeArrivals } from "../store/arrivals.js";
 import { appendHistory, makeEntry, readHistory } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit } from "./git.js";
+import { restoreCard } from "../records/restore.js";
+import { readRevision } from "../store/revisions.js";
 var ARRIVAL_ID = /^a-[0-9a-f]{1,12}$/;
 function isArrivalId(id) {
   return ARRIVAL_ID.test(id);
@@ -54,15 +56,28 @@ async function acceptAllArrivals(ctx) {
 }
 async function rejectArrival(ctx, id, reason) {
   assertMayWrite(ctx.actor, "reject what a sync brought in");
+  const removed = findArrival(ctx.memoryDir, id);
+  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed) : void 0;
   return withStoreLock(ctx.memoryDir, async () => {
-    const arrival = findArrival(ctx.memoryDir, id);
+    const arrival = restored ? removed : findArrival(ctx.memoryDir, id);
     const file = readArrivals(ctx.memoryDir);
     const items = file.items.map(
       (a) => a.id === arrival.id ? { ...a, state: a.state === "quarantined" ? a.state : "rejected", reasons: [...a.reasons, `rejected by ${ctx.actor} at ${ctx.now.toISOString()}: ${reason}`] } : a
     );
     await writeArrivals(ctx.memoryDir, { version: 1, items });
-    return { arrival: items.find((a) => a.id === arrival.id), released: [] };
+    return { arrival: items.find((a) => a.id === arrival.id), released: [], ...restored ? { restored } : {} };
   });
+}
+async function restoreRemoved(ctx, arrival) {
+  const kept = readHistory(ctx.memoryDir).entries.filter((e) => e.card === arrival.path && e.sha256 !== null).at(-1);
+  if (!kept || readRevision(ctx.memoryDir, kept.sha256).state !== "kept")
+    throw new MemctlError(
+      ERROR_CODES.E_NOT_FOUND,
+      `${arrival.path} was removed on another machine and memctl kept no revision of it here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
+      { id: arrival.id, path: arrival.path }
+    );
+  const saved = await restoreCard(ctx, arrival.path, kept.rev);
+  return { file: saved.file, rev: saved.entry?.rev ?? kept.rev };
 }
 async function previewArrival(memoryDir, a, opts) {
   if (a.state === "quarantined" && a.reasons.some((r) => /secret|symlink|not a regular file|bytes/.test(r))) return { diff: [], withheld: a.reasons.join("; ") };

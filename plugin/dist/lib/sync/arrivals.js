@@ -15,6 +15,7 @@ import { isPerMachine } from "./layout.js";
 var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
+var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 async function inspectArrivals(ctx, before, remoteRef, opts) {
   const dir = ctx.memoryDir;
   const limits = withDefaults(ctx.guardrails);
@@ -67,6 +68,7 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
     }
     if (ctx.trust !== "shared") continue;
     if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
+    else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
     else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
       const text = fs.readFileSync(path.join(dir, rel), "utf8");
       const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");

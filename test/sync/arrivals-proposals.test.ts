@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { ok, syncedPair } from "../support/machines.js";
+
+// A proposal is a file of the shared state: it arrives with every sync, and its `proposer` is whatever the
+// pushing machine wrote (the teammate at her own terminal is "human" there). `consolidate --accept-facts`
+// promotes a fact without the owner looking only when the owner proposed it; from a shared remote, "human" is
+// the teammate, so her proposals wait for `memctl accept` like any other arrival.
+
+interface Consolidated {
+  accepted: { id: string; card: string }[];
+  held: { id: string; why: string }[];
+}
+
+test("shared trust: a teammate's own fact (proposer human there) is never promoted by the owner's consolidate --accept-facts", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  const proposed = (
+    JSON.parse(
+      await ok(a, ["propose", "deploy-key", "-t", "reference", "-d", "deploys authenticate with the key in the team vault", "--kind", "fact", "--source", "standup", "--json"]),
+    ) as { proposal: { id: string } }
+  ).proposal;
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  assert.ok(fs.existsSync(path.join(b.mem, ".memctl", "proposals", `${proposed.id}.json`)), "the proposal arrived");
+  // The owner's own fact is promoted as before.
+  const own = (
+    JSON.parse(await ok(b, ["propose", "release-day", "-t", "project", "-d", "releases go out on Tuesdays", "--kind", "fact", "--source", "standup", "--json"])) as {
+      proposal: { id: string };
+    }
+  ).proposal;
+  const pass = JSON.parse(await ok(b, ["consolidate", "--accept-facts", "--json"])) as Consolidated;
+  assert.deepEqual(
+    pass.accepted.map((x) => x.id),
+    [own.id],
+  );
+  const held = pass.held.find((x) => x.id === proposed.id);
+  assert.ok(held, JSON.stringify(pass));
+  assert.match(held.why, /memctl sync/);
+  assert.equal(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")), false, "nothing canonical from the teammate");
+  // The owner decides it by hand, as any proposal.
+  await ok(b, ["accept", proposed.id]);
+  assert.ok(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")));
+});
