@@ -13,7 +13,8 @@
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
-import { decodeCacheTop, NUMBERS_SECTION, isCardFileName, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { FLAG_READ_ERROR, FLAGS_END } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";

@@ -25,6 +25,34 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// lib/core/card-types.ts
+function typeFromFileName(file) {
+  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
+}
+function withoutTypePrefix(name) {
+  return name.replace(CARD_TYPE_PREFIX, "");
+}
+function isCardFileName(file) {
+  return typeof file === "string" && CARD_PATH.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
+}
+function isCardDirName(dir) {
+  return dir === "" || typeof dir === "string" && DIR_PATH.test(dir);
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, EPISODES_SUMMARY_FILE, SEGMENT, CARD_PATH, DIR_PATH;
+var init_card_types = __esm({
+  "lib/core/card-types.ts"() {
+    "use strict";
+    CARD_TYPES = ["feedback", "project", "reference", "user"];
+    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+    INDEX_FILE = "MEMORY.md";
+    EPISODES_SUMMARY_FILE = "episodes.summary.md";
+    SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+    CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+    DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
+  }
+});
+
 // lib/core/scope.ts
 function scopeEntryProblem(s) {
   if (s.trim() === "") return "is empty";
@@ -99,23 +127,6 @@ var init_scope = __esm({
     "use strict";
     MAX_SCOPES = 16;
     MAX_SCOPE_CHARS = 200;
-  }
-});
-
-// lib/core/card-types.ts
-function typeFromFileName(file) {
-  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
-}
-function withoutTypePrefix(name) {
-  return name.replace(CARD_TYPE_PREFIX, "");
-}
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
-var init_card_types = __esm({
-  "lib/core/card-types.ts"() {
-    "use strict";
-    CARD_TYPES = ["feedback", "project", "reference", "user"];
-    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
-    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -4372,9 +4383,8 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var INDEX_FILE = "MEMORY.md";
+init_card_types();
 var EPISODES_FILE = "episodes.jsonl";
-var EPISODES_SUMMARY_FILE = "episodes.summary.md";
 var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io2) {
@@ -5360,6 +5370,9 @@ function normalizeCardPath(file) {
   return cardPathKey(file);
 }
 
+// lib/rank-cache/entry-path.ts
+init_card_types();
+
 // lib/rank-cache/read.ts
 var NO_SINK_FIELDS = Object.freeze({});
 var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
@@ -6059,6 +6072,7 @@ function warnBytesFromConfig(raw) {
 }
 
 // lib/store/card-cache-format.ts
+init_card_types();
 init_card();
 
 // lib/store/card-record.ts
@@ -6412,15 +6426,6 @@ function decodeCardWords(bytes, token) {
   if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
   return bytes.subarray(first + 1);
 }
-var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-function isCardFileName(file) {
-  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
-}
-function isDirName(dir) {
-  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
-}
 var num2 = (v) => typeof v === "number" && Number.isFinite(v);
 var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
@@ -6431,7 +6436,7 @@ function checkHead(v) {
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
-  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num2(d[1]))) return void 0;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num2(d[1]))) return void 0;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
   const viewHead = view2;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
@@ -6920,7 +6925,11 @@ function lastAtOrBefore(owners, at, start) {
   return lo;
 }
 
+// lib/store/card-delta.ts
+init_card_types();
+
 // lib/store/card-trust.ts
+init_card_types();
 function trustedCheck(memoryDir, cache, nowMs) {
   const check = readCardCheck(memoryDir, cache, nowMs);
   if (!check) return void 0;
@@ -7786,6 +7795,7 @@ function sameList(a, b) {
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-trusted.ts
+init_card_types();
 var TOP_MAX = 1 << 20;
 function withTrustedCardCache(memoryDir, freshness, use, kept) {
   if (freshness.checkAll) return void 0;
@@ -7978,6 +7988,9 @@ function viewStore(store, episodeShards = []) {
   }
   return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
 }
+
+// lib/hook/overview-pins.ts
+init_card_types();
 
 // lib/store/card-derived.ts
 function derivedCap(size) {
