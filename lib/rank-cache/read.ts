@@ -184,7 +184,13 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
     pinnedPaths?.forEach((file, i) => {
       pinnedFiles.set(header.always[i]!, file);
     });
-    const fileOf = (id: number) => pinnedFiles.get(id) ?? view.file(id);
+    // The other entries' paths the same way, checked as they are served (a prompt serves a few hundred): a damaged
+    // one met while ranking or composing means rebuild (lib/hook/inject.ts).
+    const served = (id: number, file: string) => {
+      if (!isEntryPath(file, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file;
+    };
+    const fileOf = (id: number) => pinnedFiles.get(id) ?? served(id, view.file(id));
     // A card read from the cache may be printed, and is re-checked before the block goes out (stillFresh): its
     // fingerprint as built is kept with its path.
     const fileKept = (id: number) => {
@@ -216,9 +222,10 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
         file: fileOf,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view.files(rest);
+          for (let k = 0; k < rest.length; k++) served(rest[k]!, found[k]!);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]!);
         },

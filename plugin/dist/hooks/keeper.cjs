@@ -4837,7 +4837,11 @@ function openCache(memoryDir, limits = {}) {
     pinnedPaths?.forEach((file2, i) => {
       pinnedFiles.set(header.always[i], file2);
     });
-    const fileOf2 = (id) => pinnedFiles.get(id) ?? view2.file(id);
+    const served = (id, file2) => {
+      if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file2;
+    };
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view2.file(id));
     const fileKept = (id) => {
       const file2 = fileOf2(id);
       if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
@@ -4865,9 +4869,10 @@ function openCache(memoryDir, limits = {}) {
         file: fileOf2,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view2.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view2.files(rest);
+          for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
@@ -5275,7 +5280,7 @@ function validDelta(d, base) {
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
-  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
+  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isEntryPath(e.file, () => e.raw) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
 function mapRuns(delta, baseSize) {
   let size = 0;

@@ -52,7 +52,11 @@ function openCache(memoryDir, limits = {}) {
     pinnedPaths?.forEach((file2, i) => {
       pinnedFiles.set(header.always[i], file2);
     });
-    const fileOf = (id) => pinnedFiles.get(id) ?? view.file(id);
+    const served = (id, file2) => {
+      if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file2;
+    };
+    const fileOf = (id) => pinnedFiles.get(id) ?? served(id, view.file(id));
     const fileKept = (id) => {
       const file2 = fileOf(id);
       if (!stamps.has(file2)) stamps.set(file2, view.stamp(id));
@@ -80,9 +84,10 @@ function openCache(memoryDir, limits = {}) {
         file: fileOf,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view.files(rest);
+          for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
