@@ -8105,13 +8105,21 @@ function pinnedEntries(pins, pinnedHere) {
 // lib/core/inert-bytes.ts
 var FENCE_NAME = Buffer.from(BLOCK_CLOSE.slice(2, -1).toLowerCase(), "latin1");
 var ZWSP = Buffer.from("\u200B", "utf8");
-function inertJsonLines(escaped) {
+function printableJsonLines(escaped, ends) {
   const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
   if (b.includes(10) || !terminalSafeJsonBytes(b)) return false;
+  let quote = b.indexOf(34);
+  let line = 0;
   for (let at = b.indexOf(92); at >= 0; at = b.indexOf(92, at + 2)) {
+    if (quote !== -1 && quote < at) return false;
     const c = b[at + 1];
-    if (c !== 92 && c !== 34 && c !== 110) return false;
+    if (c === 34) quote = b.indexOf(34, at + 2);
+    else if (c === 110) {
+      if (line < ends.length && ends[line] < at + 2) return false;
+      if (ends[line] === at + 2) line++;
+    } else if (c !== 92) return false;
   }
+  if (quote !== -1 || line !== ends.length || (ends.length === 0 ? b.length !== 0 : ends[ends.length - 1] !== b.length)) return false;
   for (let at = b.indexOf(243); at >= 0; at = b.indexOf(243, at + 1)) if (b[at + 1] === 160 && (b[at + 2] === 128 || b[at + 2] === 129)) return false;
   for (let at = b.indexOf(60); at >= 0; at = b.indexOf(60, at + 1)) {
     const name = at + (b[at + 1] === 47 ? 2 : 1);
@@ -8121,6 +8129,25 @@ function inertJsonLines(escaped) {
     if (same && !b.subarray(name + FENCE_NAME.length, name + FENCE_NAME.length + ZWSP.length).equals(ZWSP)) return false;
   }
   return true;
+}
+
+// lib/hook/overview-kept.ts
+var OVERVIEW_LINES = "overview-lines";
+function readKeptLines(memoryDir, cache, key) {
+  const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
+  if (!kept) return void 0;
+  const { today, scope, records, count, left, bytes } = kept.facts;
+  if (today !== key.today || scope !== key.scope) return void 0;
+  const json = kept.payload;
+  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
+  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
+  if (!printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  return { count, left, json: count === 0 ? [] : [json], bytes };
+}
+function keepLines(memoryDir, cache, records, key, lines) {
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
 }
 
 // lib/core/pieced-text.ts
@@ -8157,23 +8184,6 @@ function unescapeJsonBytes(pieces) {
   }
   return out.subarray(0, k);
 }
-function safeJsonLines(escaped, ends) {
-  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
-  const oddSlashesBefore = (at) => {
-    let n = 0;
-    while (at - 1 - n >= 0 && b[at - 1 - n] === 92) n++;
-    return n % 2 === 1;
-  };
-  for (let q = b.indexOf(34); q >= 0; q = b.indexOf(34, q + 1)) if (!oddSlashesBefore(q)) return false;
-  let start = 0;
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i];
-    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || b[end - 2] !== 92) return false;
-    if (end - 3 >= start && b[end - 3] === 92 && !oddSlashesBefore(end - 1)) return false;
-    start = end;
-  }
-  return start === b.length;
-}
 var PiecedText = class _PiecedText {
   constructor(parts) {
     this.parts = parts;
@@ -8202,26 +8212,6 @@ var PiecedText = class _PiecedText {
     return this.joined;
   }
 };
-
-// lib/hook/overview-kept.ts
-var OVERVIEW_LINES = "overview-lines";
-function readKeptLines(memoryDir, cache, key) {
-  const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
-  if (!kept) return void 0;
-  const { today, scope, records, count, left, bytes } = kept.facts;
-  if (today !== key.today || scope !== key.scope) return void 0;
-  const json = kept.payload;
-  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
-  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
-  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
-  if (!inertJsonLines(json)) return void 0;
-  return { count, left, json: count === 0 ? [] : [json], bytes };
-}
-function keepLines(memoryDir, cache, records, key, lines) {
-  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
-}
 
 // lib/hook/overview-view.ts
 function buildOverviewView(indexText, previous) {
@@ -8402,7 +8392,7 @@ function decodeLines(bytes, nl, count, printed = true) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (printed && !(safeJsonLines(lines, ends) && inertJsonLines(lines))) return void 0;
+  if (printed && !printableJsonLines(lines, ends)) return void 0;
   return {
     count,
     lines,
