@@ -224,8 +224,9 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
  */
 async function settleMovedDirs(dir: string, freshness: Freshness, cache: CacheStamps, now: readonly number[], mark: JournalMark | undefined): Promise<CacheStamp | undefined> {
   if (!mark || cache.count <= freshness.fullCheckMax) return undefined;
-  // Moved too recently to trust beside a file written now (or gone): the full pass settles it, as before.
-  if (now.some((m) => m < 0 || racy([m, 0, m], Date.now(), cache.racyMs))) return undefined;
+  // Moved too recently to trust beside a file written now (or gone): the full pass settles it, as before. "Now" is
+  // the round's clock, taken as it started: no later than the delta's write, so never a looser window than that.
+  if (now.some((m) => m < 0 || racy([m, 0, m], freshness.nowMs, cache.racyMs))) return undefined;
   const dirs = cache.head.dirs;
   const walked: string[] = [];
   const shards: string[] = [];

@@ -8033,7 +8033,7 @@ function readCacheStamps(dir, asBefore) {
 }
 async function settleMovedDirs(dir, freshness, cache, now, mark) {
   if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
-  if (now.some((m4) => m4 < 0 || racy2([m4, 0, m4], Date.now(), cache.racyMs))) return void 0;
+  if (now.some((m4) => m4 < 0 || racy2([m4, 0, m4], freshness.nowMs, cache.racyMs))) return void 0;
   const dirs = cache.head.dirs;
   const walked = [];
   const shards = [];
