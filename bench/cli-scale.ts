@@ -28,7 +28,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 import { sha256Hex } from "../lib/store/history.js";
-import { arg } from "./rounds.js";
+import { arg, checkAges } from "./rounds.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = path.resolve(arg("cli") ?? path.join(ROOT, "dist", "cli.js"));
@@ -128,21 +128,26 @@ function startKeeper(cli: string, e: NodeJS.ProcessEnv): number {
   child.unref();
   const from = Date.now();
   const deadline = from + 600_000;
-  while (!(checkAt(dir) > from && fs.existsSync(path.join(dir, ".memctl", "rank-cache.bin")))) {
+  while (!((checkAt(dir) ?? 0) > from && fs.existsSync(path.join(dir, ".memctl", "rank-cache.bin")))) {
     if (Date.now() > deadline) throw new Error("the keeper made no check in 10 minutes");
     spawnSync("sleep", ["0.2"]);
   }
   console.log(`keeper ${child.pid}: first check after ${((Date.now() - from) / 1000).toFixed(1)} s`);
   return child.pid!;
 }
-/** When the card cache's last recorded full check started (0: none). */
-function checkAt(dir = memory): number {
+/** When the card cache's last recorded full check started (undefined: none). */
+function checkAt(dir = memory): number | undefined {
   try {
     return (JSON.parse(fs.readFileSync(path.join(dir, ".memctl", "card-check"), "utf8")) as { at: number }).at;
   } catch {
-    return 0;
+    return undefined;
   }
 }
+/** The last full check's age now (undefined: none recorded). */
+const checkAge = (dir?: string) => {
+  const at = checkAt(dir);
+  return at === undefined ? undefined : Date.now() - at;
+};
 const stats = (xs: number[]) => `min ${Math.min(...xs).toFixed(0)} / median ${median(xs).toFixed(0)} / max ${Math.max(...xs).toFixed(0)} ms`;
 
 /** `memory_search` through one `memctl mcp` server over stdio: ms per call after the first (which warms the cache). */
@@ -231,13 +236,13 @@ for (const name of only) {
   const times: number[] = [];
   const compared: number[] = [];
   const base: number[] = [];
-  const ages: number[] = [];
+  const ages: (number | undefined)[] = [];
   const cpu = new Map<number[], number[]>([
     [times, []],
     [compared, []],
     [base, []],
   ]);
-  const compareAges: number[] = [];
+  const compareAges: (number | undefined)[] = [];
   const once = (cli: string, e: NodeJS.ProcessEnv, into: number[]) => {
     if (afterSave) {
       // Each timed command right after a save by the same build (not timed), its MEMORY.md stamp 300 ms old.
@@ -246,8 +251,8 @@ for (const name of only) {
       spawnSync("sleep", ["0.3"]);
     }
     if (gapMs > 0) spawnSync("sleep", [String(gapMs / 1000)]);
-    if (cli === CLI) ages.push(Date.now() - checkAt());
-    else if (keepers.length > 1) compareAges.push(Date.now() - checkAt(e.MEMCTL_MEMORY_DIR));
+    if (cli === CLI) ages.push(checkAge());
+    else if (keepers.length > 1) compareAges.push(checkAge(e.MEMCTL_MEMORY_DIR));
     const r = run([cli, ...commands[name]!()], e, home);
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
     into.push(r.ms);
@@ -277,10 +282,8 @@ for (const name of only) {
     console.log(cpuLine(name, cpu.get(times)!));
   }
   // Above 10,000 cards a command trusts the last full check only when it is under 2 s old as it starts.
-  const fresh = ages.filter((a) => a < 2000).length;
-  console.log(`${"".padEnd(9)} last full check's age at each start: ${stats(ages).replace(/ ms$/, "")} ms, under 2 s for ${fresh} of ${ages.length}`);
-  if (compareAges.length > 0)
-    console.log(`${"".padEnd(9)} compare: ${stats(compareAges).replace(/ ms$/, "")} ms, under 2 s for ${compareAges.filter((a) => a < 2000).length} of ${compareAges.length}`);
+  console.log(`${"".padEnd(9)} last full check's age at each start: ${checkAges(ages)}`);
+  if (compareAges.length > 0) console.log(`${"".padEnd(9)} compare: ${checkAges(compareAges)}`);
 }
 for (const pid of keepers) process.kill(pid, "SIGKILL");
 if (compareEnv && !process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true, force: true });

@@ -97,3 +97,20 @@ export function printRows(title: string, rows: Rows): void {
     console.log(`| ${key} | ${range(ms)} | ${(median(ms) / node).toFixed(2)}x | ${rss} |${cpuCells}`);
   }
 }
+
+/**
+ * The last full check's age at each start (undefined: no check recorded yet), summarised; a command above 10,000
+ * cards trusts a check only while it is under 2 s old. A start with no check has no age: it is counted apart, never
+ * as the milliseconds since 1970.
+ */
+export function checkAges(ages: readonly (number | undefined)[]): string {
+  const known = ages.filter((a): a is number => a !== undefined);
+  const none = ages.length - known.length;
+  const parts: string[] = [];
+  if (known.length > 0) {
+    const fresh = known.filter((a) => a < 2000).length;
+    parts.push(`min ${Math.min(...known).toFixed(0)} / median ${median(known).toFixed(0)} / max ${Math.max(...known).toFixed(0)} ms, under 2 s for ${fresh} of ${ages.length}`);
+  }
+  if (none > 0) parts.push(`no check for ${none} of ${ages.length}`);
+  return parts.join("; ");
+}

@@ -6,7 +6,7 @@ import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
 import { inertText } from "../core/sanitize.js";
-import { isCardFileName } from "../store/card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
 

@@ -57,32 +57,6 @@ export function unescapeJsonBytes(pieces: readonly Uint8Array[]): Buffer {
 }
 
 /**
- * Whether `escaped` is safe to print inside a JSON string that `ends` cut into lines: every `"` follows an odd
- * run of backslashes (an unescaped one would end the host's string and let what follows become keys of its
- * JSON), and every line ends with an escaped newline, so any choice of lines in any order keeps the string whole.
- * A damaged escape elsewhere only makes the host's JSON invalid, never different JSON. Costs one memchr pass plus
- * a look at each line's end: the full grammar check is a scan of every byte.
- */
-export function safeJsonLines(escaped: Uint8Array, ends: ArrayLike<number>): boolean {
-  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
-  const oddSlashesBefore = (at: number) => {
-    let n = 0;
-    while (at - 1 - n >= 0 && b[at - 1 - n] === 0x5c) n++;
-    return n % 2 === 1;
-  };
-  for (let q = b.indexOf(0x22); q >= 0; q = b.indexOf(0x22, q + 1)) if (!oddSlashesBefore(q)) return false;
-  let start = 0;
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i]!;
-    if (end < start + 2 || end > b.length || b[end - 1] !== 0x6e || b[end - 2] !== 0x5c) return false;
-    // One backslash before the n (nearly every line) is odd; a longer run is counted.
-    if (end - 3 >= start && b[end - 3] === 0x5c && !oddSlashesBefore(end - 1)) return false;
-    start = end;
-  }
-  return start === b.length;
-}
-
-/**
  * A text made of strings and runs of escaped lines, printed in either form without ever being one string.
  * Parts meet at line ends (no surrogate pair is split), so escaping each part is escaping the whole.
  */

@@ -9,8 +9,7 @@
 // payload, a payload that could close the host's JSON string (an unescaped `"`, no escaped newline at its end), or
 // one holding what the renderer makes inert or defuses (lib/core/inert-bytes.ts) reads as none, and the start
 // reads the card cache as before.
-import { inertJsonLines } from "../core/inert-bytes.js";
-import { safeJsonLines } from "../core/pieced-text.js";
+import { printableJsonLines } from "../core/inert-bytes.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import type { CacheStamp } from "../store/full-check.js";
 
@@ -45,11 +44,10 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
   // Each line is at least its newline, one byte of text and two escaped: a count or size that no payload of this
   // length could hold is not what was written.
   if (bytes < count || bytes + count > json.length || (count === 0) !== (json.length === 0)) return undefined;
-  // The lines are printed inside the host's JSON string as they are: one run that must keep it one string.
-  if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return undefined;
-  // And hold nothing the renderer makes inert or defuses (a fence closed, control, bidi or tag characters): the
-  // lines are printed as they are, so a planted file brings no more than a hand edit of MEMORY.md can.
-  if (!inertJsonLines(json)) return undefined;
+  // The lines are printed inside the host's JSON string as they are: one run that must keep it one string and
+  // hold nothing the renderer makes inert or defuses (a fence closed, control, bidi or tag characters), so a
+  // planted file brings no more than a hand edit of MEMORY.md can.
+  if (!printableJsonLines(json, count === 0 ? [] : [json.length])) return undefined;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 

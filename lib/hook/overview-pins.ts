@@ -9,7 +9,7 @@
 // and compared with today when read: a card that expires tomorrow drops out tomorrow without any write.
 import { isRetired } from "../core/card.js";
 import { isEpisodesArtifact, isShardFile } from "../records/store-view.js";
-import { isCardFileName } from "../store/card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import type { CacheStamp } from "../store/full-check.js";
 

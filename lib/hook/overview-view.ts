@@ -5,8 +5,8 @@ import { type IndexEntry, indexLines, parseIndexLine, type UnparsedLine } from "
 import { editSpan, insertedLines, type JournaledEdit, type LineTable, spliceLineTable } from "../core/line-edits.js";
 import { renderEntryLine } from "../core/block.js";
 import { isShardFile, normaliseTarget } from "../records/store-view.js";
-import { inertJsonLines } from "../core/inert-bytes.js";
-import { escapeJsonBytes, safeJsonLines, unescapeJsonBytes } from "../core/pieced-text.js";
+import { printableJsonLines } from "../core/inert-bytes.js";
+import { escapeJsonBytes, unescapeJsonBytes } from "../core/pieced-text.js";
 
 /**
  * The overview's index view, kept in the card cache while MEMORY.md's stamp holds (issue 32: parsing and
@@ -213,8 +213,8 @@ export interface DecodedView extends ViewLines {
 
 /**
  * The view, or undefined when the bytes are not what buildOverviewView writes. The lines are printed inside the
- * host's JSON string as they are, so they are checked to keep it one string (safeJsonLines) and to hold only
- * what the renderer writes (inertJsonLines: no unbroken fence, nothing inertText would show as text); what they
+ * host's JSON string as they are, so they are checked to keep it one string and to hold only what the renderer
+ * writes (printableJsonLines: no unbroken fence, nothing inertText would show as text); what they
  * say is the cache's, as every field it keeps. The entries are read where they were parsed: no object made per entry.
  */
 export function decodeView(bytes: Buffer, printed = true): DecodedView | undefined {
@@ -273,7 +273,7 @@ export function decodeLines(bytes: Buffer, nl: number, count: number, printed = 
   if ((count === 0 ? 0 : ends[count - 1]!) !== lines.length) return undefined;
   // Printed as they stand: a cache edited to close the block's fence or carry what inertText shows as text (a
   // control, bidi or tag character) is not the renderer's, and reads as none (lib/core/inert-bytes.ts).
-  if (printed && !(safeJsonLines(lines, ends) && inertJsonLines(lines))) return undefined;
+  if (printed && !printableJsonLines(lines, ends)) return undefined;
   return {
     count,
     lines,

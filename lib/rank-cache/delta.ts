@@ -16,6 +16,7 @@ import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { close, openRegular, readAt } from "../store/checked-fs.js";
 import { CachedEntry, MISSING, type OpenCache, type RankableStore, type Stamp } from "./read.js";
+import { isEntryPath } from "./entry-path.js";
 
 export const RANK_DELTA = "rank-delta.json";
 const DELTA_FORMAT = 1;
@@ -107,7 +108,7 @@ function validEntry(e: DeltaEntry): boolean {
     e !== null &&
     isNum(e.line) &&
     isStr(e.raw) &&
-    isStr(e.file) &&
+    isEntryPath(e.file, () => e.raw) &&
     isStr(e.title) &&
     isStr(e.hook) &&
     isStr(e.printed) &&

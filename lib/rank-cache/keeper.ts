@@ -31,7 +31,7 @@ import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
 import { cacheIdentity } from "../store/card-cache-open.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark, journalSince, type JournalMark } from "../store/write-journal.js";
-import { isCardFileName } from "../store/card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { sameNumbers } from "../store/index-links.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";
 

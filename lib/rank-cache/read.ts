@@ -4,7 +4,8 @@ import type { EntryInfo, RankIndex } from "../rank/postings.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
 import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
-import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { isEntryPath } from "./entry-path.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
 import type { CardStamps } from "../store/full-check.js";
@@ -145,14 +146,6 @@ export function parseReuseLine(text: string): ReuseLine {
   return r as ReuseLine;
 }
 
-/**
- * A card path as the build writes one: relative, `/`-separated, no empty, `.` or `..` segment, no backslash or
- * control character, a `.md` other than MEMORY.md. A regex here, not card-cache-format.ts's check: the prompt hook
- * does not load that module.
- */
-const BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
-const isPinnedFile = (f: unknown): boolean => typeof f === "string" && /^[^\\\u0000-\u001f\u007f]+\.md$/.test(f) && !BAD_SEGMENT.test(f) && f !== INDEX_FILE;
-
 export interface OpenCache {
   header: Header;
   view: CacheView<Header>;
@@ -177,15 +170,27 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
       });
     // Pinned ids are served without the view's bounds check: checked here, a damaged one means rebuild.
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return undefined;
-    // And their paths, served as the cards' files (printed, stat'ed by stillFresh, shown by `why`): a planted one
-    // that is not a card's path means rebuild, as a bad id does.
-    if (header.pinnedFiles !== undefined && !(Array.isArray(header.pinnedFiles) && header.pinnedFiles.every(isPinnedFile))) return undefined;
+    // The line an entry's path must be linked by when it is not a card path's shape (entry-path.ts).
+    const rawOf = (id: number) => () => parseSlimEntry(view.entry(id))[4];
+    // And their paths, served as the cards' files (printed, stat'ed by stillFresh, shown by `why`): one no build
+    // writes for that entry means rebuild, as a bad id does.
+    const pinnedPaths = header.pinnedFiles;
+    if (
+      pinnedPaths !== undefined &&
+      !(Array.isArray(pinnedPaths) && pinnedPaths.length === header.always.length && pinnedPaths.every((f, i) => isEntryPath(f, rawOf(header.always[i]!))))
+    )
+      return undefined;
     const pinnedFiles = new Map<number, string>();
-    if (header.pinnedFiles?.length === header.always.length)
-      header.always.forEach((id, i) => {
-        pinnedFiles.set(id, header.pinnedFiles![i]!);
-      });
-    const fileOf = (id: number) => pinnedFiles.get(id) ?? view.file(id);
+    pinnedPaths?.forEach((file, i) => {
+      pinnedFiles.set(header.always[i]!, file);
+    });
+    // The other entries' paths the same way, checked as they are served (a prompt serves a few hundred): a damaged
+    // one met while ranking or composing means rebuild (lib/hook/inject.ts).
+    const served = (id: number, file: string) => {
+      if (!isEntryPath(file, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file;
+    };
+    const fileOf = (id: number) => pinnedFiles.get(id) ?? served(id, view.file(id));
     // A card read from the cache may be printed, and is re-checked before the block goes out (stillFresh): its
     // fingerprint as built is kept with its path.
     const fileKept = (id: number) => {
@@ -217,9 +222,10 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
         file: fileOf,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view.files(rest);
+          for (let k = 0; k < rest.length; k++) served(rest[k]!, found[k]!);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]!);
         },

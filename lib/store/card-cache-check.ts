@@ -13,7 +13,8 @@
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
-import { decodeCacheTop, NUMBERS_SECTION, isCardFileName, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { FLAG_READ_ERROR, FLAGS_END } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
@@ -223,8 +224,9 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
  */
 async function settleMovedDirs(dir: string, freshness: Freshness, cache: CacheStamps, now: readonly number[], mark: JournalMark | undefined): Promise<CacheStamp | undefined> {
   if (!mark || cache.count <= freshness.fullCheckMax) return undefined;
-  // Moved too recently to trust beside a file written now (or gone): the full pass settles it, as before.
-  if (now.some((m) => m < 0 || racy([m, 0, m], Date.now(), cache.racyMs))) return undefined;
+  // Moved too recently to trust beside a file written now (or gone): the full pass settles it, as before. "Now" is
+  // the round's clock, taken as it started: no later than the delta's write, so never a looser window than that.
+  if (now.some((m) => m < 0 || racy([m, 0, m], freshness.nowMs, cache.racyMs))) return undefined;
   const dirs = cache.head.dirs;
   const walked: string[] = [];
   const shards: string[] = [];

@@ -10,7 +10,8 @@
 // An edit changes the card-cache file only: the edited card's words go to its own words section, and card-words
 // (~86 MB at 100,000 cards) is rewritten only once that section outgrows a share of it (card-words.ts).
 // Everything read back is checked; anything unexpected makes the whole cache "none", never a path or an error.
-import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
+import { EPISODES_SHARD } from "./paths.js";
+import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
 
@@ -220,23 +221,6 @@ export function decodeCardWords(bytes: Buffer, token: string): Buffer | undefine
   return bytes.subarray(first + 1);
 }
 
-/** One path segment a listing keeps: not empty, not starting with a dot, no slash, backslash or control character. */
-const SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-const CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-const DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-
-/**
- * A card file name as listCardFiles (lib/store/read.ts) would list it: relative, no `..` or other dot segment, no
- * control character, a `.md` other than MEMORY.md. A cache names files to stat, so a planted name never escapes.
- */
-export function isCardFileName(file: unknown): file is string {
-  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
-}
-
-function isDirName(dir: unknown): dir is string {
-  return dir === "" || (typeof dir === "string" && DIR_NAME.test(dir));
-}
-
 const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const stamp = (v: unknown, n: number) => Array.isArray(v) && v.length === n && v.every(num);
@@ -248,7 +232,7 @@ export function checkHead(v: Record<string, unknown>): CacheHead | undefined {
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return undefined;
   if (index !== null && !stamp(index, 4)) return undefined;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return undefined;
-  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num(d[1]))) return undefined;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num(d[1]))) return undefined;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return undefined;
   const viewHead = view as Record<string, unknown> | null;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return undefined;

@@ -18,7 +18,6 @@ import {
   CARD_CACHE_VERSION,
   decodeCardCache,
   encodeCardCache,
-  isCardFileName,
   LITTLE_ENDIAN,
   NUMBERS,
   NUMBERS_SECTION,
@@ -26,6 +25,7 @@ import {
   type CardCacheFile,
   type CardRecord,
 } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import type { Row } from "./card-record.js";
 import { readRegular, type FileStat } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp } from "./full-check.js";

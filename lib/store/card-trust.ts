@@ -5,7 +5,8 @@
 // for only when a journaled write left it at the mtime it has now; then the listing is the cache's plus those
 // cards, and the directories stay recorded as they were, so the next full check (the keeper's) walks them: a card
 // created by hand before a save whose write masks the directory's move is found by that walk, within the bound.
-import { isCardFileName, type Stamp } from "./card-cache-format.js";
+import { type Stamp } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { lstatIfExists, type FileStat } from "./checked-fs.js";
 import { readCardCheck, type CacheStamp, type CardCheck } from "./full-check.js";
 import { journalSince } from "./write-journal.js";

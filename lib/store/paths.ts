@@ -1,10 +1,8 @@
 // File names inside a memory directory. Kept apart from read.ts so the per-prompt hook can name them
 // without loading the card parser (and js-yaml with it).
 import { isAbsolute, join, sep } from "node:path";
-export const INDEX_FILE = "MEMORY.md";
+export { EPISODES_SUMMARY_FILE, INDEX_FILE } from "../core/card-types.js";
 export const EPISODES_FILE = "episodes.jsonl";
-/** `memctl rebuild-summary`'s digest of the episodes (seed 001); not a card. */
-export const EPISODES_SUMMARY_FILE = "episodes.summary.md";
 /** A monthly episode shard written by `memctl shard`: episodes.YYYY-MM.jsonl. */
 export const EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 /** Derived and operational state lives here; never hand-edited. */

@@ -3798,13 +3798,17 @@ function withoutTypePrefix(name) {
 function isCardFile(rel) {
   return CARD_FILE.test(rel);
 }
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, SEGMENT, CARD_PATH, DIR_PATH;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
     CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+    INDEX_FILE = "MEMORY.md";
+    SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+    CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+    DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
   }
 });
 
@@ -5261,12 +5265,12 @@ function isPlainName(n) {
   if (typeof n !== "string" || n === "." || n === ".." || n.charCodeAt(0) === 47 || n.charCodeAt(n.length - 1) === 47) return false;
   return !n.includes("//") && !n.startsWith("./") && !n.startsWith("../") && !n.includes("/./") && !n.includes("/../") && !n.endsWith("/.") && !n.endsWith("/..");
 }
-var INDEX_FILE, STATE_DIR;
+var STATE_DIR;
 var init_paths = __esm({
   "lib/store/paths.ts"() {
     "use strict";
     init_node_path();
-    INDEX_FILE = "MEMORY.md";
+    init_card_types();
     STATE_DIR = ".memctl";
   }
 });

@@ -40,12 +40,16 @@ export function runHook(dirs: HookDirs, prompt: string): { status: number | null
   return runIn(dirs, JSON.stringify({ cwd: dirs.repo, prompt }));
 }
 
-/** Every `from` in a binary cache file replaced by `to` of the same length, its mtime put back: still trusted. */
-export function editBytesInPlace(file: string, from: string, to: string): void {
+/**
+ * Every `from` in a binary cache file (or only the one at offset `at`) replaced by `to` of the same length, its
+ * mtime put back: still trusted.
+ */
+export function editBytesInPlace(file: string, from: string, to: string, at?: number): void {
   const bytes = fs.readFileSync(file);
-  assert.ok(bytes.includes(from));
+  assert.ok(at === undefined ? bytes.includes(from) : bytes.toString("latin1", at, at + from.length) === from);
   const st = fs.statSync(file);
-  const edited = Buffer.from(bytes.toString("latin1").replaceAll(from, to), "latin1");
+  const text = bytes.toString("latin1");
+  const edited = Buffer.from(at === undefined ? text.replaceAll(from, to) : text.slice(0, at) + to + text.slice(at + from.length), "latin1");
   assert.equal(edited.length, bytes.length);
   const fd = fs.openSync(file, "r+");
   fs.writeSync(fd, edited, 0, edited.length, 0);

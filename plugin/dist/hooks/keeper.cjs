@@ -18,13 +18,24 @@ var __export = (target, all) => {
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
 }
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
+function isCardFileName(file) {
+  return typeof file === "string" && CARD_PATH.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
+}
+function isCardDirName(dir) {
+  return dir === "" || typeof dir === "string" && DIR_PATH.test(dir);
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, EPISODES_SUMMARY_FILE, SEGMENT, CARD_PATH, DIR_PATH;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
     CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+    INDEX_FILE = "MEMORY.md";
+    EPISODES_SUMMARY_FILE = "episodes.summary.md";
+    SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+    CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+    DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
   }
 });
 
@@ -3167,8 +3178,7 @@ function monotonicMs() {
 }
 
 // lib/store/paths.ts
-var INDEX_FILE = "MEMORY.md";
-var EPISODES_SUMMARY_FILE = "episodes.summary.md";
+init_card_types();
 var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
@@ -4795,6 +4805,15 @@ function readHead(file) {
   }
 }
 
+// lib/rank-cache/entry-path.ts
+init_card_types();
+function isEntryPath(file, raw) {
+  if (isCardFileName(file)) return true;
+  if (typeof file !== "string") return false;
+  const linked = parseIndexLine(raw(), 0);
+  return linked !== void 0 && "file" in linked && cardPathKey(linked.file) === file;
+}
+
 // lib/rank-cache/read.ts
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
@@ -4817,8 +4836,6 @@ function parseReuseLine(text) {
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
-var BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
-var isPinnedFile = (f) => typeof f === "string" && /^[^\\\u0000-\u001f\u007f]+\.md$/.test(f) && !BAD_SEGMENT.test(f) && f !== INDEX_FILE;
 function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
@@ -4836,13 +4853,19 @@ function openCache(memoryDir, limits = {}) {
         pinned.set(id, header.pinned[i]);
       });
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
-    if (header.pinnedFiles !== void 0 && !(Array.isArray(header.pinnedFiles) && header.pinnedFiles.every(isPinnedFile))) return void 0;
+    const rawOf = (id) => () => parseSlimEntry(view2.entry(id))[4];
+    const pinnedPaths = header.pinnedFiles;
+    if (pinnedPaths !== void 0 && !(Array.isArray(pinnedPaths) && pinnedPaths.length === header.always.length && pinnedPaths.every((f, i) => isEntryPath(f, rawOf(header.always[i])))))
+      return void 0;
     const pinnedFiles = /* @__PURE__ */ new Map();
-    if (header.pinnedFiles?.length === header.always.length)
-      header.always.forEach((id, i) => {
-        pinnedFiles.set(id, header.pinnedFiles[i]);
-      });
-    const fileOf2 = (id) => pinnedFiles.get(id) ?? view2.file(id);
+    pinnedPaths?.forEach((file2, i) => {
+      pinnedFiles.set(header.always[i], file2);
+    });
+    const served = (id, file2) => {
+      if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file2;
+    };
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view2.file(id));
     const fileKept = (id) => {
       const file2 = fileOf2(id);
       if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
@@ -4870,9 +4893,10 @@ function openCache(memoryDir, limits = {}) {
         file: fileOf2,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view2.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view2.files(rest);
+          for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
@@ -5280,7 +5304,7 @@ function validDelta(d, base) {
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
-  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
+  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isEntryPath(e.file, () => e.raw) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
 function mapRuns(delta, baseSize) {
   let size = 0;
@@ -6004,6 +6028,7 @@ function statQuiet(file) {
 }
 
 // lib/store/card-cache-format.ts
+init_card_types();
 init_card();
 
 // lib/store/card-record.ts
@@ -6351,15 +6376,6 @@ function decodeCardWords(bytes, token) {
   if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
   return bytes.subarray(first + 1);
 }
-var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-function isCardFileName(file) {
-  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
-}
-function isDirName(dir) {
-  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
-}
 var num2 = (v) => typeof v === "number" && Number.isFinite(v);
 var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
@@ -6370,7 +6386,7 @@ function checkHead(v) {
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
-  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num2(d[1]))) return void 0;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num2(d[1]))) return void 0;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
   const viewHead = view2;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
@@ -6385,7 +6401,11 @@ function checkHead(v) {
   };
 }
 
+// lib/store/card-cache-check.ts
+init_card_types();
+
 // lib/store/card-trust.ts
+init_card_types();
 function trustedCheck(memoryDir, cache, nowMs) {
   const check2 = readCardCheck(memoryDir, cache, nowMs);
   if (!check2) return void 0;
@@ -7050,6 +7070,9 @@ function lastAtOrBefore(owners, at, start) {
   }
   return lo;
 }
+
+// lib/store/card-delta.ts
+init_card_types();
 
 // lib/store/index-links.ts
 function encodeLinks(entries) {
@@ -8034,7 +8057,7 @@ function readCacheStamps(dir, asBefore) {
 }
 async function settleMovedDirs(dir, freshness, cache, now, mark) {
   if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
-  if (now.some((m4) => m4 < 0 || racy2([m4, 0, m4], Date.now(), cache.racyMs))) return void 0;
+  if (now.some((m4) => m4 < 0 || racy2([m4, 0, m4], freshness.nowMs, cache.racyMs))) return void 0;
   const dirs = cache.head.dirs;
   const walked = [];
   const shards = [];
@@ -8195,6 +8218,9 @@ function dirOf(file) {
   const slash = file.lastIndexOf("/");
   return slash < 0 ? "" : file.slice(0, slash);
 }
+
+// lib/rank-cache/keeper.ts
+init_card_types();
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";

@@ -25,6 +25,34 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// lib/core/card-types.ts
+function typeFromFileName(file) {
+  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
+}
+function withoutTypePrefix(name) {
+  return name.replace(CARD_TYPE_PREFIX, "");
+}
+function isCardFileName(file) {
+  return typeof file === "string" && CARD_PATH.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
+}
+function isCardDirName(dir) {
+  return dir === "" || typeof dir === "string" && DIR_PATH.test(dir);
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, EPISODES_SUMMARY_FILE, SEGMENT, CARD_PATH, DIR_PATH;
+var init_card_types = __esm({
+  "lib/core/card-types.ts"() {
+    "use strict";
+    CARD_TYPES = ["feedback", "project", "reference", "user"];
+    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+    INDEX_FILE = "MEMORY.md";
+    EPISODES_SUMMARY_FILE = "episodes.summary.md";
+    SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+    CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+    DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
+  }
+});
+
 // lib/core/scope.ts
 function scopeEntryProblem(s) {
   if (s.trim() === "") return "is empty";
@@ -99,23 +127,6 @@ var init_scope = __esm({
     "use strict";
     MAX_SCOPES = 16;
     MAX_SCOPE_CHARS = 200;
-  }
-});
-
-// lib/core/card-types.ts
-function typeFromFileName(file) {
-  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
-}
-function withoutTypePrefix(name) {
-  return name.replace(CARD_TYPE_PREFIX, "");
-}
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
-var init_card_types = __esm({
-  "lib/core/card-types.ts"() {
-    "use strict";
-    CARD_TYPES = ["feedback", "project", "reference", "user"];
-    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
-    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -4396,9 +4407,8 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var INDEX_FILE = "MEMORY.md";
+init_card_types();
 var EPISODES_FILE = "episodes.jsonl";
-var EPISODES_SUMMARY_FILE = "episodes.summary.md";
 var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io2) {
@@ -5384,6 +5394,9 @@ function normalizeCardPath(file) {
   return cardPathKey(file);
 }
 
+// lib/rank-cache/entry-path.ts
+init_card_types();
+
 // lib/rank-cache/read.ts
 var NO_SINK_FIELDS = Object.freeze({});
 var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
@@ -6099,6 +6112,7 @@ function warnBytesFromConfig(raw) {
 }
 
 // lib/store/card-cache-format.ts
+init_card_types();
 init_card();
 
 // lib/store/card-record.ts
@@ -6452,15 +6466,6 @@ function decodeCardWords(bytes, token) {
   if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
   return bytes.subarray(first + 1);
 }
-var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-function isCardFileName(file) {
-  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
-}
-function isDirName(dir) {
-  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
-}
 var num2 = (v) => typeof v === "number" && Number.isFinite(v);
 var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
@@ -6471,7 +6476,7 @@ function checkHead(v) {
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
-  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num2(d[1]))) return void 0;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num2(d[1]))) return void 0;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
   const viewHead = view2;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
@@ -6960,7 +6965,11 @@ function lastAtOrBefore(owners, at, start) {
   return lo;
 }
 
+// lib/store/card-delta.ts
+init_card_types();
+
 // lib/store/card-trust.ts
+init_card_types();
 function trustedCheck(memoryDir, cache, nowMs) {
   const check = readCardCheck(memoryDir, cache, nowMs);
   if (!check) return void 0;
@@ -7826,6 +7835,7 @@ function sameList(a, b) {
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-trusted.ts
+init_card_types();
 var TOP_MAX = 1 << 20;
 function withTrustedCardCache(memoryDir, freshness, use, kept) {
   if (freshness.checkAll) return void 0;
@@ -8019,6 +8029,9 @@ function viewStore(store, episodeShards = []) {
   return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
 }
 
+// lib/hook/overview-pins.ts
+init_card_types();
+
 // lib/store/card-derived.ts
 function derivedCap(size) {
   return 8 * size + (1 << 20);
@@ -8132,13 +8145,21 @@ function pinnedEntries(pins, pinnedHere) {
 // lib/core/inert-bytes.ts
 var FENCE_NAME = Buffer.from(BLOCK_CLOSE.slice(2, -1).toLowerCase(), "latin1");
 var ZWSP = Buffer.from("\u200B", "utf8");
-function inertJsonLines(escaped) {
+function printableJsonLines(escaped, ends) {
   const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
   if (b.includes(10) || !terminalSafeJsonBytes(b)) return false;
+  let quote = b.indexOf(34);
+  let line = 0;
   for (let at = b.indexOf(92); at >= 0; at = b.indexOf(92, at + 2)) {
+    if (quote !== -1 && quote < at) return false;
     const c = b[at + 1];
-    if (c !== 92 && c !== 34 && c !== 110) return false;
+    if (c === 34) quote = b.indexOf(34, at + 2);
+    else if (c === 110) {
+      if (line < ends.length && ends[line] < at + 2) return false;
+      if (ends[line] === at + 2) line++;
+    } else if (c !== 92) return false;
   }
+  if (quote !== -1 || line !== ends.length || (ends.length === 0 ? b.length !== 0 : ends[ends.length - 1] !== b.length)) return false;
   for (let at = b.indexOf(243); at >= 0; at = b.indexOf(243, at + 1)) if (b[at + 1] === 160 && (b[at + 2] === 128 || b[at + 2] === 129)) return false;
   for (let at = b.indexOf(60); at >= 0; at = b.indexOf(60, at + 1)) {
     const name = at + (b[at + 1] === 47 ? 2 : 1);
@@ -8148,6 +8169,25 @@ function inertJsonLines(escaped) {
     if (same && !b.subarray(name + FENCE_NAME.length, name + FENCE_NAME.length + ZWSP.length).equals(ZWSP)) return false;
   }
   return true;
+}
+
+// lib/hook/overview-kept.ts
+var OVERVIEW_LINES = "overview-lines";
+function readKeptLines(memoryDir, cache, key) {
+  const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
+  if (!kept) return void 0;
+  const { today, scope, records, count, left, bytes } = kept.facts;
+  if (today !== key.today || scope !== key.scope) return void 0;
+  const json = kept.payload;
+  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
+  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
+  if (!printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  return { count, left, json: count === 0 ? [] : [json], bytes };
+}
+function keepLines(memoryDir, cache, records, key, lines) {
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
 }
 
 // lib/core/pieced-text.ts
@@ -8184,23 +8224,6 @@ function unescapeJsonBytes(pieces) {
   }
   return out.subarray(0, k);
 }
-function safeJsonLines(escaped, ends) {
-  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
-  const oddSlashesBefore = (at) => {
-    let n = 0;
-    while (at - 1 - n >= 0 && b[at - 1 - n] === 92) n++;
-    return n % 2 === 1;
-  };
-  for (let q = b.indexOf(34); q >= 0; q = b.indexOf(34, q + 1)) if (!oddSlashesBefore(q)) return false;
-  let start = 0;
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i];
-    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || b[end - 2] !== 92) return false;
-    if (end - 3 >= start && b[end - 3] === 92 && !oddSlashesBefore(end - 1)) return false;
-    start = end;
-  }
-  return start === b.length;
-}
 var PiecedText = class _PiecedText {
   constructor(parts) {
     this.parts = parts;
@@ -8229,26 +8252,6 @@ var PiecedText = class _PiecedText {
     return this.joined;
   }
 };
-
-// lib/hook/overview-kept.ts
-var OVERVIEW_LINES = "overview-lines";
-function readKeptLines(memoryDir, cache, key) {
-  const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
-  if (!kept) return void 0;
-  const { today, scope, records, count, left, bytes } = kept.facts;
-  if (today !== key.today || scope !== key.scope) return void 0;
-  const json = kept.payload;
-  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
-  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
-  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
-  if (!inertJsonLines(json)) return void 0;
-  return { count, left, json: count === 0 ? [] : [json], bytes };
-}
-function keepLines(memoryDir, cache, records, key, lines) {
-  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
-}
 
 // lib/hook/overview-view.ts
 function buildOverviewView(indexText, previous) {
@@ -8429,7 +8432,7 @@ function decodeLines(bytes, nl, count, printed = true) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (printed && !(safeJsonLines(lines, ends) && inertJsonLines(lines))) return void 0;
+  if (printed && !printableJsonLines(lines, ends)) return void 0;
   return {
     count,
     lines,

@@ -25,6 +25,31 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// lib/core/card-types.ts
+function typeFromFileName(file) {
+  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
+}
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
+function isCardFileName(file) {
+  return typeof file === "string" && CARD_PATH.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, EPISODES_SUMMARY_FILE, SEGMENT, CARD_PATH, DIR_PATH;
+var init_card_types = __esm({
+  "lib/core/card-types.ts"() {
+    "use strict";
+    CARD_TYPES = ["feedback", "project", "reference", "user"];
+    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+    INDEX_FILE = "MEMORY.md";
+    EPISODES_SUMMARY_FILE = "episodes.summary.md";
+    SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+    CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+    DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
+  }
+});
+
 // lib/core/scope.ts
 function scopeEntryProblem(s) {
   if (s.trim() === "") return "is empty";
@@ -99,23 +124,6 @@ var init_scope = __esm({
     "use strict";
     MAX_SCOPES = 16;
     MAX_SCOPE_CHARS = 200;
-  }
-});
-
-// lib/core/card-types.ts
-function typeFromFileName(file) {
-  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
-}
-function isCardFile(rel) {
-  return CARD_FILE.test(rel);
-}
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
-var init_card_types = __esm({
-  "lib/core/card-types.ts"() {
-    "use strict";
-    CARD_TYPES = ["feedback", "project", "reference", "user"];
-    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
-    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -4464,7 +4472,7 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var INDEX_FILE = "MEMORY.md";
+init_card_types();
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
   const xdg = io.env.XDG_STATE_HOME;
@@ -6899,6 +6907,15 @@ function readHead(file) {
   }
 }
 
+// lib/rank-cache/entry-path.ts
+init_card_types();
+function isEntryPath(file, raw) {
+  if (isCardFileName(file)) return true;
+  if (typeof file !== "string") return false;
+  const linked = parseIndexLine(raw(), 0);
+  return linked !== void 0 && "file" in linked && cardPathKey(linked.file) === file;
+}
+
 // lib/rank-cache/read.ts
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
@@ -6921,8 +6938,6 @@ function parseReuseLine(text) {
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
-var BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
-var isPinnedFile = (f) => typeof f === "string" && /^[^\\\u0000-\u001f\u007f]+\.md$/.test(f) && !BAD_SEGMENT.test(f) && f !== INDEX_FILE;
 function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
@@ -6940,13 +6955,19 @@ function openCache(memoryDir, limits = {}) {
         pinned.set(id, header.pinned[i]);
       });
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
-    if (header.pinnedFiles !== void 0 && !(Array.isArray(header.pinnedFiles) && header.pinnedFiles.every(isPinnedFile))) return void 0;
+    const rawOf = (id) => () => parseSlimEntry(view2.entry(id))[4];
+    const pinnedPaths = header.pinnedFiles;
+    if (pinnedPaths !== void 0 && !(Array.isArray(pinnedPaths) && pinnedPaths.length === header.always.length && pinnedPaths.every((f, i) => isEntryPath(f, rawOf(header.always[i])))))
+      return void 0;
     const pinnedFiles = /* @__PURE__ */ new Map();
-    if (header.pinnedFiles?.length === header.always.length)
-      header.always.forEach((id, i) => {
-        pinnedFiles.set(id, header.pinnedFiles[i]);
-      });
-    const fileOf2 = (id) => pinnedFiles.get(id) ?? view2.file(id);
+    pinnedPaths?.forEach((file2, i) => {
+      pinnedFiles.set(header.always[i], file2);
+    });
+    const served = (id, file2) => {
+      if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file2;
+    };
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view2.file(id));
     const fileKept = (id) => {
       const file2 = fileOf2(id);
       if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
@@ -6974,9 +6995,10 @@ function openCache(memoryDir, limits = {}) {
         file: fileOf2,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view2.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view2.files(rest);
+          for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
@@ -7617,7 +7639,7 @@ function validDelta(d, base) {
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
-  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
+  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isEntryPath(e.file, () => e.raw) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
 function mapRuns(delta, baseSize) {
   let size = 0;

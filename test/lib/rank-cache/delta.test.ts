@@ -131,6 +131,9 @@ test("a corrupt, truncated or foreign delta is ignored, never trusted", async (t
     JSON.stringify({ ...delta, base: "another" }),
     JSON.stringify({ ...delta, runs: [0, 100_000, 0] }),
     JSON.stringify({ ...delta, entries: delta.entries.map((e) => ({ ...e, post: [["quokka", "x", 1]] })) }),
+    // A path no build writes for the entry's line (out of the store, absolute), stamped as missing as such a path
+    // stats: only the path's own check can tell (entry-path.ts).
+    ...["../x/out.md", "/etc/passwd"].map((file) => JSON.stringify({ ...delta, entries: delta.entries.map((e) => ({ ...e, file, stamp: [-1, -1, -1] })) })),
     "",
   ];
   for (const text of bad) {

@@ -181,3 +181,22 @@ test("the keeper's round: a change does not stop it looking up every card, and a
   assert.equal(checkCardStamps(w.mem, { nowMs: now, fullCheckMax: MAX }, stats, { mark })?.outcome, "changed");
   assert.equal(stats.size, CARDS);
 });
+
+test("a directory moved with no card changed is settled against the round's clock, not the machine's", async (t) => {
+  // The store directory's mtime moved (a file that is no card made and removed), then set ten minutes back: every
+  // card as recorded, so the round settles the directories by one listing, unless the move is too recent for the
+  // round's clock (`after` ms after it).
+  const outcome = async (after: number) => {
+    const w = await cachedStore(t);
+    fs.writeFileSync(path.join(w.mem, "notes.txt"), "not a card\n");
+    fs.rmSync(path.join(w.mem, "notes.txt"));
+    const moved = Date.now() - 600_000;
+    fs.utimesSync(w.mem, new Date(moved), new Date(moved));
+    fs.rmSync(checkFile(w), { force: true });
+    return (await checkCardCache(w.mem, { nowMs: moved + after, fullCheckMax: MAX }, undefined, { mark: [-1, 0] }))?.outcome;
+  };
+  // Inside the 100 ms window by the round's clock: the full pass decides, and the round answers unsure.
+  assert.equal(await outcome(50), "unsure");
+  // Ten seconds after: settled by the listing.
+  assert.equal(await outcome(10_000), "verified");
+});

@@ -32,23 +32,6 @@ function unescapeJsonBytes(pieces) {
   }
   return out.subarray(0, k);
 }
-function safeJsonLines(escaped, ends) {
-  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
-  const oddSlashesBefore = (at) => {
-    let n = 0;
-    while (at - 1 - n >= 0 && b[at - 1 - n] === 92) n++;
-    return n % 2 === 1;
-  };
-  for (let q = b.indexOf(34); q >= 0; q = b.indexOf(34, q + 1)) if (!oddSlashesBefore(q)) return false;
-  let start = 0;
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i];
-    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || b[end - 2] !== 92) return false;
-    if (end - 3 >= start && b[end - 3] === 92 && !oddSlashesBefore(end - 1)) return false;
-    start = end;
-  }
-  return start === b.length;
-}
 var PiecedText = class _PiecedText {
   constructor(parts) {
     this.parts = parts;
@@ -80,6 +63,5 @@ var PiecedText = class _PiecedText {
 export {
   PiecedText,
   escapeJsonBytes,
-  safeJsonLines,
   unescapeJsonBytes
 };

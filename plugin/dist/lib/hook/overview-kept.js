@@ -1,6 +1,5 @@
 // lib/hook/overview-kept.ts
-import { inertJsonLines } from "../core/inert-bytes.js";
-import { safeJsonLines } from "../core/pieced-text.js";
+import { printableJsonLines } from "../core/inert-bytes.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
@@ -12,8 +11,7 @@ function readKeptLines(memoryDir, cache, key) {
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
-  if (!inertJsonLines(json)) return void 0;
+  if (!printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 function keepLines(memoryDir, cache, records, key, lines) {

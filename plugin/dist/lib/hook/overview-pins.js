@@ -1,7 +1,7 @@
 // lib/hook/overview-pins.ts
 import { isRetired } from "../core/card.js";
 import { isEpisodesArtifact, isShardFile } from "../records/store-view.js";
-import { isCardFileName } from "../store/card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 var OVERVIEW_PINS = "overview-pins";
 function readPins(memoryDir, cache) {

@@ -4,8 +4,8 @@ import { indexLines, parseIndexLine } from "../core/index-file.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 import { renderEntryLine } from "../core/block.js";
 import { isShardFile, normaliseTarget } from "../records/store-view.js";
-import { inertJsonLines } from "../core/inert-bytes.js";
-import { escapeJsonBytes, safeJsonLines, unescapeJsonBytes } from "../core/pieced-text.js";
+import { printableJsonLines } from "../core/inert-bytes.js";
+import { escapeJsonBytes, unescapeJsonBytes } from "../core/pieced-text.js";
 function buildOverviewView(indexText, previous) {
   const known = previous && knownLines(previous);
   const names = [];
@@ -184,7 +184,7 @@ function decodeLines(bytes, nl, count, printed = true) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (printed && !(safeJsonLines(lines, ends) && inertJsonLines(lines))) return void 0;
+  if (printed && !printableJsonLines(lines, ends)) return void 0;
   return {
     count,
     lines,

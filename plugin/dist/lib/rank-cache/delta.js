@@ -5,6 +5,7 @@ import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { close, openRegular, readAt } from "../store/checked-fs.js";
 import { CachedEntry, MISSING } from "./read.js";
+import { isEntryPath } from "./entry-path.js";
 var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
@@ -46,7 +47,7 @@ function validDelta(d, base) {
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
-  return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
+  return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isEntryPath(e.file, () => e.raw) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
 }
 function mapRuns(delta, baseSize) {
   let size = 0;

@@ -3,7 +3,8 @@ import path from "node:path";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { openCacheFile } from "./format.js";
-import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { isEntryPath } from "./entry-path.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
@@ -26,8 +27,6 @@ function parseReuseLine(text) {
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
-var BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
-var isPinnedFile = (f) => typeof f === "string" && /^[^\\\u0000-\u001f\u007f]+\.md$/.test(f) && !BAD_SEGMENT.test(f) && f !== INDEX_FILE;
 function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
@@ -45,13 +44,19 @@ function openCache(memoryDir, limits = {}) {
         pinned.set(id, header.pinned[i]);
       });
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
-    if (header.pinnedFiles !== void 0 && !(Array.isArray(header.pinnedFiles) && header.pinnedFiles.every(isPinnedFile))) return void 0;
+    const rawOf = (id) => () => parseSlimEntry(view.entry(id))[4];
+    const pinnedPaths = header.pinnedFiles;
+    if (pinnedPaths !== void 0 && !(Array.isArray(pinnedPaths) && pinnedPaths.length === header.always.length && pinnedPaths.every((f, i) => isEntryPath(f, rawOf(header.always[i])))))
+      return void 0;
     const pinnedFiles = /* @__PURE__ */ new Map();
-    if (header.pinnedFiles?.length === header.always.length)
-      header.always.forEach((id, i) => {
-        pinnedFiles.set(id, header.pinnedFiles[i]);
-      });
-    const fileOf = (id) => pinnedFiles.get(id) ?? view.file(id);
+    pinnedPaths?.forEach((file2, i) => {
+      pinnedFiles.set(header.always[i], file2);
+    });
+    const served = (id, file2) => {
+      if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
+      return file2;
+    };
+    const fileOf = (id) => pinnedFiles.get(id) ?? served(id, view.file(id));
     const fileKept = (id) => {
       const file2 = fileOf(id);
       if (!stamps.has(file2)) stamps.set(file2, view.stamp(id));
@@ -79,9 +84,10 @@ function openCache(memoryDir, limits = {}) {
         file: fileOf,
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
-          if (pinnedFiles.size === 0) return view.files(ids);
-          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
           const found = view.files(rest);
+          for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
+          if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },

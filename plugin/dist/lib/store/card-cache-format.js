@@ -1,5 +1,6 @@
 // lib/store/card-cache-format.ts
-import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
+import { EPISODES_SHARD } from "./paths.js";
+import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
 var CARD_CACHE_VERSION = "memctl-card-cache 10";
@@ -131,15 +132,6 @@ function decodeCardWords(bytes, token) {
   if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
   return bytes.subarray(first + 1);
 }
-var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-function isCardFileName(file) {
-  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
-}
-function isDirName(dir) {
-  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
-}
 var num = (v) => typeof v === "number" && Number.isFinite(v);
 var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num);
@@ -150,7 +142,7 @@ function checkHead(v) {
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
-  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num(d[1]))) return void 0;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num(d[1]))) return void 0;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
   const viewHead = view;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
@@ -179,7 +171,6 @@ export {
   encodeCardCache,
   encodeCardWords,
   isAlways,
-  isCardFileName,
   isReadable,
   mayRetireRecord
 };

@@ -1,6 +1,7 @@
 // lib/store/card-cache-trusted.ts
 import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
 import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
 import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";

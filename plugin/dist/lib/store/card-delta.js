@@ -3,11 +3,11 @@ import {
   CARD_CACHE_VERSION,
   decodeCardCache,
   encodeCardCache,
-  isCardFileName,
   LITTLE_ENDIAN,
   NUMBERS,
   NUMBERS_SECTION
 } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { readRegular } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
 import { applyLineEdits, decodeLinks, linksBytes, sameNumbers } from "./index-links.js";

@@ -1,5 +1,5 @@
 // lib/store/card-trust.ts
-import { isCardFileName } from "./card-cache-format.js";
+import { isCardFileName } from "../core/card-types.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { readCardCheck } from "./full-check.js";
 import { journalSince } from "./write-journal.js";

@@ -1,8 +1,7 @@
 // lib/store/paths.ts
 import { isAbsolute, join, sep } from "node:path";
-var INDEX_FILE = "MEMORY.md";
+import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "../core/card-types.js";
 var EPISODES_FILE = "episodes.jsonl";
-var EPISODES_SUMMARY_FILE = "episodes.summary.md";
 var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
