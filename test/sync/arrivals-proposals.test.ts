@@ -45,3 +45,24 @@ test("shared trust: a teammate's own fact (proposer human there) is never promot
   await ok(b, ["accept", proposed.id]);
   assert.ok(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")));
 });
+
+test("shared trust: a teammate's fact whose arrival the owner rejected is not promoted by consolidate --accept-facts either", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  const proposed = (
+    JSON.parse(
+      await ok(a, ["propose", "deploy-key", "-t", "reference", "-d", "deploys authenticate with the key in the team vault", "--kind", "fact", "--source", "standup", "--json"]),
+    ) as { proposal: { id: string } }
+  ).proposal;
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  const review = JSON.parse(await ok(b, ["review", "--json"])) as { arrivals: { id: string; path: string }[] };
+  const arrival = review.arrivals.find((x) => x.path === `.memctl/proposals/${proposed.id}.json`);
+  assert.ok(arrival, JSON.stringify(review.arrivals));
+  // "No" to what the sync brought is no owner's word for it: the pass must not take the teammate's label instead.
+  await ok(b, ["reject", arrival.id, "--reason", "not ours"]);
+  const pass = JSON.parse(await ok(b, ["consolidate", "--accept-facts", "--json"])) as Consolidated;
+  assert.deepEqual(pass.accepted, [], JSON.stringify(pass));
+  assert.equal(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")), false, "nothing canonical from the teammate");
+});
