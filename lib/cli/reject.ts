@@ -27,7 +27,7 @@ export const spec: CommandSpec = {
   },
   notes:
     `Nothing is deleted: the proposal moves to ${ARCHIVE_DIR}/ with status rejected, the reason, who and when, and the decision is logged. ` +
-    "Rejecting an arrival keeps it out of injection on this machine; rejecting a card's removal (kind removed) restores the card's last kept revision as your write.",
+    "Rejecting an arrival keeps it out of injection on this machine; rejecting a card's removal (kind removed) restores the card as it stood here before the merge (its kept revision of that text) as your write.",
   examples: ['memctl reject p-20261202T094000Z-3fa2c1 --reason "guess from one log line; not a fact"'],
 };
 
@@ -37,7 +37,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (reason === undefined) throw usageError('say why with --reason "…" (it is archived with the proposal)');
   const { memoryDir } = requireStore(args, io);
   if (isArrivalId(args.positionals[0]!)) {
-    const { arrival, restored } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0]!, reason);
+    const { arrival, restored } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0]!, reason, { env: io.env });
     if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, status: arrival.state, reason, ...(restored ? { restored } : {}) });
     else if (restored)
       io.stdout.write(

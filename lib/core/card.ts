@@ -63,7 +63,7 @@ export function parseCard(text: string): ParsedCard {
   try {
     const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
     loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
-    if (fast === undefined && reusesNode(loaded)) loaded = ALIASED;
+    if (fast === undefined && aliasesExpand(loaded, frontmatterText.length)) loaded = ALIASED;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
@@ -72,7 +72,8 @@ export function parseCard(text: string): ParsedCard {
   if (loaded === ALIASED) {
     errors.push({
       code: "E_CARD_FRONTMATTER",
-      message: "frontmatter names one list or mapping twice through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)",
+      message:
+        "frontmatter names one list or mapping twice, or one value into more text than it holds, through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)",
     });
     return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
   }
@@ -87,19 +88,30 @@ export function parseCard(text: string): ParsedCard {
 const ALIASED = Symbol("aliased");
 
 /**
- * True when one list or mapping is reached twice in what js-yaml loaded: an alias (`*a`) of a collection is the same
- * object again, and nesting them (`b: [*a, *a, …]`, `c: [*b, *b, …]`) makes a few hundred bytes of YAML a value
- * with billions of items once anything walks it (String() of a list, JSON.stringify). Linear in the loaded nodes.
+ * True when YAML aliases make the loaded value bigger than its text: one list or mapping reached twice (an alias
+ * of a collection is the same object again, and nesting them, `b: [*a, *a, …]`, `c: [*b, *b, …]`, makes a few
+ * hundred bytes a value with billions of items once anything walks it), or the strings (keys and values) longer
+ * in all than twice the frontmatter: a string has no identity to see twice, and 30 KB named 10,000 times is 300 MB
+ * of topics. Without aliases every string is text of the frontmatter (escapes only shorten it; `.inf` as a key is
+ * the one that lengthens, 4 to 8). Linear in the loaded nodes, stopped at the budget.
  */
-function reusesNode(root: unknown): boolean {
+function aliasesExpand(root: unknown, textLength: number): boolean {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
+  let budget = 2 * textLength + 64;
   while (stack.length > 0) {
     const v = stack.pop();
+    if (typeof v === "string") budget -= v.length;
+    if (budget < 0) return true;
     if (v === null || typeof v !== "object") continue;
     if (seen.has(v)) return true;
     seen.add(v);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+    if (Array.isArray(v)) for (const child of v) stack.push(child);
+    else
+      for (const [key, child] of Object.entries(v)) {
+        budget -= key.length;
+        stack.push(child);
+      }
   }
   return false;
 }

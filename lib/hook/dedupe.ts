@@ -7,6 +7,7 @@ import { beginSession, recordShown, shortHash, type SessionView } from "./sessio
 import { lineKey } from "../core/line-key.js";
 import type { WhyLine, WhyRecord } from "../store/why-log.js";
 import { textLanguage } from "../rank/languages.js";
+import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 
 export interface Dedupe {
   view?: SessionView;
@@ -105,7 +106,8 @@ export function whyRecord(input: WhyInput): WhyRecord {
     ...(input.sessionId ? { session: input.sessionId } : {}),
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
     ...(input.logPrompt ? { prompt: input.prompt } : {}),
-    prompt_lang: textLanguage(input.prompt),
+    // From what ranking reads: a prompt may be 8 MiB of pasted log after the question, read on every run.
+    prompt_lang: textLanguage(input.prompt.slice(0, MAX_QUERY_CHARS)),
     status: input.status,
     bytes: input.bytes,
     budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },

@@ -191,10 +191,13 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
   return { dry_run: false, accept_facts: acceptFacts, job: run.job, retried: run.retried, ...run.result };
 }
 
-/** Whether a pending proposal is one a sync from a shared remote brought and holds (lib/sync/arrivals.ts). */
+/**
+ * Whether a pending proposal is one a sync from a shared remote brought and holds (lib/sync/arrivals.ts), waiting
+ * or rejected: an owner's "no" to the arrival is no word for the proposal, so the teammate's label still decides nothing.
+ */
 function arrivedFrom(memoryDir: string): (id: string) => boolean {
   const hold = readHold(memoryDir);
-  return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`)?.state === "pending";
+  return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`) !== undefined;
 }
 
 /** Folds each merged proposal into its primary: the primary records who else proposed it, the rest are archived. */

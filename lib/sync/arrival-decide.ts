@@ -5,7 +5,7 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { assertMayWrite } from "../records/actor.js";
 import { currentSha, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
-import { appendHistory, makeEntry, readHistory } from "../store/history.js";
+import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit, type GitOptions } from "./git.js";
 import { restoreCard } from "../records/restore.js";
@@ -78,13 +78,14 @@ export async function acceptAllArrivals(ctx: { memoryDir: string; actor: string;
 
 /**
  * Keeps an arrival out of injection on this machine for as long as the file stays as it arrived. A removal has
- * nothing left to keep out (the merge took the card and its line away): rejecting it restores the card's last kept
- * revision as the owner's write (memctl restore's path, its index line back where it stood), shared by the next sync.
+ * nothing left to keep out (the merge took the card and its line away): rejecting it restores the card as it stood
+ * here before the merge as the owner's write (memctl restore's path, its index line back where it stood), shared by
+ * the next sync.
  */
-export async function rejectArrival(ctx: WriteContext, id: string, reason: string): Promise<ArrivalDecision> {
+export async function rejectArrival(ctx: WriteContext, id: string, reason: string, git: GitOptions): Promise<ArrivalDecision> {
   assertMayWrite(ctx.actor, "reject what a sync brought in");
   const removed = findArrival(ctx.memoryDir, id);
-  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed) : undefined;
+  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed, git) : undefined;
   return withStoreLock(ctx.memoryDir, async () => {
     // A restored removal no longer matches its file (null: absent), so it is not looked up again.
     const arrival = restored ? removed : findArrival(ctx.memoryDir, id);
@@ -99,15 +100,22 @@ export async function rejectArrival(ctx: WriteContext, id: string, reason: strin
   });
 }
 
-/** The removed card's newest revision with kept text, written back; E_NOT_FOUND (nothing written) when there is none. */
-async function restoreRemoved(ctx: WriteContext, arrival: Arrival): Promise<{ file: string; rev: number }> {
+/**
+ * The removed card as it stood here before the merge (its text at the arrival's `before` commit), written back from
+ * the history revision holding exactly that text; E_NOT_FOUND (nothing written) when there is none. Never simply the
+ * newest revision: the history and its revisions are shared files, so the newest may be a teammate's unreviewed edit
+ * that the merge never brought in as a file (edited, then removed, in one push).
+ */
+async function restoreRemoved(ctx: WriteContext, arrival: Arrival, git: GitOptions): Promise<{ file: string; rev: number }> {
+  const before = arrival.before ? await runGit(ctx.memoryDir, ["show", `${arrival.before}:${arrival.path}`], git) : undefined;
+  const owned = before?.code === 0 ? sha256Hex(before.stdout) : undefined;
   const kept = readHistory(ctx.memoryDir)
-    .entries.filter((e) => e.card === arrival.path && e.sha256 !== null)
+    .entries.filter((e) => e.card === arrival.path && owned !== undefined && e.sha256 === owned)
     .at(-1);
   if (!kept || readRevision(ctx.memoryDir, kept.sha256!).state !== "kept")
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,
-      `${arrival.path} was removed on another machine and memctl kept no revision of it here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
+      `${arrival.path} was removed on another machine and memctl kept no revision of it as it stood here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
       { id: arrival.id, path: arrival.path },
     );
   const saved = await restoreCard(ctx, arrival.path, kept.rev);

@@ -14,7 +14,8 @@ interface Consolidated {
   held: { id: string; why: string }[];
 }
 
-test("shared trust: a teammate's own fact (proposer human there) is never promoted by the owner's consolidate --accept-facts", async (t) => {
+/** Alice proposes a fact at her own terminal (proposer "human" there); both sync, so it arrives at Bob's. */
+async function teammateFact(t: { after: (fn: () => void) => void }) {
   const { a, b } = await syncedPair(t, "shared");
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
@@ -25,6 +26,11 @@ test("shared trust: a teammate's own fact (proposer human there) is never promot
   ).proposal;
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
+  return { b, proposed };
+}
+
+test("shared trust: a teammate's own fact (proposer human there) is never promoted by the owner's consolidate --accept-facts", async (t) => {
+  const { b, proposed } = await teammateFact(t);
   assert.ok(fs.existsSync(path.join(b.mem, ".memctl", "proposals", `${proposed.id}.json`)), "the proposal arrived");
   // The owner's own fact is promoted as before.
   const own = (
@@ -44,4 +50,16 @@ test("shared trust: a teammate's own fact (proposer human there) is never promot
   // The owner decides it by hand, as any proposal.
   await ok(b, ["accept", proposed.id]);
   assert.ok(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")));
+});
+
+test("shared trust: a teammate's fact whose arrival the owner rejected is not promoted by consolidate --accept-facts either", async (t) => {
+  const { b, proposed } = await teammateFact(t);
+  const review = JSON.parse(await ok(b, ["review", "--json"])) as { arrivals: { id: string; path: string }[] };
+  const arrival = review.arrivals.find((x) => x.path === `.memctl/proposals/${proposed.id}.json`);
+  assert.ok(arrival, JSON.stringify(review.arrivals));
+  // "No" to what the sync brought is no owner's word for it: the pass must not take the teammate's label instead.
+  await ok(b, ["reject", arrival.id, "--reason", "not ours"]);
+  const pass = JSON.parse(await ok(b, ["consolidate", "--accept-facts", "--json"])) as Consolidated;
+  assert.deepEqual(pass.accepted, [], JSON.stringify(pass));
+  assert.equal(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")), false, "nothing canonical from the teammate");
 });

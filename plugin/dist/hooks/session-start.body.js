@@ -2767,7 +2767,7 @@ function parseCard(text) {
   try {
     const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
     loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
-    if (fast === void 0 && reusesNode(loaded)) loaded = ALIASED;
+    if (fast === void 0 && aliasesExpand(loaded, frontmatterText.length)) loaded = ALIASED;
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
@@ -2776,7 +2776,7 @@ function parseCard(text) {
   if (loaded === ALIASED) {
     errors.push({
       code: "E_CARD_FRONTMATTER",
-      message: "frontmatter names one list or mapping twice through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
+      message: "frontmatter names one list or mapping twice, or one value into more text than it holds, through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
     });
     return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
   }
@@ -2787,15 +2787,23 @@ function parseCard(text) {
   const fm = loaded;
   return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
 }
-function reusesNode(root) {
+function aliasesExpand(root, textLength) {
   const seen = /* @__PURE__ */ new Set();
   const stack = [root];
+  let budget = 2 * textLength + 64;
   while (stack.length > 0) {
     const v = stack.pop();
+    if (typeof v === "string") budget -= v.length;
+    if (budget < 0) return true;
     if (v === null || typeof v !== "object") continue;
     if (seen.has(v)) return true;
     seen.add(v);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+    if (Array.isArray(v)) for (const child of v) stack.push(child);
+    else
+      for (const [key, child] of Object.entries(v)) {
+        budget -= key.length;
+        stack.push(child);
+      }
   }
   return false;
 }

@@ -46,3 +46,17 @@ test("aliases of a plain value, and a list written out twice, are cards as befor
   assert.equal(card.meta.description, "deploys");
   assert.deepEqual(card.meta.topics, ["a", "b"]);
 });
+
+test("aliases of one long plain value repeated into more text than the frontmatter holds are an error too", () => {
+  // A string has no identity to see twice: 30 KB named 10,000 times is 70 KB of YAML and 300 MB of topics, which
+  // list --json and search then tokenise and print (seconds and a gigabyte each) unless parseCard refuses it.
+  const long = "w".repeat(30_000);
+  const card = parseCard(`---\nname: amp\ndescription: &a ${long}\ntopics: [${Array(10_000).fill("*a").join(", ")}]\n---\nbody\n`);
+  assert.deepEqual(
+    card.errors.map((e) => e.code),
+    ["E_CARD_FRONTMATTER"],
+  );
+  assert.match(card.errors[0]!.message, /aliases/);
+  assert.deepEqual(card.meta.topics, []);
+  assert.deepEqual(card.frontmatter, {});
+});

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { whyRecord } from "../../../lib/hook/dedupe.js";
 import { promptLanguageCodes } from "../../../lib/keys/prompt-languages.js";
 import { appendWhy, readWhy, whyFile } from "../../../lib/store/why-log.js";
+import { MAX_QUERY_CHARS } from "../../../lib/rank/tokenize.js";
 import { tempDir } from "../../helpers.js";
 
 const T0 = Date.parse("2026-12-02T10:00:00Z");
@@ -32,6 +33,17 @@ test("each why record keeps its prompt's language code, not its text, and the co
   const raw = fs.readFileSync(whyFile(dir), "utf8");
   for (const p of prompts) assert.ok(!raw.includes(p), "no prompt text without [hook] log_prompts");
   assert.deepEqual(promptLanguageCodes(dir), ["en", "zh", "fr", "ja"]);
+});
+
+test("a prompt's language is told from what the ranker reads of it: the words typed first, not a log pasted after", (t) => {
+  // A prompt can be 8 MiB; the hook tells its language on every run, so it reads what ranking reads (the first
+  // MAX_QUERY_CHARS), not a megabyte of pasted output in another language after the question.
+  const dir = tempDir();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const asked = "why does the deploy fail on the staging cluster after the migration? ";
+  const pasted = "le fichier de la base de données est verrouillé pour la mise à jour des tables ".repeat(12_000);
+  logPrompt(dir, asked.repeat(Math.ceil(MAX_QUERY_CHARS / asked.length)) + pasted, 0);
+  assert.deepEqual(promptLanguageCodes(dir), ["en"]);
 });
 
 test("a duplicate run is not counted twice; an older record with its text logged counts; the window keeps the newest", (t) => {

@@ -24,7 +24,7 @@ var spec = {
     2: "usage error (no --reason)",
     3: "invalid explicit memory selection"
   },
-  notes: `Nothing is deleted: the proposal moves to ${ARCHIVE_DIR}/ with status rejected, the reason, who and when, and the decision is logged. Rejecting an arrival keeps it out of injection on this machine; rejecting a card's removal (kind removed) restores the card's last kept revision as your write.`,
+  notes: `Nothing is deleted: the proposal moves to ${ARCHIVE_DIR}/ with status rejected, the reason, who and when, and the decision is logged. Rejecting an arrival keeps it out of injection on this machine; rejecting a card's removal (kind removed) restores the card as it stood here before the merge (its kept revision of that text) as your write.`,
   examples: ['memctl reject p-20261202T094000Z-3fa2c1 --reason "guess from one log line; not a fact"']
 };
 async function run(argv, io) {
@@ -33,7 +33,7 @@ async function run(argv, io) {
   if (reason === void 0) throw usageError('say why with --reason "\u2026" (it is archived with the proposal)');
   const { memoryDir } = requireStore(args, io);
   if (isArrivalId(args.positionals[0])) {
-    const { arrival, restored } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0], reason);
+    const { arrival, restored } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0], reason, { env: io.env });
     if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, status: arrival.state, reason, ...restored ? { restored } : {} });
     else if (restored)
       io.stdout.write(

@@ -3,6 +3,7 @@ import { BLOCK_CLOSE, blockText } from "../core/block.js";
 import { beginSession, recordShown, shortHash } from "./session-state.js";
 import { lineKey } from "../core/line-key.js";
 import { textLanguage } from "../rank/languages.js";
+import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 function startDedupe(memoryDir, sessionId, prompt, nowMs) {
   if (!sessionId) return {};
   try {
@@ -62,7 +63,8 @@ function whyRecord(input) {
     ...input.sessionId ? { session: input.sessionId } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
     ...input.logPrompt ? { prompt: input.prompt } : {},
-    prompt_lang: textLanguage(input.prompt),
+    // From what ranking reads: a prompt may be 8 MiB of pasted log after the question, read on every run.
+    prompt_lang: textLanguage(input.prompt.slice(0, MAX_QUERY_CHARS)),
     status: input.status,
     bytes: input.bytes,
     budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },

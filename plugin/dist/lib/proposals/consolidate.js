@@ -122,7 +122,7 @@ async function consolidate(ctx, options = {}) {
 }
 function arrivedFrom(memoryDir) {
   const hold = readHold(memoryDir);
-  return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`)?.state === "pending";
+  return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`) !== void 0;
 }
 async function applyMerges(ctx, plan) {
   if (plan.merged.length === 0) return;

@@ -6,7 +6,7 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines } from "../core/line-diff.js";
 import { assertMayWrite } from "../records/actor.js";
 import { currentSha, readArrivals, writeArrivals } from "../store/arrivals.js";
-import { appendHistory, makeEntry, readHistory } from "../store/history.js";
+import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit } from "./git.js";
 import { restoreCard } from "../records/restore.js";
@@ -54,10 +54,10 @@ async function acceptAllArrivals(ctx) {
   }
   return decided;
 }
-async function rejectArrival(ctx, id, reason) {
+async function rejectArrival(ctx, id, reason, git) {
   assertMayWrite(ctx.actor, "reject what a sync brought in");
   const removed = findArrival(ctx.memoryDir, id);
-  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed) : void 0;
+  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed, git) : void 0;
   return withStoreLock(ctx.memoryDir, async () => {
     const arrival = restored ? removed : findArrival(ctx.memoryDir, id);
     const file = readArrivals(ctx.memoryDir);
@@ -68,12 +68,14 @@ async function rejectArrival(ctx, id, reason) {
     return { arrival: items.find((a) => a.id === arrival.id), released: [], ...restored ? { restored } : {} };
   });
 }
-async function restoreRemoved(ctx, arrival) {
-  const kept = readHistory(ctx.memoryDir).entries.filter((e) => e.card === arrival.path && e.sha256 !== null).at(-1);
+async function restoreRemoved(ctx, arrival, git) {
+  const before = arrival.before ? await runGit(ctx.memoryDir, ["show", `${arrival.before}:${arrival.path}`], git) : void 0;
+  const owned = before?.code === 0 ? sha256Hex(before.stdout) : void 0;
+  const kept = readHistory(ctx.memoryDir).entries.filter((e) => e.card === arrival.path && owned !== void 0 && e.sha256 === owned).at(-1);
   if (!kept || readRevision(ctx.memoryDir, kept.sha256).state !== "kept")
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,
-      `${arrival.path} was removed on another machine and memctl kept no revision of it here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
+      `${arrival.path} was removed on another machine and memctl kept no revision of it as it stood here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
       { id: arrival.id, path: arrival.path }
     );
   const saved = await restoreCard(ctx, arrival.path, kept.rev);
