@@ -6050,6 +6050,9 @@ function applyScope(scope, relevance, touchedIds, count) {
 var RELATIVE_CUTOFF = 0.1;
 var FRECENCY_BOOST = 0.25;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
+function sinksEveryDay(priority, status) {
+  return priority === "low" || status !== void 0 && SINK_STATUSES.has(status);
+}
 function sinkReason(entry, today) {
   if (entry.priority === "low") return "priority: low";
   if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
@@ -6137,16 +6140,25 @@ var RankedEntry = class {
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  const marked = new Uint32Array(mayMask === void 0 ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
-  let normalCount = split.normal;
+  const marked = new Uint32Array(count);
+  const top = options.top;
+  const heap = new Float64Array(top === void 0 ? 0 : Math.min(top, count));
+  const aside = new Uint32Array(top === void 0 ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
+  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
   const sunk = [];
-  const maybe = mayMask === void 0 ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
-  if (mayMask === void 0) normalCount = 0;
-  for (let i = 0; i < maybe.length; i++) {
-    const id = maybe[i];
-    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else normal[normalCount++] = id;
+  for (let i = 0; i < split.marked; i++) {
+    const id = marked[i];
+    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (top === void 0) continue;
+    const rel = relevance[id];
+    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+    if (heapSize < heap.length || rel >= heap[0] / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -6156,9 +6168,10 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     hitIds.set(sunk, normalCount);
     options.onHitIds(hitIds);
   }
-  if (options.top === void 0) return [...normalIds, ...sunk];
-  const top = options.top;
-  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
+  if (top === void 0) return [...normalIds, ...sunk];
+  const floor = normalCount <= top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+  const kept = [];
+  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -6188,31 +6201,35 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked) {
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked, heap, aside) {
+  const slots = heap.length;
   let normalCount = 0;
   let markedCount = 0;
+  let heapSize = 0;
+  let asideCount = 0;
+  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
-    if (relevance[id] < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask !== void 0 && mayMask[id] !== 0) marked[markedCount++] = id;
-    else normal[normalCount++] = id;
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask === void 0 || mayMask[id] !== 0) {
+      marked[markedCount++] = id;
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < slots) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside[asideCount++] = id;
+      if (heapSize === slots) floor = heap[0] / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor && slots > 0) {
+      if (rel > heap[0]) {
+        replaceLeast(heap, rel);
+        floor = heap[0] / (1 + FRECENCY_BOOST);
+      }
+      if (rel >= floor) aside[asideCount++] = id;
+    }
   }
-  return { normal: normalCount, marked: markedCount };
-}
-function topRelevance(ids, relevance, top) {
-  const heap = new Float64Array(top);
-  let size = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const rel = relevance[ids[i]];
-    if (size < top) size = pushLeast(heap, size, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-  }
-  return heap[0];
-}
-function atLeast(ids, relevance, floor) {
-  const out = [];
-  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]] >= floor) out.push(ids[i]);
-  return out;
+  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
 }
 
 // lib/core/index-file.ts
@@ -6977,9 +6994,9 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
+          for (const id of Object.keys(header.status)) mask[Number(id)] = sinksEveryDay(void 0, header.status[id]) ? 1 : 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] ||= 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
-          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
         },
         scoped: scopedEntries
@@ -7701,7 +7718,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+          mask[j] = sinksEveryDay(e.priority, e.status) ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;

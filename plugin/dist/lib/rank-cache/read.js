@@ -1,6 +1,7 @@
 // lib/rank-cache/read.ts
 import path from "node:path";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
+import { sinksEveryDay } from "../rank/score.js";
 import { parseIndex } from "../core/index-file.js";
 import { openCacheFile } from "./format.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
@@ -106,9 +107,9 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
+          for (const id of Object.keys(header.status)) mask[Number(id)] = sinksEveryDay(void 0, header.status[id]) ? 1 : 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] ||= 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
-          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
         },
         scoped: scopedEntries
