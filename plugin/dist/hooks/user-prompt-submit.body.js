@@ -4840,7 +4840,7 @@ function isRenderedLine(text) {
   return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
 }
 function keptOrRendered(kept, entry) {
-  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry());
 }
 function needsInert(text) {
   return !PRINTABLE_ASCII.test(text) && inertText(text) !== text;
@@ -6985,7 +6985,12 @@ function openCache(memoryDir, limits = {}) {
         },
         postings,
         alwaysIds: header.always,
-        lineBytes: (id) => view2.lineBytes(id),
+        // A pinned line's size is its header text's: the build measures the same line (build.ts), and ~1,000 pinned
+        // cards at 100,000 were a head page read each.
+        lineBytes: (id) => {
+          const line = pinned.get(id);
+          return line === void 0 ? view2.lineBytes(id) : utf8Bytes(line);
+        },
         lineKey: (id) => view2.lineKey(id),
         lineText: (id) => {
           fileKept(id);
@@ -8806,7 +8811,7 @@ var LazyLine = class {
     return this.path ??= this.index.file(this.id);
   }
   get text() {
-    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry);
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
   }
   get key() {
     return this.index.lineKey?.(this.id);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { sinksEveryDay } from "../rank/score.js";
 import { parseIndex } from "../core/index-file.js";
+import { utf8Bytes } from "../core/block.js";
 import { openCacheFile } from "./format.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
@@ -98,7 +99,12 @@ function openCache(memoryDir, limits = {}) {
         },
         postings,
         alwaysIds: header.always,
-        lineBytes: (id) => view.lineBytes(id),
+        // A pinned line's size is its header text's: the build measures the same line (build.ts), and ~1,000 pinned
+        // cards at 100,000 were a head page read each.
+        lineBytes: (id) => {
+          const line = pinned.get(id);
+          return line === void 0 ? view.lineBytes(id) : utf8Bytes(line);
+        },
         lineKey: (id) => view.lineKey(id),
         lineText: (id) => {
           fileKept(id);
