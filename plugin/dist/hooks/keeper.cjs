@@ -4334,6 +4334,24 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   return view2;
 }
 
+// lib/core/sanitize.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
+function inertText(text) {
+  if (!needsInerting(text)) return text;
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+}
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function needsInerting(text) {
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
+}
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+
 // lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
@@ -4354,7 +4372,7 @@ function encodeCache(tokenizerVersion, c) {
   const n = c.entries.length;
   if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
     throw new RangeError("rank cache sections differ in length");
-  const json = JSON.stringify(c.header);
+  const json = asciiJson(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);
@@ -4431,21 +4449,6 @@ function encodeCache(tokenizerVersion, c) {
   const headBytes = PREFIX + body.length + pad.length + stamps.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
-
-// lib/core/sanitize.ts
-var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
-var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
-function inertText(text) {
-  if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
-}
-function needsInerting(text) {
-  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
-}
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 
 // lib/core/secret-rules.ts
 function anyCase(word) {
@@ -6018,7 +6021,7 @@ function encodeRow(r) {
     r.expires_at ?? null,
     r.superseded_by ?? null
   ];
-  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return asciiJson(row);
 }
 var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
@@ -6257,9 +6260,6 @@ ${asciiJson({ ...head, ...more, count: records.length, sections })}
   return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
     const top = decodeCacheTop(bytes, bytes.length, version);
