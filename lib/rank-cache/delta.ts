@@ -11,7 +11,6 @@
 // Anything malformed, of another format or tokenizer, or naming another base is ignored, never trusted.
 import type { EntryInfo, PostingList, RankIndex } from "../rank/postings.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
-import { sinksEveryDay } from "../rank/score.js";
 import { utf8Bytes } from "../core/block.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
@@ -241,7 +240,7 @@ export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "to
         if (b >= 0) mask[j] = baseMask[b]!;
         else {
           const e = entries[-b - 1]!;
-          mask[j] = sinksEveryDay(e.priority, e.status) ? 1 : e.status || e.expires_at ? 2 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;

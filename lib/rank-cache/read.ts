@@ -2,7 +2,6 @@
 import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/postings.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
-import { sinksEveryDay } from "../rank/score.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
 import { utf8Bytes } from "../core/block.js";
 import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
@@ -253,8 +252,8 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
-          for (const id of Object.keys(header.status)) mask[Number(id)] = sinksEveryDay(undefined, header.status[id]) ? 1 : 2;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] ||= 2;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
           return mask;
         },

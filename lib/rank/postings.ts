@@ -95,8 +95,8 @@ export interface RankIndex {
   /** An entry's printed line (renderEntryLine's output) without rendering it, when the index holds it. */
   lineText?(id: number): string;
   /**
-   * Per id: 0 when sinkFields has none, 1 when it sinks whatever the day (score.ts sinksEveryDay), 2 when it may
-   * sink (an expiry, another status: sinkReason decides). A broad prompt meets thousands of low and stale hits.
+   * Per id: 0 when sinkFields has none, 1 for priority: low (it sinks whatever the day), 2 for a status or an
+   * expiry (sinkReason decides). A broad prompt at 100,000 cards meets thousands of low hits.
    */
   maySink?(): Uint8Array;
   /** Every scoped entry's id and scopes (few in any store): ranking reads these, never a card, per prompt. */

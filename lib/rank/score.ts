@@ -71,11 +71,6 @@ export interface RankOptions {
   scopeAt?: string | null;
 }
 
-/** A card that sinks whatever the day (priority: low, status stale or superseded): RankIndex.maySink's 1. */
-export function sinksEveryDay(priority: string | undefined, status: string | undefined): boolean {
-  return priority === "low" || (status !== undefined && SINK_STATUSES.has(status));
-}
-
 /** Why a card sinks to the tail, or undefined. */
 export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expires_at">, today: string): string | undefined {
   if (entry.priority === "low") return "priority: low";
@@ -216,8 +211,8 @@ function candidates(
   const aside = new Uint32Array(top === undefined ? 0 : count);
   const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
   let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
-  // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; most of the
-  // rest sink whatever the day): every hit when the index marks none.
+  // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; a low one
+  // sinks whatever the day): every hit when the index marks none.
   const sunk: number[] = [];
   for (let i = 0; i < split.marked; i++) {
     const id = marked[i]!;

@@ -4774,18 +4774,6 @@ function readHead(file) {
   }
 }
 
-// lib/rank/evidence.ts
-var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
-
-// lib/rank/scope-filter.ts
-init_scope();
-
-// lib/rank/score.ts
-var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinksEveryDay(priority, status) {
-  return priority === "low" || status !== void 0 && SINK_STATUSES.has(status);
-}
-
 // lib/rank-cache/read.ts
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
@@ -4893,8 +4881,8 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
-          for (const id of Object.keys(header.status)) mask[Number(id)] = sinksEveryDay(void 0, header.status[id]) ? 1 : 2;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] ||= 2;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
           return mask;
         },
@@ -5384,7 +5372,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = sinksEveryDay(e.priority, e.status) ? 1 : e.status || e.expires_at ? 2 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;
@@ -7015,11 +7003,11 @@ function postedCounts(read, owners, records) {
   }
   return found;
 }
-var NONE2 = /* @__PURE__ */ new Map();
+var NONE = /* @__PURE__ */ new Map();
 function countIn(found, k, head, word, n) {
-  const counts = found[k] ??= { head: NONE2, body: NONE2 };
-  if (head) (counts.head === NONE2 ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
-  else (counts.body === NONE2 ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+  const counts = found[k] ??= { head: NONE, body: NONE };
+  if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
+  else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
 }
 function scanWords(found, buf, owners, start, headBytes, bodyBytes, word, needle) {
   if (!buf || owners.length === 0) return;
@@ -7133,11 +7121,11 @@ function journaledEdits(memoryDir, mark, recorded, now) {
   if (appended === void 0 || now[2] > appended) return void 0;
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
-var NONE3 = Buffer.alloc(0);
+var NONE2 = Buffer.alloc(0);
 function readLinks(dir, old, mark) {
   const file = joinPath(dir, INDEX_FILE);
   const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE3 };
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
   const st = lstatIfExists(file);
   const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
   const cached = old?.head.index;
@@ -8552,6 +8540,12 @@ var HAS_WELLFORMED = !!"".isWellFormed;
 var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
 var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
 var HOOK_TABLES = [...HOST_NAMES, "default"];
+
+// lib/rank/evidence.ts
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+
+// lib/rank/scope-filter.ts
+init_scope();
 
 // lib/usage/usage.ts
 var FOLD_AT_BYTES = 16 * 1024;

@@ -6053,9 +6053,6 @@ function applyScope(scope, relevance, touchedIds, count) {
 var RELATIVE_CUTOFF = 0.1;
 var FRECENCY_BOOST = 0.25;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinksEveryDay(priority, status) {
-  return priority === "low" || status !== void 0 && SINK_STATUSES.has(status);
-}
 function sinkReason(entry, today) {
   if (entry.priority === "low") return "priority: low";
   if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
@@ -7002,8 +6999,8 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
-          for (const id of Object.keys(header.status)) mask[Number(id)] = sinksEveryDay(void 0, header.status[id]) ? 1 : 2;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] ||= 2;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
           return mask;
         },
@@ -7726,7 +7723,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = sinksEveryDay(e.priority, e.status) ? 1 : e.status || e.expires_at ? 2 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;

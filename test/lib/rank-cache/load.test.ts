@@ -357,7 +357,7 @@ test("plainFiles: true only when every entry links its own recordable card, fres
   }
 });
 
-test("maySink marks every entry with a sink field (1: sinks whatever the day), so ranking can skip the others without asking", async () => {
+test("maySink marks every entry with a sink field (1: priority low, which sinks whatever the day), so ranking can skip the others without asking", async () => {
   const varied = [
     { file: "a.md", title: "A", hook: "x" },
     { file: "b.md", title: "B", hook: "x", priority: "low" },
@@ -376,8 +376,7 @@ test("maySink marks every entry with a sink field (1: sinks whatever the day), s
     for (let id = 0; id < varied.length; id++) {
       const f = fresh.index.sinkFields(id);
       const hasField = f.priority === "low" || (f.status !== undefined && f.status !== "active") || f.expires_at !== undefined;
-      const sinksEveryDay = f.priority === "low" || f.status === "stale" || f.status === "superseded";
-      assert.equal(mask[id], sinksEveryDay ? 1 : hasField ? 2 : 0, varied[id]!.file);
+      assert.equal(mask[id], f.priority === "low" ? 1 : hasField ? 2 : 0, varied[id]!.file);
     }
   } finally {
     s.cleanup();

@@ -246,12 +246,11 @@ const japanese = caseOf(
 );
 
 /**
- * The index as the rank cache serves it: with maySink (0 no sink field, 1 sinks whatever the day, 2 may sink), so
- * rank() splits and keeps the hits it need not look at in its one pass over them; without it, every hit is looked at.
+ * The index as the rank cache serves it: with maySink (0 no sink field, 1 priority low, 2 a status or an expiry),
+ * so rank() splits and keeps the hits it need not look at in its one pass over them; without it, every hit is looked at.
  */
 function indexes(entries: readonly RankEntry[]): RankIndex[] {
-  const mask = () =>
-    Uint8Array.from(entries, (e) => (e.priority === "low" || e.status === "stale" || e.status === "superseded" ? 1 : e.priority || e.status || e.expires_at ? 2 : 0));
+  const mask = () => Uint8Array.from(entries, (e) => (e.priority === "low" ? 1 : e.priority || e.status || e.expires_at ? 2 : 0));
   return [memoryIndex(entries), { ...memoryIndex(entries), maySink: mask }];
 }
 

@@ -1,6 +1,5 @@
 // lib/rank-cache/delta.ts
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
-import { sinksEveryDay } from "../rank/score.js";
 import { utf8Bytes } from "../core/block.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
@@ -155,7 +154,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = sinksEveryDay(e.priority, e.status) ? 1 : e.status || e.expires_at ? 2 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;

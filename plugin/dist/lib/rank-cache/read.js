@@ -1,7 +1,6 @@
 // lib/rank-cache/read.ts
 import path from "node:path";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
-import { sinksEveryDay } from "../rank/score.js";
 import { parseIndex } from "../core/index-file.js";
 import { utf8Bytes } from "../core/block.js";
 import { openCacheFile } from "./format.js";
@@ -113,8 +112,8 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
-          for (const id of Object.keys(header.status)) mask[Number(id)] = sinksEveryDay(void 0, header.status[id]) ? 1 : 2;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] ||= 2;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
           return mask;
         },

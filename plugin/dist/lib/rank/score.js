@@ -10,9 +10,6 @@ import { SCOPE_BOOST } from "./scope-filter.js";
 var RELATIVE_CUTOFF = 0.1;
 var FRECENCY_BOOST = 0.25;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinksEveryDay(priority, status) {
-  return priority === "low" || status !== void 0 && SINK_STATUSES.has(status);
-}
 function sinkReason(entry, today) {
   if (entry.priority === "low") return "priority: low";
   if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
@@ -203,6 +200,5 @@ export {
   isHit,
   rank,
   rankEntries,
-  sinkReason,
-  sinksEveryDay
+  sinkReason
 };
