@@ -79,9 +79,12 @@ export function isRenderedLine(text: string): boolean {
   return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
 }
 
-/** `kept` (a line a cache kept rendered) when the renderer could have written it, else `entry` rendered again. */
-export function keptOrRendered(kept: string | undefined, entry: EntryLike): string {
-  return kept !== undefined && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+/**
+ * `kept` (a line a cache kept rendered) when the renderer could have written it, else the entry rendered again:
+ * asked for only then, since reading an entry from the rank cache is a read and a parse (~70 printed lines a prompt).
+ */
+export function keptOrRendered(kept: string | undefined, entry: () => EntryLike): string {
+  return kept !== undefined && isRenderedLine(kept) ? kept : renderEntryLine(entry());
 }
 
 /** Neither printable ASCII nor a text inertText leaves as it is (a newline is shown as text: it changes). */

@@ -242,7 +242,7 @@ class LazyLine implements InjectLine {
   }
   get text(): string {
     // The cache's line only as the renderer writes it: one edited to close the fence is rendered again (block.ts).
-    return (this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry));
+    return (this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry));
   }
   get key(): string | undefined {
     return this.index.lineKey?.(this.id);

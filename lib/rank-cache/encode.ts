@@ -1,6 +1,7 @@
 // Writing the rank cache in the layout format.ts describes (and reads). Only a rebuild writes.
 import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./format.js";
 import type { Posting } from "../rank/postings.js";
+import { asciiJson } from "../core/sanitize.js";
 
 export interface CacheContent<H> {
   header: H;
@@ -57,7 +58,7 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     c.lines.length !== n
   )
     throw new RangeError("rank cache sections differ in length");
-  const json = JSON.stringify(c.header);
+  const json = asciiJson(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);

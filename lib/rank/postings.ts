@@ -94,7 +94,10 @@ export interface RankIndex {
   lineKey?(id: number): string;
   /** An entry's printed line (renderEntryLine's output) without rendering it, when the index holds it. */
   lineText?(id: number): string;
-  /** 1 for every id that has a sink field (priority, status or expiry), 0 for ids sinkFields says have none. */
+  /**
+   * Per id: 0 when sinkFields has none, 1 for priority: low (it sinks whatever the day), 2 for a status or an
+   * expiry (sinkReason decides). A broad prompt at 100,000 cards meets thousands of low hits.
+   */
   maySink?(): Uint8Array;
   /** Every scoped entry's id and scopes (few in any store): ranking reads these, never a card, per prompt. */
   scoped?(): readonly (readonly [id: number, scopes: readonly string[]])[];

@@ -190,7 +190,7 @@ class RankedEntry implements Ranked {
 /**
  * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places
  * (at or above the top-th best relevance / (1 + FRECENCY_BOOST)). A broad prompt at 100,000 cards has ~50,000 hits:
- * the passes over them are the small functions below, and none copies their relevances.
+ * they are split, counted and kept in one pass over the touched ids (collectHits), and none copies their relevances.
  */
 function candidates(
   index: RankIndex,
@@ -204,17 +204,28 @@ function candidates(
 ): number[] {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  const marked = new Uint32Array(mayMask === undefined ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
-  let normalCount = split.normal;
-  // The few hits whose sink fields must be looked at (most entries are normal, active and never expire).
+  const marked = new Uint32Array(count);
+  const top = options.top;
+  // The `top` best relevances so far (a min-heap) and the hits that could still reach a first place when they came.
+  const heap = new Float64Array(top === undefined ? 0 : Math.min(top, count));
+  const aside = new Uint32Array(top === undefined ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
+  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
+  // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; a low one
+  // sinks whatever the day): every hit when the index marks none.
   const sunk: number[] = [];
-  const maybe = mayMask === undefined ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
-  if (mayMask === undefined) normalCount = 0;
-  for (let i = 0; i < maybe.length; i++) {
-    const id = maybe[i]!;
-    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else normal[normalCount++] = id;
+  for (let i = 0; i < split.marked; i++) {
+    const id = marked[i]!;
+    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (top === undefined) continue;
+    const rel = relevance[id]!;
+    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
+    else if (rel > heap[0]!) replaceLeast(heap, rel);
+    if (heapSize < heap.length || rel >= heap[0]! / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -225,11 +236,12 @@ function candidates(
     hitIds.set(sunk, normalCount);
     options.onHitIds(hitIds);
   }
-  if (options.top === undefined) return [...normalIds, ...sunk];
-  const top = options.top;
+  if (top === undefined) return [...normalIds, ...sunk];
   // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below the top-th best / that, nothing can
-  // overtake the top-th.
-  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
+  // overtake the top-th. What was put aside holds every such hit, in the order of normalIds.
+  const floor = normalCount <= top ? 0 : heap[0]! / (1 + FRECENCY_BOOST);
+  const kept: number[] = [];
+  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]!]! >= floor) kept.push(aside[i]!);
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -290,8 +302,11 @@ function addPostings(
 }
 
 /**
- * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Without a mask every one goes
- * to `normal` (the caller checks each's sink fields); with one, those the mask marks go to `marked` instead.
+ * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Those the mask marks (every
+ * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and
+ * through the min-heap `heap` of the best relevances so far (full at its length), and to `aside` while they can
+ * still reach the top-th best / (1 + FRECENCY_BOOST): that floor only rises, so `aside` holds every hit at or above
+ * the final one. One pass: three passes over ~50,000 hits were as costly as the walk (bench/README.md, h/warm5).
  */
 function collectHits(
   touched: Uint32Array,
@@ -301,35 +316,37 @@ function collectHits(
   mayMask: Uint8Array | undefined,
   normal: Uint32Array,
   marked: Uint32Array,
-): { normal: number; marked: number } {
+  heap: Float64Array,
+  aside: Uint32Array,
+): { normal: number; marked: number; heap: number; aside: number } {
+  const slots = heap.length;
   let normalCount = 0;
   let markedCount = 0;
+  let heapSize = 0;
+  let asideCount = 0;
+  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i]!;
-    if (relevance[id]! < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask !== undefined && mayMask[id] !== 0) marked[markedCount++] = id;
-    else normal[normalCount++] = id;
+    const rel = relevance[id]!;
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask === undefined || mayMask[id] !== 0) {
+      marked[markedCount++] = id;
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < slots) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside[asideCount++] = id;
+      if (heapSize === slots) floor = heap[0]! / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor && slots > 0) {
+      if (rel > heap[0]!) {
+        replaceLeast(heap, rel);
+        floor = heap[0]! / (1 + FRECENCY_BOOST);
+      }
+      if (rel >= floor) aside[asideCount++] = id;
+    }
   }
-  return { normal: normalCount, marked: markedCount };
-}
-
-/** The `top`-th largest relevance of `ids` (top <= ids.length), through a min-heap of `top` slots. */
-function topRelevance(ids: Uint32Array, relevance: Float64Array, top: number): number {
-  const heap = new Float64Array(top);
-  let size = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const rel = relevance[ids[i]!]!;
-    if (size < top) size = pushLeast(heap, size, rel);
-    else if (rel > heap[0]!) replaceLeast(heap, rel);
-  }
-  return heap[0]!;
-}
-
-/** The ids whose relevance is at least `floor`, in order. */
-function atLeast(ids: Uint32Array, relevance: Float64Array, floor: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]!]! >= floor) out.push(ids[i]!);
-  return out;
+  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
 }
 
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */

@@ -13,6 +13,7 @@
 import { EPISODES_SHARD } from "./paths.js";
 import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
+import { asciiJson } from "../core/sanitize.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
 
 export type { CardRecord, Stamp } from "./card-record.js";
@@ -85,10 +86,6 @@ export function encodeCardCache(file: CardCacheFile, version = CARD_CACHE_VERSIO
 }
 
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 
 /**
  * The file, or undefined for anything that is not exactly what encodeCardCache writes. `reread` gives a card's

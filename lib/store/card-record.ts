@@ -4,6 +4,7 @@
 // strings of its pinned cards alone and a search for those of its hits, so at 100,000 cards neither parses
 // 100,000 rows (issue 32).
 import { mayRetire, type CardMeta } from "../core/card.js";
+import { asciiJson } from "../core/sanitize.js";
 
 /** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
 export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
@@ -67,7 +68,7 @@ export function encodeRow(r: Row): string {
     r.expires_at ?? null,
     r.superseded_by ?? null,
   ];
-  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return asciiJson(row);
 }
 
 export const FLAG_LINKED = 1;

@@ -4376,6 +4376,24 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   return view2;
 }
 
+// lib/core/sanitize.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
+function inertText(text) {
+  if (!needsInerting(text)) return text;
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+}
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function needsInerting(text) {
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
+}
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+
 // lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
@@ -4396,7 +4414,7 @@ function encodeCache(tokenizerVersion, c) {
   const n = c.entries.length;
   if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
     throw new RangeError("rank cache sections differ in length");
-  const json = JSON.stringify(c.header);
+  const json = asciiJson(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);
@@ -4473,21 +4491,6 @@ function encodeCache(tokenizerVersion, c) {
   const headBytes = PREFIX + body.length + pad.length + stamps.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
-
-// lib/core/sanitize.ts
-var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
-var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
-function inertText(text) {
-  if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
-}
-function needsInerting(text) {
-  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
-}
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
 
 // lib/core/secret-rules.ts
 function anyCase(word) {
@@ -4920,7 +4923,12 @@ function openCache(memoryDir, limits = {}) {
         },
         postings,
         alwaysIds: header.always,
-        lineBytes: (id) => view2.lineBytes(id),
+        // A pinned line's size is its header text's: the build measures the same line (build.ts), and ~1,000 pinned
+        // cards at 100,000 were a head page read each.
+        lineBytes: (id) => {
+          const line = pinned.get(id);
+          return line === void 0 ? view2.lineBytes(id) : utf8Bytes(line);
+        },
         lineKey: (id) => view2.lineKey(id),
         lineText: (id) => {
           fileKept(id);
@@ -4929,9 +4937,9 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
-          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
         },
         scoped: scopedEntries
@@ -5420,7 +5428,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;
@@ -6058,7 +6066,7 @@ function encodeRow(r) {
     r.expires_at ?? null,
     r.superseded_by ?? null
   ];
-  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return asciiJson(row);
 }
 var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
@@ -6297,9 +6305,6 @@ ${asciiJson({ ...head, ...more, count: records.length, sections })}
   return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
     const top = decodeCacheTop(bytes, bytes.length, version);

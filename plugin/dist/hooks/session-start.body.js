@@ -4793,6 +4793,9 @@ function inertText(text) {
   if (!needsInerting(text)) return text;
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
@@ -6142,7 +6145,7 @@ function encodeRow(r) {
     r.expires_at ?? null,
     r.superseded_by ?? null
   ];
-  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return asciiJson(row);
 }
 var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
@@ -6381,9 +6384,6 @@ ${asciiJson({ ...head, ...more, count: records.length, sections })}
   return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
     const top = decodeCacheTop(bytes, bytes.length, version);

@@ -4856,6 +4856,9 @@ function inertText(text) {
   if (!needsInerting(text)) return text;
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
@@ -4880,7 +4883,7 @@ function isRenderedLine(text) {
   return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
 }
 function keptOrRendered(kept, entry) {
-  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry());
 }
 function needsInert(text) {
   return !PRINTABLE_ASCII.test(text) && inertText(text) !== text;
@@ -6177,16 +6180,25 @@ var RankedEntry = class {
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  const marked = new Uint32Array(mayMask === void 0 ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
-  let normalCount = split.normal;
+  const marked = new Uint32Array(count);
+  const top = options.top;
+  const heap = new Float64Array(top === void 0 ? 0 : Math.min(top, count));
+  const aside = new Uint32Array(top === void 0 ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
+  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
   const sunk = [];
-  const maybe = mayMask === void 0 ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
-  if (mayMask === void 0) normalCount = 0;
-  for (let i = 0; i < maybe.length; i++) {
-    const id = maybe[i];
-    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else normal[normalCount++] = id;
+  for (let i = 0; i < split.marked; i++) {
+    const id = marked[i];
+    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (top === void 0) continue;
+    const rel = relevance[id];
+    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+    if (heapSize < heap.length || rel >= heap[0] / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -6196,9 +6208,10 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     hitIds.set(sunk, normalCount);
     options.onHitIds(hitIds);
   }
-  if (options.top === void 0) return [...normalIds, ...sunk];
-  const top = options.top;
-  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
+  if (top === void 0) return [...normalIds, ...sunk];
+  const floor = normalCount <= top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+  const kept = [];
+  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -6228,31 +6241,35 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked) {
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked, heap, aside) {
+  const slots = heap.length;
   let normalCount = 0;
   let markedCount = 0;
+  let heapSize = 0;
+  let asideCount = 0;
+  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
-    if (relevance[id] < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask !== void 0 && mayMask[id] !== 0) marked[markedCount++] = id;
-    else normal[normalCount++] = id;
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask === void 0 || mayMask[id] !== 0) {
+      marked[markedCount++] = id;
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < slots) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside[asideCount++] = id;
+      if (heapSize === slots) floor = heap[0] / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor && slots > 0) {
+      if (rel > heap[0]) {
+        replaceLeast(heap, rel);
+        floor = heap[0] / (1 + FRECENCY_BOOST);
+      }
+      if (rel >= floor) aside[asideCount++] = id;
+    }
   }
-  return { normal: normalCount, marked: markedCount };
-}
-function topRelevance(ids, relevance, top) {
-  const heap = new Float64Array(top);
-  let size = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const rel = relevance[ids[i]];
-    if (size < top) size = pushLeast(heap, size, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-  }
-  return heap[0];
-}
-function atLeast(ids, relevance, floor) {
-  const out = [];
-  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]] >= floor) out.push(ids[i]);
-  return out;
+  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
 }
 
 // lib/core/index-file.ts
@@ -6743,7 +6760,7 @@ function encodeCache(tokenizerVersion, c) {
   const n = c.entries.length;
   if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
     throw new RangeError("rank cache sections differ in length");
-  const json = JSON.stringify(c.header);
+  const json = asciiJson(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);
@@ -7022,7 +7039,12 @@ function openCache(memoryDir, limits = {}) {
         },
         postings,
         alwaysIds: header.always,
-        lineBytes: (id) => view2.lineBytes(id),
+        // A pinned line's size is its header text's: the build measures the same line (build.ts), and ~1,000 pinned
+        // cards at 100,000 were a head page read each.
+        lineBytes: (id) => {
+          const line = pinned.get(id);
+          return line === void 0 ? view2.lineBytes(id) : utf8Bytes(line);
+        },
         lineKey: (id) => view2.lineKey(id),
         lineText: (id) => {
           fileKept(id);
@@ -7031,9 +7053,9 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
-          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
         },
         scoped: scopedEntries
@@ -7755,7 +7777,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;
@@ -8843,7 +8865,7 @@ var LazyLine = class {
     return this.path ??= this.index.file(this.id);
   }
   get text() {
-    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry);
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
   }
   get key() {
     return this.index.lineKey?.(this.id);

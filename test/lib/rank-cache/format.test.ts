@@ -214,3 +214,12 @@ test("a posting id past the entries is refused when scored, so the hook rebuilds
     assert.ok(rank(index, new Map([["beta", 1]]), { today: "2026-12-02" }).length === 1); // untouched terms still rank
   });
 });
+
+test("the header is ASCII JSON whatever its strings hold, and opens as the same value", () => {
+  // Pinned lines in any script: a reader then decodes the header into a one-byte string (a faster JSON.parse).
+  const header = { pinned: ["- [笔记](ü/c.md) — 内存 🙂", "- [A](a.md) — x"], pinnedFiles: ["ü/c.md", "a.md"], prio: "nan" };
+  const bytes = encodeCache(TOKENIZER, content(header));
+  const length = bytes.readUInt32LE(20);
+  assert.equal(bytes.subarray(24, 24 + length).filter((b) => b >= 0x80).length, 0);
+  assert.deepEqual(open(bytes)?.header, header);
+});

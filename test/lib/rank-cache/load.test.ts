@@ -357,7 +357,7 @@ test("plainFiles: true only when every entry links its own recordable card, fres
   }
 });
 
-test("maySink marks every entry with a sink field, so ranking can skip the others without asking", async () => {
+test("maySink marks every entry with a sink field (1: priority low, which sinks whatever the day), so ranking can skip the others without asking", async () => {
   const varied = [
     { file: "a.md", title: "A", hook: "x" },
     { file: "b.md", title: "B", hook: "x", priority: "low" },
@@ -376,7 +376,7 @@ test("maySink marks every entry with a sink field, so ranking can skip the other
     for (let id = 0; id < varied.length; id++) {
       const f = fresh.index.sinkFields(id);
       const hasField = f.priority === "low" || (f.status !== undefined && f.status !== "active") || f.expires_at !== undefined;
-      assert.equal(mask[id] === 1, hasField, varied[id]!.file);
+      assert.equal(mask[id], f.priority === "low" ? 1 : hasField ? 2 : 0, varied[id]!.file);
     }
   } finally {
     s.cleanup();

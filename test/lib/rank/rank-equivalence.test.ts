@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { frecency } from "../../../lib/core/frecency.js";
 import { isCommonSpoken } from "../../../lib/rank/common-words.js";
 import { compareRanked, type Tier } from "../../../lib/rank/order.js";
-import { memoryIndex, PART_BIT, type RankEntry } from "../../../lib/rank/postings.js";
+import { memoryIndex, PART_BIT, type RankEntry, type RankIndex } from "../../../lib/rank/postings.js";
 import { FRECENCY_BOOST, RELATIVE_CUTOFF, rank, SUBJECT_FIELDS, sinkReason } from "../../../lib/rank/score.js";
 import { scopeOf, SCOPE_BOOST } from "../../../lib/rank/scope-filter.js";
 import { queryTerms, tokenizeMarked } from "../../../lib/rank/tokenize.js";
@@ -245,6 +245,15 @@ const japanese = caseOf(
   fc.tuple(fc.array(fc.constantFrom(...JAPANESE, "お願いします", "いいね"), { minLength: 1, maxLength: 4 }), fc.constantFrom("", " ", "の", "、")).map(([w, sep]) => w.join(sep)),
 );
 
+/**
+ * The index as the rank cache serves it: with maySink (0 no sink field, 1 priority low, 2 a status or an expiry),
+ * so rank() splits and keeps the hits it need not look at in its one pass over them; without it, every hit is looked at.
+ */
+function indexes(entries: readonly RankEntry[]): RankIndex[] {
+  const mask = () => Uint8Array.from(entries, (e) => (e.priority === "low" ? 1 : e.priority || e.status || e.expires_at ? 2 : 0));
+  return [memoryIndex(entries), { ...memoryIndex(entries), maySink: mask }];
+}
+
 test("rank's first places, scores, tiers and hit count are the plain definition's, with and without `top`", () => {
   // How many Japanese cases had some card about the prompt, and how many had none (so neither side is left untested).
   const japaneseCases = { evidence: 0, none: 0 };
@@ -263,13 +272,15 @@ test("rank's first places, scores, tiers and hit count are the plain definition'
         let hitCount = -1;
         let hitIds: number[] = [];
         const options = { today: TODAY, usage, ...(scopeAt === undefined ? {} : { scopeAt }) };
-        const got = rank(memoryIndex(entries), query, { ...options, top, onHitCount: (c) => (hitCount = c), onHitIds: (ids) => (hitIds = Array.from(ids)) });
-        assert.deepEqual(got.map(shape), [...want.pinned, ...want.hits.slice(0, top)].map(shape));
-        assert.equal(hitCount, want.hits.length);
-        assert.deepEqual(
-          hitIds.sort((a, b) => a - b),
-          want.hits.map((r) => r.index).sort((a, b) => a - b),
-        );
+        for (const index of indexes(entries)) {
+          const got = rank(index, query, { ...options, top, onHitCount: (c) => (hitCount = c), onHitIds: (ids) => (hitIds = Array.from(ids)) });
+          assert.deepEqual(got.map(shape), [...want.pinned, ...want.hits.slice(0, top)].map(shape));
+          assert.equal(hitCount, want.hits.length);
+          assert.deepEqual(
+            hitIds.sort((a, b) => a - b),
+            want.hits.map((r) => r.index).sort((a, b) => a - b),
+          );
+        }
         const every = rank(memoryIndex(entries), query, { ...options, all: true });
         assert.deepEqual(every.map(shape), want.all.map(shape));
       },
@@ -293,14 +304,36 @@ test("a broad prompt over many cards: the heap's floor keeps exactly the hits th
   for (const prompt of ["deploy redis cache retry", "auth token billing find", "call better casing"]) {
     const query = queryTerms(prompt);
     const want = plainRank(entries, query, usage, undefined);
-    for (const top of [1, 30, 64]) {
-      let hitCount = -1;
-      const got = rank(memoryIndex(entries), query, { today: TODAY, usage, top, onHitCount: (c) => (hitCount = c) });
+    for (const top of [1, 30, 64])
+      for (const index of indexes(entries)) {
+        let hitCount = -1;
+        const got = rank(index, query, { today: TODAY, usage, top, onHitCount: (c) => (hitCount = c) });
+        assert.deepEqual(
+          got.map((r) => r.index),
+          [...want.pinned, ...want.hits.slice(0, top)].map((r) => r.index),
+        );
+        assert.equal(hitCount, want.hits.length);
+      }
+  }
+});
+
+test("a hit met after the heap filled, just under the top-th relevance, still takes its place when frecency lifts it", () => {
+  // Relevances of a few levels (titles of eight lengths), and use only on cards of the second level met last (the
+  // highest ids, which the posting list ends with): rank() keeps, in its one pass, the hits it meets below the
+  // running top-th best that frecency can still lift over it.
+  const filler = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+  const entries = Array.from({ length: 2000 }, (_, i) =>
+    entry(i, { title: [i % 5 < 2 ? "deploy" : "redis", ...filler.slice(0, i % filler.length)], hook: [], ...(i % 50 === 0 ? { status: "stale" } : {}) }),
+  );
+  const usage = new Map(entries.map((e, i) => [e.file, { access_count: i >= 1500 && i % filler.length === 1 ? 40 : 0, last_access_day: TODAY }] as const));
+  const query = queryTerms("deploy");
+  const want = plainRank(entries, query, usage, undefined);
+  for (const top of [10, 30])
+    for (const index of indexes(entries)) {
+      const got = rank(index, query, { today: TODAY, usage, top });
       assert.deepEqual(
         got.map((r) => r.index),
-        [...want.pinned, ...want.hits.slice(0, top)].map((r) => r.index),
+        want.hits.slice(0, top).map((r) => r.index),
       );
-      assert.equal(hitCount, want.hits.length);
     }
-  }
 });

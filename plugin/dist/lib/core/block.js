@@ -19,7 +19,7 @@ function isRenderedLine(text) {
   return !text.toLowerCase().includes("memctl-memory") || !/<\/?memctl-memory(?!\u200b)/i.test(text);
 }
 function keptOrRendered(kept, entry) {
-  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry);
+  return kept !== void 0 && isRenderedLine(kept) ? kept : renderEntryLine(entry());
 }
 function needsInert(text) {
   return !PRINTABLE_ASCII.test(text) && inertText(text) !== text;

@@ -16,6 +16,9 @@ function safeJsonString(text) {
   const json = JSON.stringify(text);
   return PRINTABLE_ASCII.test(json) ? json : escapeJsonUnsafe(json);
 }
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 function escapeJsonUnsafe(json) {
   return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -55,6 +58,7 @@ var safeByte = (c) => c === 10 || c >= 32 && c !== 127;
 export {
   PRINTABLE_ASCII,
   TAG_CHARACTER,
+  asciiJson,
   inertText,
   safeJson,
   safeJsonString,

@@ -150,7 +150,7 @@ var LazyLine = class {
     return this.path ??= this.index.file(this.id);
   }
   get text() {
-    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), this.ranked.entry);
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
   }
   get key() {
     return this.index.lineKey?.(this.id);

@@ -155,7 +155,7 @@ function mergedStore(base, open) {
         if (b >= 0) mask[j] = baseMask[b];
         else {
           const e = entries[-b - 1];
-          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
         }
       }
       return mask;

@@ -1,5 +1,6 @@
 // lib/rank-cache/encode.ts
 import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./format.js";
+import { asciiJson } from "../core/sanitize.js";
 var u32 = (n) => {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n);
@@ -19,7 +20,7 @@ function encodeCache(tokenizerVersion, c) {
   const n = c.entries.length;
   if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
     throw new RangeError("rank cache sections differ in length");
-  const json = JSON.stringify(c.header);
+  const json = asciiJson(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);

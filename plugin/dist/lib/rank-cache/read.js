@@ -2,6 +2,7 @@
 import path from "node:path";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "../core/index-file.js";
+import { utf8Bytes } from "../core/block.js";
 import { openCacheFile } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { isEntryPath } from "./entry-path.js";
@@ -103,7 +104,12 @@ function openCache(memoryDir, limits = {}) {
         },
         postings,
         alwaysIds: header.always,
-        lineBytes: (id) => view.lineBytes(id),
+        // A pinned line's size is its header text's: the build measures the same line (build.ts), and ~1,000 pinned
+        // cards at 100,000 were a head page read each.
+        lineBytes: (id) => {
+          const line = pinned.get(id);
+          return line === void 0 ? view.lineBytes(id) : utf8Bytes(line);
+        },
         lineKey: (id) => view.lineKey(id),
         lineText: (id) => {
           fileKept(id);
@@ -112,9 +118,9 @@ function openCache(memoryDir, limits = {}) {
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 2;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 2;
           for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
-          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
-          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
         },
         scoped: scopedEntries

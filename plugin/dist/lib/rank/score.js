@@ -97,16 +97,25 @@ var RankedEntry = class {
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  const marked = new Uint32Array(mayMask === void 0 ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
-  let normalCount = split.normal;
+  const marked = new Uint32Array(count);
+  const top = options.top;
+  const heap = new Float64Array(top === void 0 ? 0 : Math.min(top, count));
+  const aside = new Uint32Array(top === void 0 ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
+  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
   const sunk = [];
-  const maybe = mayMask === void 0 ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
-  if (mayMask === void 0) normalCount = 0;
-  for (let i = 0; i < maybe.length; i++) {
-    const id = maybe[i];
-    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else normal[normalCount++] = id;
+  for (let i = 0; i < split.marked; i++) {
+    const id = marked[i];
+    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (top === void 0) continue;
+    const rel = relevance[id];
+    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+    if (heapSize < heap.length || rel >= heap[0] / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -116,9 +125,10 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     hitIds.set(sunk, normalCount);
     options.onHitIds(hitIds);
   }
-  if (options.top === void 0) return [...normalIds, ...sunk];
-  const top = options.top;
-  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
+  if (top === void 0) return [...normalIds, ...sunk];
+  const floor = normalCount <= top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+  const kept = [];
+  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -148,31 +158,35 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked) {
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked, heap, aside) {
+  const slots = heap.length;
   let normalCount = 0;
   let markedCount = 0;
+  let heapSize = 0;
+  let asideCount = 0;
+  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
-    if (relevance[id] < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask !== void 0 && mayMask[id] !== 0) marked[markedCount++] = id;
-    else normal[normalCount++] = id;
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask === void 0 || mayMask[id] !== 0) {
+      marked[markedCount++] = id;
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < slots) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside[asideCount++] = id;
+      if (heapSize === slots) floor = heap[0] / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor && slots > 0) {
+      if (rel > heap[0]) {
+        replaceLeast(heap, rel);
+        floor = heap[0] / (1 + FRECENCY_BOOST);
+      }
+      if (rel >= floor) aside[asideCount++] = id;
+    }
   }
-  return { normal: normalCount, marked: markedCount };
-}
-function topRelevance(ids, relevance, top) {
-  const heap = new Float64Array(top);
-  let size = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const rel = relevance[ids[i]];
-    if (size < top) size = pushLeast(heap, size, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-  }
-  return heap[0];
-}
-function atLeast(ids, relevance, floor) {
-  const out = [];
-  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]] >= floor) out.push(ids[i]);
-  return out;
+  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
 }
 function rankEntries(entries, query, options) {
   return rank(memoryIndex(entries), query, { ...options, all: true });

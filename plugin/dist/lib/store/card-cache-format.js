@@ -2,6 +2,7 @@
 import { EPISODES_SHARD } from "./paths.js";
 import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
+import { asciiJson } from "../core/sanitize.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
 var CARD_CACHE_VERSION = "memctl-card-cache 10";
 var NUMBERS = 9;
@@ -39,9 +40,6 @@ ${asciiJson({ ...head, ...more, count: records.length, sections })}
   return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
     const top = decodeCacheTop(bytes, bytes.length, version);

@@ -1,5 +1,6 @@
 // lib/store/card-record.ts
 import { mayRetire } from "../core/card.js";
+import { asciiJson } from "../core/sanitize.js";
 function encodeRow(r) {
   const row = [
     r.readError ?? null,
@@ -17,7 +18,7 @@ function encodeRow(r) {
     r.expires_at ?? null,
     r.superseded_by ?? null
   ];
-  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return asciiJson(row);
 }
 var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
