@@ -10,7 +10,12 @@ import { test } from "node:test";
 import { CARD_CACHE } from "../../../lib/store/card-cache.js";
 import { readCardDelta } from "../../../lib/store/card-delta.js";
 import { HAND_LINES } from "../../../lib/store/index-lines.js";
-import { baseStamp, same, state, store, tick } from "../../support/card-delta-fixture.js";
+import { checkCardCache } from "../../../lib/store/card-cache-check.js";
+import { withTrustedCardCache } from "../../../lib/store/card-cache-trusted.js";
+import { journalMark } from "../../../lib/store/write-journal.js";
+import { sleep } from "../../support/card-cache-fixture.js";
+import { memctl } from "../../support/fixture.js";
+import { baseStamp, MAX, same, state, store, tick } from "../../support/card-delta-fixture.js";
 
 test("a hand edit of a few MEMORY.md lines is a delta of their edits; a rewrite or a fence mark is parsed whole", async (t) => {
   const w = await store(t);
@@ -67,4 +72,23 @@ test("a hand edit of a few MEMORY.md lines is a delta of their edits; a rewrite 
   assert.notEqual(cacheIno(), fenced, "no keys kept for a fenced index: parsed whole");
   write((text) => text.replaceAll("```\n", ""));
   await same(w, "the fence taken out", tick(3000));
+});
+
+test("the keeper's round after a hand edit's delta verifies it, so the next start reads the cache without decoding it", async (t) => {
+  const w = await store(t);
+  const index = path.join(w.mem, "MEMORY.md");
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("card number 8\n", "card number eight\n"));
+  await sleep(150);
+  await memctl(w, ["list", "--json"], { now: tick(3000) }); // the hand edit's first reader writes the delta
+  await sleep(150); // past the racy window of the delta just written
+  assert.ok(readCardDelta(w.mem, baseStamp(w)), "a delta in force");
+  const at = tick(1).getTime();
+  const round = await checkCardCache(w.mem, { nowMs: at, fullCheckMax: Number(MAX) }, new Map(), { mark: journalMark(w.mem) });
+  assert.equal(round?.outcome, "verified");
+  assert.equal(
+    withTrustedCardCache(w.mem, { nowMs: at + 500, fullCheckMax: Number(MAX) }, (c) => c.view()?.edits.length),
+    1,
+    "a trusted read takes the delta the round verified, its view still to take the hand edit",
+  );
+  assert.match((await same(w, "a start after the round", tick(1))).start, /card number eight/);
 });
