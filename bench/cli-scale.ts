@@ -10,6 +10,7 @@
 // config), as a host's agent managing its memory does, before the searches: a delete reads MEMORY.md whole.
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
 // --after-save runs a save (an update of one card's description, not timed) before each timed command.
+// --after-index-edit rewrites one MEMORY.md line by hand (no write journal: an editor, a pull outside memctl) before each.
 // --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
 // --compare another build's dist/cli.js, run in the same rounds on its own copy of the store (<dir>-compare, made
 // once: the two builds' caches share a name), so both meet the same load; its medians and ratio print beside.
@@ -116,6 +117,7 @@ const compareEnv: NodeJS.ProcessEnv | undefined = COMPARE ? { ...env, MEMCTL_MEM
 if (compareEnv && !fs.existsSync(compareEnv.MEMCTL_MEMORY_DIR!)) fs.cpSync(memory, compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true });
 const gapMs = Number(arg("gap-ms") ?? 0);
 const afterSave = process.argv.includes("--after-save");
+const afterIndexEdit = process.argv.includes("--after-index-edit");
 // With --compare, the other build's own keeper on its copy too: each build's commands trust its own keeper's checks.
 const keepers = process.argv.includes("--keeper") ? [startKeeper(CLI, env), ...(compareEnv ? [startKeeper(COMPARE!, compareEnv)] : [])] : [];
 
@@ -248,6 +250,15 @@ for (const name of only) {
       // Each timed command right after a save by the same build (not timed), its MEMORY.md stamp 300 ms old.
       const saved = run([cli, ...commands.save!()], e, home);
       if (saved.status !== 0) throw new Error(`save exited ${saved.status}: ${saved.stderr.slice(0, 500)}`);
+      spawnSync("sleep", ["0.3"]);
+    }
+    if (afterIndexEdit) {
+      // The target's index line given a new hook in place, as session-start.ts's index edit; its stamp 300 ms old.
+      const index = path.join(e.MEMCTL_MEMORY_DIR!, "MEMORY.md");
+      const text = fs.readFileSync(index, "utf8");
+      const at = text.indexOf(`](${target})`);
+      const end = text.indexOf("\n", at);
+      fs.writeFileSync(index, `${text.slice(0, at)}](${target}) — edited by hand ${n++}${text.slice(end)}`);
       spawnSync("sleep", ["0.3"]);
     }
     if (gapMs > 0) spawnSync("sleep", [String(gapMs / 1000)]);

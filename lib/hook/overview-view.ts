@@ -83,6 +83,8 @@ function encodeView(names: unknown[], lines: Uint8Array[], escapedLengths: reado
 export function editOverviewView(previous: Buffer, edits: readonly JournaledEdit[]): Buffer | undefined {
   let bytes = previous;
   for (const edit of edits) {
+    // An edit that changes nothing (a hand edit that only moved MEMORY.md's stamp, lib/store/index-lines.ts): no copy.
+    if (edit[1] === 0 && edit[2].length === 0) continue;
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? undefined : elementStarts(bytes, nl);
     if (!starts) return undefined;

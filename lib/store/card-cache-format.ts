@@ -3,7 +3,8 @@
 //     directories listed, the words file's token, the index view's head and the sections' lengths; then the
 //     sections: each card's file name on a line; each card's strings as a JSON line (card-record.ts: parsed only
 //     when asked for); the words of cards changed since card-words was written; the index view (card-view.ts);
-//     MEMORY.md's links by line (index-links.ts: what a journaled line edit is applied to); and last each card's numbers (stamp, body line, words' lengths and place, flags, row end) as doubles;
+//     MEMORY.md's links by line (index-links.ts: what a journaled line edit is applied to); MEMORY.md's line keys
+//     (index-lines.ts: what finds a hand edit's lines); and last each card's numbers (stamp, body line, words' lengths and place, flags, row end) as doubles;
 //   .memctl/card-words: a version line with that token, then cards' search words, one card a line,
 //     `<head terms>\t<body terms>\n`, at the offsets the records name. They stay bytes: a query finds ` word:` in
 //     them with Buffer#indexOf instead of decoding and splitting every card's words, and `list` never reads them.
@@ -19,7 +20,7 @@ import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, 
 export type { CardRecord, Stamp } from "./card-record.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts), the view's lines or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 10";
+export const CARD_CACHE_VERSION = "memctl-card-cache 11";
 
 export interface CacheHead {
   /** MEMORY.md's [mtime, size, ctime, ino] when the records' `linked` and `linkedOther` were read from it; null: none. */
@@ -47,6 +48,8 @@ export interface CardCacheFile {
   view: Buffer;
   /** MEMORY.md's links at `head.index` (index-links.ts); empty when none were kept. */
   links: Buffer;
+  /** MEMORY.md's line keys at `head.index` (index-lines.ts); empty when none were kept. */
+  lines: Buffer;
 }
 
 /** Numbers per record, little-endian doubles: mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, wordsAt, rowEnd. */
@@ -78,11 +81,11 @@ export function encodeCardCache(file: CardCacheFile, version = CARD_CACHE_VERSIO
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i]!, rowEnd], i * NUMBERS);
   });
   flush();
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length, file.lines.length];
   const top = `${version}\n${asciiJson({ ...head, ...more, count: records.length, sections })}\n`;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, file.lines, le]);
 }
 
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -96,7 +99,7 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
     const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return undefined;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen, linesLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0]! + namesLen!).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1]! < n))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);
@@ -141,24 +144,25 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
       extra: bytes.subarray(at[2], at[2]! + extraLen!),
       view: bytes.subarray(at[3], at[3]! + viewLen!),
       links: bytes.subarray(at[4], at[4]! + linksLen!),
+      lines: bytes.subarray(at[5], at[5]! + linesLen!),
     };
   } catch {
     return undefined;
   }
 }
 
-/** What the version line and the head line say: the head, the record count, and where each section starts (names, rows, extra, view, links, numbers). */
+/** What the version line and the head line say: the head, the record count, and where each section starts (names, rows, extra, view, links, lines, numbers). */
 export interface CacheTop {
   head: CacheHead;
   count: number;
-  sections: [names: number, rows: number, extra: number, view: number, links: number];
-  at: [names: number, rows: number, extra: number, view: number, links: number, numbers: number];
+  sections: [names: number, rows: number, extra: number, view: number, links: number, lines: number];
+  at: [names: number, rows: number, extra: number, view: number, links: number, lines: number, numbers: number];
   /** The head line as parsed (a delta's own fields are checked by card-delta.ts). */
   raw: Record<string, unknown>;
 }
 
 /** Where the numbers section's start is in CacheTop's `at`. */
-export const NUMBERS_SECTION = 5;
+export const NUMBERS_SECTION = 6;
 
 /**
  * The top of a card-cache file of `size` bytes from its first bytes (`bytes`: at least through the head line),
@@ -173,7 +177,7 @@ export function decodeCacheTop(bytes: Buffer, size: number, version = CARD_CACHE
     const top = JSON.parse(bytes.toString("latin1", first + 1, second)) as Record<string, unknown>;
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return undefined;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 6 || !sections.every(isCount)) return undefined;
     const at = [second + 1];
     for (const len of sections as number[]) at.push(at.at(-1)! + len);
     if (size - at[NUMBERS_SECTION]! !== count * NUMBERS * 8) return undefined;

@@ -13,7 +13,8 @@
 //   - MEMORY.md's links are parsed again unless its mtime, size, ctime and inode are the same, or the write journal
 //     chains from the MEMORY.md they were read at to this one through memctl's own line edits: then those edits
 //     are applied to the links kept by line (index-links.ts) and to the view (`viewEdit`), and nothing else of
-//     MEMORY.md is read (issue 32: every save made the next command parse the whole index);
+//     MEMORY.md is read (issue 32: every save made the next command parse the whole index). After a hand edit its
+//     lines are compared with the keys kept (index-lines.ts), and the few that changed are applied the same way;
 //   - a stamp within RACY_MS of the cache file's own mtime is not trusted: a change in the same timestamp tick as
 //     the read that made the cache would keep its stamp (git's "racy" entries), so such a card is read again.
 // A cache that is missing, foreign, of another version or damaged in any way is ignored and rebuilt; the names in
@@ -30,7 +31,7 @@ import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./car
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { findRecord, linksHas, readLinks, sameNumbers, type LineEdit } from "./index-links.js";
+import { findRecord, linesAfter, linksHas, readLinks, sameNumbers, type LineEdit } from "./index-links.js";
 import { openCache } from "./card-cache-open.js";
 
 export type { CardRecord } from "./card-cache-format.js";
@@ -274,6 +275,7 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     view,
     fullView,
     links: links.bytes,
+    lines: () => linesAfter(old, links),
     ...(delta ? { delta } : {}),
     ...(check ? { written: (file: string) => recordCheck(dir, file, check) } : {}),
   };

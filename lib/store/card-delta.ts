@@ -77,7 +77,7 @@ export interface ReadDelta extends CardDelta {
 const EMPTY = Buffer.alloc(0);
 
 export function encodeCardDelta(d: CardDelta): Buffer {
-  const file: CardCacheFile = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
+  const file: CardCacheFile = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY, lines: EMPTY };
   return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
 }
 
@@ -95,7 +95,7 @@ export function readCardDelta(memoryDir: string, base: CacheStamp, reread?: (fil
   const decoded = decodeCardCache(bytes, reread, DELTA_VERSION);
   if (!decoded) return undefined;
   const { raw, sections, at, count } = decoded.top;
-  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base as number[]) || sections[3] !== 0 || sections[4] !== 0) return undefined;
+  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base as number[]) || sections[3] !== 0 || sections[4] !== 0 || sections[5] !== 0) return undefined;
   const removed = raw.removed;
   if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return undefined;
   const { edits, cards, places, removedAt } = raw;
@@ -240,7 +240,7 @@ export function viewEditsOf(base: CacheHead, delta: Pick<CardDelta, "head" | "ed
   return view && view !== base.view ? delta.edits : [];
 }
 
-/** A merged cache: the file as decodeCardCache would read it rewritten whole, but for its view (the base's, before `viewEdits`). */
+/** A merged cache: the file as decodeCardCache would read it rewritten whole, but for its view (the base's, before `viewEdits`) and its line keys (the base's, before the delta's edits). */
 export interface MergedCache {
   file: CardCacheFile;
   src: Int32Array;
@@ -268,7 +268,7 @@ export function mergeCardCache(base: CardCacheFile, delta: ReadDelta): MergedCac
   }
   const extra = delta.words.length === 0 ? base.extra : Buffer.concat([base.extra, delta.words]);
   const head = { ...delta.head, view: mergedViewHead(base.head, delta) };
-  return { file: { head, records, wordsAt, extra, view: base.view, links }, src, viewEdits: viewEditsOf(base.head, delta) };
+  return { file: { head, records, wordsAt, extra, view: base.view, links, lines: base.lines }, src, viewEdits: viewEditsOf(base.head, delta) };
 }
 
 /** The delta's head against the base's: the same words file, and MEMORY.md moved only with edits to say how. */

@@ -40,8 +40,9 @@ export interface CacheNext {
   fullView?: () => [Buffer, CacheHead["view"]];
   /** The base to write a delta against instead (card-delta.ts): `baseOf(k)` the base record record k is unchanged, or -1. */
   delta?: { base: { file: CardCacheFile; stamp: CacheStamp }; baseOf: (k: number) => number; edits: LineEdit[] };
-  /** MEMORY.md's links section (index-links.ts). */
+  /** MEMORY.md's links section (index-links.ts), and its line keys section, made only for a file rewritten whole (index-lines.ts). */
   links: Buffer;
+  lines: () => Buffer;
   /** Called with the card-cache file's path each time it is written (the caller records the check it made). */
   written?: (file: string) => void;
 }
@@ -271,6 +272,7 @@ export class CardWords {
         extra: this.placed.extra,
         view,
         links: this.next.links,
+        lines: this.next.lines(),
       };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
       // A delta names the file it applies to, so the old one no longer applies; removed so it is not read for nothing.

@@ -5,16 +5,20 @@
 // line), then n end offsets into the keys, then the keys, each entry's link as `linked` compares it (`./` dropped)
 // and a newline. It stays bytes: a link's key is decoded only for a line an edit removes.
 // An edit is used only when the write journal (write-journal.ts) chains from the MEMORY.md the section was read at
-// to the MEMORY.md on disk, as the rank cache's refresh uses it (lib/rank-cache/journal.ts); anything else (a hand
-// edit, a torn or rotated journal, a record that says "read the files") parses MEMORY.md whole, as before.
+// to the MEMORY.md on disk, as the rank cache's refresh uses it (lib/rank-cache/journal.ts). Anything else (a hand
+// edit, a torn or rotated journal, a record that says "read the files") reads MEMORY.md whole, and its lines are
+// compared with the keys the cache kept (index-lines.ts): a few lines changed are applied as the journal's edits are;
+// an index rewritten, one holding a fence mark or a cache without keys is parsed whole, as before.
 import { parseIndex } from "../core/index-file.js";
 import { LITTLE_ENDIAN, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
-import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
+import { exists, lstatIfExists, readRegularBuffer, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
 import { linkKey } from "../core/link-key.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
+import { utf8Text } from "../core/bytes.js";
+import { applyToLines, decodeLines, encodeLines, handEdits, linesBytes } from "./index-lines.js";
 
 export type LineEdit = NonNullable<JournalRecord["e"]>;
 
@@ -91,6 +95,7 @@ export function applyLineEdits(table: LinksTable, edits: readonly LineEdit[]): {
     const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return undefined;
     if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return undefined;
+    if (removed === 0 && inserted.length === 0) continue; // changes nothing (a `touch` of MEMORY.md, index-lines.ts)
     const span = editSpan(t.lines.length, (i) => t.lines[i]!, edit);
     for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     // The added entries' keys made once, as bytes beside their lengths: nothing is encoded to be decoded again.
@@ -133,10 +138,15 @@ export function journaledEdits(memoryDir: string, mark: JournalMark | null, reco
   return sameIndexStamp(index, [now[1]!, now[0]!, now[3]!]) && edits.length > 0 ? edits : undefined;
 }
 
-/** What readLinks reads of the card cache: its head and links section, and its file's mtime with its racy window. */
+/**
+ * What readLinks reads of the card cache: its head and links section, its line keys and the edits they are still to
+ * take (a merged delta's: the links section has taken them), and its file's mtime with its racy window.
+ */
 export interface LinksCache {
   head: CacheHead;
   links: Buffer;
+  lines: Buffer;
+  edits: readonly LineEdit[];
   mtimeMs: number;
   racyMs: number;
 }
@@ -163,9 +173,38 @@ export function readLinks(dir: string, old: LinksCache | undefined, mark: Journa
     if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
   }
   // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
-  const text = readRegularUtf8(file);
+  const bytes = readRegularBuffer(file);
+  // A hand edit: the lines whose keys moved, applied as memctl's own edits are (nothing else of MEMORY.md parsed).
+  const hand = stamp && cached && old!.links.length > 0 ? handApplied(old!, bytes) : undefined;
+  if (hand) return { index: stamp!, stamp, journal, ...hand };
+  const text = utf8Text(bytes);
   const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries), lines: () => encodeLines(bytes) };
+}
+
+/** The cache's links and line keys after the edits that make its MEMORY.md into `bytes`, or undefined (parse it whole). */
+function handApplied(old: LinksCache, bytes: Buffer): Pick<Links, "edits" | "table" | "changed" | "bytes" | "lines"> | undefined {
+  const kept = decodeLines(old.lines);
+  const now = kept && (old.edits.length === 0 ? kept : applyToLines(kept, old.edits));
+  const found = now && handEdits(now, bytes);
+  const table = found && decodeLinks(old.links);
+  const applied = table && applyLineEdits(table, found!.edits);
+  if (!applied) return undefined;
+  return { edits: found!.edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table), lines: () => linesBytes(found!.table) };
+}
+
+/**
+ * The line keys section for MEMORY.md as `links` leaves it: made from its bytes when they were read, else the
+ * cache's after its pending edits and the journaled ones; empty when they cannot follow (none is kept then).
+ */
+export function linesAfter(old: LinksCache | undefined, links: Links): Buffer {
+  if (links.lines) return links.lines();
+  if (!old || links.index === null) return NONE;
+  const edits = [...old.edits, ...(links.edits ?? [])];
+  if (edits.length === 0) return old.lines;
+  const kept = decodeLines(old.lines);
+  const applied = kept && applyToLines(kept, edits);
+  return applied ? linesBytes(applied) : NONE;
 }
 
 /**
@@ -183,6 +222,8 @@ export interface Links {
   text?: string;
   journal: JournalMark | null;
   bytes: Buffer;
+  /** The line keys section for this MEMORY.md when it was read (index-lines.ts); else linesAfter makes it from the cache's. */
+  lines?: () => Buffer;
 }
 
 export function sameNumbers(a: readonly number[], b: readonly number[] | null | undefined): boolean {

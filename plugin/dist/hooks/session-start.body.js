@@ -4158,6 +4158,10 @@ function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
+function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const bytes = readRegularBytes(path, cap, options);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
 }
@@ -5366,6 +5370,49 @@ function lineKey(text) {
   const [a, b] = lineKeyLanes(text);
   return formatLineKey(a, b);
 }
+function lineHashes(bytes, seed) {
+  let lines = 1;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+  const out = new Uint32Array(lines * 2);
+  let start = 0;
+  for (let i = 0; i < lines; i++) {
+    const nl = i === lines - 1 ? bytes.length : bytes.indexOf(10, start);
+    const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
+    hashInto(bytes, start, end, seed, out, i * 2);
+    start = nl + 1;
+  }
+  return out;
+}
+function lineHashOf(line, seed, out, at) {
+  const bytes = Buffer.from(line, "utf8");
+  hashInto(bytes, 0, bytes.length, seed, out, at);
+}
+function hashInto(bytes, start, end, seed, out, at) {
+  let a = seed[0] | 0;
+  let b = seed[1] | 0;
+  let p = start;
+  for (; p + 4 <= end; p += 4) {
+    const w = bytes[p] | bytes[p + 1] << 8 | bytes[p + 2] << 16 | bytes[p + 3] << 24;
+    a = Math.imul(a ^ w, 16777619);
+    a ^= a >>> 15;
+    b = Math.imul(b ^ w, 1540483477);
+    b ^= b >>> 13;
+  }
+  for (; p < end; p++) {
+    a = Math.imul(a ^ bytes[p], 16777619);
+    b = Math.imul(b ^ bytes[p], 1540483477);
+  }
+  out[at] = fmix(a ^ end - start);
+  out[at + 1] = fmix(b ^ Math.imul(end - start, 2654435761));
+}
+function fmix(h) {
+  h ^= h >>> 16;
+  h = Math.imul(h, 2246822507);
+  h ^= h >>> 13;
+  h = Math.imul(h, 3266489909);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
 
 // lib/rank-cache/head.ts
 var SPAN_CHUNK = 64 * 1024;
@@ -5559,6 +5606,9 @@ function replaceFile(file, data, temp) {
 
 // lib/core/index-bytes.ts
 var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
+function hasFence(bytes) {
+  return MARKS.some((mark) => bytes.includes(mark));
+}
 
 // lib/core/index-edit.ts
 var CHUNK = 64 * 1024;
@@ -6348,7 +6398,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 10";
+var CARD_CACHE_VERSION = "memctl-card-cache 11";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
@@ -6375,13 +6425,13 @@ function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
   flush();
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length, file.lines.length];
   const top = `${version}
 ${asciiJson({ ...head, ...more, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, file.lines, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
@@ -6389,7 +6439,7 @@ function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VER
     const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return void 0;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen, linesLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
@@ -6425,13 +6475,14 @@ function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VER
       wordsAt,
       extra: bytes.subarray(at[2], at[2] + extraLen),
       view: bytes.subarray(at[3], at[3] + viewLen),
-      links: bytes.subarray(at[4], at[4] + linksLen)
+      links: bytes.subarray(at[4], at[4] + linksLen),
+      lines: bytes.subarray(at[5], at[5] + linesLen)
     };
   } catch {
     return void 0;
   }
 }
-var NUMBERS_SECTION = 5;
+var NUMBERS_SECTION = 6;
 function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
   try {
     const first = bytes.indexOf(10);
@@ -6441,7 +6492,7 @@ function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return void 0;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 6 || !sections.every(isCount)) return void 0;
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
     if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
@@ -7038,6 +7089,150 @@ function dirMtime(dir, rel) {
   return st?.isDirectory() ? st.mtimeMs : -1;
 }
 
+// lib/core/line-diff.ts
+function diffHunks(n, m3, equal, maxEdits) {
+  let pre = 0;
+  while (pre < n && pre < m3 && equal(pre, pre)) pre++;
+  let suf = 0;
+  while (suf < n - pre && suf < m3 - pre && equal(n - 1 - suf, m3 - 1 - suf)) suf++;
+  const N = n - pre - suf;
+  const M = m3 - pre - suf;
+  if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
+  if (N === 0 && M === 0) return [];
+  if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
+  const max = Math.min(N + M, maxEdits);
+  const off = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  const trace = [];
+  let found = -1;
+  for (let d = 0; d <= max && found < 0; d++) {
+    trace.push(v.slice(off - d - 1, off + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x2 = k === -d || k !== d && v[off + k - 1] < v[off + k + 1] ? v[off + k + 1] : v[off + k - 1] + 1;
+      let y2 = x2 - k;
+      while (x2 < N && y2 < M && equal(pre + x2, pre + y2)) {
+        x2++;
+        y2++;
+      }
+      v[off + k] = x2;
+      if (x2 >= N && y2 >= M) {
+        found = d;
+        break;
+      }
+    }
+  }
+  if (found < 0) return void 0;
+  const steps = [];
+  let x = N;
+  let y = M;
+  for (let d = found; d > 0; d--) {
+    const t = trace[d];
+    const k = x - y;
+    const at = (kk) => t[kk + d + 1];
+    const down = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const px = down ? at(k + 1) : at(k - 1);
+    const py = px - (down ? k + 1 : k - 1);
+    steps.push([px, py, !down]);
+    x = px;
+    y = py;
+  }
+  steps.reverse();
+  const hunks = [];
+  for (const [sx, sy, removed] of steps) {
+    const last = hunks.at(-1);
+    const ex = sx + (removed ? 1 : 0);
+    const ey = sy + (removed ? 0 : 1);
+    if (last && last.aEnd === pre + sx && last.bEnd === pre + sy) {
+      last.aEnd = pre + ex;
+      last.bEnd = pre + ey;
+    } else hunks.push({ aStart: pre + sx, aEnd: pre + ex, bStart: pre + sy, bEnd: pre + ey });
+  }
+  return hunks;
+}
+
+// lib/store/index-lines.ts
+var HAND_LINES = 256;
+var HAND_HUNKS = 16;
+var JOIN_GAP = 8;
+var NONE3 = Buffer.alloc(0);
+function encodeLines(bytes) {
+  if (hasFence(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return NONE3;
+  const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
+  return linesBytes({ seed: [seed[0], seed[1]], keys: lineHashes(bytes, [seed[0], seed[1]]) });
+}
+function linesBytes(t) {
+  const words = new Uint32Array(3 + t.keys.length);
+  words[0] = t.keys.length / 2;
+  words[1] = t.seed[0];
+  words[2] = t.seed[1];
+  words.set(t.keys, 3);
+  const out = Buffer.from(words.buffer);
+  if (!LITTLE_ENDIAN) out.swap32();
+  return out;
+}
+function decodeLines(bytes) {
+  if (bytes.length < 12 || bytes.length % 4 !== 0) return void 0;
+  const words = new Uint32Array(bytes.length / 4);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  if (words[0] < 1 || words.length !== 3 + words[0] * 2) return void 0;
+  return { seed: [words[1], words[2]], keys: words.subarray(3) };
+}
+function applyToLines(table, edits) {
+  let keys = table.keys;
+  for (const [at, removed, inserted] of edits) {
+    const count = keys.length / 2;
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || at - 1 + removed > count) return void 0;
+    if (removed === 0 && inserted.length === 0) continue;
+    const next = new Uint32Array(keys.length + (inserted.length - removed) * 2);
+    next.set(keys.subarray(0, (at - 1) * 2), 0);
+    for (let k = 0; k < inserted.length; k++) lineHashOf(inserted[k], table.seed, next, (at - 1 + k) * 2);
+    next.set(keys.subarray((at - 1 + removed) * 2), (at - 1 + inserted.length) * 2);
+    keys = next;
+  }
+  return { seed: table.seed, keys };
+}
+function handEdits(table, bytes) {
+  if (hasFence(bytes)) return void 0;
+  const keys = lineHashes(bytes, table.seed);
+  const old = table.keys;
+  const same = (i, j) => old[2 * i] === keys[2 * j] && old[2 * i + 1] === keys[2 * j + 1];
+  const found = diffHunks(old.length / 2, keys.length / 2, same, HAND_LINES);
+  const hunks = [];
+  for (const h of found ?? []) {
+    const last = hunks.at(-1);
+    if (last && h.aStart - last.aEnd <= JOIN_GAP) hunks[hunks.length - 1] = { aStart: last.aStart, aEnd: h.aEnd, bStart: last.bStart, bEnd: h.bEnd };
+    else hunks.push(h);
+  }
+  if (!found || hunks.length > HAND_HUNKS) return void 0;
+  const next = { seed: table.seed, keys };
+  if (hunks.length === 0) return { edits: [[1, 0, []]], table: next };
+  const wanted = /* @__PURE__ */ new Set();
+  for (const h of hunks) for (let j = h.bStart; j < h.bEnd; j++) wanted.add(j);
+  const text = linesAt(bytes, wanted);
+  const edits = [];
+  for (const h of hunks) {
+    const inserted = [];
+    for (let j = h.bStart; j < h.bEnd; j++) inserted.push(text.get(j));
+    if (inserted.some((line) => line.includes("\r"))) return void 0;
+    edits.push([h.bStart + 1, h.aEnd - h.aStart, inserted]);
+  }
+  return { edits, table: next };
+}
+function linesAt(bytes, wanted) {
+  const last = Math.max(...wanted);
+  const out = /* @__PURE__ */ new Map();
+  let start = 0;
+  for (let i = 0; i <= last; i++) {
+    const found = bytes.indexOf(10, start);
+    const nl = found === -1 ? bytes.length : found;
+    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl));
+    start = nl + 1;
+  }
+  return out;
+}
+
 // lib/store/index-links.ts
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
@@ -7094,6 +7289,7 @@ function applyLineEdits2(table, edits) {
     const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
     if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    if (removed === 0 && inserted.length === 0) continue;
     const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
     for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
@@ -7127,11 +7323,11 @@ function journaledEdits(memoryDir, mark, recorded, now) {
   if (appended === void 0 || now[2] > appended) return void 0;
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
-var NONE3 = Buffer.alloc(0);
+var NONE4 = Buffer.alloc(0);
 function readLinks(dir, old, mark) {
   const file = joinPath(dir, INDEX_FILE);
   const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE3 };
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE4 };
   const st = lstatIfExists(file);
   const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
   const cached = old?.head.index;
@@ -7142,9 +7338,30 @@ function readLinks(dir, old, mark) {
     const applied = table && applyLineEdits2(table, edits);
     if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
   }
-  const text = readRegularUtf8(file);
+  const bytes = readRegularBuffer(file);
+  const hand = stamp2 && cached && old.links.length > 0 ? handApplied(old, bytes) : void 0;
+  if (hand) return { index: stamp2, stamp: stamp2, journal, ...hand };
+  const text = utf8Text(bytes);
   const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries), lines: () => encodeLines(bytes) };
+}
+function handApplied(old, bytes) {
+  const kept = decodeLines(old.lines);
+  const now = kept && (old.edits.length === 0 ? kept : applyToLines(kept, old.edits));
+  const found = now && handEdits(now, bytes);
+  const table = found && decodeLinks(old.links);
+  const applied = table && applyLineEdits2(table, found.edits);
+  if (!applied) return void 0;
+  return { edits: found.edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table), lines: () => linesBytes(found.table) };
+}
+function linesAfter(old, links) {
+  if (links.lines) return links.lines();
+  if (!old || links.index === null) return NONE4;
+  const edits = [...old.edits, ...links.edits ?? []];
+  if (edits.length === 0) return old.lines;
+  const kept = decodeLines(old.lines);
+  const applied = kept && applyToLines(kept, edits);
+  return applied ? linesBytes(applied) : NONE4;
 }
 function sameNumbers(a, b) {
   return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
@@ -7170,7 +7387,7 @@ var DELTA_MAX_EDITS = 64;
 var DELTA_MAX_BYTES = 4 << 20;
 var EMPTY = Buffer.alloc(0);
 function encodeCardDelta(d) {
-  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
+  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY, lines: EMPTY };
   return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
 }
 function readCardDelta(memoryDir, base, reread) {
@@ -7186,7 +7403,7 @@ function readCardDelta(memoryDir, base, reread) {
   const decoded = decodeCardCache(bytes, reread, DELTA_VERSION);
   if (!decoded) return void 0;
   const { raw, sections, at, count } = decoded.top;
-  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0) return void 0;
+  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0 || sections[5] !== 0) return void 0;
   const removed = raw.removed;
   if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return void 0;
   const { edits, cards, places, removedAt } = raw;
@@ -7313,7 +7530,7 @@ function mergeCardCache(base, delta) {
   }
   const extra = delta.words.length === 0 ? base.extra : Buffer.concat([base.extra, delta.words]);
   const head = { ...delta.head, view: mergedViewHead(base.head, delta) };
-  return { file: { head, records, wordsAt, extra, view: base.view, links }, src, viewEdits: viewEditsOf(base.head, delta) };
+  return { file: { head, records, wordsAt, extra, view: base.view, links, lines: base.lines }, src, viewEdits: viewEditsOf(base.head, delta) };
 }
 function fitsHead(base, delta) {
   if (delta.head.words !== base.words) return false;
@@ -7568,7 +7785,8 @@ var CardWords = class {
         wordsAt: this.placed.wordsAt,
         extra: this.placed.extra,
         view: view2,
-        links: this.next.links
+        links: this.next.links,
+        lines: this.next.lines()
       };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
       node_fs_default.rmSync(joinPath(state, CARD_DELTA), { force: true });
@@ -7809,6 +8027,7 @@ async function readFresh(dir, options) {
     view: view2,
     fullView,
     links: links.bytes,
+    lines: () => linesAfter(old, links),
     ...delta ? { delta } : {},
     ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
   };
@@ -8311,11 +8530,12 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 function editOverviewView(previous, edits) {
   let bytes = previous;
   for (const edit of edits) {
+    if (edit[1] === 0 && edit[2].length === 0) continue;
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
     if (!starts) return void 0;
     const count = starts.length;
-    const view2 = decodeLines(bytes, nl, count, false);
+    const view2 = decodeLines2(bytes, nl, count, false);
     if (!view2) return void 0;
     const span = editSpan(count, view2.line, edit);
     const { first, end } = span;
@@ -8409,7 +8629,7 @@ function decodeView(bytes, printed = true) {
     if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
       return void 0;
   }
-  const lines = decodeLines(bytes, nl, names.length, printed);
+  const lines = decodeLines2(bytes, nl, names.length, printed);
   if (!lines) return void 0;
   const entry = (i) => names[i];
   return {
@@ -8420,13 +8640,13 @@ function decodeView(bytes, printed = true) {
     name: entry
   };
 }
-function decodeLines(bytes, nl, count, printed = true) {
+function decodeLines2(bytes, nl, count, printed = true) {
   const tableAt = nl + 1;
-  const linesAt = tableAt + count * 12;
-  if (nl < 0 || linesAt > bytes.length) return void 0;
-  const lines = bytes.subarray(linesAt);
+  const linesAt2 = tableAt + count * 12;
+  if (nl < 0 || linesAt2 > bytes.length) return void 0;
+  const lines = bytes.subarray(linesAt2);
   const table = new Uint32Array(count * 3);
-  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
+  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt2);
   if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
   const ends = new Uint32Array(count);
   const rawEnds = new Uint32Array(count);
@@ -8508,7 +8728,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope)
   if (trusted && "json" in trusted) return trusted;
   const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
   if (trusted?.pins) {
-    const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
+    const lines = decodeLines2(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
     if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);

@@ -7,104 +7,34 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { test, type TestContext } from "node:test";
+import { test } from "node:test";
 import { CARD_CACHE } from "../../../lib/store/card-cache.js";
 import { CARD_DELTA, encodeCardDelta, mergeOrder, readCardDelta } from "../../../lib/store/card-delta.js";
-import { cacheStamp, CARD_CHECK } from "../../../lib/store/full-check.js";
+import { CARD_CHECK } from "../../../lib/store/full-check.js";
 import { checkCardCache } from "../../../lib/store/card-cache-check.js";
 import { cacheIdentity } from "../../../lib/store/card-cache-open.js";
 import { withTrustedCardCache } from "../../../lib/store/card-cache-trusted.js";
 import { journalMark } from "../../../lib/store/write-journal.js";
 import { handCard, sleep } from "../../support/card-cache-fixture.js";
-import { CLI, makeWorld, memctl, spawnEnv, type World } from "../../support/fixture.js";
-import { scratchDir } from "../../support/scratch.js";
-
-const MAX = "5";
-const state = (w: World, name: string) => path.join(w.mem, ".memctl", name);
-const baseStamp = (w: World) => cacheStamp(fs.statSync(state(w, CARD_CACHE)));
-
-/** 12 cards (one pinned), an hour old, indexed in MEMORY.md, no keeper; the caches built by a first list. */
-async function store(t: TestContext): Promise<World> {
-  const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
-  w.env.MEMCTL_FULL_CHECK_MAX = MAX;
-  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[hook]\nkeeper = false\n");
-  const lines: string[] = [];
-  for (let i = 0; i < 12; i++) {
-    const name = `c${String(i).padStart(2, "0")}`;
-    let text = handCard(name, `card number ${i} about deploy`, `Body ${i}: the migration ${i % 3 === 0 ? "and deploy" : ""}.`);
-    if (i === 4) text = text.replace("priority: normal", "priority: always");
-    fs.writeFileSync(path.join(w.mem, `project_${name}.md`), text);
-    lines.push(`- [${name}](project_${name}.md) — card number ${i}`);
-  }
-  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), `# Memory\n\n${lines.join("\n")}\n- [later](project_later.md) — not written yet\n`);
-  const past = new Date(Date.now() - 3_600_000);
-  for (const name of fs.readdirSync(w.mem)) fs.utimesSync(path.join(w.mem, name), past, past);
-  await sleep(250);
-  clock = Date.now();
-  await outputs(w, tick(3000));
-  return w;
-}
-
-/** The calls' clock: a write's call stays inside the last check's 2 s window (trusted, journal re-checked), a hand edit's steps past it. */
-let clock = 0;
-let session = 0;
-const tick = (ms: number) => new Date((clock += ms));
-
-/** What list, search and session start print (the store's path replaced, so a copy compares). */
-async function outputs(w: World, now: Date) {
-  const run = async (args: string[], stdin?: string) => {
-    const r = await memctl(w, args, { now, ...(stdin !== undefined ? { stdin } : {}) });
-    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stderr}`);
-    return r.stdout.replaceAll(w.mem, "<mem>");
-  };
-  return {
-    list: await run(["list", "--json"]),
-    search: await run(["search", "deploy migration", "--in", "cards", "--json"]),
-    searchOne: await run(["search", "c07", "--in", "cards", "--json", "--limit", "3"]),
-    start: await run(["hook", "session-start", "--host", "generic"], JSON.stringify({ session_id: `s${session++}`, cwd: w.repo })),
-  };
-}
-
-/** The same commands on a copy of the store with no cache of any kind: the from-scratch answer. */
-async function scratch(w: World, now: Date) {
-  const root = scratchDir("memctl-delta-scratch-");
-  const copy: World = { ...w, mem: path.join(root, "mem"), env: { ...w.env, MEMCTL_MEMORY_DIR: path.join(root, "mem") } };
-  fs.cpSync(w.mem, copy.mem, { recursive: true, filter: (src) => !/[/\\]\.memctl[/\\](card-|overview-|list-rows|rank-)/.test(src) });
-  try {
-    return await outputs(copy, now);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-}
-
-async function same(w: World, what: string, now = tick(3000)) {
-  await sleep(150); // past the racy window: a stamp this recent is read again, not trusted
-  const incremental = await outputs(w, now);
-  const fresh = await scratch(w, now);
-  for (const k of Object.keys(fresh) as (keyof typeof fresh)[]) assert.equal(incremental[k], fresh[k], `${what}: ${k}`);
-  return incremental;
-}
-
-const ok = async (w: World, args: string[]) => {
-  const r = await memctl(w, args, { now: tick(1) });
-  assert.equal(r.code, 0, r.stderr);
-};
-
-/** A seeded generator, so a failing sequence can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+import { CLI, memctl, spawnEnv, type World } from "../../support/fixture.js";
+import { baseStamp, MAX, ok, random, same, state, store, tick } from "../../support/card-delta-fixture.js";
 
 test("after each save, rm, hand edit and damaged delta in a random sequence, list, search and session start print what a rebuild prints", async (t) => {
   const w = await store(t);
   const rnd = random(Number(process.env.MEMCTL_TEST_SEED ?? 32));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const cards = () => fs.readdirSync(w.mem).filter((f) => f.startsWith("project_"));
+  const index = path.join(w.mem, "MEMORY.md");
+  // MEMORY.md's lines changed by hand, its line breaks kept as they are (LF or CRLF).
+  const editIndex = (change: (lines: string[], entries: number[]) => void) => {
+    const text = fs.readFileSync(index, "utf8");
+    const lines = text.split(/\r?\n/);
+    change(
+      lines,
+      lines.flatMap((l, i) => (l.startsWith("- [") ? [i] : [])),
+    );
+    fs.writeFileSync(index, lines.join(text.includes("\r\n") ? "\r\n" : "\n"));
+  };
   let n = 0;
   let deltas = 0;
   const ops: [string, () => Promise<void> | void][] = [
@@ -128,6 +58,29 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
         const file = path.join(w.mem, "MEMORY.md");
         fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/card number (\d+)/, `card NUMBER $1 (${n})`));
       },
+    ],
+    ["a line added to MEMORY.md by hand", () => editIndex((ls) => ls.splice(Math.floor(rnd() * ls.length), 0, `- [added ${n}](${pick(cards())}) — added by hand ${n}, deploy`))],
+    ["a line removed from MEMORY.md by hand", () => editIndex((ls, entries) => entries.length > 0 && ls.splice(pick(entries), 1))],
+    ["a line moved in MEMORY.md by hand", () => editIndex((ls, entries) => entries.length > 0 && ls.splice(Math.floor(rnd() * ls.length), 0, ...ls.splice(pick(entries), 1)))],
+    [
+      "a line of MEMORY.md relinked by hand",
+      () =>
+        editIndex((ls, entries) => {
+          const i = pick(entries.length > 0 ? entries : [0]);
+          ls[i] = ls[i]!.replace(/\]\([^)]*\)/, `](${pick([...cards(), "project_nowhere.md"])})`);
+        }),
+    ],
+    ["MEMORY.md touched", () => fs.utimesSync(index, new Date(), new Date())],
+    [
+      "MEMORY.md's line breaks made CRLF, or LF again",
+      () => {
+        const text = fs.readFileSync(index, "utf8");
+        fs.writeFileSync(index, text.includes("\r\n") ? text.replaceAll("\r\n", "\n") : text.replaceAll("\n", "\r\n"));
+      },
+    ],
+    [
+      "a fence in MEMORY.md opened around lines, or taken out",
+      () => editIndex((ls) => (ls.some((l) => l.startsWith("```")) ? ls.splice(0, ls.length, ...ls.filter((l) => !l.startsWith("```"))) : ls.splice(2, 0, "```"))),
     ],
     [
       "a torn delta",

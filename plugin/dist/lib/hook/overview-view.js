@@ -55,6 +55,7 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 function editOverviewView(previous, edits) {
   let bytes = previous;
   for (const edit of edits) {
+    if (edit[1] === 0 && edit[2].length === 0) continue;
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
     if (!starts) return void 0;

@@ -4,7 +4,7 @@ import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
 import { asciiJson } from "../core/sanitize.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
-var CARD_CACHE_VERSION = "memctl-card-cache 10";
+var CARD_CACHE_VERSION = "memctl-card-cache 11";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
@@ -31,13 +31,13 @@ function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
   flush();
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length, file.lines.length];
   const top = `${version}
 ${asciiJson({ ...head, ...more, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, file.lines, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
@@ -45,7 +45,7 @@ function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VER
     const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return void 0;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen, linesLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
@@ -81,13 +81,14 @@ function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VER
       wordsAt,
       extra: bytes.subarray(at[2], at[2] + extraLen),
       view: bytes.subarray(at[3], at[3] + viewLen),
-      links: bytes.subarray(at[4], at[4] + linksLen)
+      links: bytes.subarray(at[4], at[4] + linksLen),
+      lines: bytes.subarray(at[5], at[5] + linesLen)
     };
   } catch {
     return void 0;
   }
 }
-var NUMBERS_SECTION = 5;
+var NUMBERS_SECTION = 6;
 function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
   try {
     const first = bytes.indexOf(10);
@@ -97,7 +98,7 @@ function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return void 0;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 6 || !sections.every(isCount)) return void 0;
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
     if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;

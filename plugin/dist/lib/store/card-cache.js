@@ -10,7 +10,7 @@ import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./car
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { findRecord, linksHas, readLinks, sameNumbers } from "./index-links.js";
+import { findRecord, linesAfter, linksHas, readLinks, sameNumbers } from "./index-links.js";
 import { openCache } from "./card-cache-open.js";
 import { CARD_CACHE, CARD_WORDS } from "./card-words.js";
 async function readCardCatalog(dir, options = {}) {
@@ -158,6 +158,7 @@ async function readFresh(dir, options) {
     view,
     fullView,
     links: links.bytes,
+    lines: () => linesAfter(old, links),
     ...delta ? { delta } : {},
     ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
   };

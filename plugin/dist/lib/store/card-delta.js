@@ -19,7 +19,7 @@ var DELTA_MAX_EDITS = 64;
 var DELTA_MAX_BYTES = 4 << 20;
 var EMPTY = Buffer.alloc(0);
 function encodeCardDelta(d) {
-  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
+  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY, lines: EMPTY };
   return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, removedAt: d.removedAt, places: d.places, edits: d.edits, cards: d.cards });
 }
 function readCardDelta(memoryDir, base, reread) {
@@ -35,7 +35,7 @@ function readCardDelta(memoryDir, base, reread) {
   const decoded = decodeCardCache(bytes, reread, DELTA_VERSION);
   if (!decoded) return void 0;
   const { raw, sections, at, count } = decoded.top;
-  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0) return void 0;
+  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0 || sections[5] !== 0) return void 0;
   const removed = raw.removed;
   if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return void 0;
   const { edits, cards, places, removedAt } = raw;
@@ -162,7 +162,7 @@ function mergeCardCache(base, delta) {
   }
   const extra = delta.words.length === 0 ? base.extra : Buffer.concat([base.extra, delta.words]);
   const head = { ...delta.head, view: mergedViewHead(base.head, delta) };
-  return { file: { head, records, wordsAt, extra, view: base.view, links }, src, viewEdits: viewEditsOf(base.head, delta) };
+  return { file: { head, records, wordsAt, extra, view: base.view, links, lines: base.lines }, src, viewEdits: viewEditsOf(base.head, delta) };
 }
 function fitsHead(base, delta) {
   if (delta.head.words !== base.words) return false;

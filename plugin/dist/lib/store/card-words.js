@@ -201,7 +201,8 @@ var CardWords = class {
         wordsAt: this.placed.wordsAt,
         extra: this.placed.extra,
         view,
-        links: this.next.links
+        links: this.next.links,
+        lines: this.next.lines()
       };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
       fs.rmSync(joinPath(state, CARD_DELTA), { force: true });

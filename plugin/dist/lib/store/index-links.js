@@ -2,11 +2,13 @@
 import { parseIndex } from "../core/index-file.js";
 import { LITTLE_ENDIAN } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
-import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
+import { exists, lstatIfExists, readRegularBuffer, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp } from "./write-journal.js";
 import { linkKey } from "../core/link-key.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
+import { utf8Text } from "../core/bytes.js";
+import { applyToLines, decodeLines, encodeLines, handEdits, linesBytes } from "./index-lines.js";
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -62,6 +64,7 @@ function applyLineEdits(table, edits) {
     const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
     if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    if (removed === 0 && inserted.length === 0) continue;
     const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
     for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
@@ -110,9 +113,30 @@ function readLinks(dir, old, mark) {
     const applied = table && applyLineEdits(table, edits);
     if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
   }
-  const text = readRegularUtf8(file);
+  const bytes = readRegularBuffer(file);
+  const hand = stamp && cached && old.links.length > 0 ? handApplied(old, bytes) : void 0;
+  if (hand) return { index: stamp, stamp, journal, ...hand };
+  const text = utf8Text(bytes);
   const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries), lines: () => encodeLines(bytes) };
+}
+function handApplied(old, bytes) {
+  const kept = decodeLines(old.lines);
+  const now = kept && (old.edits.length === 0 ? kept : applyToLines(kept, old.edits));
+  const found = now && handEdits(now, bytes);
+  const table = found && decodeLinks(old.links);
+  const applied = table && applyLineEdits(table, found.edits);
+  if (!applied) return void 0;
+  return { edits: found.edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table), lines: () => linesBytes(found.table) };
+}
+function linesAfter(old, links) {
+  if (links.lines) return links.lines();
+  if (!old || links.index === null) return NONE;
+  const edits = [...old.edits, ...links.edits ?? []];
+  if (edits.length === 0) return old.lines;
+  const kept = decodeLines(old.lines);
+  const applied = kept && applyToLines(kept, edits);
+  return applied ? linesBytes(applied) : NONE;
 }
 function sameNumbers(a, b) {
   return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
@@ -135,6 +159,7 @@ export {
   encodeLinks,
   findRecord,
   journaledEdits,
+  linesAfter,
   linksBytes,
   linksHas,
   readLinks,
