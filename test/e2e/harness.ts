@@ -37,16 +37,33 @@ export function ensureHostPackage(
   const prefix = path.join(cache, `${pkg.replace("/", "+")}@${version}`);
   const binary = path.join(prefix, "node_modules", ".bin", bin);
   if (fs.existsSync(binary)) return { bin: binary };
-  fs.mkdirSync(prefix, { recursive: true });
+  // Test files run in parallel and may install the same host at once: each installs into a private folder and
+  // renames it into place, so no test ever spawns a binary another npm is still writing (ETXTBSY seen on a fresh
+  // machine). The first rename wins; a loser removes its copy and uses the winner's.
+  fs.mkdirSync(cache, { recursive: true });
+  const staging = fs.mkdtempSync(`${prefix}.installing-`);
   // cwd = the prefix itself: run from its parent, npm would take "<pkg>@<version>" for that local folder.
   // npm's own cache goes under the host cache too, so the tests write nothing into the real home.
   const env = { ...environment, npm_config_cache: path.join(cache, ".npm-cache") };
-  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], {
-    cwd: prefix,
+  const npm = spawnSync("npm", ["install", "--prefix", staging, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], {
+    cwd: staging,
     env,
     encoding: "utf8",
     timeout: 300_000,
   });
+  if (npm.status === 0 && fs.existsSync(path.join(staging, "node_modules", ".bin", bin))) {
+    try {
+      fs.renameSync(staging, prefix);
+    } catch {
+      // Another test file's install got there first: keep it. A prefix without the binary is an older harness's
+      // half-made install (this one never renames an incomplete folder): replace it.
+      if (!fs.existsSync(binary)) {
+        fs.rmSync(prefix, { recursive: true, force: true });
+        fs.renameSync(staging, prefix);
+      }
+    }
+  }
+  fs.rmSync(staging, { recursive: true, force: true });
   if (npm.status !== 0 || !fs.existsSync(binary)) {
     const why = `npm install ${pkg}@${version} failed (exit ${npm.status ?? npm.signal}): ${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-3).join(" / ")}`;
     if (environment.CI === "true") throw new Error(`E2E host ${name} could not be installed under CI=true, so its end-to-end tests cannot run: ${why}`);
