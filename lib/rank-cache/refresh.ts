@@ -24,8 +24,9 @@ import { statIfExists, type FileStat } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardFields } from "./card-fields.js";
 import { racy, writeCacheFile } from "./build.js";
-import { checkedText, mapRuns, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type OpenDelta } from "./delta.js";
+import { checkedText, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type OpenDelta } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
+import { RunMap } from "./run-map.js";
 import { countCards, patchLines, recheck, segmentsOf, type Seg } from "./patch.js";
 import { cardStamp, escapesStore, stampOf, type LoadOptions, type OpenCache, type RankableStore, type Stamp } from "./read.js";
 
@@ -50,7 +51,7 @@ export async function refresh(
 ): Promise<RankableStore | undefined> {
   const { view, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.toBase.length : view.n;
+  const n = prev ? prev.map.size : view.n;
   // The journal's end and the directories first: a change made while this runs is then after the mark, and moves
   // an mtime later than the one recorded.
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
@@ -142,8 +143,9 @@ export async function refresh(
     ...meta,
     ...(journal ? { journal } : {}),
   };
-  const mapped = mapRuns(delta, view.n)!;
-  const store = mergedStore(base, { delta, ...mapped });
+  const map = RunMap.of(delta.runs, view.n, delta.entries.length);
+  if (!map) throw new RangeError("a refreshed delta's runs do not fit its base"); // never written so: rebuild
+  const store = mergedStore(base, { delta, map });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;

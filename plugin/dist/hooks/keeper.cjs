@@ -126,7 +126,7 @@ function parseYamlInteger(source) {
   if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
   if (value.includes(":")) {
     let result = 0;
-    for (const part of value.split(":")) result = result * 60 + Number(part);
+    for (const part2 of value.split(":")) result = result * 60 + Number(part2);
     return sign * result;
   }
   if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
@@ -189,7 +189,7 @@ function resolveYamlFloat(source) {
   if (value === ".nan") return NaN;
   let result = 0;
   if (value.includes(":")) {
-    for (const part of value.split(":")) result = result * 60 + Number(part);
+    for (const part2 of value.split(":")) result = result * 60 + Number(part2);
     result *= sign;
   } else result = sign * parseFloat(value);
   if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
@@ -2549,8 +2549,8 @@ function flowList(raw) {
   const inner = trimSpaces(raw.slice(1, -1));
   if (inner === "") return [];
   const items = [];
-  for (const part of inner.split(",")) {
-    const s = scalar(part, true);
+  for (const part2 of inner.split(",")) {
+    const s = scalar(part2, true);
     if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
     items.push(s);
   }
@@ -3691,12 +3691,12 @@ function tokenizeWith(text, unicode, mark = false, stop) {
     const end = starts[r] + run2.length;
     const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
     if (joined && from < 0) from = r;
-    const part = from >= 0;
+    const part2 = from >= 0;
     if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS2.test(run2))) {
       const term = termOf(unicode ? foldAccents(run2) : run2);
-      out.push(mark && part ? PART_MARK + term : term);
+      out.push(mark && part2 ? PART_MARK + term : term);
     }
-    if (part && !joined) {
+    if (part2 && !joined) {
       const whole = runs.slice(from, r + 1).join("");
       from = -1;
       if (mark && whole.length >= 3 && !DIGITS2.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
@@ -5214,6 +5214,163 @@ function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
   return true;
 }
 
+// lib/rank-cache/run-map.ts
+var part = (xs, first, end) => ArrayBuffer.isView(xs) ? xs.subarray(first, end) : Array.prototype.slice.call(xs, first, end);
+var RunMap = class _RunMap {
+  constructor(start, from, count, shift, byBase, size) {
+    this.start = start;
+    this.from = from;
+    this.count = count;
+    this.shift = shift;
+    this.byBase = byBase;
+    this.size = size;
+  }
+  /**
+   * The map of `runs` over a base of `baseSize` entries and `deltaEntries` delta entries; undefined when a run points
+   * outside either, two runs name one base entry, or a delta entry twice (no refresh writes such runs).
+   */
+  static of(runs, baseSize, deltaEntries) {
+    if (runs.length % 3 !== 0) return void 0;
+    const kept = [];
+    for (let r = 0; r < runs.length; r += 3) if (runs[r + 1] !== 0) kept.push(r);
+    const k = kept.length;
+    const [start, from, count, shift] = [new Int32Array(k), new Int32Array(k), new Int32Array(k), new Int32Array(k)];
+    let size = 0;
+    for (let i = 0; i < k; i++) {
+      const r = kept[i];
+      const [f, c, s] = [runs[r], runs[r + 1], runs[r + 2]];
+      if (!(c > 0) || (f >= 0 ? f + c > baseSize : -f - 1 + c > deltaEntries)) return void 0;
+      [start[i], from[i], count[i], shift[i]] = [size, f, c, s];
+      size += c;
+    }
+    const byBase = Int32Array.from(
+      kept.map((_, i) => i).filter((i) => from[i] >= 0),
+      (i) => i
+    ).sort((a, b) => from[a] - from[b]);
+    for (let i = 1; i < byBase.length; i++) if (from[byBase[i - 1]] + count[byBase[i - 1]] > from[byBase[i]]) return void 0;
+    const deltaRuns = Int32Array.from(
+      kept.map((_, i) => i).filter((i) => from[i] < 0),
+      (i) => i
+    ).sort((a, b) => from[b] - from[a]);
+    for (let i = 1; i < deltaRuns.length; i++) if (-from[deltaRuns[i - 1]] - 1 + count[deltaRuns[i - 1]] > -from[deltaRuns[i]] - 1) return void 0;
+    return new _RunMap(start, from, count, shift, byBase, size);
+  }
+  /** The run holding merged id j (a RangeError past the end). */
+  runOf(j) {
+    if (!(j >= 0 && j < this.size)) throw new RangeError(`no entry ${j}`);
+    let lo = 0;
+    let hi = this.start.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >>> 1;
+      if (this.start[mid] <= j) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  /** Merged id j's source: its base id (≥ 0), or -k-1 for delta entry k. */
+  source(j) {
+    const r = this.runOf(j);
+    const f = this.from[r];
+    return f >= 0 ? f + (j - this.start[r]) : f - (j - this.start[r]);
+  }
+  /** How far merged id j's line moved from its base entry's (0 for a delta entry). */
+  lineShiftOf(j) {
+    return this.shift[this.runOf(j)];
+  }
+  /** The merged id of base entry b, or -1 when no run names it (its line was removed, or the delta holds it anew). */
+  merged(b) {
+    const byBase = this.byBase;
+    let lo = 0;
+    let hi = byBase.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const r = byBase[mid];
+      if (b < this.from[r]) hi = mid - 1;
+      else if (b >= this.from[r] + this.count[r]) lo = mid + 1;
+      else return this.start[r] + (b - this.from[r]);
+    }
+    return -1;
+  }
+  /**
+   * A term's postings (ascending base ids) with merged ids, and room for `extra` more after them (the caller's delta
+   * postings). Each base run's slice of the list is found by a binary search and copied natively where the run kept
+   * its ids (merged id = base id: a save's replaced or appended line moves no other), added to one by one only where
+   * lines before it were removed or inserted; postings no run names (a line removed, a card the delta holds anew)
+   * are left out. The list itself when nothing moved, is left out or is added. A base id past `baseSize` throws (a
+   * damaged cache: the caller rebuilds).
+   */
+  mapPostings(list, baseSize, extra) {
+    const { byBase, from, count, start } = this;
+    const n = list.length;
+    const ids = list.id;
+    if (n > 0 && ids[n - 1] >= baseSize) throw new RangeError("a posting points past the entries");
+    const lower = (value, lo) => {
+      let hi = n;
+      while (lo < hi) {
+        const mid = lo + hi >>> 1;
+        if (ids[mid] < value) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const slices = [];
+    let kept = 0;
+    let same = extra === 0;
+    let at = 0;
+    for (let i = 0; i < byBase.length && at < n; i++) {
+      const r = byBase[i];
+      const first = lower(from[r], at);
+      const end = lower(from[r] + count[r], first);
+      if (first > at || first < end && start[r] !== from[r]) same = false;
+      if (first < end) slices.push(first, end, start[r] - from[r]);
+      kept += end - first;
+      at = end;
+    }
+    if (same && at === n) return list;
+    const out = { length: kept, id: new Uint32Array(kept + extra), tf: new Float32Array(kept + extra), mask: new Uint8Array(kept + extra) };
+    let k = 0;
+    for (let s = 0; s < slices.length; s += 3) {
+      const [first, end, offset] = [slices[s], slices[s + 1], slices[s + 2]];
+      out.tf.set(part(list.tf, first, end), k);
+      out.mask.set(part(list.mask, first, end), k);
+      if (offset === 0) out.id.set(part(ids, first, end), k);
+      else for (let i = first; i < end; i++) out.id[k + i - first] = ids[i] + offset;
+      k += end - first;
+    }
+    return out;
+  }
+  /** The merged ids that hold delta entries, ascending. */
+  deltaIds() {
+    const ids = [];
+    for (let r = 0; r < this.start.length; r++) if (this.from[r] < 0) for (let i = 0; i < this.count[r]; i++) ids.push(this.start[r] + i);
+    return ids;
+  }
+  /** Each run as [first merged id, from, count]: a mask over the merged ids is copied a run at a time. */
+  forEachRun(visit) {
+    for (let r = 0; r < this.start.length; r++) visit(this.start[r], this.from[r], this.count[r]);
+  }
+  /** Merged id → source and line shift for every entry, made on first use (a pass over every entry needs them). */
+  get toBase() {
+    return this.materialise().toBase;
+  }
+  get lineShift() {
+    return this.materialise().lineShift;
+  }
+  materialise() {
+    if (this.whole) return this.whole;
+    const toBase = new Int32Array(this.size);
+    const lineShift = new Int32Array(this.size);
+    for (let r = 0; r < this.start.length; r++) {
+      const [s, f, c] = [this.start[r], this.from[r], this.count[r]];
+      lineShift.fill(this.shift[r], s, s + c);
+      const step = f >= 0 ? 1 : -1;
+      for (let i = 0, b = f; i < c; i++, b += step) toBase[s + i] = b;
+    }
+    this.whole = { toBase, lineShift };
+    return this.whole;
+  }
+};
+
 // lib/rank-cache/delta.ts
 var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
@@ -5233,8 +5390,8 @@ function openDelta(memoryDir, base) {
     const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
     const delta = JSON.parse(text);
     if (!validDelta(delta, base)) return void 0;
-    const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
+    const map = RunMap.of(delta.runs, base.view.n, delta.entries.length);
+    return map && { delta, map, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return void 0;
   } finally {
@@ -5258,49 +5415,23 @@ function validDelta(d, base) {
 function validEntry(e) {
   return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
-function mapRuns(delta, baseSize) {
-  let size = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const [from, count] = [delta.runs[r], delta.runs[r + 1]];
-    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return void 0;
-    size += count;
-  }
-  const toBase = new Int32Array(size);
-  const lineShift = new Int32Array(size);
-  let j = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const from = delta.runs[r];
-    const count = delta.runs[r + 1];
-    lineShift.fill(delta.runs[r + 2], j, j + count);
-    const step = from >= 0 ? 1 : -1;
-    for (let i = 0, b = from; i < count; i++, b += step) toBase[j + i] = b;
-    j += count;
-  }
-  return { toBase, lineShift };
-}
 function mergedStore(base, open) {
-  const { delta, toBase, lineShift } = open;
+  const { delta, map } = open;
   const bi = base.store.index;
-  const n = toBase.length;
-  const fromBase = new Int32Array(base.view.n).fill(-1);
-  const fromDelta = [];
-  for (let j = 0; j < n; j++) {
-    const b = toBase[j];
-    if (b >= 0) fromBase[b] = j;
-    else fromDelta.push(j);
-  }
+  const n = map.size;
+  const baseSize = base.view.n;
+  const fromDelta = map.deltaIds();
   const entries = delta.entries;
-  const deltaOf2 = (j) => {
-    const b = toBase[j];
-    if (b === void 0) throw new RangeError(`no entry ${j}`);
-    return b < 0 ? entries[-b - 1] : void 0;
+  const sourceOf = (j) => {
+    const b = map.source(j);
+    return b < 0 ? entries[-b - 1] : b;
   };
   let deltaPostings;
   const postingsOfDelta = (term) => {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of deltaOf2(j).post) {
+        for (const [t, tf, mask] of sourceOf(j).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, list = []);
           list.push([j, tf, mask]);
@@ -5313,66 +5444,68 @@ function mergedStore(base, open) {
   const index = {
     size: n,
     entry: (j) => {
-      const d = deltaOf2(j);
-      if (d) return d;
-      const e = bi.entry(toBase[j]);
-      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+      const s = sourceOf(j);
+      if (typeof s !== "number") return s;
+      const e = bi.entry(s);
+      const shift = map.lineShiftOf(j);
+      return shift === 0 ? e : new CachedEntry(e.line + shift, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
-    file: (j) => deltaOf2(j)?.file ?? bi.file(toBase[j]),
-    sinkFields: (j) => deltaOf2(j) ?? bi.sinkFields(toBase[j]),
+    file: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.file(s) : s.file;
+    },
+    sinkFields: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.sinkFields(s) : s;
+    },
     postings: (term) => {
       const fromBaseList = bi.postings(term);
       const extra = postingsOfDelta(term);
       if (!fromBaseList && !extra) return void 0;
-      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
-      const id = new Uint32Array(length);
-      const tf = new Float32Array(length);
-      const mask = new Uint8Array(length);
-      let k = 0;
-      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
-        const b = fromBaseList.id[i];
-        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`);
-        const j = fromBase[b];
-        if (j < 0) continue;
-        id[k] = j;
-        tf[k] = fromBaseList.tf[i];
-        mask[k++] = fromBaseList.mask[i];
-      }
-      for (const [j, t, m4] of extra ?? []) {
+      const added = extra?.length ?? 0;
+      const mapped = fromBaseList ? map.mapPostings(fromBaseList, baseSize, added) : void 0;
+      if (added === 0) return mapped && mapped.length > 0 ? mapped : void 0;
+      const out = mapped ?? { length: 0, id: new Uint32Array(added), tf: new Float32Array(added), mask: new Uint8Array(added) };
+      const [id, tf, mask] = [out.id, out.tf, out.mask];
+      let k = out.length;
+      for (const [j, t, m4] of extra) {
         id[k] = j;
         tf[k] = t;
         mask[k++] = m4;
       }
-      if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf2(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf(j).priority === "always")].sort((a, b) => a - b),
     lineBytes: (j) => {
-      const d = deltaOf2(j);
-      return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineBytes(s) : utf8Bytes(s.printed);
     },
     lineKey: (j) => {
-      const d = deltaOf2(j);
-      return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineKey(s) : lineKey(s.printed);
     },
-    lineText: (j) => deltaOf2(j)?.printed ?? bi.lineText(toBase[j]),
+    lineText: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineText(s) : s.printed;
+    },
+    // The base's mask copied a run at a time; a delta entry's from its fields.
     maySink: () => {
       const baseMask = bi.maySink();
       const mask = new Uint8Array(n);
-      for (let j = 0; j < n; j++) {
-        const b = toBase[j];
-        if (b >= 0) mask[j] = baseMask[b];
-        else {
-          const e = entries[-b - 1];
-          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
-        }
-      }
+      map.forEachRun((start, from, count) => {
+        if (from >= 0) mask.set(baseMask.subarray(from, from + count), start);
+        else
+          for (let i = 0; i < count; i++) {
+            const e = entries[-from - 1 + i];
+            mask[start + i] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+          }
+      });
       return mask;
     },
     scoped: () => [
-      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => map.merged(b) >= 0 ? [[map.merged(b), list]] : []),
       ...fromDelta.flatMap((j) => {
-        const scope = deltaOf2(j).scope;
+        const scope = sourceOf(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
     ]
@@ -5389,9 +5522,8 @@ function mergedStore(base, open) {
     stamp: (file) => stamps.get(file) ?? base.store.stamp(file)
   };
 }
-function mergedStamp(base, open, j) {
-  const b = open.toBase[j];
-  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+function mergedStamp(base, delta, b) {
+  if (b < 0) return delta.entries[-b - 1]?.stamp ?? MISSING;
   const s = base.view.stamps;
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
@@ -5633,7 +5765,7 @@ function applyLineEdits(items, unparsed, edits, fileOf2) {
 // lib/rank-cache/every-entry.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
-  const n = cur.toBase.length;
+  const n = cur.map.size;
   const idx = cur.delta.index;
   const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   let items;
@@ -5664,11 +5796,12 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
       ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
     };
   }
+  const toBase = cur.map.toBase;
   const segs = items.map((item) => {
     if (item.j === void 0) return { line: item.line, e: item.e };
-    const b = cur.toBase[item.j];
+    const b = toBase[item.j];
     if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
-      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur.delta, b))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
     return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b] } : { line: item.line, d: cur.delta.entries[-b - 1] };
   });
@@ -5691,30 +5824,24 @@ function identity(base) {
     ...h.truncated ? { truncated: h.truncated } : {},
     ...h.journal ? { journal: h.journal } : {}
   };
-  let mapped;
   return {
     delta,
-    get toBase() {
-      return (mapped ??= mapRuns(delta, n)).toBase;
-    },
-    get lineShift() {
-      return (mapped ??= mapRuns(delta, n)).lineShift;
-    },
+    map: RunMap.of(delta.runs, n, 0),
     mtimeMs: base.view.mtimeMs,
     text: ""
     // no file
   };
 }
 function lineOf(base, cur, j) {
-  const b = cur.toBase[j];
-  return b >= 0 ? base.view.lines[b] + cur.lineShift[j] : cur.delta.entries[-b - 1].line;
+  const b = cur.map.toBase[j];
+  return b >= 0 ? base.view.lines[b] + cur.map.lineShift[j] : cur.delta.entries[-b - 1].line;
 }
 function mergedFile(base, cur, j) {
-  const b = cur.toBase[j];
+  const b = cur.map.toBase[j];
   return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1].file;
 }
 function indexEntryOf(base, cur, j, line) {
-  const b = cur.toBase[j];
+  const b = cur.map.toBase[j];
   const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1].raw;
   const e = parseIndexLine(raw, line);
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
@@ -5723,8 +5850,9 @@ function indexEntryOf(base, cur, j, line) {
 function matchLines(base, cur, parsed2) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
-  for (let j = 0; j < cur.toBase.length; j++) {
-    const b = cur.toBase[j];
+  const toBase = cur.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j];
     const k = b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...cur.delta.entries[-b - 1].key);
     const had = byKey.get(k);
     if (had === void 0) byKey.set(k, j);
@@ -5752,7 +5880,7 @@ function deltaMax(entries) {
 async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
   const { view: view2, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.toBase.length : view2.n;
+  const n = prev ? prev.map.size : view2.n;
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
@@ -5833,8 +5961,9 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     ...meta,
     ...journal ? { journal } : {}
   };
-  const mapped = mapRuns(delta, view2.n);
-  const store = mergedStore(base, { delta, ...mapped });
+  const map = RunMap.of(delta.runs, view2.n, delta.entries.length);
+  if (!map) throw new RangeError("a refreshed delta's runs do not fit its base");
+  const store = mergedStore(base, { delta, map });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
@@ -5904,7 +6033,7 @@ async function loadRankable(memoryDir, options) {
       try {
         const delta = openDelta(memoryDir, base);
         const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
-        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const large = (delta ? delta.map.size : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
         const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
@@ -5964,10 +6093,11 @@ function everyCardUnchanged(memoryDir, view2, stats) {
 }
 function everyMergedCardUnchanged(memoryDir, base, delta, stats) {
   base.view.allFiles();
-  for (let j = 0; j < delta.toBase.length; j++) {
-    const b = delta.toBase[j];
+  const toBase = delta.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
-    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta.delta, b))) return false;
   }
   return true;
 }
@@ -6740,9 +6870,9 @@ function encodeCardTerms(words, token) {
     const nl = words.indexOf(10, s);
     if (tab < 0 || nl < tab) return void 0;
     lines.push(s, tab - s, nl - tab - 1);
-    for (let part = 0; part < 2; part++) {
-      const to = part === 0 ? tab : nl;
-      for (let p = part === 0 ? s : tab + 1; p < to; ) {
+    for (let part2 = 0; part2 < 2; part2++) {
+      const to = part2 === 0 ? tab : nl;
+      for (let p = part2 === 0 ? s : tab + 1; p < to; ) {
         if (words[p] !== 32) return void 0;
         let c = p + 1;
         let h = 2166136261;
@@ -6778,7 +6908,7 @@ function encodeCardTerms(words, token) {
           n++;
         }
         const e = entryOf[id];
-        const target = part === 0 ? eHead : eBody;
+        const target = part2 === 0 ? eHead : eBody;
         if (target[e] !== 0) return void 0;
         target[e] = count + 1;
         p = d;

@@ -11,8 +11,9 @@ import { statIfExists } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields } from "./card-fields.js";
 import { racy, writeCacheFile } from "./build.js";
-import { checkedText, mapRuns, mergedStore, RANK_DELTA } from "./delta.js";
+import { checkedText, mergedStore, RANK_DELTA } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
+import { RunMap } from "./run-map.js";
 import { countCards, patchLines, recheck, segmentsOf } from "./patch.js";
 import { cardStamp, escapesStore, stampOf } from "./read.js";
 function deltaMax(entries) {
@@ -21,7 +22,7 @@ function deltaMax(entries) {
 async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
   const { view, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.toBase.length : view.n;
+  const n = prev ? prev.map.size : view.n;
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
@@ -102,8 +103,9 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     ...meta,
     ...journal ? { journal } : {}
   };
-  const mapped = mapRuns(delta, view.n);
-  const store = mergedStore(base, { delta, ...mapped });
+  const map = RunMap.of(delta.runs, view.n, delta.entries.length);
+  if (!map) throw new RangeError("a refreshed delta's runs do not fit its base");
+  const store = mergedStore(base, { delta, map });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
