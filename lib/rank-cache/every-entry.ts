@@ -13,18 +13,19 @@ import { applyLineEdits, type Item, type Journaled } from "./journal.js";
 import { normalizeCardPath } from "./card-fields.js";
 import { mergedStamp, type Delta, type OpenDelta } from "./delta.js";
 import { RunMap } from "./run-map.js";
-import type { Seg } from "./patch.js";
+import { recheck, reparse, type Seg } from "./patch.js";
+import { alignIndex, key53 } from "./align.js";
 import { sameStamp, type OpenCache, type Stamp } from "./read.js";
 
-/** 53 bits of a line hash's two lanes, as a Map key without a string. */
-const key53 = (a: number, b: number) => a * 2 ** 21 + (b >>> 11);
 
 export type Meta = Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
 
 /**
  * The merged index after the change, one segment per entry: the journaled edits applied (or MEMORY.md read and
  * matched), and every carried entry whose card's fingerprint moved turned into a line to read — every card's when
- * `full`, else the journaled ones'.
+ * `full`, else the journaled ones'. `since`: with `full`, the only cards that can have changed besides the journaled
+ * ones (the keeper's watch named them); MEMORY.md edited by hand is then aligned line by line (align.ts) and only
+ * those cards re-checked, as it is for a load that checks only the journaled cards.
  */
 export function everyEntry(
   memoryDir: string,
@@ -34,6 +35,7 @@ export function everyEntry(
   told: Journaled | undefined,
   full: boolean,
   stampNow: (file: string) => Stamp,
+  since?: ReadonlySet<string>,
 ): { segs: Seg[]; meta: Meta } {
   const n = cur.map.size;
   const idx = cur.delta.index;
@@ -56,6 +58,14 @@ export function everyEntry(
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {};
+    const narrow = full ? since : (told?.cards ?? new Set<string>());
+    const aligned = narrow && alignIndex(base, cur, text);
+    if (aligned) {
+      const check = new Set([...narrow!, ...(told?.cards ?? [])]);
+      const segs = recheck(base, aligned.segs, check, stampNow, reparse);
+      return { segs, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
+    }
     const parsed = parseIndex(text);
     items = matchLines(base, cur, parsed.entries);
     const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -63,7 +73,7 @@ export function everyEntry(
       cards: files.length,
       unparsed: parsed.unparsed.map((u: UnparsedLine) => [u.line, u.raw, u.reason]),
       plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
-      ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}),
+      ...cut,
     };
   }
   // Which carried entries must be read again: those whose card's fingerprint moved.

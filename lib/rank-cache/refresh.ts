@@ -13,7 +13,6 @@
 //     keeper's full check when its watch names the cards changed since its last one (changedSince).
 // Past DELTA_MAX entries the caller folds everything into a new base (build.ts) instead.
 import { entryPostings } from "../rank/postings.js";
-import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -27,7 +26,7 @@ import { racy, writeCacheFile } from "./build.js";
 import { checkedText, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type OpenDelta } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
 import { RunMap } from "./run-map.js";
-import { countCards, patchLines, recheck, segmentsOf, type Seg } from "./patch.js";
+import { countCards, patchLines, recheck, reparse, segmentsOf, type Seg } from "./patch.js";
 import { cardStamp, escapesStore, stampOf, type LoadOptions, type OpenCache, type RankableStore, type Stamp } from "./read.js";
 
 /** A delta holds at most this many entries (about 1 KB each, parsed by every prompt) before it is folded into the base. */
@@ -78,7 +77,7 @@ export async function refresh(
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...(patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n)) };
     segs = recheck(base, patched.segs, new Set([...(told?.cards ?? []), ...(since ?? [])]), stampNow, reparse);
-  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since));
   const fresh = segs.filter((s) => s.e !== undefined).length;
   const carried = segs.filter((s) => s.d !== undefined).length;
   const total = segs.reduce((sum, s) => sum + (s.from === undefined ? 1 : s.count), 0);
@@ -159,11 +158,4 @@ export async function refresh(
     // not writable: ranked from memory this time
   }
   return store;
-}
-
-/** A base line parsed again (a carried entry whose card moved); one that no longer parses means a damaged cache. */
-function reparse(raw: string, line: number): IndexEntry {
-  const e = parseIndexLine(raw, line);
-  if (e === undefined || "reason" in e) throw new RangeError("a cached entry's line no longer parses"); // damaged: rebuild
-  return e;
 }

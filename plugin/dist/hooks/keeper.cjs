@@ -5665,7 +5665,6 @@ function countCards(base, segs, goneOld, oldEntries) {
 }
 function recheck(base, segs, files, stampNow, reparse2) {
   if (files.size === 0) return segs;
-  const stamps = base.view.stamps;
   const split = /* @__PURE__ */ new Map();
   const out = [...segs];
   for (const [file, where] of linksOf(base, segs, [...files])) {
@@ -5677,7 +5676,7 @@ function recheck(base, segs, files, stampNow, reparse2) {
         const st = s.d.stamp;
         const line = s.line;
         if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse2(s.d.raw, line) };
-      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+      } else if (!sameStamp(base.view.stamp(id), now)) {
         let ids = split.get(seg);
         if (!ids) split.set(seg, ids = /* @__PURE__ */ new Set());
         ids.add(id);
@@ -5700,13 +5699,17 @@ function recheck(base, segs, files, stampNow, reparse2) {
     return pieces;
   });
 }
+function reparse(raw, line) {
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
 function unchangedCards(base, segs, files, stampNow) {
-  const stamps = base.view.stamps;
   for (const [file, where] of linksOf(base, segs, [...files])) {
     if (where.length === 0) continue;
     const now = stampNow(file);
     for (const { seg, id } of where) {
-      const st = id === void 0 ? segs[seg].d.stamp : [stamps[3 * id], stamps[3 * id + 1], stamps[3 * id + 2]];
+      const st = id === void 0 ? segs[seg].d.stamp : base.view.stamp(id);
       if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
     }
   }
@@ -5762,9 +5765,97 @@ function applyLineEdits(items, unparsed, edits, fileOf2) {
   return { items, unparsed, sameCards };
 }
 
-// lib/rank-cache/every-entry.ts
+// lib/rank-cache/align.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
+var LOOKAHEAD = 8;
+var MAX_UNALIGNED = 64;
+function alignIndex(base, cur, text) {
+  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
+  const toBase = cur.map.toBase;
+  const n = toBase.length;
+  const raw = base.view.rawKeys;
+  const baseLines = base.view.lines;
+  const entries = cur.delta.entries;
+  const keyOf = (j) => {
+    const b = toBase[j];
+    return b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...entries[-b - 1].key);
+  };
+  const used = new Uint8Array(n);
+  const segs = [];
+  const unparsed = [];
+  const unaligned = [];
+  const carry = (j, line) => {
+    used[j] = 1;
+    const b = toBase[j];
+    if (b < 0) {
+      segs.push({ line, d: entries[-b - 1] });
+      return;
+    }
+    const shift = line - baseLines[b];
+    const last = segs[segs.length - 1];
+    if (last?.from !== void 0 && last.from + last.count === b && last.shift === shift) last.count++;
+    else segs.push({ from: b, count: 1, shift });
+  };
+  const lines = text.split(/\r?\n/);
+  let p = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const rawLine = lines[i];
+    const key = key53(...lineKeyLanes(rawLine));
+    let at = -1;
+    for (let t = p; t < n && t < p + LOOKAHEAD; t++)
+      if (keyOf(t) === key) {
+        at = t;
+        break;
+      }
+    if (at >= 0) {
+      carry(at, i + 1);
+      p = at + 1;
+      continue;
+    }
+    const parsed2 = parseIndexLine(rawLine, i + 1);
+    if (parsed2 === void 0) continue;
+    if ("reason" in parsed2) unparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+    else {
+      if (unaligned.length >= MAX_UNALIGNED) return void 0;
+      unaligned.push({ seg: segs.length, e: parsed2, key });
+      segs.push({ line: parsed2.line, e: parsed2 });
+    }
+  }
+  const files = [...new Set(unaligned.map((u) => normalizeCardPath(u.e.file)))];
+  const linking = oldEntriesLinking(base, cur, files);
+  let fresh = 0;
+  const freshFiles = /* @__PURE__ */ new Set();
+  let plainFiles = true;
+  for (const u of unaligned) {
+    const file = normalizeCardPath(u.e.file);
+    const old = linking.get(file);
+    const same = old.filter((j) => keyOf(j) === u.key);
+    if (same.some((j) => used[j] === 1)) return void 0;
+    if (same.length > 0) {
+      const j = same[0];
+      used[j] = 1;
+      const b = toBase[j];
+      segs[u.seg] = b >= 0 ? { from: b, count: 1, shift: u.e.line - baseLines[b] } : { line: u.e.line, d: entries[-b - 1] };
+      continue;
+    }
+    fresh++;
+    if (freshFiles.has(file) || !isMeasurable(file)) plainFiles = false;
+    freshFiles.add(file);
+  }
+  for (const file of freshFiles) if (linking.get(file).some((j) => used[j] === 1)) plainFiles = false;
+  const carried = used.reduce((sum, u) => sum + u, 0);
+  const cards = carried + [...freshFiles].filter((f) => !linking.get(f).some((j) => used[j] === 1)).length;
+  return { segs, unparsed, cards, plainFiles: plainFiles && fresh === freshFiles.size };
+}
+function oldEntriesLinking(base, cur, files) {
+  const out = new Map(files.map((f) => [f, []]));
+  for (const [file, ids] of base.view.findFiles(files)) for (const b of ids) if (cur.map.merged(b) >= 0) out.get(file).push(cur.map.merged(b));
+  for (const j of cur.map.deltaIds()) out.get(cur.delta.entries[-cur.map.source(j) - 1].file)?.push(j);
+  return out;
+}
+
+// lib/rank-cache/every-entry.ts
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
   const n = cur.map.size;
   const idx = cur.delta.index;
   const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
@@ -5786,6 +5877,14 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
+    const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
+    const aligned = narrow && alignIndex(base, cur, text);
+    if (aligned) {
+      const check2 = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
+      const segs2 = recheck(base, aligned.segs, check2, stampNow, reparse);
+      return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
+    }
     const parsed2 = parseIndex(text);
     items = matchLines(base, cur, parsed2.entries);
     const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
@@ -5793,7 +5892,7 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
       cards: files.length,
       unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
       plainFiles: files.length === parsed2.entries.length && files.every(isMeasurable),
-      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+      ...cut
     };
   }
   const toBase = cur.map.toBase;
@@ -5896,7 +5995,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
     segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
-  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since));
   const fresh = segs.filter((s) => s.e !== void 0).length;
   const carried = segs.filter((s) => s.d !== void 0).length;
   const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
@@ -5975,11 +6074,6 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   } catch {
   }
   return store;
-}
-function reparse(raw, line) {
-  const e = parseIndexLine(raw, line);
-  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
-  return e;
 }
 
 // lib/store/full-check.ts

@@ -9,9 +9,10 @@ import { applyLineEdits } from "./journal.js";
 import { normalizeCardPath } from "./card-fields.js";
 import { mergedStamp } from "./delta.js";
 import { RunMap } from "./run-map.js";
+import { recheck, reparse } from "./patch.js";
+import { alignIndex, key53 } from "./align.js";
 import { sameStamp } from "./read.js";
-var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
   const n = cur.map.size;
   const idx = cur.delta.index;
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
@@ -33,6 +34,14 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
+    const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
+    const aligned = narrow && alignIndex(base, cur, text);
+    if (aligned) {
+      const check = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
+      const segs2 = recheck(base, aligned.segs, check, stampNow, reparse);
+      return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
+    }
     const parsed = parseIndex(text);
     items = matchLines(base, cur, parsed.entries);
     const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -40,7 +49,7 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
       cards: files.length,
       unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
       plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
-      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+      ...cut
     };
   }
   const toBase = cur.map.toBase;

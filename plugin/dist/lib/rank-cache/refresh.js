@@ -1,6 +1,5 @@
 // lib/rank-cache/refresh.ts
 import { entryPostings } from "../rank/postings.js";
-import { parseIndexLine } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -14,7 +13,7 @@ import { racy, writeCacheFile } from "./build.js";
 import { checkedText, mergedStore, RANK_DELTA } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
 import { RunMap } from "./run-map.js";
-import { countCards, patchLines, recheck, segmentsOf } from "./patch.js";
+import { countCards, patchLines, recheck, reparse, segmentsOf } from "./patch.js";
 import { cardStamp, escapesStore, stampOf } from "./read.js";
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
@@ -38,7 +37,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
     segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
-  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since));
   const fresh = segs.filter((s) => s.e !== void 0).length;
   const carried = segs.filter((s) => s.d !== void 0).length;
   const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
@@ -117,11 +116,6 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   } catch {
   }
   return store;
-}
-function reparse(raw, line) {
-  const e = parseIndexLine(raw, line);
-  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
-  return e;
 }
 export {
   deltaMax,
