@@ -190,7 +190,9 @@ export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "ma
       }
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) } satisfies PostingList;
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => (sourceOf(j) as DeltaEntry).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => (sourceOf(j) as DeltaEntry).priority === "always")].sort(
+      (a, b) => a - b,
+    ),
     lineBytes: (j) => {
       const s = sourceOf(j);
       return typeof s === "number" ? bi.lineBytes!(s) : utf8Bytes(s.printed);

@@ -17,7 +17,6 @@ import { recheck, reparse, type Seg } from "./patch.js";
 import { alignIndex, key53 } from "./align.js";
 import { sameStamp, type OpenCache, type Stamp } from "./read.js";
 
-
 export type Meta = Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
 
 /**

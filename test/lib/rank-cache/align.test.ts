@@ -26,7 +26,13 @@ function shape(store: RankableStore) {
     }),
     postings: TERMS.map((term) => {
       const list = store.index.postings(term);
-      return `${term}: ${list ? Array.from(list.id, (id) => store.index.file(id)).sort().join(" ") : ""}`;
+      return `${term}: ${
+        list
+          ? Array.from(list.id, (id) => store.index.file(id))
+              .sort()
+              .join(" ")
+          : ""
+      }`;
     }),
     always: store.index.alwaysIds.map((id) => store.index.file(id)).sort(),
     unparsed: store.unparsed.map((u) => `${u.line} ${u.raw}`),
@@ -83,7 +89,12 @@ test("any sequence of hand edits of MEMORY.md's lines reaches the trusted load a
         assert.equal(loaded.verified, false, `${message}: a trusted load (${loaded.cache})`);
         assert.deepEqual(shape(loaded), await settled(s.memory), `${message} (trusted load)`);
       } else {
-        const loaded = await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE, ...(checked ? { changedSince: { checked, cards: new Set<string>() } } : {}) });
+        const loaded = await loadRankable(s.memory, {
+          nowMs: Date.now(),
+          checkAllCards: true,
+          ...LARGE,
+          ...(checked ? { changedSince: { checked, cards: new Set<string>() } } : {}),
+        });
         assert.deepEqual(shape(loaded), await settled(s.memory), `${message} (the keeper's check)`);
       }
       checked = (await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE })).checked ?? checked;
@@ -111,7 +122,10 @@ test("the keeper's check told which cards changed stats none of the others after
   assert.ok(stats <= 1, `${stats} card stats`);
   assert.equal(loaded.verified, true);
   assert.deepEqual(shape(loaded), await settled(s.memory));
-  assert.equal(shape(loaded).postings.find((p) => p.startsWith("zanzibar:")), "zanzibar: feedback_p20.md");
+  assert.equal(
+    shape(loaded).postings.find((p) => p.startsWith("zanzibar:")),
+    "zanzibar: feedback_p20.md",
+  );
 });
 
 const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);

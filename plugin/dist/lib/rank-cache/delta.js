@@ -109,7 +109,9 @@ function mergedStore(base, open) {
       }
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf(j).priority === "always")].sort(
+      (a, b) => a - b
+    ),
     lineBytes: (j) => {
       const s = sourceOf(j);
       return typeof s === "number" ? bi.lineBytes(s) : utf8Bytes(s.printed);
