@@ -43,11 +43,13 @@ export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Align
     return b >= 0 ? key53(raw[2 * b]!, raw[2 * b + 1]!) : key53(...entries[-b - 1]!.key);
   };
   const used = new Uint8Array(n);
+  let carried = 0; // entries used: each old entry links its own card (plainFiles), so each is one card
   const segs: Seg[] = [];
   const unparsed: Unparsed[] = [];
   const unaligned: { seg: number; e: IndexEntry; key: number }[] = [];
   const carry = (j: number, line: number) => {
     used[j] = 1;
+    carried++;
     const b = toBase[j]!;
     if (b < 0) {
       segs.push({ line, d: entries[-b - 1]! });
@@ -97,6 +99,7 @@ export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Align
     if (same.length > 0) {
       const j = same[0]!;
       used[j] = 1;
+      carried++;
       const b = toBase[j]!;
       segs[u.seg] = b >= 0 ? { from: b, count: 1, shift: u.e.line - baseLines[b]! } : { line: u.e.line, d: entries[-b - 1]! };
       continue;
@@ -107,7 +110,6 @@ export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Align
   }
   // A new line's card linked by an old line still there: one card, two lines.
   for (const file of freshFiles) if (linking.get(file)!.some((j) => used[j] === 1)) plainFiles = false;
-  const carried = used.reduce((sum, u) => sum + u, 0);
   const cards = carried + [...freshFiles].filter((f) => !linking.get(f)!.some((j) => used[j] === 1)).length;
   return { segs, unparsed, cards, plainFiles: plainFiles && fresh === freshFiles.size };
 }

@@ -8097,11 +8097,13 @@ function alignIndex(base, cur, text) {
     return b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...entries[-b - 1].key);
   };
   const used = new Uint8Array(n);
+  let carried = 0;
   const segs = [];
   const unparsed = [];
   const unaligned = [];
   const carry = (j, line) => {
     used[j] = 1;
+    carried++;
     const b = toBase[j];
     if (b < 0) {
       segs.push({ line, d: entries[-b - 1] });
@@ -8150,6 +8152,7 @@ function alignIndex(base, cur, text) {
     if (same.length > 0) {
       const j = same[0];
       used[j] = 1;
+      carried++;
       const b = toBase[j];
       segs[u.seg] = b >= 0 ? { from: b, count: 1, shift: u.e.line - baseLines[b] } : { line: u.e.line, d: entries[-b - 1] };
       continue;
@@ -8159,7 +8162,6 @@ function alignIndex(base, cur, text) {
     freshFiles.add(file);
   }
   for (const file of freshFiles) if (linking.get(file).some((j) => used[j] === 1)) plainFiles = false;
-  const carried = used.reduce((sum, u) => sum + u, 0);
   const cards = carried + [...freshFiles].filter((f) => !linking.get(f).some((j) => used[j] === 1)).length;
   return { segs, unparsed, cards, plainFiles: plainFiles && fresh === freshFiles.size };
 }
