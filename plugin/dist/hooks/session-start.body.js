@@ -2744,8 +2744,8 @@ var init_recall_keys = __esm({
   }
 });
 
-// lib/core/card.ts
-function parseCard(text) {
+// lib/core/card-parse.ts
+function parseCardWith(text, loadYaml) {
   const match = FRONTMATTER.exec(text);
   if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
   const frontmatterText = match[1];
@@ -2754,7 +2754,9 @@ function parseCard(text) {
   const warnings = [];
   let loaded;
   try {
-    loaded = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA });
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    if (fast === void 0 && !loadYaml) return void 0;
+    loaded = fast ?? loadYaml(frontmatterText);
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
@@ -2865,10 +2867,9 @@ function cardType(file, meta) {
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
 var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
-var init_card = __esm({
-  "lib/core/card.ts"() {
+var init_card_parse = __esm({
+  "lib/core/card-parse.ts"() {
     "use strict";
-    init_js_yaml();
     init_frontmatter_fast();
     init_card_types();
     init_recall_keys();
@@ -2876,6 +2877,19 @@ var init_card = __esm({
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
     CARD_STATUSES = ["active", "stale", "superseded"];
+  }
+});
+
+// lib/core/card.ts
+function parseCard(text) {
+  return parseCardWith(text, (frontmatter) => load(frontmatter, { schema: CORE_SCHEMA }));
+}
+var init_card = __esm({
+  "lib/core/card.ts"() {
+    "use strict";
+    init_js_yaml();
+    init_card_parse();
+    init_card_parse();
   }
 });
 
