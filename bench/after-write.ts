@@ -1,10 +1,12 @@
 // The first prompt after a write, against `node -e 0`, interleaved: a warm prompt, the prompt after a `memctl
 // save` (an update of an existing card) and the prompt after an in-place hand edit of a card, each a fresh hook
 // process timed spawn to exit with its peak RSS (GNU time). Issue 32 item 1's targets.
-// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300] [--gap-ms 2500] [--dir DIR] [--sync] [--card-cache]
+// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300] [--gap-ms 2500] [--dir DIR] [--sync] [--card-cache] [--all-writes]
 // --compare runs another build's hook and CLI on its own copy of the store in the same rounds. --wait-ms is the
 // pause between the write and the prompt (a person takes seconds; under 100 ms the cache refuses a racy write).
 // --dir keeps the generated store there and reuses it on the next run (100,000 cards take minutes to generate).
+// --all-writes also times the first prompt after a `memctl save` of a new card (MEMORY.md appended in place) and after a
+// hand edit of one MEMORY.md line (its hook rewritten in place, the file written whole as an editor does).
 // --sync also times the first prompt after `memctl sync` pulled one card a teammate changed: each build's copy
 // syncs with a bare remote of its own (bench/teammate.ts), and each round pushes the same edit into each.
 // Above 10,000 cards the hook starts a freshness keeper (lib/rank-cache/keeper.ts): its CPU time and peak RSS are
@@ -29,6 +31,7 @@ const pulls = process.argv.includes("--sync");
 // (every session start writes one); the keeper then checks it beside the rank cache. A copy's ctimes are new, so a
 // cache made in the template would not match: it is made on each copy.
 const listed = process.argv.includes("--card-cache");
+const allWrites = process.argv.includes("--all-writes");
 
 /** Wall ms (spawn to exit), peak RSS MiB and CPU ms (user + system, 10 ms ticks) of one process under GNU time. */
 function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, number] {
@@ -84,6 +87,28 @@ for (let round = 0; round < runs; round++) {
   }
   sleepSync(waitMs);
   for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  if (allWrites) {
+    for (const s of setups) {
+      const r = spawnSync(process.execPath, [s.cli, "save", `after_write_new_${round}`, "-t", "project", "-d", `round ${round}: a new card about the helm chart`], {
+        env: s.env,
+        encoding: "utf8",
+      });
+      if (r.status !== 0) throw new Error(`${s.name} save (new): ${r.stderr}`);
+    }
+    sleepSync(waitMs);
+    for (const s of setups) record(`${s.name}: first prompt after saving a new card`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+    const line = card(round + 3000);
+    for (const s of setups) {
+      const file = path.join(s.dir, "MEMORY.md");
+      const text = fs.readFileSync(file, "utf8");
+      const at = text.indexOf(`(${line.file})`);
+      const end = text.indexOf("\n", at);
+      if (at < 0 || end < 0) throw new Error(`${s.name}: ${line.file} is not in MEMORY.md`);
+      fs.writeFileSync(file, `${text.slice(0, end)} (quokka ${round})${text.slice(end)}`); // in place: same inode
+    }
+    sleepSync(waitMs);
+    for (const s of setups) record(`${s.name}: first prompt after a hand edit of one MEMORY.md line`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  }
   if (pulls) {
     const pulled = card(round + 2000);
     // Words no generated card has, one of them new each round: the card pulled now ranks first.

@@ -3,7 +3,9 @@
 // has folded yet (the prompt folds it: the refresh), and the warm prompt after it with the save's delta in force.
 // No keeper runs ([hook] keeper = false); a live keeper's check is stood in for by setting the check's record (the
 // delta's mtime, else the cache's) to "now" before each prompt, so every prompt takes the trusted path.
-// Run: npm run build && node --import tsx bench/trusted-write-ab.ts --dir <gen-store.ts store> --cards 100000 --runs 12 --compare <other dist>
+// --all-writes also times the prompt after a hand edit of one MEMORY.md line no keeper has folded (the prompt reads
+// MEMORY.md and matches it to the index it has), and the warm prompt before any write (no delta) is timed first.
+// Run: npm run build && node --import tsx bench/trusted-write-ab.ts --dir <gen-store.ts store> --cards 100000 --runs 12 --compare <other dist> [--all-writes]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +18,7 @@ import { sleepSync } from "./timed-child.js";
 const cards = numberArg("cards", 100_000);
 const runs = numberArg("runs", 12);
 const template = arg("dir");
+const allWrites = process.argv.includes("--all-writes");
 if (!template || !fs.existsSync(path.join(template, "MEMORY.md"))) throw new Error("--dir: a store bench/gen-store.ts wrote");
 const plain = generateCards(cards).filter((c) => c.priority === "normal" && c.status === "active");
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-trusted-ab-"));
@@ -55,6 +58,14 @@ try {
   const payload = () => JSON.stringify({ session_id: `trusted-ab-${session++}`, cwd: root, hook_event_name: "UserPromptSubmit", prompt: PROMPT });
   const hookArgs = (hook: string) => [...HOOK_NODE_FLAGS, "--require", preload, hook, "--host", "codex"];
   for (const s of setups) spawnSync(process.execPath, [s.hook, "--host", "codex"], { env: s.env, input: payload(), cwd: root }); // the cold build
+  if (allWrites)
+    for (let i = 0; i < 4; i++) {
+      run("node -e 0", ["--require", preload, "-e", "0"], setups[0]!.env, "");
+      for (const s of i % 2 === 0 ? setups : [...setups].reverse()) {
+        checkedNow(s.dir);
+        run(`${s.name}: warm prompt, no delta yet`, hookArgs(s.hook), s.env, payload());
+      }
+    }
   for (let round = 0; round < runs; round++) {
     run("node -e 0", ["--require", preload, "-e", "0"], setups[0]!.env, "");
     const order = round % 2 === 0 ? setups : [...setups].reverse();
@@ -71,6 +82,19 @@ try {
     for (const s of order) {
       checkedNow(s.dir);
       run(`${s.name}: warm prompt, the save's delta in force`, hookArgs(s.hook), s.env, payload());
+    }
+    if (!allWrites) continue;
+    const line = plain[(round * 7919 + 3000) % plain.length]!.file;
+    for (const s of order) {
+      const file = path.join(s.dir, "MEMORY.md");
+      const text = fs.readFileSync(file, "utf8");
+      const end = text.indexOf("\n", text.indexOf(`(${line})`));
+      fs.writeFileSync(file, `${text.slice(0, end)} (quokka ${round})${text.slice(end)}`); // in place, as an editor
+    }
+    sleepSync(150);
+    for (const s of order) {
+      checkedNow(s.dir);
+      run(`${s.name}: prompt after an unfolded hand edit of one MEMORY.md line`, hookArgs(s.hook), s.env, payload());
     }
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;

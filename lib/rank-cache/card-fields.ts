@@ -33,14 +33,17 @@ export interface CardFields {
 }
 
 type ParseCard = typeof import("../core/card.js").parseCard;
+type ParseCardWith = typeof import("../core/card-parse.js").parseCardWith;
 let parseCard: ParseCard | undefined;
+let parseCardWith: ParseCardWith | undefined;
 
 /** A card's ranking fields, or undefined when it cannot be read (then it is ranked on its index line only). */
 export async function readCardFields(memoryDir: string, file: string): Promise<CardFields | undefined> {
   const head = readHead(path.join(memoryDir, file));
   if (head === undefined) return undefined;
-  parseCard ??= (await import("../core/card.js")).parseCard; // js-yaml loads only when a card must be read
-  const card = parseCard(head);
+  // js-yaml loads only for frontmatter the fast path cannot read (memctl writes the kind it reads).
+  parseCardWith ??= (await import("../core/card-parse.js")).parseCardWith;
+  const card = parseCardWith(head) ?? (parseCard ??= (await import("../core/card.js")).parseCard)(head);
   const meta = card.meta;
   return {
     priority: meta.priority,

@@ -17,6 +17,7 @@ import { joinPath, STATE_DIR } from "../store/paths.js";
 import { close, openRegular, readAt } from "../store/checked-fs.js";
 import { CachedEntry, MISSING, type OpenCache, type RankableStore, type Stamp } from "./read.js";
 import { isEntryPath } from "./entry-path.js";
+import { RunMap } from "./run-map.js";
 
 export const RANK_DELTA = "rank-delta.json";
 const DELTA_FORMAT = 1;
@@ -49,11 +50,10 @@ export interface Delta {
   journal?: [ino: number, size: number];
 }
 
-/** A delta in force: the delta, the merged id → source map (base id, or -k-1 for delta entry k), and its file's mtime. */
+/** A delta in force: the delta, the merged id ↔ source map of its runs (run-map.ts), and its file's mtime. */
 export interface OpenDelta {
   delta: Delta;
-  toBase: Int32Array;
-  lineShift: Int32Array;
+  map: RunMap;
   mtimeMs: number;
   /** The file's text: what a check of every card against it found true stays true while the text and the cards do. */
   text: string;
@@ -77,8 +77,8 @@ export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undef
     const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
     const delta = JSON.parse(text) as Delta;
     if (!validDelta(delta, base)) return undefined;
-    const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
+    const map = RunMap.of(delta.runs, base.view.n, delta.entries.length);
+    return map && { delta, map, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return undefined;
   } finally {
@@ -127,49 +127,19 @@ function validEntry(e: DeltaEntry): boolean {
   );
 }
 
-/** The merged id → source map of a delta's runs; undefined when a run points outside the base or the entries. */
-export function mapRuns(delta: Pick<Delta, "runs" | "entries">, baseSize: number): { toBase: Int32Array; lineShift: Int32Array } | undefined {
-  let size = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const [from, count] = [delta.runs[r]!, delta.runs[r + 1]!];
-    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return undefined;
-    size += count;
-  }
-  const toBase = new Int32Array(size);
-  const lineShift = new Int32Array(size);
-  let j = 0;
-  // Every prompt with a delta in force maps all 100,000 entries of a large store, in code that runs once: one tight
-  // loop per run, the shift filled natively.
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const from = delta.runs[r]!;
-    const count = delta.runs[r + 1]!;
-    lineShift.fill(delta.runs[r + 2]!, j, j + count);
-    const step = from >= 0 ? 1 : -1;
-    for (let i = 0, b = from; i < count; i++, b += step) toBase[j + i] = b;
-    j += count;
-  }
-  return { toBase, lineShift };
-}
-
 /** The base and the delta as one RankableStore: ids are positions in the merged index, in MEMORY.md order. */
-export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "toBase" | "lineShift">): RankableStore {
-  const { delta, toBase, lineShift } = open;
+export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "map">): RankableStore {
+  const { delta, map } = open;
   const bi = base.store.index;
-  const n = toBase.length;
-  const fromBase = new Int32Array(base.view.n).fill(-1);
-  // The merged ids the delta's entries hold: one pass beside the base ids', kept for every use below (the delta's
-  // postings, pinned and scoped ids), instead of a pass over every id, a call each, per use.
-  const fromDelta: number[] = [];
-  for (let j = 0; j < n; j++) {
-    const b = toBase[j]!;
-    if (b >= 0) fromBase[b] = j;
-    else fromDelta.push(j);
-  }
+  const n = map.size;
+  const baseSize = base.view.n;
+  // The merged ids the delta's entries hold, kept for every use below (the delta's postings, pinned and scoped ids).
+  const fromDelta = map.deltaIds();
   const entries = delta.entries;
-  const deltaOf = (j: number) => {
-    const b = toBase[j];
-    if (b === undefined) throw new RangeError(`no entry ${j}`);
-    return b < 0 ? entries[-b - 1]! : undefined;
+  /** Merged id j's delta entry, or its base id (a number). */
+  const sourceOf = (j: number): DeltaEntry | number => {
+    const b = map.source(j);
+    return b < 0 ? entries[-b - 1]! : b;
   };
   // The delta's postings by term, with merged ids: a few hundred entries' worth, indexed once per load.
   let deltaPostings: Map<string, [number, number, number][]> | undefined;
@@ -177,7 +147,7 @@ export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "to
     if (!deltaPostings) {
       deltaPostings = new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of deltaOf(j)!.post) {
+        for (const [t, tf, mask] of (sourceOf(j) as DeltaEntry).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, (list = []));
           list.push([j, tf, mask]);
@@ -190,66 +160,70 @@ export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "to
   const index: RankIndex = {
     size: n,
     entry: (j) => {
-      const d = deltaOf(j);
-      if (d) return d;
-      const e = bi.entry(toBase[j]!) as CachedEntry;
-      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j]!, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+      const s = sourceOf(j);
+      if (typeof s !== "number") return s;
+      const e = bi.entry(s) as CachedEntry;
+      const shift = map.lineShiftOf(j);
+      return shift === 0 ? e : new CachedEntry(e.line + shift, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
-    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]!),
-    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]!),
+    file: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.file(s) : s.file;
+    },
+    sinkFields: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.sinkFields(s) : s;
+    },
     postings: (term) => {
       const fromBaseList = bi.postings(term);
       const extra = postingsOfDelta(term);
       if (!fromBaseList && !extra) return undefined;
-      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
-      const id = new Uint32Array(length);
-      const tf = new Float32Array(length);
-      const mask = new Uint8Array(length);
-      let k = 0;
-      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
-        const b = fromBaseList.id[i]!;
-        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`); // a damaged cache: rebuild
-        const j = fromBase[b]!;
-        if (j < 0) continue; // a line removed, or a card the delta holds anew
-        id[k] = j;
-        tf[k] = fromBaseList.tf[i]!;
-        mask[k++] = fromBaseList.mask[i]!;
-      }
-      for (const [j, t, m] of extra ?? []) {
+      const added = extra?.length ?? 0;
+      const mapped = fromBaseList ? map.mapPostings(fromBaseList, baseSize, added) : undefined;
+      if (added === 0) return mapped && mapped.length > 0 ? mapped : undefined; // every base posting gone: the term is gone, as after a rebuild
+      const out = mapped ?? { length: 0, id: new Uint32Array(added), tf: new Float32Array(added), mask: new Uint8Array(added) };
+      const [id, tf, mask] = [out.id as Uint32Array, out.tf as Float32Array, out.mask as Uint8Array];
+      let k = out.length;
+      for (const [j, t, m] of extra!) {
         id[k] = j;
         tf[k] = t;
         mask[k++] = m;
       }
-      if (k === 0) return undefined; // every base posting masked: the term is gone, as after a rebuild
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) } satisfies PostingList;
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]!).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j)!.priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => (sourceOf(j) as DeltaEntry).priority === "always")].sort(
+      (a, b) => a - b,
+    ),
     lineBytes: (j) => {
-      const d = deltaOf(j);
-      return d ? utf8Bytes(d.printed) : bi.lineBytes!(toBase[j]!);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineBytes!(s) : utf8Bytes(s.printed);
     },
     lineKey: (j) => {
-      const d = deltaOf(j);
-      return d ? lineKey(d.printed) : bi.lineKey!(toBase[j]!);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineKey!(s) : lineKey(s.printed);
     },
-    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText!(toBase[j]!),
+    lineText: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineText!(s) : s.printed;
+    },
+    // The base's mask copied a run at a time; a delta entry's from its fields.
     maySink: () => {
       const baseMask = bi.maySink!();
       const mask = new Uint8Array(n);
-      for (let j = 0; j < n; j++) {
-        const b = toBase[j]!;
-        if (b >= 0) mask[j] = baseMask[b]!;
-        else {
-          const e = entries[-b - 1]!;
-          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
-        }
-      }
+      map.forEachRun((start, from, count) => {
+        if (from >= 0) mask.set(baseMask.subarray(from, from + count), start);
+        else
+          for (let i = 0; i < count; i++) {
+            const e = entries[-from - 1 + i]!;
+            mask[start + i] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
+          }
+      });
       return mask;
     },
     scoped: () => [
-      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => (fromBase[b]! >= 0 ? [[fromBase[b]!, list] as const] : [])),
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => (map.merged(b) >= 0 ? [[map.merged(b), list] as const] : [])),
       ...fromDelta.flatMap((j) => {
-        const scope = deltaOf(j)!.scope;
+        const scope = (sourceOf(j) as DeltaEntry).scope;
         return scope && scope.length > 0 ? [[j, scope] as const] : [];
       }),
     ],
@@ -267,10 +241,9 @@ export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "to
   };
 }
 
-/** The fingerprint the merged index holds for entry j (no card is read). */
-export function mergedStamp(base: OpenCache, open: Pick<OpenDelta, "delta" | "toBase">, j: number): Stamp {
-  const b = open.toBase[j]!;
-  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+/** The fingerprint the merged index holds for an entry whose source (RunMap.source) is `b` (no card is read). */
+export function mergedStamp(base: OpenCache, delta: Delta, b: number): Stamp {
+  if (b < 0) return delta.entries[-b - 1]?.stamp ?? MISSING;
   const s = base.view.stamps;
   return [s[3 * b]!, s[3 * b + 1]!, s[3 * b + 2]!];
 }

@@ -11,19 +11,20 @@ import type { FileStat } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { applyLineEdits, type Item, type Journaled } from "./journal.js";
 import { normalizeCardPath } from "./card-fields.js";
-import { mapRuns, mergedStamp, type Delta, type OpenDelta } from "./delta.js";
-import type { Seg } from "./patch.js";
+import { mergedStamp, type Delta, type OpenDelta } from "./delta.js";
+import { RunMap } from "./run-map.js";
+import { recheck, reparse, type Seg } from "./patch.js";
+import { alignIndex, key53 } from "./align.js";
 import { sameStamp, type OpenCache, type Stamp } from "./read.js";
-
-/** 53 bits of a line hash's two lanes, as a Map key without a string. */
-const key53 = (a: number, b: number) => a * 2 ** 21 + (b >>> 11);
 
 export type Meta = Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
 
 /**
  * The merged index after the change, one segment per entry: the journaled edits applied (or MEMORY.md read and
  * matched), and every carried entry whose card's fingerprint moved turned into a line to read — every card's when
- * `full`, else the journaled ones'.
+ * `full`, else the journaled ones'. `since`: with `full`, the only cards that can have changed besides the journaled
+ * ones (the keeper's watch named them); MEMORY.md edited by hand is then aligned line by line (align.ts) and only
+ * those cards re-checked, as it is for a load that checks only the journaled cards.
  */
 export function everyEntry(
   memoryDir: string,
@@ -33,8 +34,9 @@ export function everyEntry(
   told: Journaled | undefined,
   full: boolean,
   stampNow: (file: string) => Stamp,
+  since?: ReadonlySet<string>,
 ): { segs: Seg[]; meta: Meta } {
-  const n = cur.toBase.length;
+  const n = cur.map.size;
   const idx = cur.delta.index;
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   let items: Item[];
@@ -55,6 +57,14 @@ export function everyEntry(
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {};
+    const narrow = full ? since : (told?.cards ?? new Set<string>());
+    const aligned = narrow && alignIndex(base, cur, text);
+    if (aligned) {
+      const check = new Set([...narrow!, ...(told?.cards ?? [])]);
+      const segs = recheck(base, aligned.segs, check, stampNow, reparse);
+      return { segs, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
+    }
     const parsed = parseIndex(text);
     items = matchLines(base, cur, parsed.entries);
     const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -62,22 +72,23 @@ export function everyEntry(
       cards: files.length,
       unparsed: parsed.unparsed.map((u: UnparsedLine) => [u.line, u.raw, u.reason]),
       plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
-      ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}),
+      ...cut,
     };
   }
   // Which carried entries must be read again: those whose card's fingerprint moved.
+  const toBase = cur.map.toBase;
   const segs = items.map((item): Seg => {
     if (item.j === undefined) return { line: item.line, e: item.e };
-    const b = cur.toBase[item.j]!;
+    const b = toBase[item.j]!;
     if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
-      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur.delta, b))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
     return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b]! } : { line: item.line, d: cur.delta.entries[-b - 1]! };
   });
   return { segs, meta };
 }
 
-/** The base alone, as a delta with no entries (its maps made only when a pass over every entry needs them). */
+/** The base alone, as a delta with no entries (its whole maps made only when a pass over every entry needs them). */
 export function identity(base: OpenCache): OpenDelta {
   const h = base.header;
   const n = base.view.n;
@@ -95,33 +106,27 @@ export function identity(base: OpenCache): OpenDelta {
     ...(h.truncated ? { truncated: h.truncated } : {}),
     ...(h.journal ? { journal: h.journal } : {}),
   };
-  let mapped: ReturnType<typeof mapRuns>;
   return {
     delta,
-    get toBase() {
-      return (mapped ??= mapRuns(delta, n)!).toBase;
-    },
-    get lineShift() {
-      return (mapped ??= mapRuns(delta, n)!).lineShift;
-    },
+    map: RunMap.of(delta.runs, n, 0)!,
     mtimeMs: base.view.mtimeMs,
     text: "", // no file
   };
 }
 
 function lineOf(base: OpenCache, cur: OpenDelta, j: number): number {
-  const b = cur.toBase[j]!;
-  return b >= 0 ? base.view.lines[b]! + cur.lineShift[j]! : cur.delta.entries[-b - 1]!.line;
+  const b = cur.map.toBase[j]!;
+  return b >= 0 ? base.view.lines[b]! + cur.map.lineShift[j]! : cur.delta.entries[-b - 1]!.line;
 }
 
 function mergedFile(base: OpenCache, cur: OpenDelta, j: number): string {
-  const b = cur.toBase[j]!;
+  const b = cur.map.toBase[j]!;
   return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1]!.file;
 }
 
 /** A carried entry's index line, parsed again from its raw text (the cache keeps the raw line, not the parse). */
 function indexEntryOf(base: OpenCache, cur: OpenDelta, j: number, line: number): IndexEntry {
-  const b = cur.toBase[j]!;
+  const b = cur.map.toBase[j]!;
   const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1]!.raw;
   const e = parseIndexLine(raw, line);
   if (e === undefined || "reason" in e) throw new RangeError("a cached entry's line no longer parses"); // damaged: rebuild
@@ -132,8 +137,9 @@ function indexEntryOf(base: OpenCache, cur: OpenDelta, j: number, line: number):
 function matchLines(base: OpenCache, cur: OpenDelta, parsed: readonly IndexEntry[]): Item[] {
   const byKey = new Map<number, number | number[]>();
   const raw = base.view.rawKeys;
-  for (let j = 0; j < cur.toBase.length; j++) {
-    const b = cur.toBase[j]!;
+  const toBase = cur.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j]!;
     const k = b >= 0 ? key53(raw[2 * b]!, raw[2 * b + 1]!) : key53(...cur.delta.entries[-b - 1]!.key);
     const had = byKey.get(k);
     if (had === undefined) byKey.set(k, j);

@@ -8,13 +8,13 @@
 // refresh.ts falls back to its pass over every entry otherwise; both give the same delta (test/lib/rank-cache).
 // The inserted lines are parsed once and the unparsed lines spliced as every reader of the journal does
 // (lib/core/line-edits.ts); only the split of a run of base entries is this file's.
-import type { IndexEntry } from "../core/index-file.js";
+import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { editSpan, insertedLines, lowerBound, spliceRows } from "../core/line-edits.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 import type { DeltaEntry } from "./delta.js";
 import type { LineEdit, Unparsed } from "./journal.js";
-import type { OpenCache, Stamp } from "./read.js";
+import { sameStamp, type OpenCache, type Stamp } from "./read.js";
 
 /**
  * A piece of the merged index: base entries [from, from + count) at their built lines + shift, a delta entry
@@ -140,7 +140,7 @@ export function countCards(base: OpenCache, segs: readonly Seg[], goneOld: numbe
  */
 export function recheck(base: OpenCache, segs: Seg[], files: ReadonlySet<string>, stampNow: (file: string) => Stamp, reparse: (raw: string, line: number) => IndexEntry): Seg[] {
   if (files.size === 0) return segs;
-  const stamps = base.view.stamps;
+  // Each named card's entries' fingerprints read one at a time: the whole table is 2.4 MB at 100,000 cards.
   const split = new Map<number, Set<number>>(); // segment → base ids to read
   const out = [...segs];
   for (const [file, where] of linksOf(base, segs, [...files])) {
@@ -152,7 +152,7 @@ export function recheck(base: OpenCache, segs: Seg[], files: ReadonlySet<string>
         const st = s.d!.stamp;
         const line = (s as Extract<Seg, { d: DeltaEntry }>).line;
         if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse(s.d!.raw, line) };
-      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+      } else if (!sameStamp(base.view.stamp(id), now)) {
         let ids = split.get(seg);
         if (!ids) split.set(seg, (ids = new Set()));
         ids.add(id);
@@ -176,14 +176,20 @@ export function recheck(base: OpenCache, segs: Seg[], files: ReadonlySet<string>
   });
 }
 
+/** A base line parsed again (a carried entry whose card moved); one that no longer parses means a damaged cache. */
+export function reparse(raw: string, line: number): IndexEntry {
+  const e = parseIndexLine(raw, line);
+  if (e === undefined || "reason" in e) throw new RangeError("a cached entry's line no longer parses"); // damaged: rebuild
+  return e;
+}
+
 /** Whether every entry linking one of `files` holds the card's fingerprint now (nothing to refresh). */
 export function unchangedCards(base: OpenCache, segs: readonly Seg[], files: ReadonlySet<string>, stampNow: (file: string) => Stamp): boolean {
-  const stamps = base.view.stamps;
   for (const [file, where] of linksOf(base, segs, [...files])) {
     if (where.length === 0) continue;
     const now = stampNow(file);
     for (const { seg, id } of where) {
-      const st = id === undefined ? segs[seg]!.d!.stamp : [stamps[3 * id]!, stamps[3 * id + 1]!, stamps[3 * id + 2]!];
+      const st = id === undefined ? segs[seg]!.d!.stamp : base.view.stamp(id);
       if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
     }
   }

@@ -13,7 +13,6 @@
 //     keeper's full check when its watch names the cards changed since its last one (changedSince).
 // Past DELTA_MAX entries the caller folds everything into a new base (build.ts) instead.
 import { entryPostings } from "../rank/postings.js";
-import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -24,9 +23,10 @@ import { statIfExists, type FileStat } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardFields } from "./card-fields.js";
 import { racy, writeCacheFile } from "./build.js";
-import { checkedText, mapRuns, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type OpenDelta } from "./delta.js";
+import { checkedText, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type OpenDelta } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
-import { countCards, patchLines, recheck, segmentsOf, type Seg } from "./patch.js";
+import { RunMap } from "./run-map.js";
+import { countCards, patchLines, recheck, reparse, segmentsOf, type Seg } from "./patch.js";
 import { cardStamp, escapesStore, stampOf, type LoadOptions, type OpenCache, type RankableStore, type Stamp } from "./read.js";
 
 /** A delta holds at most this many entries (about 1 KB each, parsed by every prompt) before it is folded into the base. */
@@ -50,7 +50,7 @@ export async function refresh(
 ): Promise<RankableStore | undefined> {
   const { view, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.toBase.length : view.n;
+  const n = prev ? prev.map.size : view.n;
   // The journal's end and the directories first: a change made while this runs is then after the mark, and moves
   // an mtime later than the one recorded.
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
@@ -77,7 +77,7 @@ export async function refresh(
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...(patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n)) };
     segs = recheck(base, patched.segs, new Set([...(told?.cards ?? []), ...(since ?? [])]), stampNow, reparse);
-  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since));
   const fresh = segs.filter((s) => s.e !== undefined).length;
   const carried = segs.filter((s) => s.d !== undefined).length;
   const total = segs.reduce((sum, s) => sum + (s.from === undefined ? 1 : s.count), 0);
@@ -142,8 +142,9 @@ export async function refresh(
     ...meta,
     ...(journal ? { journal } : {}),
   };
-  const mapped = mapRuns(delta, view.n)!;
-  const store = mergedStore(base, { delta, ...mapped });
+  const map = RunMap.of(delta.runs, view.n, delta.entries.length);
+  if (!map) throw new RangeError("a refreshed delta's runs do not fit its base"); // never written so: rebuild
+  const store = mergedStore(base, { delta, map });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
@@ -157,11 +158,4 @@ export async function refresh(
     // not writable: ranked from memory this time
   }
   return store;
-}
-
-/** A base line parsed again (a carried entry whose card moved); one that no longer parses means a damaged cache. */
-function reparse(raw: string, line: number): IndexEntry {
-  const e = parseIndexLine(raw, line);
-  if (e === undefined || "reason" in e) throw new RangeError("a cached entry's line no longer parses"); // damaged: rebuild
-  return e;
 }

@@ -3935,8 +3935,8 @@ var init_scope = __esm({
   }
 });
 
-// lib/core/card.ts
-function parseCard(text) {
+// lib/core/card-parse.ts
+function parseCardWith(text, loadYaml) {
   const match = FRONTMATTER.exec(text);
   if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
   const frontmatterText = match[1];
@@ -3946,18 +3946,11 @@ function parseCard(text) {
   let loaded;
   try {
     const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
-    loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
-    if (fast === void 0 && aliasesExpand(loaded, frontmatterText.length)) loaded = ALIASED;
+    if (fast === void 0 && !loadYaml) return void 0;
+    loaded = fast ?? loadYaml(frontmatterText);
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  if (loaded === ALIASED) {
-    errors.push({
-      code: "E_CARD_FRONTMATTER",
-      message: "frontmatter names one list or mapping twice, or one value into more text than it holds, through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
-    });
     return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
   }
   if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
@@ -3966,26 +3959,6 @@ function parseCard(text) {
   }
   const fm = loaded;
   return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
-}
-function aliasesExpand(root, textLength) {
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [root];
-  let budget = 2 * textLength + 64;
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === "string") budget -= v.length;
-    if (budget < 0) return true;
-    if (v === null || typeof v !== "object") continue;
-    if (seen.has(v)) return true;
-    seen.add(v);
-    if (Array.isArray(v)) for (const child of v) stack.push(child);
-    else
-      for (const [key, child] of Object.entries(v)) {
-        budget -= key.length;
-        stack.push(child);
-      }
-  }
-  return false;
 }
 function toMeta(fm, warnings) {
   const meta = { topics: [] };
@@ -4054,19 +4027,58 @@ function isCalendarDate(value) {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
-var REQUIRED_FIELDS, FRONTMATTER, ALIASED, CARD_STATUSES;
-var init_card = __esm({
-  "lib/core/card.ts"() {
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
+var init_card_parse = __esm({
+  "lib/core/card-parse.ts"() {
     "use strict";
-    init_js_yaml();
     init_frontmatter_fast();
     init_card_types();
     init_recall_keys();
     init_scope();
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-    ALIASED = /* @__PURE__ */ Symbol("aliased");
     CARD_STATUSES = ["active", "stale", "superseded"];
+  }
+});
+
+// lib/core/card.ts
+function parseCard(text) {
+  return parseCardWith(text, loadWithoutAliasBlowUp);
+}
+function loadWithoutAliasBlowUp(frontmatter) {
+  const loaded = load(frontmatter, { schema: CORE_SCHEMA });
+  if (aliasesExpand(loaded, frontmatter.length))
+    throw new Error(
+      "frontmatter names one list or mapping twice, or one value into more text than it holds, through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
+    );
+  return loaded;
+}
+function aliasesExpand(root, textLength) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [root];
+  let budget = 2 * textLength + 64;
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") budget -= v.length;
+    if (budget < 0) return true;
+    if (v === null || typeof v !== "object") continue;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    if (Array.isArray(v)) for (const child of v) stack.push(child);
+    else
+      for (const [key, child] of Object.entries(v)) {
+        budget -= key.length;
+        stack.push(child);
+      }
+  }
+  return false;
+}
+var init_card = __esm({
+  "lib/core/card.ts"() {
+    "use strict";
+    init_js_yaml();
+    init_card_parse();
+    init_card_parse();
   }
 });
 

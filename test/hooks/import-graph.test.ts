@@ -91,6 +91,37 @@ test("with a fresh rank cache the hook runs with no node_modules at all (js-yaml
   }
 });
 
+test("the prompt that folds a save reads the saved card without js-yaml when its frontmatter is the plain kind memctl writes", () => {
+  const s = sandbox([
+    { file: "feedback_a.md", title: "Redis cache", hook: "ttl" },
+    { file: "feedback_b.md", title: "Kafka lag", hook: "consumer groups" },
+  ]);
+  try {
+    const bare = path.join(s.root, "bare");
+    fs.mkdirSync(bare);
+    fs.writeFileSync(path.join(bare, "package.json"), JSON.stringify({ type: "module" }));
+    fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), path.join(bare, "hooks"), { recursive: true });
+    const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
+    const run = (entry: string, prompt: string) =>
+      spawnSync(process.execPath, [entry, "--host", "codex"], { input: JSON.stringify({ cwd: s.repo, prompt }), env, encoding: "utf8" });
+    ageStore(s.memory);
+    assert.match(run(HOOK, "redis").stdout, /feedback_a\.md/); // builds the cache (this run needs js-yaml)
+    const saved = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "save", "feedback_b", "-t", "feedback", "-d", "wombat consumer lag"], {
+      env,
+      encoding: "utf8",
+    });
+    assert.equal(saved.status, 0, saved.stderr);
+    ageStore(s.memory);
+    // Up to 10,000 entries every prompt checks every card: this one finds the saved card and reads it again.
+    const folded = run(path.join(bare, "hooks", "user-prompt-submit.cjs"), "wombat");
+    assert.equal(folded.status, 0, folded.stderr);
+    assert.match(folded.stdout, /feedback_b\.md/);
+    assert.doesNotMatch(folded.stdout, /UNAVAILABLE/);
+  } finally {
+    s.cleanup();
+  }
+});
+
 // The global `performance` is a getter that loads perf_hooks (eleven internal modules, ~0.6 ms of CPU at start):
 // the hook's clocks are process.hrtime's (lib/store/monotonic.ts).
 test("a typical prompt loads only the builtins it uses every time (node:os, node:crypto, perf_hooks and the rest wait for their rare paths)", () => {

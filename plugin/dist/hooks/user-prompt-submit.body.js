@@ -127,6 +127,290 @@ var init_scope = __esm({
   }
 });
 
+// lib/core/frontmatter-fast.ts
+function scalar(raw, flow) {
+  const v = trimSpaces(raw);
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    const inner = v.slice(1, -1);
+    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
+    const inner = v.slice(1, -1);
+    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
+  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
+  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
+  return v;
+}
+function flowList(raw) {
+  const inner = trimSpaces(raw.slice(1, -1));
+  if (inner === "") return [];
+  const items = [];
+  for (const part2 of inner.split(",")) {
+    const s = scalar(part2, true);
+    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
+    items.push(s);
+  }
+  return items;
+}
+function inline(raw) {
+  const v = trimSpaces(raw);
+  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
+  return scalar(v, false);
+}
+function fastLoadFrontmatter(text) {
+  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
+  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
+  const out = {};
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line === "") {
+      i++;
+      continue;
+    }
+    const m3 = KEY.exec(line);
+    if (!m3 || m3[1] in out || m3[1] === "__proto__") return void 0;
+    const key = m3[1];
+    i++;
+    if (m3[2] !== void 0 && trimSpaces(m3[2]) !== "") {
+      const value = inline(m3[2]);
+      if (value === NOT_SIMPLE) return void 0;
+      out[key] = value;
+      continue;
+    }
+    const block = [];
+    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
+    if (block.length === 0) {
+      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
+      out[key] = null;
+      continue;
+    }
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
+  }
+  return out;
+}
+function blockList(block) {
+  const indent = ITEM.exec(block[0])[1];
+  const items = [];
+  for (const line of block) {
+    const m3 = ITEM.exec(line);
+    if (!m3 || m3[1] !== indent) return void 0;
+    const s = scalar(m3[2], false);
+    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
+    items.push(s);
+  }
+  return items;
+}
+function nestedMap(block) {
+  const indent = NESTED.exec(block[0])?.[1];
+  if (indent === void 0) return void 0;
+  const map = {};
+  for (const line of block) {
+    const m3 = NESTED.exec(line);
+    if (!m3 || m3[1] !== indent || m3[2] in map || m3[2] === "__proto__") return void 0;
+    if (m3[3] === void 0 || trimSpaces(m3[3]) === "") return void 0;
+    const value = inline(m3[3]);
+    if (value === NOT_SIMPLE) return void 0;
+    map[m3[2]] = value;
+  }
+  return map;
+}
+var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
+var init_frontmatter_fast = __esm({
+  "lib/core/frontmatter-fast.ts"() {
+    "use strict";
+    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    ITEM = /^( *)- (.*)$/;
+    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
+    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
+    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
+    FLOW_UNSAFE = /[,[\]{}]/;
+    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
+    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
+    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
+    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
+  }
+});
+
+// lib/core/recall-keys.ts
+function recallKeysOf(frontmatter) {
+  const v = frontmatter.recall;
+  if (!Array.isArray(v)) return [];
+  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
+}
+var MAX_RECALL_KEYS;
+var init_recall_keys = __esm({
+  "lib/core/recall-keys.ts"() {
+    "use strict";
+    MAX_RECALL_KEYS = 16;
+  }
+});
+
+// lib/core/card-parse.ts
+var card_parse_exports = {};
+__export(card_parse_exports, {
+  CARD_STATUSES: () => CARD_STATUSES,
+  REQUIRED_FIELDS: () => REQUIRED_FIELDS,
+  cardType: () => cardType,
+  isCalendarDate: () => isCalendarDate,
+  isExpired: () => isExpired,
+  isRetired: () => isRetired,
+  mayRetire: () => mayRetire,
+  missingFields: () => missingFields,
+  noLongerTrue: () => noLongerTrue,
+  noLongerTrueOf: () => noLongerTrueOf,
+  noLongerTrueReason: () => noLongerTrueReason,
+  noLongerTrueText: () => noLongerTrueText,
+  parseCardWith: () => parseCardWith,
+  supersededBy: () => supersededBy
+});
+function parseCardWith(text, loadYaml) {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
+  const frontmatterText = match[1];
+  const body = text.slice(match[0].length);
+  const errors = [];
+  const warnings = [];
+  let loaded;
+  try {
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    if (fast === void 0 && !loadYaml) return void 0;
+    loaded = fast ?? loadYaml(frontmatterText);
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
+    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  const fm = loaded;
+  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+function toMeta(fm, warnings) {
+  const meta = { topics: [] };
+  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
+  const text = (field) => {
+    const v = fm[field];
+    if (v === void 0 || v === null) return void 0;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    warn(field, "a string");
+    return void 0;
+  };
+  meta.name = text("name");
+  meta.description = text("description");
+  meta.status = text("status");
+  meta.updated_at = text("updated_at");
+  meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
+  if (fm.metadata !== void 0) {
+    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
+    else warn("metadata", "a mapping");
+  }
+  const topics = fm.topics;
+  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
+  else if (typeof topics === "string")
+    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
+  if (fm.recall !== void 0 && fm.recall !== null) {
+    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
+    else warn("recall", "a list");
+  }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
+  }
+  const priority = text("priority");
+  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
+  else if (priority !== void 0) warn("priority", "one of always, normal, low");
+  if ("repo_refs" in fm) {
+    const refs = fm.repo_refs;
+    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
+    else if (refs === null || refs === void 0) meta.repo_refs = [];
+    else {
+      warn("repo_refs", "a list");
+      meta.repo_refs = [String(refs)];
+    }
+  }
+  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
+    const p = fm.provenance;
+    meta.provenance = {
+      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
+      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
+      source: typeof p.source === "string" ? p.source : void 0
+    };
+  }
+  return meta;
+}
+function isCalendarDate(value) {
+  const m3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m3) return false;
+  const [y, mo, d] = [Number(m3[1]), Number(m3[2]), Number(m3[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+function missingFields(card) {
+  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
+}
+function isExpired(meta, today) {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function noLongerTrue(card, today) {
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
+  return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
+}
+function noLongerTrueReason(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
+  return "";
+}
+function noLongerTrueText(h) {
+  const reason = noLongerTrueReason(h);
+  return reason ? `${reason} \u2014 not injected` : "";
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
+}
+function cardType(file, meta) {
+  const prefix = typeFromFileName(file);
+  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
+}
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
+var init_card_parse = __esm({
+  "lib/core/card-parse.ts"() {
+    "use strict";
+    init_frontmatter_fast();
+    init_card_types();
+    init_recall_keys();
+    init_scope();
+    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
+    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    CARD_STATUSES = ["active", "stale", "superseded"];
+  }
+});
+
 // node_modules/js-yaml/dist/js-yaml.mjs
 function defineScalarTag(tagName, options) {
   return {
@@ -225,7 +509,7 @@ function parseYamlInteger(source) {
   if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
   if (value.includes(":")) {
     let result = 0;
-    for (const part of value.split(":")) result = result * 60 + Number(part);
+    for (const part2 of value.split(":")) result = result * 60 + Number(part2);
     return sign * result;
   }
   if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
@@ -288,7 +572,7 @@ function resolveYamlFloat(source) {
   if (value === ".nan") return NaN;
   let result = 0;
   if (value.includes(":")) {
-    for (const part of value.split(":")) result = result * 60 + Number(part);
+    for (const part2 of value.split(":")) result = result * 60 + Number(part2);
     result *= sign;
   } else result = sign * parseFloat(value);
   if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
@@ -2628,130 +2912,6 @@ var init_js_yaml = __esm({
   }
 });
 
-// lib/core/frontmatter-fast.ts
-function scalar(raw, flow) {
-  const v = trimSpaces(raw);
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
-    const inner = v.slice(1, -1);
-    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
-  }
-  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
-    const inner = v.slice(1, -1);
-    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
-  }
-  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
-  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
-  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
-  return v;
-}
-function flowList(raw) {
-  const inner = trimSpaces(raw.slice(1, -1));
-  if (inner === "") return [];
-  const items = [];
-  for (const part of inner.split(",")) {
-    const s = scalar(part, true);
-    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
-    items.push(s);
-  }
-  return items;
-}
-function inline(raw) {
-  const v = trimSpaces(raw);
-  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
-  return scalar(v, false);
-}
-function fastLoadFrontmatter(text) {
-  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
-  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
-  const out = {};
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line === "") {
-      i++;
-      continue;
-    }
-    const m3 = KEY.exec(line);
-    if (!m3 || m3[1] in out || m3[1] === "__proto__") return void 0;
-    const key = m3[1];
-    i++;
-    if (m3[2] !== void 0 && trimSpaces(m3[2]) !== "") {
-      const value = inline(m3[2]);
-      if (value === NOT_SIMPLE) return void 0;
-      out[key] = value;
-      continue;
-    }
-    const block = [];
-    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
-    if (block.length === 0) {
-      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
-      out[key] = null;
-      continue;
-    }
-    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed2 === void 0) return void 0;
-    out[key] = parsed2;
-  }
-  return out;
-}
-function blockList(block) {
-  const indent = ITEM.exec(block[0])[1];
-  const items = [];
-  for (const line of block) {
-    const m3 = ITEM.exec(line);
-    if (!m3 || m3[1] !== indent) return void 0;
-    const s = scalar(m3[2], false);
-    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
-    items.push(s);
-  }
-  return items;
-}
-function nestedMap(block) {
-  const indent = NESTED.exec(block[0])?.[1];
-  if (indent === void 0) return void 0;
-  const map = {};
-  for (const line of block) {
-    const m3 = NESTED.exec(line);
-    if (!m3 || m3[1] !== indent || m3[2] in map || m3[2] === "__proto__") return void 0;
-    if (m3[3] === void 0 || trimSpaces(m3[3]) === "") return void 0;
-    const value = inline(m3[3]);
-    if (value === NOT_SIMPLE) return void 0;
-    map[m3[2]] = value;
-  }
-  return map;
-}
-var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
-var init_frontmatter_fast = __esm({
-  "lib/core/frontmatter-fast.ts"() {
-    "use strict";
-    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-    ITEM = /^( *)- (.*)$/;
-    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
-    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
-    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
-    FLOW_UNSAFE = /[,[\]{}]/;
-    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
-    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
-    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
-    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
-  }
-});
-
-// lib/core/recall-keys.ts
-function recallKeysOf(frontmatter) {
-  const v = frontmatter.recall;
-  if (!Array.isArray(v)) return [];
-  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
-}
-var MAX_RECALL_KEYS;
-var init_recall_keys = __esm({
-  "lib/core/recall-keys.ts"() {
-    "use strict";
-    MAX_RECALL_KEYS = 16;
-  }
-});
-
 // lib/core/card.ts
 var card_exports = {};
 __export(card_exports, {
@@ -2768,38 +2928,19 @@ __export(card_exports, {
   noLongerTrueReason: () => noLongerTrueReason,
   noLongerTrueText: () => noLongerTrueText,
   parseCard: () => parseCard,
+  parseCardWith: () => parseCardWith,
   supersededBy: () => supersededBy
 });
 function parseCard(text) {
-  const match = FRONTMATTER.exec(text);
-  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
-  const frontmatterText = match[1];
-  const body = text.slice(match[0].length);
-  const errors = [];
-  const warnings = [];
-  let loaded;
-  try {
-    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
-    loaded = fast ?? load(frontmatterText, { schema: CORE_SCHEMA });
-    if (fast === void 0 && aliasesExpand(loaded, frontmatterText.length)) loaded = ALIASED;
-  } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
-    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  if (loaded === ALIASED) {
-    errors.push({
-      code: "E_CARD_FRONTMATTER",
-      message: "frontmatter names one list or mapping twice, or one value into more text than it holds, through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
-    });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
-    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  const fm = loaded;
-  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  return parseCardWith(text, loadWithoutAliasBlowUp);
+}
+function loadWithoutAliasBlowUp(frontmatter) {
+  const loaded = load(frontmatter, { schema: CORE_SCHEMA });
+  if (aliasesExpand(loaded, frontmatter.length))
+    throw new Error(
+      "frontmatter names one list or mapping twice, or one value into more text than it holds, through YAML aliases (*name); write the values out (a few such lines can stand for billions of items)"
+    );
+  return loaded;
 }
 function aliasesExpand(root, textLength) {
   const seen = /* @__PURE__ */ new Set();
@@ -2821,123 +2962,12 @@ function aliasesExpand(root, textLength) {
   }
   return false;
 }
-function toMeta(fm, warnings) {
-  const meta = { topics: [] };
-  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
-  const text = (field) => {
-    const v = fm[field];
-    if (v === void 0 || v === null) return void 0;
-    if (typeof v === "string") return v;
-    if (typeof v === "number" || typeof v === "boolean") return String(v);
-    warn(field, "a string");
-    return void 0;
-  };
-  meta.name = text("name");
-  meta.description = text("description");
-  meta.status = text("status");
-  meta.updated_at = text("updated_at");
-  meta.expires_at = text("expires_at");
-  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
-  for (const field of ["updated_at", "expires_at"]) {
-    const value = meta[field];
-    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
-  }
-  if (fm.metadata !== void 0) {
-    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
-    else warn("metadata", "a mapping");
-  }
-  const topics = fm.topics;
-  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
-  else if (typeof topics === "string")
-    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
-  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
-  if (fm.recall !== void 0 && fm.recall !== null) {
-    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
-    else warn("recall", "a list");
-  }
-  if (fm.scope !== void 0 && fm.scope !== null) {
-    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
-    else warn("scope", "a list");
-  }
-  const priority = text("priority");
-  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
-  else if (priority !== void 0) warn("priority", "one of always, normal, low");
-  if ("repo_refs" in fm) {
-    const refs = fm.repo_refs;
-    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
-    else if (refs === null || refs === void 0) meta.repo_refs = [];
-    else {
-      warn("repo_refs", "a list");
-      meta.repo_refs = [String(refs)];
-    }
-  }
-  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
-    const p = fm.provenance;
-    meta.provenance = {
-      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
-      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
-      source: typeof p.source === "string" ? p.source : void 0
-    };
-  }
-  return meta;
-}
-function isCalendarDate(value) {
-  const m3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m3) return false;
-  const [y, mo, d] = [Number(m3[1]), Number(m3[2]), Number(m3[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-function missingFields(card) {
-  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
-}
-function isExpired(meta, today) {
-  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
-}
-function isRetired(meta, today) {
-  return meta.status === "superseded" || isExpired(meta, today);
-}
-function noLongerTrue(card, today) {
-  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
-}
-function noLongerTrueOf(fields, today) {
-  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
-  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
-  return {};
-}
-function supersededBy(card) {
-  const by = card.frontmatter.superseded_by;
-  return typeof by === "string" && by !== "" ? by : void 0;
-}
-function noLongerTrueReason(h) {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
-  return "";
-}
-function noLongerTrueText(h) {
-  const reason = noLongerTrueReason(h);
-  return reason ? `${reason} \u2014 not injected` : "";
-}
-function mayRetire(meta) {
-  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
-}
-function cardType(file, meta) {
-  const prefix = typeFromFileName(file);
-  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
-}
-var REQUIRED_FIELDS, FRONTMATTER, ALIASED, CARD_STATUSES;
 var init_card = __esm({
   "lib/core/card.ts"() {
     "use strict";
     init_js_yaml();
-    init_frontmatter_fast();
-    init_card_types();
-    init_recall_keys();
-    init_scope();
-    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
-    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-    ALIASED = /* @__PURE__ */ Symbol("aliased");
-    CARD_STATUSES = ["active", "stale", "superseded"];
+    init_card_parse();
+    init_card_parse();
   }
 });
 
@@ -5733,12 +5763,12 @@ function tokenizeWith(text, unicode, mark = false, stop) {
     const end = starts[r] + run2.length;
     const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
     if (joined && from < 0) from = r;
-    const part = from >= 0;
+    const part2 = from >= 0;
     if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS2.test(run2))) {
       const term = termOf(unicode ? foldAccents(run2) : run2);
-      out.push(mark && part ? PART_MARK + term : term);
+      out.push(mark && part2 ? PART_MARK + term : term);
     }
-    if (part && !joined) {
+    if (part2 && !joined) {
       const whole = runs.slice(from, r + 1).join("");
       from = -1;
       if (mark && whole.length >= 3 && !DIGITS2.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
@@ -6862,11 +6892,12 @@ var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
+var parseCardWith2;
 async function readCardFields(memoryDir, file) {
   const head = readHead(node_path_default.join(memoryDir, file));
   if (head === void 0) return void 0;
-  parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
-  const card = parseCard2(head);
+  parseCardWith2 ??= (await Promise.resolve().then(() => (init_card_parse(), card_parse_exports))).parseCardWith;
+  const card = parseCardWith2(head) ?? (parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard)(head);
   const meta = card.meta;
   return {
     priority: meta.priority,
@@ -7627,6 +7658,163 @@ function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
   return true;
 }
 
+// lib/rank-cache/run-map.ts
+var part = (xs, first, end) => ArrayBuffer.isView(xs) ? xs.subarray(first, end) : Array.prototype.slice.call(xs, first, end);
+var RunMap = class _RunMap {
+  constructor(start, from, count, shift, byBase, size) {
+    this.start = start;
+    this.from = from;
+    this.count = count;
+    this.shift = shift;
+    this.byBase = byBase;
+    this.size = size;
+  }
+  /**
+   * The map of `runs` over a base of `baseSize` entries and `deltaEntries` delta entries; undefined when a run points
+   * outside either, two runs name one base entry, or a delta entry twice (no refresh writes such runs).
+   */
+  static of(runs, baseSize, deltaEntries) {
+    if (runs.length % 3 !== 0) return void 0;
+    const kept = [];
+    for (let r = 0; r < runs.length; r += 3) if (runs[r + 1] !== 0) kept.push(r);
+    const k = kept.length;
+    const [start, from, count, shift] = [new Int32Array(k), new Int32Array(k), new Int32Array(k), new Int32Array(k)];
+    let size = 0;
+    for (let i = 0; i < k; i++) {
+      const r = kept[i];
+      const [f, c, s] = [runs[r], runs[r + 1], runs[r + 2]];
+      if (!(c > 0) || (f >= 0 ? f + c > baseSize : -f - 1 + c > deltaEntries)) return void 0;
+      [start[i], from[i], count[i], shift[i]] = [size, f, c, s];
+      size += c;
+    }
+    const byBase = Int32Array.from(
+      kept.map((_, i) => i).filter((i) => from[i] >= 0),
+      (i) => i
+    ).sort((a, b) => from[a] - from[b]);
+    for (let i = 1; i < byBase.length; i++) if (from[byBase[i - 1]] + count[byBase[i - 1]] > from[byBase[i]]) return void 0;
+    const deltaRuns = Int32Array.from(
+      kept.map((_, i) => i).filter((i) => from[i] < 0),
+      (i) => i
+    ).sort((a, b) => from[b] - from[a]);
+    for (let i = 1; i < deltaRuns.length; i++) if (-from[deltaRuns[i - 1]] - 1 + count[deltaRuns[i - 1]] > -from[deltaRuns[i]] - 1) return void 0;
+    return new _RunMap(start, from, count, shift, byBase, size);
+  }
+  /** The run holding merged id j (a RangeError past the end). */
+  runOf(j) {
+    if (!(j >= 0 && j < this.size)) throw new RangeError(`no entry ${j}`);
+    let lo = 0;
+    let hi = this.start.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >>> 1;
+      if (this.start[mid] <= j) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  /** Merged id j's source: its base id (\u2265 0), or -k-1 for delta entry k. */
+  source(j) {
+    const r = this.runOf(j);
+    const f = this.from[r];
+    return f >= 0 ? f + (j - this.start[r]) : f - (j - this.start[r]);
+  }
+  /** How far merged id j's line moved from its base entry's (0 for a delta entry). */
+  lineShiftOf(j) {
+    return this.shift[this.runOf(j)];
+  }
+  /** The merged id of base entry b, or -1 when no run names it (its line was removed, or the delta holds it anew). */
+  merged(b) {
+    const byBase = this.byBase;
+    let lo = 0;
+    let hi = byBase.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const r = byBase[mid];
+      if (b < this.from[r]) hi = mid - 1;
+      else if (b >= this.from[r] + this.count[r]) lo = mid + 1;
+      else return this.start[r] + (b - this.from[r]);
+    }
+    return -1;
+  }
+  /**
+   * A term's postings (ascending base ids) with merged ids, and room for `extra` more after them (the caller's delta
+   * postings). Each base run's slice of the list is found by a binary search and copied natively where the run kept
+   * its ids (merged id = base id: a save's replaced or appended line moves no other), added to one by one only where
+   * lines before it were removed or inserted; postings no run names (a line removed, a card the delta holds anew)
+   * are left out. The list itself when nothing moved, is left out or is added. A base id past `baseSize` throws (a
+   * damaged cache: the caller rebuilds).
+   */
+  mapPostings(list, baseSize, extra) {
+    const { byBase, from, count, start } = this;
+    const n = list.length;
+    const ids = list.id;
+    if (n > 0 && ids[n - 1] >= baseSize) throw new RangeError("a posting points past the entries");
+    const lower = (value, lo) => {
+      let hi = n;
+      while (lo < hi) {
+        const mid = lo + hi >>> 1;
+        if (ids[mid] < value) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const slices = [];
+    let kept = 0;
+    let same = extra === 0;
+    let at = 0;
+    for (let i = 0; i < byBase.length && at < n; i++) {
+      const r = byBase[i];
+      const first = lower(from[r], at);
+      const end = lower(from[r] + count[r], first);
+      if (first > at || first < end && start[r] !== from[r]) same = false;
+      if (first < end) slices.push(first, end, start[r] - from[r]);
+      kept += end - first;
+      at = end;
+    }
+    if (same && at === n) return list;
+    const out = { length: kept, id: new Uint32Array(kept + extra), tf: new Float32Array(kept + extra), mask: new Uint8Array(kept + extra) };
+    let k = 0;
+    for (let s = 0; s < slices.length; s += 3) {
+      const [first, end, offset] = [slices[s], slices[s + 1], slices[s + 2]];
+      out.tf.set(part(list.tf, first, end), k);
+      out.mask.set(part(list.mask, first, end), k);
+      if (offset === 0) out.id.set(part(ids, first, end), k);
+      else for (let i = first; i < end; i++) out.id[k + i - first] = ids[i] + offset;
+      k += end - first;
+    }
+    return out;
+  }
+  /** The merged ids that hold delta entries, ascending. */
+  deltaIds() {
+    const ids = [];
+    for (let r = 0; r < this.start.length; r++) if (this.from[r] < 0) for (let i = 0; i < this.count[r]; i++) ids.push(this.start[r] + i);
+    return ids;
+  }
+  /** Each run as [first merged id, from, count]: a mask over the merged ids is copied a run at a time. */
+  forEachRun(visit) {
+    for (let r = 0; r < this.start.length; r++) visit(this.start[r], this.from[r], this.count[r]);
+  }
+  /** Merged id \u2192 source and line shift for every entry, made on first use (a pass over every entry needs them). */
+  get toBase() {
+    return this.materialise().toBase;
+  }
+  get lineShift() {
+    return this.materialise().lineShift;
+  }
+  materialise() {
+    if (this.whole) return this.whole;
+    const toBase = new Int32Array(this.size);
+    const lineShift = new Int32Array(this.size);
+    for (let r = 0; r < this.start.length; r++) {
+      const [s, f, c] = [this.start[r], this.from[r], this.count[r]];
+      lineShift.fill(this.shift[r], s, s + c);
+      const step = f >= 0 ? 1 : -1;
+      for (let i = 0, b = f; i < c; i++, b += step) toBase[s + i] = b;
+    }
+    this.whole = { toBase, lineShift };
+    return this.whole;
+  }
+};
+
 // lib/rank-cache/delta.ts
 var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
@@ -7646,8 +7834,8 @@ function openDelta(memoryDir, base) {
     const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
     const delta = JSON.parse(text);
     if (!validDelta(delta, base)) return void 0;
-    const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
+    const map = RunMap.of(delta.runs, base.view.n, delta.entries.length);
+    return map && { delta, map, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return void 0;
   } finally {
@@ -7671,49 +7859,23 @@ function validDelta(d, base) {
 function validEntry(e) {
   return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isEntryPath(e.file, () => e.raw) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
-function mapRuns(delta, baseSize) {
-  let size = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const [from, count] = [delta.runs[r], delta.runs[r + 1]];
-    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return void 0;
-    size += count;
-  }
-  const toBase = new Int32Array(size);
-  const lineShift = new Int32Array(size);
-  let j = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const from = delta.runs[r];
-    const count = delta.runs[r + 1];
-    lineShift.fill(delta.runs[r + 2], j, j + count);
-    const step = from >= 0 ? 1 : -1;
-    for (let i = 0, b = from; i < count; i++, b += step) toBase[j + i] = b;
-    j += count;
-  }
-  return { toBase, lineShift };
-}
 function mergedStore(base, open) {
-  const { delta, toBase, lineShift } = open;
+  const { delta, map } = open;
   const bi = base.store.index;
-  const n = toBase.length;
-  const fromBase = new Int32Array(base.view.n).fill(-1);
-  const fromDelta = [];
-  for (let j = 0; j < n; j++) {
-    const b = toBase[j];
-    if (b >= 0) fromBase[b] = j;
-    else fromDelta.push(j);
-  }
+  const n = map.size;
+  const baseSize = base.view.n;
+  const fromDelta = map.deltaIds();
   const entries = delta.entries;
-  const deltaOf = (j) => {
-    const b = toBase[j];
-    if (b === void 0) throw new RangeError(`no entry ${j}`);
-    return b < 0 ? entries[-b - 1] : void 0;
+  const sourceOf = (j) => {
+    const b = map.source(j);
+    return b < 0 ? entries[-b - 1] : b;
   };
   let deltaPostings;
   const postingsOfDelta = (term) => {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of deltaOf(j).post) {
+        for (const [t, tf, mask] of sourceOf(j).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, list = []);
           list.push([j, tf, mask]);
@@ -7726,66 +7888,70 @@ function mergedStore(base, open) {
   const index = {
     size: n,
     entry: (j) => {
-      const d = deltaOf(j);
-      if (d) return d;
-      const e = bi.entry(toBase[j]);
-      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+      const s = sourceOf(j);
+      if (typeof s !== "number") return s;
+      const e = bi.entry(s);
+      const shift = map.lineShiftOf(j);
+      return shift === 0 ? e : new CachedEntry(e.line + shift, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
-    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
-    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    file: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.file(s) : s.file;
+    },
+    sinkFields: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.sinkFields(s) : s;
+    },
     postings: (term) => {
       const fromBaseList = bi.postings(term);
       const extra = postingsOfDelta(term);
       if (!fromBaseList && !extra) return void 0;
-      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
-      const id = new Uint32Array(length);
-      const tf = new Float32Array(length);
-      const mask = new Uint8Array(length);
-      let k = 0;
-      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
-        const b = fromBaseList.id[i];
-        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`);
-        const j = fromBase[b];
-        if (j < 0) continue;
-        id[k] = j;
-        tf[k] = fromBaseList.tf[i];
-        mask[k++] = fromBaseList.mask[i];
-      }
-      for (const [j, t, m3] of extra ?? []) {
+      const added = extra?.length ?? 0;
+      const mapped = fromBaseList ? map.mapPostings(fromBaseList, baseSize, added) : void 0;
+      if (added === 0) return mapped && mapped.length > 0 ? mapped : void 0;
+      const out = mapped ?? { length: 0, id: new Uint32Array(added), tf: new Float32Array(added), mask: new Uint8Array(added) };
+      const [id, tf, mask] = [out.id, out.tf, out.mask];
+      let k = out.length;
+      for (const [j, t, m3] of extra) {
         id[k] = j;
         tf[k] = t;
         mask[k++] = m3;
       }
-      if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf(j).priority === "always")].sort(
+      (a, b) => a - b
+    ),
     lineBytes: (j) => {
-      const d = deltaOf(j);
-      return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineBytes(s) : utf8Bytes(s.printed);
     },
     lineKey: (j) => {
-      const d = deltaOf(j);
-      return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineKey(s) : lineKey(s.printed);
     },
-    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    lineText: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineText(s) : s.printed;
+    },
+    // The base's mask copied a run at a time; a delta entry's from its fields.
     maySink: () => {
       const baseMask = bi.maySink();
       const mask = new Uint8Array(n);
-      for (let j = 0; j < n; j++) {
-        const b = toBase[j];
-        if (b >= 0) mask[j] = baseMask[b];
-        else {
-          const e = entries[-b - 1];
-          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
-        }
-      }
+      map.forEachRun((start, from, count) => {
+        if (from >= 0) mask.set(baseMask.subarray(from, from + count), start);
+        else
+          for (let i = 0; i < count; i++) {
+            const e = entries[-from - 1 + i];
+            mask[start + i] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
+          }
+      });
       return mask;
     },
     scoped: () => [
-      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => map.merged(b) >= 0 ? [[map.merged(b), list]] : []),
       ...fromDelta.flatMap((j) => {
-        const scope = deltaOf(j).scope;
+        const scope = sourceOf(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
     ]
@@ -7802,9 +7968,8 @@ function mergedStore(base, open) {
     stamp: (file) => stamps.get(file) ?? base.store.stamp(file)
   };
 }
-function mergedStamp(base, open, j) {
-  const b = open.toBase[j];
-  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+function mergedStamp(base, delta, b) {
+  if (b < 0) return delta.entries[-b - 1]?.stamp ?? MISSING;
   const s = base.view.stamps;
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
@@ -7923,7 +8088,6 @@ function countCards(base, segs, goneOld, oldEntries) {
 }
 function recheck(base, segs, files, stampNow, reparse2) {
   if (files.size === 0) return segs;
-  const stamps = base.view.stamps;
   const split = /* @__PURE__ */ new Map();
   const out = [...segs];
   for (const [file, where] of linksOf(base, segs, [...files])) {
@@ -7935,7 +8099,7 @@ function recheck(base, segs, files, stampNow, reparse2) {
         const st = s.d.stamp;
         const line = s.line;
         if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse2(s.d.raw, line) };
-      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+      } else if (!sameStamp(base.view.stamp(id), now)) {
         let ids = split.get(seg);
         if (!ids) split.set(seg, ids = /* @__PURE__ */ new Set());
         ids.add(id);
@@ -7958,13 +8122,17 @@ function recheck(base, segs, files, stampNow, reparse2) {
     return pieces;
   });
 }
+function reparse(raw, line) {
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
 function unchangedCards(base, segs, files, stampNow) {
-  const stamps = base.view.stamps;
   for (const [file, where] of linksOf(base, segs, [...files])) {
     if (where.length === 0) continue;
     const now = stampNow(file);
     for (const { seg, id } of where) {
-      const st = id === void 0 ? segs[seg].d.stamp : [stamps[3 * id], stamps[3 * id + 1], stamps[3 * id + 2]];
+      const st = id === void 0 ? segs[seg].d.stamp : base.view.stamp(id);
       if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
     }
   }
@@ -8020,10 +8188,100 @@ function applyLineEdits(items, unparsed, edits, fileOf2) {
   return { items, unparsed, sameCards };
 }
 
-// lib/rank-cache/every-entry.ts
+// lib/rank-cache/align.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
-  const n = cur.toBase.length;
+var LOOKAHEAD = 8;
+var MAX_UNALIGNED = 64;
+function alignIndex(base, cur, text) {
+  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
+  const toBase = cur.map.toBase;
+  const n = toBase.length;
+  const raw = base.view.rawKeys;
+  const baseLines = base.view.lines;
+  const entries = cur.delta.entries;
+  const keyOf2 = (j) => {
+    const b = toBase[j];
+    return b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...entries[-b - 1].key);
+  };
+  const used = new Uint8Array(n);
+  let carried = 0;
+  const segs = [];
+  const unparsed = [];
+  const unaligned = [];
+  const carry = (j, line) => {
+    used[j] = 1;
+    carried++;
+    const b = toBase[j];
+    if (b < 0) {
+      segs.push({ line, d: entries[-b - 1] });
+      return;
+    }
+    const shift = line - baseLines[b];
+    const last = segs[segs.length - 1];
+    if (last?.from !== void 0 && last.from + last.count === b && last.shift === shift) last.count++;
+    else segs.push({ from: b, count: 1, shift });
+  };
+  const lines = text.split(/\r?\n/);
+  let p = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const rawLine = lines[i];
+    const key = key53(...lineKeyLanes(rawLine));
+    let at = -1;
+    for (let t = p; t < n && t < p + LOOKAHEAD; t++)
+      if (keyOf2(t) === key) {
+        at = t;
+        break;
+      }
+    if (at >= 0) {
+      carry(at, i + 1);
+      p = at + 1;
+      continue;
+    }
+    const parsed2 = parseIndexLine(rawLine, i + 1);
+    if (parsed2 === void 0) continue;
+    if ("reason" in parsed2) unparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+    else {
+      if (unaligned.length >= MAX_UNALIGNED) return void 0;
+      unaligned.push({ seg: segs.length, e: parsed2, key });
+      segs.push({ line: parsed2.line, e: parsed2 });
+    }
+  }
+  const files = [...new Set(unaligned.map((u) => normalizeCardPath(u.e.file)))];
+  const linking = oldEntriesLinking(base, cur, files);
+  let fresh = 0;
+  const freshFiles = /* @__PURE__ */ new Set();
+  let plainFiles = true;
+  for (const u of unaligned) {
+    const file = normalizeCardPath(u.e.file);
+    const old = linking.get(file);
+    const same = old.filter((j) => keyOf2(j) === u.key);
+    if (same.some((j) => used[j] === 1)) return void 0;
+    if (same.length > 0) {
+      const j = same[0];
+      used[j] = 1;
+      carried++;
+      const b = toBase[j];
+      segs[u.seg] = b >= 0 ? { from: b, count: 1, shift: u.e.line - baseLines[b] } : { line: u.e.line, d: entries[-b - 1] };
+      continue;
+    }
+    fresh++;
+    if (freshFiles.has(file) || !isMeasurable(file)) plainFiles = false;
+    freshFiles.add(file);
+  }
+  for (const file of freshFiles) if (linking.get(file).some((j) => used[j] === 1)) plainFiles = false;
+  const cards = carried + [...freshFiles].filter((f) => !linking.get(f).some((j) => used[j] === 1)).length;
+  return { segs, unparsed, cards, plainFiles: plainFiles && fresh === freshFiles.size };
+}
+function oldEntriesLinking(base, cur, files) {
+  const out = new Map(files.map((f) => [f, []]));
+  for (const [file, ids] of base.view.findFiles(files)) for (const b of ids) if (cur.map.merged(b) >= 0) out.get(file).push(cur.map.merged(b));
+  for (const j of cur.map.deltaIds()) out.get(cur.delta.entries[-cur.map.source(j) - 1].file)?.push(j);
+  return out;
+}
+
+// lib/rank-cache/every-entry.ts
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
+  const n = cur.map.size;
   const idx = cur.delta.index;
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   let items;
@@ -8044,6 +8302,14 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
+    const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
+    const aligned = narrow && alignIndex(base, cur, text);
+    if (aligned) {
+      const check2 = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
+      const segs2 = recheck(base, aligned.segs, check2, stampNow, reparse);
+      return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
+    }
     const parsed2 = parseIndex(text);
     items = matchLines(base, cur, parsed2.entries);
     const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
@@ -8051,14 +8317,15 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
       cards: files.length,
       unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
       plainFiles: files.length === parsed2.entries.length && files.every(isMeasurable),
-      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+      ...cut
     };
   }
+  const toBase = cur.map.toBase;
   const segs = items.map((item) => {
     if (item.j === void 0) return { line: item.line, e: item.e };
-    const b = cur.toBase[item.j];
+    const b = toBase[item.j];
     if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
-      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur.delta, b))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
     return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b] } : { line: item.line, d: cur.delta.entries[-b - 1] };
   });
@@ -8081,30 +8348,24 @@ function identity(base) {
     ...h.truncated ? { truncated: h.truncated } : {},
     ...h.journal ? { journal: h.journal } : {}
   };
-  let mapped;
   return {
     delta,
-    get toBase() {
-      return (mapped ??= mapRuns(delta, n)).toBase;
-    },
-    get lineShift() {
-      return (mapped ??= mapRuns(delta, n)).lineShift;
-    },
+    map: RunMap.of(delta.runs, n, 0),
     mtimeMs: base.view.mtimeMs,
     text: ""
     // no file
   };
 }
 function lineOf(base, cur, j) {
-  const b = cur.toBase[j];
-  return b >= 0 ? base.view.lines[b] + cur.lineShift[j] : cur.delta.entries[-b - 1].line;
+  const b = cur.map.toBase[j];
+  return b >= 0 ? base.view.lines[b] + cur.map.lineShift[j] : cur.delta.entries[-b - 1].line;
 }
 function mergedFile(base, cur, j) {
-  const b = cur.toBase[j];
+  const b = cur.map.toBase[j];
   return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1].file;
 }
 function indexEntryOf(base, cur, j, line) {
-  const b = cur.toBase[j];
+  const b = cur.map.toBase[j];
   const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1].raw;
   const e = parseIndexLine(raw, line);
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
@@ -8113,8 +8374,9 @@ function indexEntryOf(base, cur, j, line) {
 function matchLines(base, cur, parsed2) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
-  for (let j = 0; j < cur.toBase.length; j++) {
-    const b = cur.toBase[j];
+  const toBase = cur.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j];
     const k = b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...cur.delta.entries[-b - 1].key);
     const had = byKey.get(k);
     if (had === void 0) byKey.set(k, j);
@@ -8142,7 +8404,7 @@ function deltaMax(entries) {
 async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
   const { view: view2, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.toBase.length : view2.n;
+  const n = prev ? prev.map.size : view2.n;
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
@@ -8158,7 +8420,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
     segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
-  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since));
   const fresh = segs.filter((s) => s.e !== void 0).length;
   const carried = segs.filter((s) => s.d !== void 0).length;
   const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
@@ -8223,8 +8485,9 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     ...meta,
     ...journal ? { journal } : {}
   };
-  const mapped = mapRuns(delta, view2.n);
-  const store = mergedStore(base, { delta, ...mapped });
+  const map = RunMap.of(delta.runs, view2.n, delta.entries.length);
+  if (!map) throw new RangeError("a refreshed delta's runs do not fit its base");
+  const store = mergedStore(base, { delta, map });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
@@ -8236,11 +8499,6 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   } catch {
   }
   return store;
-}
-function reparse(raw, line) {
-  const e = parseIndexLine(raw, line);
-  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
-  return e;
 }
 
 // lib/store/full-check.ts
@@ -8264,7 +8522,7 @@ async function loadRankable(memoryDir, options) {
       try {
         const delta = openDelta(memoryDir, base);
         const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
-        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const large = (delta ? delta.map.size : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
         const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
@@ -8331,10 +8589,11 @@ function everyCardUnchanged(memoryDir, view2, stats) {
 }
 function everyMergedCardUnchanged(memoryDir, base, delta, stats) {
   base.view.allFiles();
-  for (let j = 0; j < delta.toBase.length; j++) {
-    const b = delta.toBase[j];
+  const toBase = delta.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
-    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta.delta, b))) return false;
   }
   return true;
 }

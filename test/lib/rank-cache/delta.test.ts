@@ -41,6 +41,13 @@ function snapshot(store: RankableStore, terms: readonly string[]) {
     }),
     unparsed: store.unparsed,
     counts: [store.entryCount, store.cardCount, store.plainFiles],
+    scoped: [...(ix.scoped?.() ?? [])].map(([id, list]) => `${ix.file(id)} ${list.join(",")}`).sort(),
+    // maySink may mark more than it must, never less: an unmarked id is not low, not active or expiring.
+    unmarkedSinking: (() => {
+      const mask = ix.maySink?.();
+      const sinks = (f: { priority?: string; status?: string; expires_at?: string }) => f.priority === "low" || (f.status ?? "active") !== "active" || f.expires_at !== undefined;
+      return mask ? Array.from({ length: ix.size }, (_, id) => id).filter((id) => mask[id] === 0 && sinks(ix.sinkFields(id))) : [];
+    })(),
   };
 }
 
@@ -111,6 +118,13 @@ for (const size of [2_000, 10_000]) {
     await step("a line removed");
     editLine(s.memory, `](${cards[3]!.file})`, (line) => `${line}\n- [Quokka notes](${b!.file}) — a second line for one card`);
     await step("a line inserted");
+    // A block of lines moved to the end by hand: the delta's runs of base entries are no longer in the base's order.
+    const index = path.join(s.memory, "MEMORY.md");
+    const lines = fs.readFileSync(index, "utf8").split("\n");
+    const moved = lines.splice(20, 40);
+    lines.splice(lines.length - 1, 0, ...moved);
+    fs.writeFileSync(index, lines.join("\n"));
+    await step("a block of lines moved");
   });
 }
 

@@ -12,11 +12,12 @@ var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard;
+var parseCardWith;
 async function readCardFields(memoryDir, file) {
   const head = readHead(path.join(memoryDir, file));
   if (head === void 0) return void 0;
-  parseCard ??= (await import("../core/card.js")).parseCard;
-  const card = parseCard(head);
+  parseCardWith ??= (await import("../core/card-parse.js")).parseCardWith;
+  const card = parseCardWith(head) ?? (parseCard ??= (await import("../core/card.js")).parseCard)(head);
   const meta = card.meta;
   return {
     priority: meta.priority,

@@ -6,6 +6,7 @@ import { joinPath, STATE_DIR } from "../store/paths.js";
 import { close, openRegular, readAt } from "../store/checked-fs.js";
 import { CachedEntry, MISSING } from "./read.js";
 import { isEntryPath } from "./entry-path.js";
+import { RunMap } from "./run-map.js";
 var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
@@ -24,8 +25,8 @@ function openDelta(memoryDir, base) {
     const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
     const delta = JSON.parse(text);
     if (!validDelta(delta, base)) return void 0;
-    const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
+    const map = RunMap.of(delta.runs, base.view.n, delta.entries.length);
+    return map && { delta, map, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return void 0;
   } finally {
@@ -49,49 +50,23 @@ function validDelta(d, base) {
 function validEntry(e) {
   return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isEntryPath(e.file, () => e.raw) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
 }
-function mapRuns(delta, baseSize) {
-  let size = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const [from, count] = [delta.runs[r], delta.runs[r + 1]];
-    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return void 0;
-    size += count;
-  }
-  const toBase = new Int32Array(size);
-  const lineShift = new Int32Array(size);
-  let j = 0;
-  for (let r = 0; r < delta.runs.length; r += 3) {
-    const from = delta.runs[r];
-    const count = delta.runs[r + 1];
-    lineShift.fill(delta.runs[r + 2], j, j + count);
-    const step = from >= 0 ? 1 : -1;
-    for (let i = 0, b = from; i < count; i++, b += step) toBase[j + i] = b;
-    j += count;
-  }
-  return { toBase, lineShift };
-}
 function mergedStore(base, open) {
-  const { delta, toBase, lineShift } = open;
+  const { delta, map } = open;
   const bi = base.store.index;
-  const n = toBase.length;
-  const fromBase = new Int32Array(base.view.n).fill(-1);
-  const fromDelta = [];
-  for (let j = 0; j < n; j++) {
-    const b = toBase[j];
-    if (b >= 0) fromBase[b] = j;
-    else fromDelta.push(j);
-  }
+  const n = map.size;
+  const baseSize = base.view.n;
+  const fromDelta = map.deltaIds();
   const entries = delta.entries;
-  const deltaOf = (j) => {
-    const b = toBase[j];
-    if (b === void 0) throw new RangeError(`no entry ${j}`);
-    return b < 0 ? entries[-b - 1] : void 0;
+  const sourceOf = (j) => {
+    const b = map.source(j);
+    return b < 0 ? entries[-b - 1] : b;
   };
   let deltaPostings;
   const postingsOfDelta = (term) => {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of deltaOf(j).post) {
+        for (const [t, tf, mask] of sourceOf(j).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, list = []);
           list.push([j, tf, mask]);
@@ -104,66 +79,70 @@ function mergedStore(base, open) {
   const index = {
     size: n,
     entry: (j) => {
-      const d = deltaOf(j);
-      if (d) return d;
-      const e = bi.entry(toBase[j]);
-      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+      const s = sourceOf(j);
+      if (typeof s !== "number") return s;
+      const e = bi.entry(s);
+      const shift = map.lineShiftOf(j);
+      return shift === 0 ? e : new CachedEntry(e.line + shift, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
-    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
-    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    file: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.file(s) : s.file;
+    },
+    sinkFields: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.sinkFields(s) : s;
+    },
     postings: (term) => {
       const fromBaseList = bi.postings(term);
       const extra = postingsOfDelta(term);
       if (!fromBaseList && !extra) return void 0;
-      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
-      const id = new Uint32Array(length);
-      const tf = new Float32Array(length);
-      const mask = new Uint8Array(length);
-      let k = 0;
-      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
-        const b = fromBaseList.id[i];
-        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`);
-        const j = fromBase[b];
-        if (j < 0) continue;
-        id[k] = j;
-        tf[k] = fromBaseList.tf[i];
-        mask[k++] = fromBaseList.mask[i];
-      }
-      for (const [j, t, m] of extra ?? []) {
+      const added = extra?.length ?? 0;
+      const mapped = fromBaseList ? map.mapPostings(fromBaseList, baseSize, added) : void 0;
+      if (added === 0) return mapped && mapped.length > 0 ? mapped : void 0;
+      const out = mapped ?? { length: 0, id: new Uint32Array(added), tf: new Float32Array(added), mask: new Uint8Array(added) };
+      const [id, tf, mask] = [out.id, out.tf, out.mask];
+      let k = out.length;
+      for (const [j, t, m] of extra) {
         id[k] = j;
         tf[k] = t;
         mask[k++] = m;
       }
-      if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf(j).priority === "always")].sort(
+      (a, b) => a - b
+    ),
     lineBytes: (j) => {
-      const d = deltaOf(j);
-      return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineBytes(s) : utf8Bytes(s.printed);
     },
     lineKey: (j) => {
-      const d = deltaOf(j);
-      return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineKey(s) : lineKey(s.printed);
     },
-    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    lineText: (j) => {
+      const s = sourceOf(j);
+      return typeof s === "number" ? bi.lineText(s) : s.printed;
+    },
+    // The base's mask copied a run at a time; a delta entry's from its fields.
     maySink: () => {
       const baseMask = bi.maySink();
       const mask = new Uint8Array(n);
-      for (let j = 0; j < n; j++) {
-        const b = toBase[j];
-        if (b >= 0) mask[j] = baseMask[b];
-        else {
-          const e = entries[-b - 1];
-          mask[j] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
-        }
-      }
+      map.forEachRun((start, from, count) => {
+        if (from >= 0) mask.set(baseMask.subarray(from, from + count), start);
+        else
+          for (let i = 0; i < count; i++) {
+            const e = entries[-from - 1 + i];
+            mask[start + i] = e.priority === "low" ? 1 : e.status || e.expires_at ? 2 : 0;
+          }
+      });
       return mask;
     },
     scoped: () => [
-      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => map.merged(b) >= 0 ? [[map.merged(b), list]] : []),
       ...fromDelta.flatMap((j) => {
-        const scope = deltaOf(j).scope;
+        const scope = sourceOf(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
     ]
@@ -180,9 +159,8 @@ function mergedStore(base, open) {
     stamp: (file) => stamps.get(file) ?? base.store.stamp(file)
   };
 }
-function mergedStamp(base, open, j) {
-  const b = open.toBase[j];
-  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+function mergedStamp(base, delta, b) {
+  if (b < 0) return delta.entries[-b - 1]?.stamp ?? MISSING;
   const s = base.view.stamps;
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
@@ -190,7 +168,6 @@ export {
   RANK_DELTA,
   checkedText,
   deltaPath,
-  mapRuns,
   mergedStamp,
   mergedStore,
   openDelta

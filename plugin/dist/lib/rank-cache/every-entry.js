@@ -7,11 +7,13 @@ import { readIndexText } from "../store/index-read.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { applyLineEdits } from "./journal.js";
 import { normalizeCardPath } from "./card-fields.js";
-import { mapRuns, mergedStamp } from "./delta.js";
+import { mergedStamp } from "./delta.js";
+import { RunMap } from "./run-map.js";
+import { recheck, reparse } from "./patch.js";
+import { alignIndex, key53 } from "./align.js";
 import { sameStamp } from "./read.js";
-var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
-  const n = cur.toBase.length;
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
+  const n = cur.map.size;
   const idx = cur.delta.index;
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   let items;
@@ -32,6 +34,14 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
+    const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
+    const aligned = narrow && alignIndex(base, cur, text);
+    if (aligned) {
+      const check = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
+      const segs2 = recheck(base, aligned.segs, check, stampNow, reparse);
+      return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
+    }
     const parsed = parseIndex(text);
     items = matchLines(base, cur, parsed.entries);
     const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -39,14 +49,15 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
       cards: files.length,
       unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
       plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
-      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+      ...cut
     };
   }
+  const toBase = cur.map.toBase;
   const segs = items.map((item) => {
     if (item.j === void 0) return { line: item.line, e: item.e };
-    const b = cur.toBase[item.j];
+    const b = toBase[item.j];
     if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
-      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur.delta, b))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
     return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b] } : { line: item.line, d: cur.delta.entries[-b - 1] };
   });
@@ -69,30 +80,24 @@ function identity(base) {
     ...h.truncated ? { truncated: h.truncated } : {},
     ...h.journal ? { journal: h.journal } : {}
   };
-  let mapped;
   return {
     delta,
-    get toBase() {
-      return (mapped ??= mapRuns(delta, n)).toBase;
-    },
-    get lineShift() {
-      return (mapped ??= mapRuns(delta, n)).lineShift;
-    },
+    map: RunMap.of(delta.runs, n, 0),
     mtimeMs: base.view.mtimeMs,
     text: ""
     // no file
   };
 }
 function lineOf(base, cur, j) {
-  const b = cur.toBase[j];
-  return b >= 0 ? base.view.lines[b] + cur.lineShift[j] : cur.delta.entries[-b - 1].line;
+  const b = cur.map.toBase[j];
+  return b >= 0 ? base.view.lines[b] + cur.map.lineShift[j] : cur.delta.entries[-b - 1].line;
 }
 function mergedFile(base, cur, j) {
-  const b = cur.toBase[j];
+  const b = cur.map.toBase[j];
   return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1].file;
 }
 function indexEntryOf(base, cur, j, line) {
-  const b = cur.toBase[j];
+  const b = cur.map.toBase[j];
   const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1].raw;
   const e = parseIndexLine(raw, line);
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
@@ -101,8 +106,9 @@ function indexEntryOf(base, cur, j, line) {
 function matchLines(base, cur, parsed) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
-  for (let j = 0; j < cur.toBase.length; j++) {
-    const b = cur.toBase[j];
+  const toBase = cur.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j];
     const k = b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...cur.delta.entries[-b - 1].key);
     const had = byKey.get(k);
     if (had === void 0) byKey.set(k, j);

@@ -21,7 +21,7 @@ async function loadRankable(memoryDir, options) {
       try {
         const delta = openDelta(memoryDir, base);
         const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
-        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const large = (delta ? delta.map.size : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
         const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
@@ -88,10 +88,11 @@ function everyCardUnchanged(memoryDir, view, stats) {
 }
 function everyMergedCardUnchanged(memoryDir, base, delta, stats) {
   base.view.allFiles();
-  for (let j = 0; j < delta.toBase.length; j++) {
-    const b = delta.toBase[j];
+  const toBase = delta.map.toBase;
+  for (let j = 0; j < toBase.length; j++) {
+    const b = toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
-    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta.delta, b))) return false;
   }
   return true;
 }

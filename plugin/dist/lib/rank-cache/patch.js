@@ -1,7 +1,9 @@
 // lib/rank-cache/patch.ts
+import { parseIndexLine } from "../core/index-file.js";
 import { editSpan, insertedLines, lowerBound, spliceRows } from "../core/line-edits.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
+import { sameStamp } from "./read.js";
 function segmentsOf(runs, entries) {
   const segs = [];
   for (let r = 0; r < runs.length; r += 3) {
@@ -84,9 +86,8 @@ function countCards(base, segs, goneOld, oldEntries) {
     plainFiles: linkedOld === 0 && distinct.length === addedFiles.length && distinct.every(isMeasurable)
   };
 }
-function recheck(base, segs, files, stampNow, reparse) {
+function recheck(base, segs, files, stampNow, reparse2) {
   if (files.size === 0) return segs;
-  const stamps = base.view.stamps;
   const split = /* @__PURE__ */ new Map();
   const out = [...segs];
   for (const [file, where] of linksOf(base, segs, [...files])) {
@@ -97,8 +98,8 @@ function recheck(base, segs, files, stampNow, reparse) {
       if (id === void 0) {
         const st = s.d.stamp;
         const line = s.line;
-        if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse(s.d.raw, line) };
-      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+        if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse2(s.d.raw, line) };
+      } else if (!sameStamp(base.view.stamp(id), now)) {
         let ids = split.get(seg);
         if (!ids) split.set(seg, ids = /* @__PURE__ */ new Set());
         ids.add(id);
@@ -114,20 +115,24 @@ function recheck(base, segs, files, stampNow, reparse) {
     let start = s.from;
     for (const id of [...ids].sort((a, b) => a - b)) {
       if (id > start) pieces.push({ from: start, count: id - start, shift: s.shift });
-      pieces.push({ line: lines[id] + s.shift, e: reparse(base.store.index.entry(id).raw, lines[id] + s.shift) });
+      pieces.push({ line: lines[id] + s.shift, e: reparse2(base.store.index.entry(id).raw, lines[id] + s.shift) });
       start = id + 1;
     }
     if (start < s.from + s.count) pieces.push({ from: start, count: s.from + s.count - start, shift: s.shift });
     return pieces;
   });
 }
+function reparse(raw, line) {
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
 function unchangedCards(base, segs, files, stampNow) {
-  const stamps = base.view.stamps;
   for (const [file, where] of linksOf(base, segs, [...files])) {
     if (where.length === 0) continue;
     const now = stampNow(file);
     for (const { seg, id } of where) {
-      const st = id === void 0 ? segs[seg].d.stamp : [stamps[3 * id], stamps[3 * id + 1], stamps[3 * id + 2]];
+      const st = id === void 0 ? segs[seg].d.stamp : base.view.stamp(id);
       if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
     }
   }
@@ -137,6 +142,7 @@ export {
   countCards,
   patchLines,
   recheck,
+  reparse,
   segmentsOf,
   unchangedCards
 };

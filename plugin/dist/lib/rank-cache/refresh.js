@@ -1,6 +1,5 @@
 // lib/rank-cache/refresh.ts
 import { entryPostings } from "../rank/postings.js";
-import { parseIndexLine } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -11,9 +10,10 @@ import { statIfExists } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields } from "./card-fields.js";
 import { racy, writeCacheFile } from "./build.js";
-import { checkedText, mapRuns, mergedStore, RANK_DELTA } from "./delta.js";
+import { checkedText, mergedStore, RANK_DELTA } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
-import { countCards, patchLines, recheck, segmentsOf } from "./patch.js";
+import { RunMap } from "./run-map.js";
+import { countCards, patchLines, recheck, reparse, segmentsOf } from "./patch.js";
 import { cardStamp, escapesStore, stampOf } from "./read.js";
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
@@ -21,7 +21,7 @@ function deltaMax(entries) {
 async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
   const { view, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.toBase.length : view.n;
+  const n = prev ? prev.map.size : view.n;
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
@@ -37,7 +37,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
     meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
     segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
-  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since));
   const fresh = segs.filter((s) => s.e !== void 0).length;
   const carried = segs.filter((s) => s.d !== void 0).length;
   const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
@@ -102,8 +102,9 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     ...meta,
     ...journal ? { journal } : {}
   };
-  const mapped = mapRuns(delta, view.n);
-  const store = mergedStore(base, { delta, ...mapped });
+  const map = RunMap.of(delta.runs, view.n, delta.entries.length);
+  if (!map) throw new RangeError("a refreshed delta's runs do not fit its base");
+  const store = mergedStore(base, { delta, map });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
@@ -115,11 +116,6 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   } catch {
   }
   return store;
-}
-function reparse(raw, line) {
-  const e = parseIndexLine(raw, line);
-  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
-  return e;
 }
 export {
   deltaMax,

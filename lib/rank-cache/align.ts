@@ -1,0 +1,123 @@
+// MEMORY.md edited by hand, matched to the merged index it was without parsing the lines that did not change: each
+// line's hash is compared with the entry expected next (a few after it too: lines removed or edited just before),
+// and only the lines that do not align are parsed. A hand edit of one line of a 100,000-line index then parses a
+// line or two and keeps the rest as runs of the base, instead of parsing every line, building a map of 100,000
+// hashes and a segment per entry (every-entry.ts matchLines, which anything this cannot settle still takes).
+// A line whose hash is an old entry's has that entry's raw text (the hash matchLines trusts), so it parses the same
+// at its new line number; what parseIndex does differently inside a fenced block is left to matchLines: any fence
+// mark in the text, a line that matches two old entries, or more unaligned entries than a delta holds returns
+// undefined.
+import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
+import { lineKeyLanes } from "../core/line-key.js";
+import { isMeasurable } from "../usage/format.js";
+import { normalizeCardPath } from "./card-fields.js";
+import type { OpenDelta } from "./delta.js";
+import type { Unparsed } from "./journal.js";
+import type { Seg } from "./patch.js";
+import type { OpenCache } from "./read.js";
+
+/** 53 bits of a line hash's two lanes, as a number (every-entry.ts compares the same). */
+export const key53 = (a: number, b: number) => a * 2 ** 21 + (b >>> 11);
+/** Old entries looked past for the next line's: a few lines removed or edited in one place. */
+const LOOKAHEAD = 8;
+/** Unaligned entries past this many (each looked up by its card's path): not a small edit, matchLines decides. */
+const MAX_UNALIGNED = 64;
+
+export interface Aligned {
+  segs: Seg[];
+  unparsed: Unparsed[];
+  cards: number;
+  plainFiles: boolean;
+}
+
+/** `text` (MEMORY.md now) aligned with the merged index of `base` and `cur`; undefined when matchLines must decide. */
+export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Aligned | undefined {
+  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return undefined;
+  const toBase = cur.map.toBase;
+  const n = toBase.length;
+  const raw = base.view.rawKeys;
+  const baseLines = base.view.lines;
+  const entries = cur.delta.entries;
+  const keyOf = (j: number) => {
+    const b = toBase[j]!;
+    return b >= 0 ? key53(raw[2 * b]!, raw[2 * b + 1]!) : key53(...entries[-b - 1]!.key);
+  };
+  const used = new Uint8Array(n);
+  let carried = 0; // entries used: each old entry links its own card (plainFiles), so each is one card
+  const segs: Seg[] = [];
+  const unparsed: Unparsed[] = [];
+  const unaligned: { seg: number; e: IndexEntry; key: number }[] = [];
+  const carry = (j: number, line: number) => {
+    used[j] = 1;
+    carried++;
+    const b = toBase[j]!;
+    if (b < 0) {
+      segs.push({ line, d: entries[-b - 1]! });
+      return;
+    }
+    const shift = line - baseLines[b]!;
+    const last = segs[segs.length - 1];
+    if (last?.from !== undefined && last.from + last.count === b && last.shift === shift) last.count++;
+    else segs.push({ from: b, count: 1, shift });
+  };
+  const lines = text.split(/\r?\n/);
+  let p = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const rawLine = lines[i]!;
+    const key = key53(...lineKeyLanes(rawLine));
+    let at = -1;
+    for (let t = p; t < n && t < p + LOOKAHEAD; t++)
+      if (keyOf(t) === key) {
+        at = t;
+        break;
+      }
+    if (at >= 0) {
+      carry(at, i + 1);
+      p = at + 1;
+      continue;
+    }
+    const parsed = parseIndexLine(rawLine, i + 1);
+    if (parsed === undefined) continue;
+    if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
+    else {
+      if (unaligned.length >= MAX_UNALIGNED) return undefined;
+      unaligned.push({ seg: segs.length, e: parsed, key });
+      segs.push({ line: parsed.line, e: parsed });
+    }
+  }
+  // An unaligned entry is a line moved (an old entry with its hash, linking its card, not used yet: carried), or new.
+  const files = [...new Set(unaligned.map((u) => normalizeCardPath(u.e.file)))];
+  const linking = oldEntriesLinking(base, cur, files);
+  let fresh = 0;
+  const freshFiles = new Set<string>();
+  let plainFiles = true;
+  for (const u of unaligned) {
+    const file = normalizeCardPath(u.e.file);
+    const old = linking.get(file)!;
+    const same = old.filter((j) => keyOf(j) === u.key);
+    if (same.some((j) => used[j] === 1)) return undefined; // one line twice: matchLines' order decides which is carried
+    if (same.length > 0) {
+      const j = same[0]!;
+      used[j] = 1;
+      carried++;
+      const b = toBase[j]!;
+      segs[u.seg] = b >= 0 ? { from: b, count: 1, shift: u.e.line - baseLines[b]! } : { line: u.e.line, d: entries[-b - 1]! };
+      continue;
+    }
+    fresh++;
+    if (freshFiles.has(file) || !isMeasurable(file)) plainFiles = false;
+    freshFiles.add(file);
+  }
+  // A new line's card linked by an old line still there: one card, two lines.
+  for (const file of freshFiles) if (linking.get(file)!.some((j) => used[j] === 1)) plainFiles = false;
+  const cards = carried + [...freshFiles].filter((f) => !linking.get(f)!.some((j) => used[j] === 1)).length;
+  return { segs, unparsed, cards, plainFiles: plainFiles && fresh === freshFiles.size };
+}
+
+/** The merged ids of the old entries linking each of `files` (the base's found by a native search of its paths). */
+function oldEntriesLinking(base: OpenCache, cur: OpenDelta, files: readonly string[]): Map<string, number[]> {
+  const out = new Map<string, number[]>(files.map((f) => [f, []]));
+  for (const [file, ids] of base.view.findFiles(files)) for (const b of ids) if (cur.map.merged(b) >= 0) out.get(file)!.push(cur.map.merged(b));
+  for (const j of cur.map.deltaIds()) out.get(cur.delta.entries[-cur.map.source(j) - 1]!.file)?.push(j);
+  return out;
+}

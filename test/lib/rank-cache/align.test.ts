@@ -1,0 +1,131 @@
+// MEMORY.md edited by hand, brought into the rank cache's delta by aligning its lines' hashes with the index they
+// were (lib/rank-cache/align.ts) instead of parsing every line: through any sequence of hand edits of lines — a hook
+// rewritten, lines removed, inserted, moved, swapped or copied, a bullet that is no entry, a fenced block — the trusted
+// prompt's load and the keeper's check give what a rebuild reads; and the keeper's check, told which cards changed,
+// stats none of the cards a hand edit of the index did not touch.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { loadRankable, type RankableStore } from "../../../lib/rank-cache/load.js";
+import { RANK_CACHE } from "../../../lib/rank-cache/read.js";
+import { RANK_DELTA } from "../../../lib/rank-cache/delta.js";
+import { journalWorld } from "../../support/journal-world.js";
+import { prng } from "../../support/prng.js";
+
+const LARGE = { fullCheckMax: 10 };
+const TERMS = ["wombat", "quokka", "zanzibar", "journal", "p7", "p30"];
+const cards = Array.from({ length: 40 }, (_, i) => ({ file: `feedback_p${String(i).padStart(2, "0")}.md`, title: `Card p${i}`, hook: `about p${i}`, topics: ["journal"] }));
+
+/** What ranking sees of a store: every entry with its line and fields, some terms' postings, the unparsed lines, the counts. */
+function shape(store: RankableStore) {
+  return {
+    entries: Array.from({ length: store.index.size }, (_, id) => {
+      const e = store.index.entry(id);
+      return [e.line, store.index.file(id), e.title, e.hook, e.raw, store.index.lineText?.(id) ?? ""].join(" | ");
+    }),
+    postings: TERMS.map((term) => {
+      const list = store.index.postings(term);
+      return `${term}: ${
+        list
+          ? Array.from(list.id, (id) => store.index.file(id))
+              .sort()
+              .join(" ")
+          : ""
+      }`;
+    }),
+    always: store.index.alwaysIds.map((id) => store.index.file(id)).sort(),
+    unparsed: store.unparsed.map((u) => `${u.line} ${u.raw}`),
+    counts: [store.entryCount, store.cardCount, store.plainFiles],
+  };
+}
+
+const settled = async (memory: string) => shape(await loadRankable(memory, { nowMs: Date.now(), force: true, writeCache: false }));
+
+/** As a keeper just checked every card: the delta's (else the cache's) mtime now, so the next load trusts it. */
+function checkedNow(memory: string): void {
+  const delta = path.join(memory, ".memctl", RANK_DELTA);
+  const file = fs.existsSync(delta) ? delta : path.join(memory, ".memctl", RANK_CACHE);
+  const now = new Date(Date.now() - 50);
+  fs.utimesSync(file, now, now);
+}
+
+/** MEMORY.md's lines edited by `edit`, written in place as an editor does (the same inode, the directory untouched). */
+function editIndex(memory: string, edit: (lines: string[]) => void): void {
+  const file = path.join(memory, "MEMORY.md");
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  edit(lines);
+  fs.writeFileSync(file, lines.join("\n"));
+}
+
+type Edit = [string, (lines: string[], at: number, rand: () => number) => void];
+const EDITS: Edit[] = [
+  ["a hook rewritten", (l, at) => void (l[at] = `${l[at]} wombat`)],
+  ["a line removed", (l, at) => void l.splice(at, 1)],
+  ["ten lines removed", (l, at) => void l.splice(at, 10)],
+  ["a line for another card inserted", (l, at, r) => void l.splice(at, 0, `- [Second look](feedback_p${String(Math.floor(r() * 40)).padStart(2, "0")}.md) — quokka again`)],
+  ["a line moved far", (l, at) => void l.splice(Math.max(0, l.length - 3), 0, ...l.splice(at, 1))],
+  ["two lines swapped", (l, at) => void ([l[at], l[at + 1]] = [l[at + 1]!, l[at]!])],
+  ["a line copied", (l, at) => void l.splice(at + 3, 0, l[at]!)],
+  ["a bullet without a link", (l, at) => void l.splice(at, 0, "- zanzibar, no link")],
+  ["a heading", (l, at) => void l.splice(at, 0, "## Zanzibar")],
+  ["a fenced block", (l, at) => void l.splice(at, 0, "```", `- [In a fence](feedback_p01.md) — not an entry`, "```")],
+];
+
+test("any sequence of hand edits of MEMORY.md's lines reaches the trusted load and the keeper's told check as a rebuild reads it", async (t) => {
+  for (const seed of [1, 2, 3, 4]) {
+    const { s, past } = world(t);
+    const rand = prng(seed);
+    await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+    let checked = (await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE })).checked;
+    for (let step = 0; step < 8; step++) {
+      const [what, edit] = EDITS[Math.floor(rand() * EDITS.length)]!;
+      editIndex(s.memory, (lines) => edit(lines, 2 + Math.floor(rand() * (lines.length - 14)), rand));
+      await past();
+      const message = `seed ${seed}, step ${step}: ${what}`;
+      if (rand() < 0.5) {
+        checkedNow(s.memory);
+        const loaded = await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+        assert.equal(loaded.verified, false, `${message}: a trusted load (${loaded.cache})`);
+        assert.deepEqual(shape(loaded), await settled(s.memory), `${message} (trusted load)`);
+      } else {
+        const loaded = await loadRankable(s.memory, {
+          nowMs: Date.now(),
+          checkAllCards: true,
+          ...LARGE,
+          ...(checked ? { changedSince: { checked, cards: new Set<string>() } } : {}),
+        });
+        assert.deepEqual(shape(loaded), await settled(s.memory), `${message} (the keeper's check)`);
+      }
+      checked = (await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE })).checked ?? checked;
+    }
+  }
+});
+
+test("the keeper's check told which cards changed stats none of the others after a hand edit of one MEMORY.md line", async (t) => {
+  const { s, past } = world(t);
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  const first = await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE });
+  assert.ok(first.checked);
+  let stats = 0;
+  const real = fs.statSync;
+  t.mock.method(fs, "statSync", (p: fs.PathLike, ...rest: unknown[]) => {
+    if (/\/feedback_\w+\.md$/.test(String(p))) stats++;
+    return (real as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  editIndex(s.memory, (lines) => {
+    const at = lines.findIndex((l) => l.includes("(feedback_p20.md)"));
+    lines[at] = `${lines[at]} zanzibar`;
+  });
+  await past();
+  const loaded = await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE, changedSince: { checked: first.checked!, cards: new Set() } });
+  assert.ok(stats <= 1, `${stats} card stats`);
+  assert.equal(loaded.verified, true);
+  assert.deepEqual(shape(loaded), await settled(s.memory));
+  assert.equal(
+    shape(loaded).postings.find((p) => p.startsWith("zanzibar:")),
+    "zanzibar: feedback_p20.md",
+  );
+});
+
+const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);
