@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { RANK_DELTA } from "../../lib/rank-cache/delta.js";
+import { RANK_CACHE } from "../../lib/rank-cache/read.js";
 import { ageStore, runCli, sandbox, testIo, type CardSpec } from "../helpers.js";
 
 /** `cards` in a sandbox removed after the test, with "## Later" and a plain bullet inserted before MEMORY.md's line `at` (0-based). */
@@ -23,4 +25,12 @@ export function journalWorld(t: { after: (fn: () => void) => void }, cards: Card
   /** Past the racy window: the next load may write its delta. */
   const past = () => new Promise((resolve) => setTimeout(resolve, 120));
   return { s, cli, past };
+}
+
+/** As a keeper just checked every card: the rank delta's (else the cache's) mtime now, so the next load trusts it. */
+export function checkedNow(memory: string): void {
+  const delta = path.join(memory, ".memctl", RANK_DELTA);
+  const file = fs.existsSync(delta) ? delta : path.join(memory, ".memctl", RANK_CACHE);
+  const now = new Date(Date.now() - 50);
+  fs.utimesSync(file, now, now);
 }

@@ -8,9 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { loadRankable, type RankableStore } from "../../../lib/rank-cache/load.js";
-import { RANK_CACHE } from "../../../lib/rank-cache/read.js";
-import { RANK_DELTA } from "../../../lib/rank-cache/delta.js";
-import { journalWorld } from "../../support/journal-world.js";
+import { checkedNow, journalWorld } from "../../support/journal-world.js";
 import { prng } from "../../support/prng.js";
 
 const LARGE = { fullCheckMax: 10 };
@@ -41,14 +39,6 @@ function shape(store: RankableStore) {
 }
 
 const settled = async (memory: string) => shape(await loadRankable(memory, { nowMs: Date.now(), force: true, writeCache: false }));
-
-/** As a keeper just checked every card: the delta's (else the cache's) mtime now, so the next load trusts it. */
-function checkedNow(memory: string): void {
-  const delta = path.join(memory, ".memctl", RANK_DELTA);
-  const file = fs.existsSync(delta) ? delta : path.join(memory, ".memctl", RANK_CACHE);
-  const now = new Date(Date.now() - 50);
-  fs.utimesSync(file, now, now);
-}
 
 /** MEMORY.md's lines edited by `edit`, written in place as an editor does (the same inode, the directory untouched). */
 function editIndex(memory: string, edit: (lines: string[]) => void): void {
