@@ -55,9 +55,12 @@ export function indexLines(text: string, each: (raw: string, line: number) => vo
   });
 }
 
+/** A bullet line: only these can be index lines (parseIndexLine returns undefined for any other). */
+export const isBullet = (raw: string) => BULLET.test(raw);
+
 /** One line outside a fenced block: an entry, an unparsed bullet line, or undefined for anything else. */
 export function parseIndexLine(raw: string, line: number): IndexEntry | UnparsedLine | undefined {
-  if (!BULLET.test(raw)) return undefined;
+  if (!isBullet(raw)) return undefined;
   const m = ENTRY.exec(raw);
   if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;

@@ -1,13 +1,15 @@
-// MEMORY.md edited by hand, matched to the merged index it was without parsing the lines that did not change: each
-// line's hash is compared with the entry expected next (a few after it too: lines removed or edited just before),
-// and only the lines that do not align are parsed. A hand edit of one line of a 100,000-line index then parses a
-// line or two and keeps the rest as runs of the base, instead of parsing every line, building a map of 100,000
-// hashes and a segment per entry (every-entry.ts matchLines, which anything this cannot settle still takes).
+// MEMORY.md edited by hand, matched to the merged index it was without parsing the lines that did not change: the
+// bullet lines' hashes are diffed with the entries' (core's diffHunks, as the card cache diffs its lines) and only
+// the lines in a hunk are parsed (headings and blank lines are no entries: they take no part, so a sectioned index
+// is not thousands of edits). A hand edit of one line of a 100,000-line index then parses a line or two and keeps
+// the rest as runs of the base, instead of parsing every line, building a map of 100,000 hashes and a segment per
+// entry (every-entry.ts matchLines, which anything this cannot settle still takes).
 // A line whose hash is an old entry's has that entry's raw text (the hash matchLines trusts), so it parses the same
 // at its new line number; what parseIndex does differently inside a fenced block is left to matchLines: any fence
 // mark in the text, a line that matches two old entries, or more unaligned entries than a delta holds returns
 // undefined.
-import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
+import { diffHunks } from "../core/line-diff.js";
+import { isBullet, parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
@@ -18,10 +20,10 @@ import type { OpenCache } from "./read.js";
 
 /** 53 bits of a line hash's two lanes, as a number (every-entry.ts compares the same). */
 export const key53 = (a: number, b: number) => a * 2 ** 21 + (b >>> 11);
-/** Old entries looked past for the next line's: a few lines removed or edited in one place. */
-const LOOKAHEAD = 8;
 /** Unaligned entries past this many (each looked up by its card's path): not a small edit, matchLines decides. */
 const MAX_UNALIGNED = 64;
+/** Entries removed and lines added past this many: not a small edit (the card cache's HAND_LINES, for the same reason). */
+const MAX_EDITS = 256;
 
 export interface Aligned {
   segs: Seg[];
@@ -61,28 +63,27 @@ export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Align
     else segs.push({ from: b, count: 1, shift });
   };
   const lines = text.split(/\r?\n/);
-  let p = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const rawLine = lines[i]!;
-    const key = key53(...lineKeyLanes(rawLine));
-    let at = -1;
-    for (let t = p; t < n && t < p + LOOKAHEAD; t++)
-      if (keyOf(t) === key) {
-        at = t;
-        break;
+  const bullets: number[] = []; // the line indexes of the bullet lines, and their keys
+  const keys: number[] = [];
+  lines.forEach((line, i) => {
+    if (!isBullet(line)) return;
+    bullets.push(i);
+    keys.push(key53(...lineKeyLanes(line)));
+  });
+  const hunks = diffHunks(n, bullets.length, (j, k) => keyOf(j) === keys[k], MAX_EDITS);
+  if (hunks === undefined) return undefined;
+  let k = 0;
+  for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
+    for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k]! + 1);
+    for (; k < h.bEnd; k++) {
+      const parsed = parseIndexLine(lines[bullets[k]!]!, bullets[k]! + 1);
+      if (parsed === undefined) continue;
+      if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else {
+        if (unaligned.length >= MAX_UNALIGNED) return undefined;
+        unaligned.push({ seg: segs.length, e: parsed, key: keys[k]! });
+        segs.push({ line: parsed.line, e: parsed });
       }
-    if (at >= 0) {
-      carry(at, i + 1);
-      p = at + 1;
-      continue;
-    }
-    const parsed = parseIndexLine(rawLine, i + 1);
-    if (parsed === undefined) continue;
-    if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
-    else {
-      if (unaligned.length >= MAX_UNALIGNED) return undefined;
-      unaligned.push({ seg: segs.length, e: parsed, key });
-      segs.push({ line: parsed.line, e: parsed });
     }
   }
   // An unaligned entry is a line moved (an old entry with its hash, linking its card, not used yet: carried), or new.

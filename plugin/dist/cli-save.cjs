@@ -6421,7 +6421,7 @@ var init_actor = __esm({
 
 // lib/core/index-file.ts
 function parseIndexLine(raw, line) {
-  if (!BULLET.test(raw)) return void 0;
+  if (!isBullet(raw)) return void 0;
   const m4 = ENTRY.exec(raw);
   if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
@@ -6442,7 +6442,7 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, ENTRY, HOOK_SEPARATOR, FENCE;
+var BULLET, ENTRY, HOOK_SEPARATOR, FENCE, isBullet;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
@@ -6450,6 +6450,7 @@ var init_index_file = __esm({
     ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
+    isBullet = (raw) => BULLET.test(raw);
   }
 });
 

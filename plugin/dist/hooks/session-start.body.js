@@ -5347,8 +5347,9 @@ function indexLines(text, each2) {
     each2(raw, i + 1);
   });
 }
+var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
-  if (!BULLET.test(raw)) return void 0;
+  if (!isBullet(raw)) return void 0;
   const m3 = ENTRY.exec(raw);
   if (!m3) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m3[2].startsWith("<") ? m3[2].slice(1, -1) : m3[2];
@@ -5725,6 +5726,67 @@ function insertedLines(edit) {
   return lines;
 }
 var parsed = /* @__PURE__ */ new WeakMap();
+
+// lib/core/line-diff.ts
+function diffHunks(n, m3, equal, maxEdits) {
+  let pre = 0;
+  while (pre < n && pre < m3 && equal(pre, pre)) pre++;
+  let suf = 0;
+  while (suf < n - pre && suf < m3 - pre && equal(n - 1 - suf, m3 - 1 - suf)) suf++;
+  const N = n - pre - suf;
+  const M = m3 - pre - suf;
+  if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
+  if (N === 0 && M === 0) return [];
+  if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
+  const max = Math.min(N + M, maxEdits);
+  const off = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  const trace = [];
+  let found = -1;
+  for (let d = 0; d <= max && found < 0; d++) {
+    trace.push(v.slice(off - d - 1, off + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x2 = k === -d || k !== d && v[off + k - 1] < v[off + k + 1] ? v[off + k + 1] : v[off + k - 1] + 1;
+      let y2 = x2 - k;
+      while (x2 < N && y2 < M && equal(pre + x2, pre + y2)) {
+        x2++;
+        y2++;
+      }
+      v[off + k] = x2;
+      if (x2 >= N && y2 >= M) {
+        found = d;
+        break;
+      }
+    }
+  }
+  if (found < 0) return void 0;
+  const steps = [];
+  let x = N;
+  let y = M;
+  for (let d = found; d > 0; d--) {
+    const t = trace[d];
+    const k = x - y;
+    const at = (kk) => t[kk + d + 1];
+    const down = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const px = down ? at(k + 1) : at(k - 1);
+    const py = px - (down ? k + 1 : k - 1);
+    steps.push([px, py, !down]);
+    x = px;
+    y = py;
+  }
+  steps.reverse();
+  const hunks = [];
+  for (const [sx, sy, removed] of steps) {
+    const last = hunks.at(-1);
+    const ex = sx + (removed ? 1 : 0);
+    const ey = sy + (removed ? 0 : 1);
+    if (last && last.aEnd === pre + sx && last.bEnd === pre + sy) {
+      last.aEnd = pre + ex;
+      last.bEnd = pre + ey;
+    } else hunks.push({ aStart: pre + sx, aEnd: pre + ex, bStart: pre + sy, bEnd: pre + ey });
+  }
+  return hunks;
+}
 
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
@@ -7099,67 +7161,6 @@ function sameStamp2(s, st) {
 function dirMtime(dir, rel) {
   const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
   return st?.isDirectory() ? st.mtimeMs : -1;
-}
-
-// lib/core/line-diff.ts
-function diffHunks(n, m3, equal, maxEdits) {
-  let pre = 0;
-  while (pre < n && pre < m3 && equal(pre, pre)) pre++;
-  let suf = 0;
-  while (suf < n - pre && suf < m3 - pre && equal(n - 1 - suf, m3 - 1 - suf)) suf++;
-  const N = n - pre - suf;
-  const M = m3 - pre - suf;
-  if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
-  if (N === 0 && M === 0) return [];
-  if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
-  const max = Math.min(N + M, maxEdits);
-  const off = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace = [];
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice(off - d - 1, off + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x2 = k === -d || k !== d && v[off + k - 1] < v[off + k + 1] ? v[off + k + 1] : v[off + k - 1] + 1;
-      let y2 = x2 - k;
-      while (x2 < N && y2 < M && equal(pre + x2, pre + y2)) {
-        x2++;
-        y2++;
-      }
-      v[off + k] = x2;
-      if (x2 >= N && y2 >= M) {
-        found = d;
-        break;
-      }
-    }
-  }
-  if (found < 0) return void 0;
-  const steps = [];
-  let x = N;
-  let y = M;
-  for (let d = found; d > 0; d--) {
-    const t = trace[d];
-    const k = x - y;
-    const at = (kk) => t[kk + d + 1];
-    const down = k === -d || k !== d && at(k - 1) < at(k + 1);
-    const px = down ? at(k + 1) : at(k - 1);
-    const py = px - (down ? k + 1 : k - 1);
-    steps.push([px, py, !down]);
-    x = px;
-    y = py;
-  }
-  steps.reverse();
-  const hunks = [];
-  for (const [sx, sy, removed] of steps) {
-    const last = hunks.at(-1);
-    const ex = sx + (removed ? 1 : 0);
-    const ey = sy + (removed ? 0 : 1);
-    if (last && last.aEnd === pre + sx && last.bEnd === pre + sy) {
-      last.aEnd = pre + ex;
-      last.bEnd = pre + ey;
-    } else hunks.push({ aStart: pre + sx, aEnd: pre + ex, bStart: pre + sy, bEnd: pre + ey });
-  }
-  return hunks;
 }
 
 // lib/store/index-lines.ts

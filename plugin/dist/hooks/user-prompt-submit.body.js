@@ -6327,8 +6327,9 @@ function indexLines(text, each) {
     each(raw, i + 1);
   });
 }
+var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
-  if (!BULLET.test(raw)) return void 0;
+  if (!isBullet(raw)) return void 0;
   const m3 = ENTRY.exec(raw);
   if (!m3) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m3[2].startsWith("<") ? m3[2].slice(1, -1) : m3[2];
@@ -8188,10 +8189,71 @@ function applyLineEdits(items, unparsed, edits, fileOf2) {
   return { items, unparsed, sameCards };
 }
 
+// lib/core/line-diff.ts
+function diffHunks(n, m3, equal, maxEdits) {
+  let pre = 0;
+  while (pre < n && pre < m3 && equal(pre, pre)) pre++;
+  let suf = 0;
+  while (suf < n - pre && suf < m3 - pre && equal(n - 1 - suf, m3 - 1 - suf)) suf++;
+  const N = n - pre - suf;
+  const M = m3 - pre - suf;
+  if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
+  if (N === 0 && M === 0) return [];
+  if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
+  const max = Math.min(N + M, maxEdits);
+  const off = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  const trace = [];
+  let found = -1;
+  for (let d = 0; d <= max && found < 0; d++) {
+    trace.push(v.slice(off - d - 1, off + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x2 = k === -d || k !== d && v[off + k - 1] < v[off + k + 1] ? v[off + k + 1] : v[off + k - 1] + 1;
+      let y2 = x2 - k;
+      while (x2 < N && y2 < M && equal(pre + x2, pre + y2)) {
+        x2++;
+        y2++;
+      }
+      v[off + k] = x2;
+      if (x2 >= N && y2 >= M) {
+        found = d;
+        break;
+      }
+    }
+  }
+  if (found < 0) return void 0;
+  const steps = [];
+  let x = N;
+  let y = M;
+  for (let d = found; d > 0; d--) {
+    const t = trace[d];
+    const k = x - y;
+    const at = (kk) => t[kk + d + 1];
+    const down = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const px = down ? at(k + 1) : at(k - 1);
+    const py = px - (down ? k + 1 : k - 1);
+    steps.push([px, py, !down]);
+    x = px;
+    y = py;
+  }
+  steps.reverse();
+  const hunks = [];
+  for (const [sx, sy, removed] of steps) {
+    const last = hunks.at(-1);
+    const ex = sx + (removed ? 1 : 0);
+    const ey = sy + (removed ? 0 : 1);
+    if (last && last.aEnd === pre + sx && last.bEnd === pre + sy) {
+      last.aEnd = pre + ex;
+      last.bEnd = pre + ey;
+    } else hunks.push({ aStart: pre + sx, aEnd: pre + ex, bStart: pre + sy, bEnd: pre + ey });
+  }
+  return hunks;
+}
+
 // lib/rank-cache/align.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-var LOOKAHEAD = 8;
 var MAX_UNALIGNED = 64;
+var MAX_EDITS = 256;
 function alignIndex(base, cur, text) {
   if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
@@ -8222,28 +8284,27 @@ function alignIndex(base, cur, text) {
     else segs.push({ from: b, count: 1, shift });
   };
   const lines = text.split(/\r?\n/);
-  let p = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const rawLine = lines[i];
-    const key = key53(...lineKeyLanes(rawLine));
-    let at = -1;
-    for (let t = p; t < n && t < p + LOOKAHEAD; t++)
-      if (keyOf2(t) === key) {
-        at = t;
-        break;
+  const bullets = [];
+  const keys = [];
+  lines.forEach((line, i) => {
+    if (!isBullet(line)) return;
+    bullets.push(i);
+    keys.push(key53(...lineKeyLanes(line)));
+  });
+  const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf2(j) === keys[k2], MAX_EDITS);
+  if (hunks === void 0) return void 0;
+  let k = 0;
+  for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
+    for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k] + 1);
+    for (; k < h.bEnd; k++) {
+      const parsed2 = parseIndexLine(lines[bullets[k]], bullets[k] + 1);
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) unparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else {
+        if (unaligned.length >= MAX_UNALIGNED) return void 0;
+        unaligned.push({ seg: segs.length, e: parsed2, key: keys[k] });
+        segs.push({ line: parsed2.line, e: parsed2 });
       }
-    if (at >= 0) {
-      carry(at, i + 1);
-      p = at + 1;
-      continue;
-    }
-    const parsed2 = parseIndexLine(rawLine, i + 1);
-    if (parsed2 === void 0) continue;
-    if ("reason" in parsed2) unparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
-    else {
-      if (unaligned.length >= MAX_UNALIGNED) return void 0;
-      unaligned.push({ seg: segs.length, e: parsed2, key });
-      segs.push({ line: parsed2.line, e: parsed2 });
     }
   }
   const files = [...new Set(unaligned.map((u) => normalizeCardPath(u.e.file)))];

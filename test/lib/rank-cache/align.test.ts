@@ -118,4 +118,27 @@ test("the keeper's check told which cards changed stats none of the others after
   );
 });
 
+test("a block of twelve MEMORY.md lines moved to the end is aligned, not read card by card, at 100 cards", async (t) => {
+  // More lines in one run than a walk looking a few entries ahead can skip, with more lines after it than a delta holds.
+  const many = Array.from({ length: 100 }, (_, i) => ({ file: `feedback_q${String(i).padStart(3, "0")}.md`, title: `Card q${i}`, hook: `about q${i}`, topics: ["journal"] }));
+  const { s, past } = journalWorld(t, many, 60);
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  const first = await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE });
+  assert.ok(first.checked);
+  let stats = 0;
+  const real = fs.statSync;
+  t.mock.method(fs, "statSync", (p: fs.PathLike, ...rest: unknown[]) => {
+    if (/\/feedback_\w+\.md$/.test(String(p))) stats++;
+    return (real as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  editIndex(s.memory, (lines) => {
+    const at = lines.findIndex((l) => l.includes("(feedback_q005.md)"));
+    lines.splice(lines.length - 1, 0, ...lines.splice(at, 12));
+  });
+  await past();
+  const loaded = await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE, changedSince: { checked: first.checked!, cards: new Set() } });
+  assert.equal(stats, 0, `${stats} card stats`);
+  assert.deepEqual(shape(loaded), await settled(s.memory));
+});
+
 const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);

@@ -23,8 +23,9 @@ function indexLines(text, each) {
     each(raw, i + 1);
   });
 }
+var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
-  if (!BULLET.test(raw)) return void 0;
+  if (!isBullet(raw)) return void 0;
   const m = ENTRY.exec(raw);
   if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
@@ -48,6 +49,7 @@ function safeDecode(s) {
 export {
   FENCE,
   indexLines,
+  isBullet,
   parseIndex,
   parseIndexLine,
   renderIndexLine

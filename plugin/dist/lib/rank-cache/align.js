@@ -1,11 +1,12 @@
 // lib/rank-cache/align.ts
-import { parseIndexLine } from "../core/index-file.js";
+import { diffHunks } from "../core/line-diff.js";
+import { isBullet, parseIndexLine } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-var LOOKAHEAD = 8;
 var MAX_UNALIGNED = 64;
+var MAX_EDITS = 256;
 function alignIndex(base, cur, text) {
   if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
@@ -36,28 +37,27 @@ function alignIndex(base, cur, text) {
     else segs.push({ from: b, count: 1, shift });
   };
   const lines = text.split(/\r?\n/);
-  let p = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const rawLine = lines[i];
-    const key = key53(...lineKeyLanes(rawLine));
-    let at = -1;
-    for (let t = p; t < n && t < p + LOOKAHEAD; t++)
-      if (keyOf(t) === key) {
-        at = t;
-        break;
+  const bullets = [];
+  const keys = [];
+  lines.forEach((line, i) => {
+    if (!isBullet(line)) return;
+    bullets.push(i);
+    keys.push(key53(...lineKeyLanes(line)));
+  });
+  const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
+  if (hunks === void 0) return void 0;
+  let k = 0;
+  for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
+    for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k] + 1);
+    for (; k < h.bEnd; k++) {
+      const parsed = parseIndexLine(lines[bullets[k]], bullets[k] + 1);
+      if (parsed === void 0) continue;
+      if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else {
+        if (unaligned.length >= MAX_UNALIGNED) return void 0;
+        unaligned.push({ seg: segs.length, e: parsed, key: keys[k] });
+        segs.push({ line: parsed.line, e: parsed });
       }
-    if (at >= 0) {
-      carry(at, i + 1);
-      p = at + 1;
-      continue;
-    }
-    const parsed = parseIndexLine(rawLine, i + 1);
-    if (parsed === void 0) continue;
-    if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
-    else {
-      if (unaligned.length >= MAX_UNALIGNED) return void 0;
-      unaligned.push({ seg: segs.length, e: parsed, key });
-      segs.push({ line: parsed.line, e: parsed });
     }
   }
   const files = [...new Set(unaligned.map((u) => normalizeCardPath(u.e.file)))];
