@@ -21,7 +21,16 @@ test("a hand edit of a few MEMORY.md lines is a delta of their edits; a rewrite 
   const w = await store(t);
   const index = path.join(w.mem, "MEMORY.md");
   const write = (change: (text: string) => string) => fs.writeFileSync(index, change(fs.readFileSync(index, "utf8")));
-  const cacheIno = () => fs.statSync(state(w, CARD_CACHE)).ino;
+  // Each identity taken is held open: a file replaced by rename can get the freed inode number back (seen in CI).
+  const held: number[] = [];
+  t.after(() => {
+    for (const fd of held) fs.closeSync(fd);
+  });
+  const cacheIno = () => {
+    const fd = fs.openSync(state(w, CARD_CACHE), "r");
+    held.push(fd);
+    return fs.fstatSync(fd).ino;
+  };
   const base = cacheIno();
 
   write((text) => text.replace("card number 3\n", "card number three, by hand\n"));
