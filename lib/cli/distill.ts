@@ -4,7 +4,7 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { runLlmCommand } from "../compact/generate.js";
 import { distillPrompt, parseCandidates, stageCandidates } from "../proposals/distill-llm.js";
-import { promptLanguageCodes } from "../keys/prompt-languages.js";
+import { ownerLanguages } from "../keys/prompt-languages.js";
 import { DISTILL_STATE, distillContext, markDistilled, type DistillContext } from "../proposals/distill.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
@@ -53,15 +53,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     else io.stdout.write(`${colorsFor(io).green("✓")} episodes through ${w.through} are marked distilled (${DISTILL_STATE})\n`);
     return 0;
   }
-  const configured = readConfig(io).value.recall?.languages;
-  const owner = configured !== undefined ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) };
+  const settings = readConfig(io).value;
+  const owner = ownerLanguages(memoryDir, settings.recall?.languages);
   const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes"), owner });
   if (!bool(args, "llm")) {
     if (json) printJson(io, ctx);
     else io.stdout.write(renderContext(ctx));
     return 0;
   }
-  const config = readConfig(io).value.compact ?? {};
+  const config = settings.compact ?? {};
   const command = config.llm_command && config.llm_command.length > 0 ? config.llm_command : undefined;
   if (!command)
     throw new MemctlError(

@@ -1,7 +1,7 @@
 // The languages the owner prompts in, as the hook recorded them: each why-log record holds its prompt's language
 // code (never more of the prompt than the log already keeps). Recall keys are asked in these besides the cards'
 // languages, so a store of English cards whose owner types Chinese gets Chinese keys.
-import { PROMPT_LANGUAGE_RULE, textLanguage } from "../rank/languages.js";
+import { PROMPT_LANGUAGE_RULE, textLanguage, type OwnerLanguages } from "../rank/languages.js";
 import { readWhy, type WhyRecord } from "../store/why-log.js";
 
 /**
@@ -25,4 +25,9 @@ export function promptLanguageCodes(memoryDir: string, window: number = PROMPT_L
     if (code) codes.push(code);
   }
   return codes.slice(-window);
+}
+
+/** The owner's languages for keyLanguages: [recall] languages when configured (it overrides detection), else the why log's. */
+export function ownerLanguages(memoryDir: string, configured: readonly string[] | undefined): OwnerLanguages {
+  return configured !== undefined ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) };
 }

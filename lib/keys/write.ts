@@ -10,7 +10,7 @@ import { withoutTypePrefix } from "../core/card-types.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
 import { keyLanguages, type KeyLanguages } from "../rank/languages.js";
-import { promptLanguageCodes } from "./prompt-languages.js";
+import { ownerLanguages } from "./prompt-languages.js";
 import { currentIndexTitle, findCardFile } from "../records/card-find.js";
 import { saveCard, type WriteContext } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
@@ -56,7 +56,7 @@ export function languagesOf(memoryDir: string, files: readonly string[] = cardFi
       // an unreadable card says nothing about the store's languages
     }
   }
-  return keyLanguages(texts, configured !== undefined ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) });
+  return keyLanguages(texts, ownerLanguages(memoryDir, configured));
 }
 
 /** Writes (or, dry, only asks for) one card's keys. Model failures are outcomes; a card that does not exist throws. */

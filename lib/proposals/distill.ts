@@ -7,7 +7,7 @@ import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { viewStore, type StoreView } from "../records/store-view.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
-import { keyLanguages, type KeyLanguages } from "../rank/languages.js";
+import { keyLanguages, type KeyLanguages, type OwnerLanguages } from "../rank/languages.js";
 import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";
@@ -100,10 +100,7 @@ function episodeTime(ts: string): number {
  * Everything a distilling model needs, read-only. `all` ignores the watermark; `owner` says which languages the
  * owner asks in ([recall] languages, else the codes of their recent prompts), as the key writer's are found.
  */
-export async function distillContext(
-  memoryDir: string,
-  options: { all?: boolean; maxEpisodes?: number; owner?: { configured?: readonly string[]; promptCodes?: readonly string[] } } = {},
-): Promise<DistillContext> {
+export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number; owner?: OwnerLanguages } = {}): Promise<DistillContext> {
   let store: StoreView | undefined;
   try {
     store = viewStore(await readStore(memoryDir));

@@ -97,6 +97,12 @@ export function promptLanguages(codes: readonly string[], rule = PROMPT_LANGUAGE
     .map(([code]) => NAMES[code]!);
 }
 
+/** Where the owner's languages come from: `configured` ([recall] languages) when set, else the codes of recent prompts. */
+export interface OwnerLanguages {
+  configured?: readonly string[];
+  promptCodes?: readonly string[];
+}
+
 /** The languages recall keys are asked in: the store's cards' (`cards`), then the ones only its owner asks in (`owner`). */
 export interface KeyLanguages {
   cards: string[];
@@ -108,7 +114,7 @@ export interface KeyLanguages {
  * detection: `[]` turns it off) when set, else up to `rule.max` of the languages that count among the owner's
  * recent prompts (`promptCodes`), less those the cards already use.
  */
-export function keyLanguages(cardTexts: readonly string[], owner: { configured?: readonly string[]; promptCodes?: readonly string[] }, rule = PROMPT_LANGUAGE_RULE): KeyLanguages {
+export function keyLanguages(cardTexts: readonly string[], owner: OwnerLanguages, rule = PROMPT_LANGUAGE_RULE): KeyLanguages {
   const cards = storeLanguages(cardTexts);
   if (owner.configured !== undefined) return { cards, owner: beyond(cards, owner.configured.map(languageName)) };
   return { cards, owner: beyond(cards, promptLanguages(owner.promptCodes ?? [], rule)).slice(0, rule.max) };

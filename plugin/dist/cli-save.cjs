@@ -3831,12 +3831,12 @@ function recallKeysOf(frontmatter) {
   if (!Array.isArray(v)) return [];
   return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
 }
-function recallKeysPrompt(card, languages, ownerLanguages = []) {
+function recallKeysPrompt(card, languages, ownerLanguages2 = []) {
   const body = card.body.trim();
   const clipped = body.length > PROMPT_BODY_CHARS ? `${body.slice(0, PROMPT_BODY_CHARS)}
 [\u2026]` : body;
   const written = languages.length > 0 ? languages.join(", ") : "English";
-  const langs = ownerLanguages.length > 0 ? `${written}; and the ones its owner types prompts in: ${ownerLanguages.join(", ")}` : written;
+  const langs = ownerLanguages2.length > 0 ? `${written}; and the ones its owner types prompts in: ${ownerLanguages2.join(", ")}` : written;
   return [
     "You write recall keys for one memory card of a developer's coding-agent memory.",
     "A recall key is a short line a developer might type to an agent when this card is what the agent needs,",
@@ -9354,6 +9354,9 @@ function promptLanguageCodes(memoryDir, window = PROMPT_LANGUAGE_RULE.window) {
   }
   return codes.slice(-window);
 }
+function ownerLanguages(memoryDir, configured) {
+  return configured !== void 0 ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) };
+}
 var init_prompt_languages = __esm({
   "lib/keys/prompt-languages.ts"() {
     "use strict";
@@ -9494,7 +9497,7 @@ ${card.body}`);
     } catch {
     }
   }
-  return keyLanguages(texts, configured !== void 0 ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) });
+  return keyLanguages(texts, ownerLanguages(memoryDir, configured));
 }
 async function writeCardKeys(ctx, run2, name) {
   const file = findCardFile(ctx.memoryDir, name);

@@ -16,6 +16,10 @@ function promptLanguageCodes(memoryDir, window = PROMPT_LANGUAGE_RULE.window) {
   }
   return codes.slice(-window);
 }
+function ownerLanguages(memoryDir, configured) {
+  return configured !== void 0 ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) };
+}
 export {
+  ownerLanguages,
   promptLanguageCodes
 };

@@ -7,7 +7,7 @@ import { withoutTypePrefix } from "../core/card-types.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
 import { keyLanguages } from "../rank/languages.js";
-import { promptLanguageCodes } from "./prompt-languages.js";
+import { ownerLanguages } from "./prompt-languages.js";
 import { currentIndexTitle, findCardFile } from "../records/card-find.js";
 import { saveCard } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
@@ -25,7 +25,7 @@ ${card.body}`);
     } catch {
     }
   }
-  return keyLanguages(texts, configured !== void 0 ? { configured } : { promptCodes: promptLanguageCodes(memoryDir) });
+  return keyLanguages(texts, ownerLanguages(memoryDir, configured));
 }
 async function writeCardKeys(ctx, run, name) {
   const file = findCardFile(ctx.memoryDir, name);
