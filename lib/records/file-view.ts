@@ -36,7 +36,7 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
       return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:\n${rows.join("\n")}`;
     }
     const text = readEntry(opened).bytes.toString("utf8");
-    lines = hold && INDEX_FILE.test(target.rel) ? withoutHeldLines(text, hold, hides) : text.split("\n");
+    lines = hold && INDEX_VIEW_NAME.test(target.rel) ? withoutHeldLines(text, hold, hides) : text.split("\n");
   } catch (err) {
     throw asRefusal(err, requested);
   } finally {
@@ -60,7 +60,11 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
   return `Here's the content of ${requested} with line numbers:\n${numbered(lines.slice(start - 1, end), start)}`;
 }
 
-const INDEX_FILE = /^MEMORY(\.[^/]*)?\.md$/i;
+/**
+ * The names a view may read an index by: MEMORY.md in any case (a case-insensitive filesystem opens it by any) and
+ * a MEMORY.<something>.md beside it. Not store/paths.ts's INDEX_FILE, the one name memctl writes.
+ */
+const INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
 
 const hiddenIn =
   (held: HeldView) =>

@@ -26,7 +26,7 @@ function viewMemory(memoryDir, requested, range, held = "every") {
 ${rows.join("\n")}`;
     }
     const text = readEntry(opened).bytes.toString("utf8");
-    lines = hold && INDEX_FILE.test(target.rel) ? withoutHeldLines(text, hold, hides) : text.split("\n");
+    lines = hold && INDEX_VIEW_NAME.test(target.rel) ? withoutHeldLines(text, hold, hides) : text.split("\n");
   } catch (err) {
     throw asRefusal(err, requested);
   } finally {
@@ -50,7 +50,7 @@ ${rows.join("\n")}`;
   return `Here's the content of ${requested} with line numbers:
 ${numbered(lines.slice(start - 1, end), start)}`;
 }
-var INDEX_FILE = /^MEMORY(\.[^/]*)?\.md$/i;
+var INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
 var hiddenIn = (held) => (item) => item !== void 0 && (item.state === "quarantined" || held === "every");
 function refuseHeld(memoryDir, rel, held) {
   const item = readHold(memoryDir)?.held(rel);
