@@ -59,12 +59,15 @@ test("after an edit only that card is read: the others' rows are copied into the
 test("changed cards' words past their share of card-words are laid out again into a new card-words", async () => {
   const w = await seeded();
   found(w, "migration");
-  const words = fs.statSync(wordsFile(w));
+  // Held open while compared: a file replaced by rename can get the freed inode number back.
+  const wordsFd = fs.openSync(wordsFile(w), "r");
+  const words = fs.fstatSync(wordsFd);
   // One card whose words alone outgrow card-words' own size and the 64 KiB floor.
   const many = Array.from({ length: 9000 }, (_, i) => `w${i}x`).join(" ");
   fs.writeFileSync(path.join(w.mem, "project_gamma.md"), handCard("gamma", "third card", `Deploy migration checklist. ${many}`));
   assert.deepEqual(found(w, "w8999x"), ["project_gamma.md"]);
   assert.notEqual(fs.statSync(wordsFile(w)).ino, words.ino, "card-words was written again");
+  fs.closeSync(wordsFd);
   assert.ok(fs.readFileSync(wordsFile(w), "utf8").includes(" w8999x:1"));
   assert.ok(fs.statSync(cacheFile(w)).size < 16 * 1024, "and the cache file no longer carries those words");
   assert.deepEqual(found(w, "migration"), ["project_beta.md", "project_gamma.md"]);
