@@ -16,7 +16,7 @@ import { cardDocs, search, type SearchHit } from "../records/search.js";
 import { searchStore, type StoreHit } from "../records/search-store.js";
 import { noLongerTrueText } from "../core/card.js";
 import { freshnessOf } from "../store/full-check.js";
-import { propose } from "../proposals/propose.js";
+import { propose, type ProposedCard } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex, type CardFile } from "../store/read.js";
 import { cardsFinder, linksOfCard, type LinkSummary } from "../records/card-links.js";
@@ -180,14 +180,7 @@ export async function memoryLog(s: ToolSession, args: { summary: string; host: s
   return text(`Logged the episode to ${memoryDir}/episodes.jsonl (actor ${s.options.actor}).`, { appended: true, episode });
 }
 
-export type ProposeArgs = {
-  name: string;
-  type?: string;
-  description?: string;
-  body?: string;
-  topics?: string[];
-  recall?: string[];
-  scope?: string[];
+export type ProposeArgs = ProposedCard & {
   source: string;
   kind?: "fact" | "inference" | "unverified";
   confidence?: number;

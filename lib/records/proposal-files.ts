@@ -12,6 +12,7 @@ import { STATE_DIR } from "../store/paths.js";
 import { readHold } from "../store/arrivals.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
+import type { SaveInput } from "./card-input.js";
 import type { CardProvenance } from "./card-input.js";
 import { validRestatements, type Restatement } from "./proposal-restated.js";
 
@@ -25,18 +26,8 @@ export function isProposalId(id: unknown): id is string {
   return typeof id === "string" && ID.test(id);
 }
 
-/** The card a proposal would write: what `memctl save` takes. */
-export interface ProposedCard {
-  name: string;
-  type?: string;
-  description?: string;
-  body?: string;
-  topics?: string[];
-  /** Recall keys the proposer's model wrote (12–16, in the store's languages); accept keeps them. */
-  recall?: string[];
-  /** Where the card applies (lib/core/scope.ts); accept keeps it. */
-  scope?: string[];
-}
+/** The card a proposal would write: what `memctl save` takes (recall keys and scope included: accept keeps them). */
+export type ProposedCard = Pick<SaveInput, "name" | "type" | "description" | "body" | "topics" | "recall" | "scope">;
 
 export type ProposalStatus = "pending" | "accepted" | "rejected" | "merged";
 
