@@ -1,0 +1,112 @@
+// Post-processing levers on capture's model path, measured on the DEV halves only (bench/README.md, h/capture9).
+// Each lever filters what the product's modelPass keeps from the recorded answers (prompt v2, verify prompt v2,
+// replayed through the model-command interface as bench/capture.ts does), so no prompt changes and every recorded
+// answer replays. Precision and recall per message, as bench/capture.ts counts them. The test half and specstory2 are
+// held out: they run only with --held-out N, one lever (its number in the dev listing) beside what ships, aggregates
+// only, so that the lever the dev halves pick is run on them once.
+//   node --import tsx bench/capture/levers.ts [--held-out N]
+import { ruleCandidates } from "../../lib/capture/capture.js";
+import { isQuestion, ownText } from "../../lib/capture/mood.js";
+import { sentences } from "../../lib/capture/rules.js";
+import type { CaptureCandidate } from "../../lib/capture/stage.js";
+import { tokenize } from "../../lib/rank/tokenize.js";
+import { sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
+import { recordedCandidates } from "./model.js";
+
+const at = process.argv.indexOf("--held-out");
+const heldOut = at === -1 ? undefined : Number(process.argv[at + 1]);
+const SETS: [string, "dev" | "test"][] =
+  heldOut === undefined
+    ? [
+        ["phr", "dev"],
+        ["specstory", "dev"],
+      ]
+    : [
+        ["phr", "test"],
+        ["specstory", "test"],
+        ["specstory2", "test"],
+      ];
+
+interface Seen {
+  session: BenchSession;
+  /** What ships: first pass ≥ medium, verify keeps at ≥ medium. */
+  shipped: CaptureCandidate[];
+  /** The same with the verify keep threshold at high: a shipped candidate missing here was kept at medium. */
+  keptHigh: Set<string>;
+  /** Messages the rules capture in this session. */
+  ruled: Set<number>;
+}
+
+const key = (c: CaptureCandidate) => `${c.message}\u0000${c.description}`;
+
+/** How sure the two readings were: 0 first pass high (never re-judged), 1 verify kept at high, 2 kept at medium. */
+const strength = (s: Seen, c: CaptureCandidate) => (c.confidence === "high" ? 0 : s.keptHigh.has(key(c)) ? 1 : 2);
+
+function messageText(s: BenchSession, n: number): string {
+  return s.messages.find((m, i) => (m.n ?? i + 1) === n)?.text ?? "";
+}
+
+/** Share of the description's terms found in the user's own (unpasted) text of the message it cites. */
+function grounding(s: BenchSession, c: CaptureCandidate): number {
+  const own = new Set(tokenize(ownText(messageText(s, c.message))));
+  const wanted = [...new Set(tokenize(c.description))];
+  return wanted.length === 0 ? 0 : wanted.filter((t) => own.has(t)).length / wanted.length;
+}
+
+type Lever = (s: Seen) => CaptureCandidate[];
+
+const LEVERS: [string, Lever][] = [
+  ["none (what ships)", (s) => s.shipped],
+  ["a first pass below high needs a verify keep rated high", (s) => s.shipped.filter((c) => strength(s, c) < 2)],
+  ["a keep rated medium stands only where the rules match the message", (s) => s.shipped.filter((c) => strength(s, c) < 2 || s.ruled.has(c.message))],
+  ["the cited message's own text holds ≥ 30 % of the description's terms", (s) => s.shipped.filter((c) => grounding(s.session, c) >= 0.3)],
+  ["the cited message's own text holds ≥ 50 % of the description's terms", (s) => s.shipped.filter((c) => grounding(s.session, c) >= 0.5)],
+  [
+    "the cited message is not all questions or pasted text",
+    (s) =>
+      s.shipped.filter((c) => {
+        const own = sentences(ownText(messageText(s.session, c.message)));
+        return own.length > 0 && !own.every(isQuestion);
+      }),
+  ],
+  ["at most 2 a session, the surest readings first", (s) => [...s.shipped].sort((a, b) => strength(s, a) - strength(s, b)).slice(0, 2)],
+];
+
+function pct(n: number, d: number): string {
+  return d === 0 ? "n/a" : `${Math.round((n / d) * 100)} % (${n}/${d})`;
+}
+
+const together = heldOut === undefined ? "dev together" : "held out together";
+if (heldOut !== undefined && (!Number.isInteger(heldOut) || heldOut < 1 || heldOut >= LEVERS.length)) throw new Error(`--held-out: a lever number, 1 to ${LEVERS.length - 1}`);
+const chosen = heldOut === undefined ? LEVERS.map((l, i) => [i, l] as const) : ([0, heldOut] as const).map((i) => [i, LEVERS[i]!] as const);
+
+const seen: Seen[] = [];
+for (const [set, half] of SETS) {
+  const sessions = sessionsOf(set).filter((s) => s.half === half);
+  const shipped = await recordedCandidates(sessions, { verify: true });
+  const high = await recordedCandidates(sessions, { verify: true, minKeep: "high" });
+  for (const s of sessions)
+    seen.push({
+      session: s,
+      shipped: shipped.get(s.key)?.candidates ?? [],
+      keptHigh: new Set((high.get(s.key)?.candidates ?? []).map(key)),
+      ruled: new Set(ruleCandidates(userMessagesOf(s)).map((c) => c.message)),
+    });
+}
+
+process.stdout.write(
+  `${heldOut === undefined ? "dev halves" : "held out (phr test, specstory test, specstory2)"}; model + verify (recorded answers), then the lever; precision / recall per message\n`,
+);
+for (const [i, [name, lever]] of chosen) {
+  const row: string[] = [];
+  for (const set of [...SETS.map(([x]) => x), together]) {
+    const mine = seen.filter((s) => set === together || s.session.set === set);
+    const captured = new Set<number>();
+    for (const s of mine) for (const c of lever(s)) captured.add(s.session.messages.find((m, i) => (m.n ?? i + 1) === c.message)?.id ?? -1);
+    const messages = mine.flatMap((s) => s.session.messages);
+    const durable = messages.filter((m) => m.durable === true);
+    const tp = durable.filter((m) => captured.has(m.id)).length;
+    row.push(`${set}: ${pct(tp, captured.size)} / ${pct(tp, durable.length)}`);
+  }
+  process.stdout.write(`${i}. ${name}\n  ${row.join("; ")}\n`);
+}
