@@ -1,12 +1,14 @@
 // Why memctl misses a prompt that needs memory, by class, beside whether BM25 (same keys) finds it: the needed card
 // shares no term with the prompt (no match), matches but no card is evidence that the prompt needs memory (lone
 // word: no block), scores under the relative cutoff, or is relevant but left out of the block (lines or bytes).
+// The other side of the no-memory rule beside it: each prompt that needs no memory and meets some card, either kept
+// out (no card is evidence: the lone-word prompts a looser rule would let in) or given a block.
 //   node --import tsx bench/relevance/miss-classes.ts [--set paraphrase,coding,hand,heldout] [--keys] [-v]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rankStore } from "../../lib/hook/inject.js";
 import { codingGroups } from "./coding.js";
-import { BUDGETS, MEMCTL, openGroup, RANKERS, runPrompt, type BenchGroup } from "./harness.js";
+import { BUDGETS, MEMCTL, openGroup, RANKERS, runPrompt, type BenchGroup, type RankContext } from "./harness.js";
 import { ownerPromptsOf, withRecordedKeys } from "./keys.js";
 import { paraphraseGroups } from "./paraphrase.js";
 import { handCards, loadPrompts, TODAY } from "./store.js";
@@ -23,7 +25,10 @@ function groupsOf(sets: readonly string[]): BenchGroup[] {
   });
 }
 
-/** Every miss of memctl's block, per budget: "<budget> <class>[ (BM25 hits)]" → prompt lines. */
+/**
+ * Every miss of memctl's block, per budget: "<budget> <class>[ (BM25 hits)]" → prompt lines; and every prompt that
+ * needs no memory and meets a card, by noMemoryClass.
+ */
 export async function missClasses(groups: readonly BenchGroup[]): Promise<Map<string, string[]>> {
   const classes = new Map<string, string[]>();
   const now = new Date(`${TODAY}T12:00:00Z`);
@@ -31,8 +36,12 @@ export async function missClasses(groups: readonly BenchGroup[]): Promise<Map<st
     const store = openGroup(g);
     try {
       for (const p of g.prompts) {
-        if (p.relevant.length === 0) continue;
         const ctx = { memoryDir: store.dir, entries: store.entries, prompt: p.prompt, today: TODAY };
+        if (p.relevant.length === 0) {
+          const key = await noMemoryClass(ctx, now);
+          if (key) classes.set(key.cls, [...(classes.get(key.cls) ?? []), `${g.name}/${p.id} ${JSON.stringify(p.prompt)}${key.detail}`]);
+          continue;
+        }
         const bm25Order = await BM25.rank(ctx);
         for (const { label, budget } of BUDGETS) {
           const block = await runPrompt(MEMCTL, ctx, budget);
@@ -62,6 +71,25 @@ export async function missClasses(groups: readonly BenchGroup[]): Promise<Map<st
     }
   }
   return classes;
+}
+
+/**
+ * A prompt that needs no memory and meets some card: "no-memory, kept out" when no card is evidence (the best card's
+ * matches, with how many cards hold each term), "no-memory, given a block" with the bytes at each budget. Undefined
+ * when it meets no card at all.
+ */
+async function noMemoryClass(ctx: RankContext, now: Date): Promise<{ cls: string; detail: string } | undefined> {
+  const { ranked, store } = await rankStore(ctx.memoryDir, ctx.prompt, now, { all: true });
+  const best = ranked.filter((r) => r.relevance > 0).sort((a, b) => b.relevance - a.relevance)[0];
+  if (!best) return undefined;
+  if (!ranked.some((r) => r.tier === "relevant" || r.tier === "sunk-relevant")) {
+    const cards = (term: string) => store.index.postings(term)?.length ?? 0;
+    const terms = best.matches.map((m) => `${m.term}:${m.fields.join("+")} of ${cards(m.term)} card${cards(m.term) === 1 ? "" : "s"}`).join(", ");
+    return { cls: "no-memory, kept out (no card is evidence; the best card's matches)", detail: ` (${terms})` };
+  }
+  const bytes: string[] = [];
+  for (const { label, budget } of BUDGETS) bytes.push(`${label} ${(await runPrompt(MEMCTL, ctx, budget)).bytes} B`);
+  return { cls: "no-memory, given a block", detail: ` ${bytes.join(", ")}` };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
