@@ -185,7 +185,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
           // Prompts ask only where they would stat every card (larger stores trust this loop's checks).
           serving = watch !== undefined && store.entryCount <= options.fullCheckMax;
           // With no card cache nothing else hands the watch its stamps: the linked cards it holds none of are stamped.
-          if (serving && cards === undefined) restamp(memoryDir, stats, unheld(store.index, stats));
+          if (serving && cards === undefined && !watch!.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
           // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
           sawEveryCard = watch?.sawEveryCard() ?? false;
           lastCards = cards;

@@ -159,3 +159,23 @@ test("an answer is what narrows the check: a socket at the path that names no ca
   named.add("feedback_k009.md");
   assert.match((await prompt("dingo")).stdout, /feedback_k009\.md/, "told the card changed, it stats it");
 });
+
+test("with a card cache (the keeper's stamps come from its pass), an in-place edit is named and in the very next prompt", { skip: process.platform !== "linux" }, async (t) => {
+  const { s, prompt, atRest } = keptStore(t);
+  await prompt("the build");
+  const list = await runBounded(
+    [path.join(REPO_ROOT, "dist", "cli.js"), "list", "--json"],
+    "",
+    { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+    s.repo,
+    30_000,
+  );
+  assert.equal(list.code, 0);
+  assert.ok(fs.existsSync(path.join(s.memory, ".memctl", "card-cache")));
+  await atRest();
+  await sleep(1_500); // a few rounds with the card cache's pass
+  await atRest();
+  editInPlace(path.join(s.memory, "feedback_k017.md"), '- "build"', '- "hyrax"');
+  assert.ok((await askKeeper(s.memory, 5_000))?.cards.has("feedback_k017.md"));
+  assert.match((await prompt("hyrax")).stdout, /feedback_k017\.md/);
+});

@@ -8871,7 +8871,7 @@ async function keepFresh(memoryDir, options) {
           if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
           else if (!vouched) [lastChecked, changedSince] = [void 0, void 0];
           serving = watch !== void 0 && store.entryCount <= options.fullCheckMax;
-          if (serving && cards === void 0) restamp(memoryDir, stats, unheld(store.index, stats));
+          if (serving && cards === void 0 && !watch.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
           sawEveryCard = watch?.sawEveryCard() ?? false;
           lastCards = cards;
           const min = options.keeperMin ?? options.fullCheckMax;
