@@ -29,6 +29,9 @@ import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
  */
 export const KEEPER_ANSWER_MS = 25;
 
+/** KEEPER_ANSWER_MS, or MEMCTL_KEEPER_ANSWER_MS when it is a whole number (a test on a loaded machine). */
+const keeperAnswerMs = (env: Record<string, string | undefined>) => (/^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS);
+
 export interface HookOptions {
   host: string;
   maxBytes?: number;
@@ -86,7 +89,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
 
   const memoryDir = resolution.memory_dir;
   // Asked first, answered while this process reads its config and session state (the keeper runs beside it).
-  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, KEEPER_ANSWER_MS) : undefined;
+  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : undefined;
   // The why record names the budget the block was built with (reassigned below once the native index is known).
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();

@@ -9644,6 +9644,7 @@ function askKeeper(memoryDir, timeoutMs) {
 
 // lib/hook/run.ts
 var KEEPER_ANSWER_MS = 25;
+var keeperAnswerMs = (env) => /^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS;
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
@@ -9668,7 +9669,7 @@ async function runUserPromptHook(stdin, options, io) {
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
-  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, KEEPER_ANSWER_MS) : void 0;
+  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
