@@ -137,3 +137,14 @@ test("the keeper's server replaces whatever is at its path, answers this uid onl
   assert.equal(fs.existsSync(file), false);
   assert.equal(askKeeper(s.memory, 200), undefined);
 });
+
+test("a socket owned by another uid is never asked, even one that answers", {
+  skip: process.platform !== "linux" || process.getuid?.() !== 0 ? "needs root to give a socket away" : false,
+}, async (t) => {
+  const s = store(t);
+  const file = keeperSocketPath(s.memory)!;
+  await listen(t, file, encodeAnswer({ checked: "abc", cards: new Set() }));
+  assert.ok(await askKeeper(s.memory, 2_000), "answers while it is this uid's");
+  fs.chownSync(file, 65534, 65534);
+  assert.equal(askKeeper(s.memory, 200), undefined);
+});
