@@ -10,6 +10,9 @@
 // recorded as made just now (the delta's mtime, else the cache's), as a live keeper that keeps its 2 s window
 // leaves it, so every prompt above 10,000 cards is the trusted warm one. --prompt TEXT: that prompt every time
 // instead of PROMPTS in turn. Peak RSS is process.resourceUsage().maxRSS at exit, from the same preload.
+// --env NAME:KEY=VALUE (repeatable): that variable in build NAME's environment (e.g. MEMCTL_KEEPER_MIN=0: a keeper
+// answering its prompts at 1,000 cards). Each build's keeper, if its prompts start one, is waited for until it answers
+// before the timed rounds, reported, and stopped at the end.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,14 +20,16 @@ import path from "node:path";
 import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 import { generateStore } from "./gen-store.js";
 import { arg, numberArg, PROMPTS } from "./rounds.js";
+import { keeperAnswering, keeperState, stopKeeper } from "./keeper-state.js";
 
 const argv = process.argv.slice(2);
 const cards = numberArg("cards", 1000);
 const runs = numberArg("runs", 30);
-const builds = argv.filter((a) => a.includes("=") && !a.startsWith("--"));
+const builds = argv.filter((a, i) => a.includes("=") && !a.startsWith("--") && argv[i - 1] !== "--env");
 const kept = arg("dir");
 const trusted = argv.includes("--trusted");
 const prompt = arg("prompt");
+const extraEnv = argv.flatMap((a, i) => (argv[i - 1] === "--env" ? [a] : []));
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,7 +78,14 @@ try {
     return {
       name,
       cwd: repo,
-      env: { PATH: process.env.PATH, HOME: home, TMPDIR: tmp, MEMCTL_MEMORY_DIR: memory, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") },
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        TMPDIR: tmp,
+        MEMCTL_MEMORY_DIR: memory,
+        MEMCTL_CONFIG_FILE: path.join(home, "c.toml"),
+        ...Object.fromEntries(extraEnv.filter((e) => e.startsWith(`${name}:`)).map((e) => e.slice(name.length + 1).split(/=(.*)/s, 2) as [string, string])),
+      },
       args: [...nodeFlags, "--require", preload, path.resolve(dir, "hooks", "user-prompt-submit.cjs"), "--host", "codex"],
       wall: [],
       cpu: [],
@@ -102,6 +114,7 @@ try {
   };
   // Warm-up rounds build each copy's rank cache and let each build write its code cache.
   for (let i = 0; i < 5; i++) for (const k of all) once(k, i, false);
+  const keepers: Record<string, string> = Object.fromEntries(await Promise.all(kinds.map(async (k) => [k.name, await keeperAnswering(k.memory!, 15_000)] as const)));
   for (let i = 0; i < runs; i++) for (const k of [...all.slice(i % all.length), ...all.slice(0, i % all.length)]) once(k, i, true);
   const first = kinds[0]!;
   const results = all.map((k) => ({
@@ -114,8 +127,10 @@ try {
     cpu_ratio_to_node: +(quantile(k.cpu, 0.5) / quantile(node.cpu, 0.5)).toFixed(3),
     peak_rss_mib: spread(k.rss),
   }));
-  process.stdout.write(`${JSON.stringify({ cards, runs, trusted, node: process.version, load: os.loadavg().map((l) => +l.toFixed(2)), results }, null, 1)}\n`);
+  for (const k of kinds) keepers[k.name] = `${keepers[k.name]} before, ${await keeperState(k.memory!)} after`;
+  process.stdout.write(`${JSON.stringify({ cards, runs, trusted, node: process.version, load: os.loadavg().map((l) => +l.toFixed(2)), keepers, results }, null, 1)}\n`);
 } finally {
+  for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) if (name.startsWith("build-")) stopKeeper(path.join(root, name, "memory"));
   fs.rmSync(root, { recursive: true, force: true });
 }
 

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
+import { keeperAnswering, keeperState, stopKeeper } from "./keeper-state.js";
 import { PROMPTS } from "./rounds.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -175,6 +176,8 @@ export interface SizeResult {
   node_peak_rss_mib: number;
   block_bytes_median: number;
   nonzero_exits: number;
+  /** The store's keeper (bench/keeper-state.ts) after the warm-up and after the timed runs. */
+  keeper: string;
   /** With --compare: the other build's hook, timed in the same rounds on its own copy of the store. */
   compare_median_ms?: number;
   compare_ratio?: number;
@@ -187,7 +190,7 @@ export interface SizeResult {
   bin_vs_absolute?: { median: number; p25: number; p75: number };
 }
 
-function measureSize(cards: number, o: Options): SizeResult {
+async function measureSize(cards: number, o: Options): Promise<SizeResult> {
   const f = makeFixture(cards);
   const other = o.compare ? makeFixture(cards) : undefined;
   const otherArgs = o.compare ? [...(o.compareFlags ?? HOOK_NODE_FLAGS), path.join(o.compare, "hooks", "user-prompt-submit.cjs"), "--host", "codex"] : [];
@@ -217,6 +220,8 @@ function measureSize(cards: number, o: Options): SizeResult {
       timeOnce(HOOK_ARGS, payload(f, PROMPTS[i % PROMPTS.length]!), f.env, f.repo);
       if (other) timeOnce(otherArgs, payload(other, PROMPTS[i % PROMPTS.length]!), other.env, other.repo);
     }
+    // The prompts' keeper (one is started past KEEPER_MIN entries) answering before the timed runs, as in use.
+    const keeper = await keeperAnswering(f.memoryDir);
     const compared: number[] = [];
     const viaBin: number[] = [];
     const node: number[] = [];
@@ -264,6 +269,7 @@ function measureSize(cards: number, o: Options): SizeResult {
       node_peak_rss_mib: Math.max(...nodeRss) / 1024,
       block_bytes_median: median(blockBytes),
       nonzero_exits: nonzero,
+      keeper: `${keeper} before the timed runs, ${await keeperState(f.memoryDir)} after`,
     };
     if (cold.length > 0) Object.assign(result, { cold_median_ms: median(cold), cold_runs: cold.length });
     if (binDir) {
@@ -288,6 +294,8 @@ function measureSize(cards: number, o: Options): SizeResult {
     return result;
   } finally {
     if (binDir) fs.rmSync(binDir, { recursive: true, force: true });
+    stopKeeper(f.memoryDir);
+    if (other) stopKeeper(other.memoryDir);
     if (other) fs.rmSync(other.root, { recursive: true, force: true });
     if (!o.keep) fs.rmSync(f.root, { recursive: true, force: true });
     else process.stderr.write(`kept fixture ${f.root}\n`);
@@ -363,6 +371,7 @@ function printTable(results: readonly SizeResult[], floor: FloorResult, round: n
     "",
     `fixed cost (medians, ms): node -e 0 ${fmt(floor.node_median_ms)}; hook with a payload lacking cwd (node + bundle load + stdin) ${fmt(floor.module_load_median_ms)} (+${fmt(floor.module_load_median_ms - floor.node_median_ms)}); hook on an empty MEMORY.md (+ resolve, config, index read) ${fmt(floor.empty_store_median_ms)} (+${fmt(floor.empty_store_median_ms - floor.module_load_median_ms)})`,
   );
+  lines.push("", `keeper: ${results.map((r) => `${r.cards.toLocaleString("en")} cards ${r.keeper}`).join("; ")}`);
   const compared = results.filter((r) => r.compare_median_ms !== undefined);
   if (compared.length > 0) {
     lines.push("", `compared with the build in --compare, same rounds (hook median ms, ratio to node -e 0, peak RSS MiB):`);
@@ -390,7 +399,8 @@ async function main(): Promise<void> {
   const all: { floor: FloorResult; sizes: SizeResult[] }[] = [];
   for (let round = 1; round <= o.repeat; round++) {
     const floor = measureFloor(o);
-    const results = o.sizes.map((n) => measureSize(n, o));
+    const results: SizeResult[] = [];
+    for (const n of o.sizes) results.push(await measureSize(n, o));
     all.push({ floor, sizes: results });
     if (!o.json) printTable(results, floor, round);
   }

@@ -39,7 +39,7 @@ export interface MemctlConfig {
   hook: Record<string, { max_bytes?: number; max_entries?: number }>;
   /** `[hook] log_prompts = true`: the why log (.memctl/why.jsonl) keeps prompts as written, not only their hash. */
   logPrompts?: boolean;
-  /** `[hook] keeper = false`: no background freshness keeper for large stores (lib/rank-cache/keeper.ts); default on. */
+  /** `[hook] keeper = false`: no background freshness keeper past KEEPER_MIN entries (lib/rank-cache/keeper.ts); default on. */
   keeper?: boolean;
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };

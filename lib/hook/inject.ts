@@ -6,7 +6,7 @@ import { composeBlock, keptOrRendered, toInjectLine, utf8Bytes, type Composed, t
 import { isHit, rank, type Ranked } from "../rank/score.js";
 import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
-import { loadRankable, stillFresh, type RankableStore } from "../rank-cache/load.js";
+import { loadRankable, stillFresh, type LoadOptions, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
 import { readHold } from "../store/arrivals.js";
 import { utcDay } from "../core/frecency.js";
@@ -34,6 +34,8 @@ export interface InjectionRequest {
   skipLine?: (line: InjectLine) => boolean;
   /** Above this many entries a recent full check is trusted (default FULL_CHECK_MAX; MEMCTL_FULL_CHECK_MAX for tests). */
   fullCheckMax?: number;
+  /** The store's keeper's answer (lib/rank-cache/keeper-socket.ts), awaited as late as can be: the cards to stat. */
+  keeperAnswer?: Promise<LoadOptions["changedSince"]>;
 }
 
 export interface Injection {
@@ -63,7 +65,7 @@ export async function rankStore(
   memoryDir: string,
   prompt: string,
   now: Date,
-  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number; scopeAt?: string | null; fullCheckMax?: number; wholeHeadMax?: number } = {},
+  options: Omit<LoadOptions, "nowMs"> & { all?: boolean; top?: number; scopeAt?: string | null } = {},
 ): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitIds: ArrayLike<number>; usage?: Pick<UsageRead, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
@@ -118,7 +120,9 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   const rankAndCompose = async (force: boolean, checkAllCards = req.all ?? false) => {
     // The block looks at no more than scanLimit relevant lines, so no more first places need materialising
     // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).
+    const changedSince = !force && !checkAllCards && req.keeperAnswer ? await req.keeperAnswer : undefined;
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {
+      ...(changedSince ? { changedSince } : {}),
       all: req.all ?? false,
       checkAllCards,
       force,

@@ -20,6 +20,17 @@ import { appendWhy } from "../store/why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
+import { askKeeper } from "../rank-cache/keeper-socket.js";
+import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
+
+/**
+ * How long a prompt waits for its store's keeper to answer (keeper-socket.ts) before it stats every card itself: a
+ * live keeper answers in ~1–3 ms here; a stopped one never does (bench/README.md, h/watch).
+ */
+export const KEEPER_ANSWER_MS = 25;
+
+/** KEEPER_ANSWER_MS, or MEMCTL_KEEPER_ANSWER_MS when it is a whole number (a test on a loaded machine). */
+const keeperAnswerMs = (env: Record<string, string | undefined>) => (/^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS);
 
 export interface HookOptions {
   host: string;
@@ -77,6 +88,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
   const memoryDir = resolution.memory_dir;
+  // Asked first, answered while this process reads its config and session state (the keeper runs beside it).
+  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : undefined;
   // The why record names the budget the block was built with (reassigned below once the native index is known).
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
@@ -134,12 +147,13 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       record: host.injectsContext,
       ...(skipLine ? { skipLine } : {}),
       fullCheckMax,
+      ...(keeperAnswer ? { keeperAnswer } : {}),
     });
-    // A store whose prompts trust a recent full check gets a keeper making one (lib/rank-cache/keeper.ts), unless
-    // the user turned it off ([hook] keeper = false).
+    // A store whose prompts trust a recent full check gets a keeper making one (lib/rank-cache/keeper.ts), and one
+    // past KEEPER_MIN a keeper answering its prompts, unless the user turned it off ([hook] keeper = false).
     const script = options.keeperScript;
     const afterOutput =
-      script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax
+      script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env)
         ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) }
         : {};
     // Recording hits is skipped, never fatal (a full disk, a link under .memctl/): the prompt still gets its block.

@@ -16,6 +16,7 @@ import { resolveMemory } from "../config/resolve.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { logHookError } from "./run.js";
 import { keepStoreFresh } from "./keeper.js";
+import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
 import { freshnessOf } from "../store/full-check.js";
 import { utcDay } from "../core/frecency.js";
 import { overviewEntries } from "./overview-store.js";
@@ -161,7 +162,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
         view: built.view,
         overWarn: built.overWarn,
         session: event,
-        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : undefined, io)),
+        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > keeperMinFrom(io.env) && config.value.keeper !== false ? options.keeperScript : undefined, io)),
       },
       host,
       built.block,

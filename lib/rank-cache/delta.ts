@@ -61,8 +61,13 @@ export interface OpenDelta {
 
 export const deltaPath = (memoryDir: string) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
 
-/** Names a base and the delta over it (its file's text; none: ""): what a check of every card found true stays so while they and the cards do. */
-export const checkedText = (base: OpenCache, deltaText: string | undefined) => `${base.header.id}\n${deltaText ?? ""}`;
+/**
+ * Names a base and the delta over it (its file's text; none: ""): what a check of every card found true stays so
+ * while they and the cards do. Short, so a keeper can send it to a prompt (keeper-socket.ts): the base's random id
+ * and a 64-bit key and length of the delta's text.
+ */
+export const checkedText = (base: OpenCache, deltaText: string | undefined) =>
+  deltaText === undefined ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 
 /** The delta over `base`, or undefined (none, damaged, foreign, or over another base). Never throws. */
 export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undefined {

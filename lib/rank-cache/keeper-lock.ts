@@ -1,5 +1,6 @@
 // The keeper's lock, apart from the keeper itself: the prompt hook renews or starts a keeper by this lock alone, and
 // importing lib/rank-cache/keeper.ts would load the card cache and its YAML parser into every prompt.
+import { fullCheckMaxFrom } from "../store/full-check.js";
 
 /** The keeper's lock under .memctl/. */
 export const KEEPER_LOCK = "keeper";
@@ -8,3 +9,15 @@ export const KEEPER_LOCK = "keeper";
  * dead keeper's lock is broken at once.
  */
 export const KEEPER_LOCK_STALE_MS = 6_000;
+
+/**
+ * Below this many entries a prompt's round trip to the keeper (node:net loaded, a connection, an answer: ~4 ms of
+ * the hook's CPU here) costs more than the stats it saves (~4 µs a card): bench/README.md, h/watch.
+ */
+export const KEEPER_MIN = 2_000;
+
+/** KEEPER_MIN, MEMCTL_KEEPER_MIN when it is a whole number, and never above the full-check size (keepers there check). */
+export function keeperMinFrom(env: Record<string, string | undefined>): number {
+  const v = env.MEMCTL_KEEPER_MIN;
+  return Math.min(v !== undefined && /^\d+$/.test(v) ? Number(v) : KEEPER_MIN, fullCheckMaxFrom(env));
+}

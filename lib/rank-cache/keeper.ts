@@ -17,6 +17,11 @@
 // card, not every entry. Where the watch cannot vouch, every card is stat'ed, and every FULL_ROUND_MS they are
 // whatever it says.
 //
+// It also answers prompts (keeper-socket.ts): while the store has FULL_CHECK_MAX entries or fewer (every prompt would
+// stat every card) and the watch holds every card, a prompt asks over the store's socket which cards may differ from
+// the rank cache the last round found true; the keeper settles its watch and names them, so the prompt stats those.
+// Answers and rounds take turns (one at a time), so an answer never sees a round's state half made.
+//
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
 // idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
@@ -26,6 +31,7 @@ import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
+import { escapesStore } from "./read.js";
 import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
 import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
 import { cacheIdentity } from "../store/card-cache-open.js";
@@ -33,7 +39,8 @@ import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark, journalSince, type JournalMark } from "../store/write-journal.js";
 import { isCardFileName } from "../core/card-types.js";
 import { sameNumbers } from "../store/index-links.js";
-import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";
+import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, keeperMinFrom } from "./keeper-lock.js";
+import { encodeAnswer, serveAnswers, type AnswerServer } from "./keeper-socket.js";
 
 export { KEEPER_LOCK, KEEPER_LOCK_STALE_MS };
 
@@ -51,6 +58,8 @@ export interface KeeperSettings {
   idleMs: number;
   intervalMs: number;
   fullCheckMax: number;
+  /** A store of this many entries and cards or fewer has no keeper (default fullCheckMax; keeper-lock.ts KEEPER_MIN). */
+  keeperMin?: number;
 }
 
 export interface KeeperOptions extends KeeperSettings {
@@ -76,6 +85,7 @@ export function keeperSettings(env: Record<string, string | undefined>): KeeperS
     idleMs: positive(env.MEMCTL_KEEPER_IDLE_MS) ?? KEEPER_IDLE_MS,
     intervalMs: KEEPER_INTERVAL_MS,
     fullCheckMax: fullCheckMaxFrom(env),
+    keeperMin: keeperMinFrom(env),
   };
 }
 
@@ -91,6 +101,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
   const held = tryStoreLock(memoryDir, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
   if (!held) return "busy";
   let watch: CardWatch | undefined;
+  let server: AnswerServer | undefined;
   try {
     options.onStart?.();
     const started = options.now();
@@ -104,66 +115,102 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     // vouching for every card in between, the only cards that can differ (undefined: it cannot say).
     let changedSince: Set<string> | undefined;
     let lastMark: JournalMark | undefined;
+    // Rounds and answers take turns: each runs alone, whatever it awaits.
+    let turn: Promise<unknown> = Promise.resolve();
+    const alone = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = turn.then(fn);
+      turn = run.catch(() => undefined);
+      return run;
+    };
+    // What a prompt may skip: the cards not named since the last round found every card as `lastChecked` recorded
+    // them, while the watch held every card (nothing else vouches for a card no event can name).
+    const answer = () =>
+      alone(async () => {
+        if (!watch || !sawEveryCard || lastChecked === undefined || changedSince === undefined) return encodeAnswer(undefined);
+        const pending = await watch.pending();
+        return encodeAnswer(pending.unsure ? undefined : { checked: lastChecked, cards: new Set([...changedSince, ...pending.names]) });
+      });
+    let serving = false;
+    let serveFailed = false;
     for (;;) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
       if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
-      try {
-        // The journal's end before the watched stamps are settled: a journaled write they may not show yet is after
-        // it, and every reader re-checks it (lib/store/card-cache-check.ts, Round).
-        const mark = journalMark(memoryDir);
-        const settled = watch ? await watch.settle() : "unsure";
-        if (settled === "unsure" || at - fullAt >= FULL_ROUND_MS) {
-          watch?.forget();
-          fullAt = at;
+      const exit = await alone(async (): Promise<KeeperExit | undefined> => {
+        try {
+          // The journal's end before the watched stamps are settled: a journaled write they may not show yet is after
+          // it, and every reader re-checks it (lib/store/card-cache-check.ts, Round).
+          const mark = journalMark(memoryDir);
+          const settled = watch ? await watch.settle() : "unsure";
+          if (settled === "unsure" || at - fullAt >= FULL_ROUND_MS) {
+            watch?.forget();
+            fullAt = at;
+          }
+          // One stat a card for both caches, and none for a card the watch vouches for: the card cache's pass (every
+          // card, linked or not) hands its stats to the rank cache's. Both checks are recorded as made at `at`.
+          const stats: CardStamps = watch?.stamps ?? new Map();
+          const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
+          // A round after a save checks the save's card, not 100,000 (lib/rank-cache/patch.ts).
+          const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== undefined && changedSince !== undefined;
+          if (vouched) for (const name of watch?.changed ?? []) changedSince!.add(name);
+          // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
+          // it again, and its pass — every card's name read — is skipped while the watch holds every card; so is the
+          // pass over a file found verified when memctl has written a card since (a write moves its card's stamp, adds
+          // or removes a card: the file no longer matches). The cards events named are stat'ed for the watch instead,
+          // as that pass would have.
+          const cacheNow = cacheIdentity(memoryDir);
+          const sameCache = lastCards !== undefined && cacheNow !== undefined && sameNumbers(lastCards.cache, cacheNow);
+          const stale = sameCache && (lastCards!.outcome === "changed" ? asBefore || vouched : vouched && lastCards!.outcome === "verified" && wroteCard(memoryDir, lastMark));
+          if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
+          const cards: StampCheck | undefined = stale
+            ? { ...lastCards!, outcome: "changed" }
+            : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+                mark,
+                ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
+              });
+          lastMark = mark;
+          const store = await loadRankable(memoryDir, {
+            nowMs: at,
+            checkAllCards: true,
+            fullCheckMax: options.fullCheckMax,
+            createStateDir: false,
+            stats,
+            journal: mark,
+            changedSince: vouched ? { checked: lastChecked!, cards: changedSince! } : undefined,
+          });
+          if (store.checked !== undefined) [lastChecked, changedSince] = [store.checked, new Set()];
+          // A load that wrote nothing (a source too recent) leaves the files as lastChecked's: the names go on adding up.
+          else if (!vouched) [lastChecked, changedSince] = [undefined, undefined];
+          // Prompts ask only where they would stat every card (larger stores trust this loop's checks).
+          serving = watch !== undefined && store.entryCount <= options.fullCheckMax;
+          // With no card cache nothing else hands the watch its stamps: the linked cards it holds none of are stamped.
+          if (serving && cards === undefined && !watch!.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
+          // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
+          sawEveryCard = watch?.sawEveryCard() ?? false;
+          lastCards = cards;
+          const min = options.keeperMin ?? options.fullCheckMax;
+          if (store.entryCount <= min && (cards?.cards ?? 0) <= min) return "small";
+        } catch (err) {
+          if (systemCode(err) === "ENOENT") return "gone"; // MEMORY.md (or the store) removed
+          options.onError?.(err);
+          // Its settle may have taken names it never added: no answer vouches for anything until a round completes.
+          [lastChecked, changedSince, sawEveryCard] = [undefined, undefined, false];
         }
-        // One stat a card for both caches, and none for a card the watch vouches for: the card cache's pass (every
-        // card, linked or not) hands its stats to the rank cache's. Both checks are recorded as made at `at`.
-        const stats: CardStamps = watch?.stamps ?? new Map();
-        const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
-        // A round after a save checks the save's card, not 100,000 (lib/rank-cache/patch.ts).
-        const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== undefined && changedSince !== undefined;
-        if (vouched) for (const name of watch?.changed ?? []) changedSince!.add(name);
-        // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
-        // it again, and its pass — every card's name read — is skipped while the watch holds every card; so is the
-        // pass over a file found verified when memctl has written a card since (a write moves its card's stamp, adds
-        // or removes a card: the file no longer matches). The cards events named are stat'ed for the watch instead,
-        // as that pass would have.
-        const cacheNow = cacheIdentity(memoryDir);
-        const sameCache = lastCards !== undefined && cacheNow !== undefined && sameNumbers(lastCards.cache, cacheNow);
-        const stale = sameCache && (lastCards!.outcome === "changed" ? asBefore || vouched : vouched && lastCards!.outcome === "verified" && wroteCard(memoryDir, lastMark));
-        if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
-        const cards: StampCheck | undefined = stale
-          ? { ...lastCards!, outcome: "changed" }
-          : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
-              mark,
-              ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
-            });
-        lastMark = mark;
-        const store = await loadRankable(memoryDir, {
-          nowMs: at,
-          checkAllCards: true,
-          fullCheckMax: options.fullCheckMax,
-          createStateDir: false,
-          stats,
-          journal: mark,
-          changedSince: vouched ? { checked: lastChecked!, cards: changedSince! } : undefined,
-        });
-        if (store.checked !== undefined) [lastChecked, changedSince] = [store.checked, new Set()];
-        // A load that wrote nothing (a source too recent) leaves the files as lastChecked's: the names go on adding up.
-        else if (!vouched) [lastChecked, changedSince] = [undefined, undefined];
-        // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
-        sawEveryCard = watch?.sawEveryCard() ?? false;
-        lastCards = cards;
-        if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
-      } catch (err) {
-        if (systemCode(err) === "ENOENT") return "gone"; // MEMORY.md (or the store) removed
-        options.onError?.(err);
+        return undefined;
+      });
+      if (exit) return exit;
+      if (serving && !server && !serveFailed) {
+        server = await serveAnswers(memoryDir, answer, (err) => options.onError?.(err));
+        serveFailed = server === undefined;
+      } else if (!serving && server) {
+        server.close();
+        server = undefined;
       }
       await options.sleep(Math.max(0, at + options.intervalMs - options.now()));
     }
   } finally {
+    server?.close();
     watch?.close();
     held.release();
   }
@@ -182,7 +229,16 @@ function restamp(memoryDir: string, stats: CardStamps, names: Iterable<string> |
   }
 }
 
-/** The card-cache file's stamp now (undefined: none). */
+/** The linked cards the watch holds no stamp for (Map's own has: the watch's get counts a miss). */
+function unheld(index: { size: number; file(id: number): string }, stats: CardStamps): string[] {
+  const out: string[] = [];
+  for (let id = 0; id < index.size; id++) {
+    const file = index.file(id);
+    if (!escapesStore(file) && !Map.prototype.has.call(stats, file)) out.push(file);
+  }
+  return out;
+}
+
 /** The last prompt's time: the owner file's mtime, which every prompt sets (not before the keeper started). */
 function lastPrompt(memoryDir: string, started: number): number {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);

@@ -56,9 +56,10 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          // The build's id names the cache file's contents; the delta's text its own.
-          const checked = checkedText(base, delta?.text);
-          const since = options.changedSince?.checked === checked ? options.changedSince.cards : undefined;
+          // The build's id names the cache file's contents; the delta's text its own. Named only for a caller that
+          // narrows a check by it or keeps it (the keeper, a prompt it answered): hashing a delta costs the others.
+          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : undefined;
+          const since = checked !== undefined && options.changedSince?.checked === checked ? options.changedSince.cards : undefined;
           if (
             since
               ? unchangedCards(base, delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }], since, (f) =>
@@ -69,7 +70,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
                 : everyCardUnchanged(memoryDir, base.view, options.stats)
           ) {
             store.verified = true;
-            store.checked = checked;
+            if (checked !== undefined) store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }

@@ -68,7 +68,7 @@ export async function refresh(
   // A full check the caller can narrow (the keeper, whose watch names every card changed since its last check of
   // this very cache and delta): only those cards and the journaled ones are looked at.
   // A directory moved by something other than memctl's journaled writes is read in full: a card made there by hand.
-  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : undefined;
+  const since = full && (!dirsMoved || told) && options.changedSince && options.changedSince.checked === checkedText(base, prev?.text) ? options.changedSince.cards : undefined;
   const stampNow = (file: string) => cardStamp(memoryDir, file, options.stats);
   let segs: Seg[];
   let meta: Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;

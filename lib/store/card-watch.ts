@@ -36,6 +36,11 @@ export interface CardWatch {
   readonly stamps: CardStamps;
   /** Reads every event queued before the call: quiet (none since the last), changed (those cards forgotten) or unsure. */
   settle(): Promise<Settled>;
+  /**
+   * The same barrier without taking the events from the next settle: whether the watch is unsure so far, and the
+   * names events gave since the last settle (the keeper's answer to a prompt: lib/rank-cache/keeper-socket.ts).
+   */
+  pending(): Promise<{ unsure: boolean; names: ReadonlySet<string> }>;
   /** Forgets every stamp: the next round stats every card (the keeper's periodic full round). */
   forget(): void;
   /** Since the last settle, every card looked for was held or has been kept since, and every stamp given was kept. */
@@ -164,6 +169,11 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
       missed.clear();
       refused = 0;
       return result;
+    },
+    async pending() {
+      await turn();
+      await turn();
+      return { unsure: unsure || !sameDirs(), names: new Set(named) };
     },
     sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
     get changed() {

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   // stdin within HOOK_INPUT_BOUNDS (lib/hook/run.ts): past 8 MiB, or still streaming after 2 s, the prompt goes
   // on with the UNAVAILABLE block. fd 0 is read synchronously (a stream costs ~1 ms more to start), so a pipe held
   // open in silence blocks until the host closes it or kills the hook; a non-blocking one is read as a stream,
-  // which the deadline also ends. Everything after stdin runs synchronously: a timer could never fire there.
+  // which the deadline also ends. After stdin only the keeper's answer is awaited, within its own timeout (run.ts).
   const input = await readInputBounded(0, () => process.stdin, HOOK_INPUT_BOUNDS);
   if (input.status !== "read") {
     const late = refusedInputOutcome(args.host, inputRefusal(input), io);

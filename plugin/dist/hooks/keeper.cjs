@@ -5522,8 +5522,7 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
-var checkedText = (base, deltaText) => `${base.header.id}
-${deltaText ?? ""}`;
+var checkedText = (base, deltaText) => deltaText === void 0 ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {
@@ -6197,7 +6196,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
-  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
+  const since = full && (!dirsMoved || told) && options.changedSince && options.changedSince.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
   const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
   let segs;
   let meta;
@@ -6342,8 +6341,8 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = checkedText(base, delta?.text);
-          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
+          const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
           if (since ? unchangedCards(
             base,
             delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
@@ -6351,7 +6350,7 @@ async function loadRankable(memoryDir, options) {
             (f) => cardStamp(memoryDir, f, options.stats)
           ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
-            store.checked = checked;
+            if (checked !== void 0) store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }
@@ -8689,6 +8688,11 @@ function watchCards(memoryDir) {
       refused = 0;
       return result;
     },
+    async pending() {
+      await turn();
+      await turn();
+      return { unsure: unsure || !sameDirs(), names: new Set(named) };
+    },
     sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
     get changed() {
       return lastNamed;
@@ -8716,6 +8720,73 @@ init_card_types();
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
+var KEEPER_MIN = 2e3;
+function keeperMinFrom(env) {
+  const v = env.MEMCTL_KEEPER_MIN;
+  return Math.min(v !== void 0 && /^\d+$/.test(v) ? Number(v) : KEEPER_MIN, fullCheckMaxFrom(env));
+}
+
+// lib/rank-cache/keeper-socket.ts
+var KEEPER_SOCKET = "keeper.sock";
+var SOCKET_PATH_MAX = 107;
+var ANSWER_MAX_CARDS = 2e3;
+var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
+function keeperSocketPath(memoryDir) {
+  const file = joinPath(memoryDir, STATE_DIR, KEEPER_SOCKET);
+  return Buffer.byteLength(file) <= SOCKET_PATH_MAX ? file : void 0;
+}
+function encodeAnswer(answer) {
+  if (!answer || answer.cards.size > ANSWER_MAX_CARDS) return '{"v":1}\n';
+  return `${JSON.stringify({ v: 1, checked: answer.checked, cards: [...answer.cards] })}
+`;
+}
+function serveAnswers(memoryDir, answer, onError) {
+  const file = keeperSocketPath(memoryDir);
+  if (!file) return Promise.resolve(void 0);
+  const { createServer } = process.getBuiltinModule("node:net");
+  return new Promise((resolve) => {
+    try {
+      const st = lstatIfExists(file);
+      if (st && !st.isDirectory()) node_fs_default.rmSync(file, { force: true });
+    } catch (err) {
+      onError(err);
+      return resolve(void 0);
+    }
+    const server = createServer((socket) => {
+      socket.on("error", () => socket.destroy());
+      answer().then(
+        (text) => socket.end(text),
+        (err) => {
+          onError(err);
+          socket.destroy();
+        }
+      );
+    });
+    server.once("error", (err) => {
+      onError(err);
+      resolve(void 0);
+    });
+    server.listen(file, () => {
+      let ino;
+      try {
+        node_fs_default.chmodSync(file, 384);
+        ino = lstatIfExists(file)?.ino;
+      } catch (err) {
+        onError(err);
+      }
+      server.unref();
+      resolve({
+        close() {
+          server.close();
+          try {
+            if (ino !== void 0 && lstatIfExists(file)?.ino === ino) node_fs_default.rmSync(file, { force: true });
+          } catch {
+          }
+        }
+      });
+    });
+  });
+}
 
 // lib/rank-cache/keeper.ts
 var KEEPER_INTERVAL_MS = 1e3;
@@ -8725,7 +8796,8 @@ function keeperSettings(env) {
   return {
     idleMs: positive(env.MEMCTL_KEEPER_IDLE_MS) ?? KEEPER_IDLE_MS,
     intervalMs: KEEPER_INTERVAL_MS,
-    fullCheckMax: fullCheckMaxFrom(env)
+    fullCheckMax: fullCheckMaxFrom(env),
+    keeperMin: keeperMinFrom(env)
   };
 }
 function positive(v) {
@@ -8737,6 +8809,7 @@ async function keepFresh(memoryDir, options) {
   const held = tryStoreLock(memoryDir, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
   if (!held) return "busy";
   let watch;
+  let server;
   try {
     options.onStart?.();
     const started = options.now();
@@ -8747,52 +8820,81 @@ async function keepFresh(memoryDir, options) {
     let lastChecked;
     let changedSince;
     let lastMark;
+    let turn = Promise.resolve();
+    const alone = (fn) => {
+      const run2 = turn.then(fn);
+      turn = run2.catch(() => void 0);
+      return run2;
+    };
+    const answer = () => alone(async () => {
+      if (!watch || !sawEveryCard || lastChecked === void 0 || changedSince === void 0) return encodeAnswer(void 0);
+      const pending = await watch.pending();
+      return encodeAnswer(pending.unsure ? void 0 : { checked: lastChecked, cards: /* @__PURE__ */ new Set([...changedSince, ...pending.names]) });
+    });
+    let serving = false;
+    let serveFailed = false;
     for (; ; ) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
       if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
-      try {
-        const mark = journalMark(memoryDir);
-        const settled = watch ? await watch.settle() : "unsure";
-        if (settled === "unsure" || at - fullAt >= FULL_ROUND_MS) {
-          watch?.forget();
-          fullAt = at;
+      const exit = await alone(async () => {
+        try {
+          const mark = journalMark(memoryDir);
+          const settled = watch ? await watch.settle() : "unsure";
+          if (settled === "unsure" || at - fullAt >= FULL_ROUND_MS) {
+            watch?.forget();
+            fullAt = at;
+          }
+          const stats = watch?.stamps ?? /* @__PURE__ */ new Map();
+          const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
+          const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== void 0 && changedSince !== void 0;
+          if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
+          const cacheNow = cacheIdentity(memoryDir);
+          const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
+          const stale = sameCache && (lastCards.outcome === "changed" ? asBefore || vouched : vouched && lastCards.outcome === "verified" && wroteCard(memoryDir, lastMark));
+          if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
+          const cards = stale ? { ...lastCards, outcome: "changed" } : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+            mark,
+            ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
+          });
+          lastMark = mark;
+          const store = await loadRankable(memoryDir, {
+            nowMs: at,
+            checkAllCards: true,
+            fullCheckMax: options.fullCheckMax,
+            createStateDir: false,
+            stats,
+            journal: mark,
+            changedSince: vouched ? { checked: lastChecked, cards: changedSince } : void 0
+          });
+          if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
+          else if (!vouched) [lastChecked, changedSince] = [void 0, void 0];
+          serving = watch !== void 0 && store.entryCount <= options.fullCheckMax;
+          if (serving && cards === void 0 && !watch.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
+          sawEveryCard = watch?.sawEveryCard() ?? false;
+          lastCards = cards;
+          const min = options.keeperMin ?? options.fullCheckMax;
+          if (store.entryCount <= min && (cards?.cards ?? 0) <= min) return "small";
+        } catch (err) {
+          if (systemCode(err) === "ENOENT") return "gone";
+          options.onError?.(err);
+          [lastChecked, changedSince, sawEveryCard] = [void 0, void 0, false];
         }
-        const stats = watch?.stamps ?? /* @__PURE__ */ new Map();
-        const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
-        const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== void 0 && changedSince !== void 0;
-        if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
-        const cacheNow = cacheIdentity(memoryDir);
-        const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
-        const stale = sameCache && (lastCards.outcome === "changed" ? asBefore || vouched : vouched && lastCards.outcome === "verified" && wroteCard(memoryDir, lastMark));
-        if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
-        const cards = stale ? { ...lastCards, outcome: "changed" } : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
-          mark,
-          ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
-        });
-        lastMark = mark;
-        const store = await loadRankable(memoryDir, {
-          nowMs: at,
-          checkAllCards: true,
-          fullCheckMax: options.fullCheckMax,
-          createStateDir: false,
-          stats,
-          journal: mark,
-          changedSince: vouched ? { checked: lastChecked, cards: changedSince } : void 0
-        });
-        if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
-        else if (!vouched) [lastChecked, changedSince] = [void 0, void 0];
-        sawEveryCard = watch?.sawEveryCard() ?? false;
-        lastCards = cards;
-        if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
-      } catch (err) {
-        if (systemCode(err) === "ENOENT") return "gone";
-        options.onError?.(err);
+        return void 0;
+      });
+      if (exit) return exit;
+      if (serving && !server && !serveFailed) {
+        server = await serveAnswers(memoryDir, answer, (err) => options.onError?.(err));
+        serveFailed = server === void 0;
+      } else if (!serving && server) {
+        server.close();
+        server = void 0;
       }
       await options.sleep(Math.max(0, at + options.intervalMs - options.now()));
     }
   } finally {
+    server?.close();
     watch?.close();
     held.release();
   }
@@ -8805,6 +8907,14 @@ function restamp(memoryDir, stats, names) {
     const st = lstatIfExists(joinPath(memoryDir, name));
     if (st?.isFile()) stats.set(name, [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
   }
+}
+function unheld(index, stats) {
+  const out = [];
+  for (let id = 0; id < index.size; id++) {
+    const file = index.file(id);
+    if (!escapesStore(file) && !Map.prototype.has.call(stats, file)) out.push(file);
+  }
+  return out;
 }
 function lastPrompt(memoryDir, started) {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);

@@ -6096,6 +6096,11 @@ function scopeAtFor(resolution, dir) {
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
+var KEEPER_MIN = 2e3;
+function keeperMinFrom(env) {
+  const v = env.MEMCTL_KEEPER_MIN;
+  return Math.min(v !== void 0 && /^\d+$/.test(v) ? Number(v) : KEEPER_MIN, fullCheckMaxFrom(env));
+}
 
 // lib/hook/keeper.ts
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
@@ -6131,6 +6136,10 @@ function keepStoreFresh(memoryDir, script, io2, log) {
     return { status: "failed" };
   }
 }
+
+// lib/rank-cache/keeper-socket.ts
+var ANSWER_MAX_CARDS = 2e3;
+var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
 
 // lib/hook/run.ts
 var HOOK_DEADLINE_MS = 2e3;
@@ -9720,7 +9729,7 @@ async function memorySessionStart(stdin, options, io2) {
         view: built.view,
         overWarn: built.overWarn,
         session: event,
-        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io2))
+        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > keeperMinFrom(io2.env) && config.value.keeper !== false ? options.keeperScript : void 0, io2))
       },
       host,
       built.block

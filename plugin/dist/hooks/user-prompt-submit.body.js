@@ -7821,8 +7821,7 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
-var checkedText = (base, deltaText) => `${base.header.id}
-${deltaText ?? ""}`;
+var checkedText = (base, deltaText) => deltaText === void 0 ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {
@@ -8473,7 +8472,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
-  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
+  const since = full && (!dirsMoved || told) && options.changedSince && options.changedSince.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
   const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
   let segs;
   let meta;
@@ -8588,8 +8587,8 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = checkedText(base, delta?.text);
-          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
+          const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
           if (since ? unchangedCards(
             base,
             delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
@@ -8597,7 +8596,7 @@ async function loadRankable(memoryDir, options) {
             (f) => cardStamp(memoryDir, f, options.stats)
           ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
-            store.checked = checked;
+            if (checked !== void 0) store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }
@@ -9086,7 +9085,9 @@ function hitPaths(store, ids) {
 async function buildInjection(req) {
   const hold = readHold(req.memoryDir);
   const rankAndCompose = async (force, checkAllCards = req.all ?? false) => {
+    const changedSince = !force && !checkAllCards && req.keeperAnswer ? await req.keeperAnswer : void 0;
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {
+      ...changedSince ? { changedSince } : {},
       all: req.all ?? false,
       checkAllCards,
       force,
@@ -9543,6 +9544,11 @@ function scopeAtFor(resolution, dir) {
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
+var KEEPER_MIN = 2e3;
+function keeperMinFrom(env) {
+  const v = env.MEMCTL_KEEPER_MIN;
+  return Math.min(v !== void 0 && /^\d+$/.test(v) ? Number(v) : KEEPER_MIN, fullCheckMaxFrom(env));
+}
 
 // lib/hook/keeper.ts
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
@@ -9579,7 +9585,66 @@ function keepStoreFresh(memoryDir, script, io, log) {
   }
 }
 
+// lib/rank-cache/keeper-socket.ts
+var KEEPER_SOCKET = "keeper.sock";
+var SOCKET_PATH_MAX = 107;
+var ANSWER_MAX_CARDS = 2e3;
+var NAME_MAX_BYTES = 4096;
+var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
+function keeperSocketPath(memoryDir) {
+  const file = joinPath(memoryDir, STATE_DIR, KEEPER_SOCKET);
+  return Buffer.byteLength(file) <= SOCKET_PATH_MAX ? file : void 0;
+}
+function parseAnswer(text) {
+  let a;
+  try {
+    a = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  if (typeof a !== "object" || a === null) return void 0;
+  const { v, checked, cards } = a;
+  if (v !== 1 || typeof checked !== "string" || checked.length === 0 || !Array.isArray(cards) || cards.length > ANSWER_MAX_CARDS) return void 0;
+  for (const c of cards) if (typeof c !== "string" || c.length === 0 || c.length > NAME_MAX_BYTES || c.includes("\0") || escapesStore(c)) return void 0;
+  return { checked, cards: new Set(cards) };
+}
+function askKeeper(memoryDir, timeoutMs) {
+  const file = keeperSocketPath(memoryDir);
+  if (!file) return void 0;
+  let st;
+  try {
+    st = lstatIfExists(file);
+  } catch {
+    return void 0;
+  }
+  if (!st?.isSocket() || st.uid !== process.getuid?.()) return void 0;
+  const { createConnection } = process.getBuiltinModule("node:net");
+  return new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    let done = false;
+    const finish2 = (answer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => finish2(void 0), timeoutMs);
+    const socket = createConnection(file);
+    socket.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > ANSWER_MAX_BYTES) finish2(void 0);
+      else chunks.push(chunk);
+    });
+    socket.on("end", () => finish2(parseAnswer(Buffer.concat(chunks).toString("utf8"))));
+    socket.on("error", () => finish2(void 0));
+  });
+}
+
 // lib/hook/run.ts
+var KEEPER_ANSWER_MS = 25;
+var keeperAnswerMs = (env) => /^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS;
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
@@ -9604,6 +9669,7 @@ async function runUserPromptHook(stdin, options, io) {
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
+  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
@@ -9655,10 +9721,11 @@ async function runUserPromptHook(stdin, options, io) {
       // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
       record: host.injectsContext,
       ...skipLine ? { skipLine } : {},
-      fullCheckMax
+      fullCheckMax,
+      ...keeperAnswer ? { keeperAnswer } : {}
     });
     const script = options.keeperScript;
-    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m3) => logHookError(io, m3)) } : {};
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m3) => logHookError(io, m3)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { FULL_CHECK_MAX, loadRankable } from "../../../lib/rank-cache/load.js";
 import { KEEPER_IDLE_MS, KEEPER_LOCK, keepFresh, keeperSettings, type KeeperOptions } from "../../../lib/rank-cache/keeper.js";
+import { KEEPER_MIN } from "../../../lib/rank-cache/keeper-lock.js";
 import { tryStoreLock } from "../../../lib/store/lock.js";
 import { CARD_CACHE, readCardCatalog } from "../../../lib/store/card-cache.js";
 import { CARD_CHECK } from "../../../lib/store/full-check.js";
@@ -31,10 +32,11 @@ function fakeTime(start: number, idleMs: number, fullCheckMax = 10): KeeperOptio
   };
 }
 
-test("settings: the defaults, and MEMCTL_KEEPER_IDLE_MS / MEMCTL_FULL_CHECK_MAX when they are numbers", () => {
-  assert.deepEqual(keeperSettings({}), { idleMs: KEEPER_IDLE_MS, intervalMs: 1_000, fullCheckMax: FULL_CHECK_MAX });
-  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_IDLE_MS: "1500", MEMCTL_FULL_CHECK_MAX: "10" }), { idleMs: 1_500, intervalMs: 1_000, fullCheckMax: 10 });
-  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_IDLE_MS: "soon", MEMCTL_FULL_CHECK_MAX: "-1" }), keeperSettings({}));
+test("settings: the defaults, and MEMCTL_KEEPER_IDLE_MS / MEMCTL_FULL_CHECK_MAX / MEMCTL_KEEPER_MIN when they are numbers", () => {
+  assert.deepEqual(keeperSettings({}), { idleMs: KEEPER_IDLE_MS, intervalMs: 1_000, fullCheckMax: FULL_CHECK_MAX, keeperMin: KEEPER_MIN });
+  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_IDLE_MS: "1500", MEMCTL_FULL_CHECK_MAX: "10" }), { idleMs: 1_500, intervalMs: 1_000, fullCheckMax: 10, keeperMin: 10 });
+  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_MIN: "0" }).keeperMin, 0);
+  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_IDLE_MS: "soon", MEMCTL_FULL_CHECK_MAX: "-1", MEMCTL_KEEPER_MIN: "few" }), keeperSettings({}));
 });
 
 test("a check about every interval, each recorded as the cache's mtime, until the idle time passes; then the lock is released", async (t) => {

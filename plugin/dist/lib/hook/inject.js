@@ -51,7 +51,9 @@ function hitPaths(store, ids) {
 async function buildInjection(req) {
   const hold = readHold(req.memoryDir);
   const rankAndCompose = async (force, checkAllCards = req.all ?? false) => {
+    const changedSince = !force && !checkAllCards && req.keeperAnswer ? await req.keeperAnswer : void 0;
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {
+      ...changedSince ? { changedSince } : {},
       all: req.all ?? false,
       checkAllCards,
       force,

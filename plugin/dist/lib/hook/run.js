@@ -17,6 +17,10 @@ import { appendWhy } from "../store/why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
+import { askKeeper } from "../rank-cache/keeper-socket.js";
+import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
+var KEEPER_ANSWER_MS = 25;
+var keeperAnswerMs = (env) => /^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS;
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
@@ -41,6 +45,7 @@ async function runUserPromptHook(stdin, options, io) {
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
+  const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
@@ -92,10 +97,11 @@ async function runUserPromptHook(stdin, options, io) {
       // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
       record: host.injectsContext,
       ...skipLine ? { skipLine } : {},
-      fullCheckMax
+      fullCheckMax,
+      ...keeperAnswer ? { keeperAnswer } : {}
     });
     const script = options.keeperScript;
-    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {
@@ -180,6 +186,7 @@ export {
   HOOK_DEADLINE_MS,
   HOOK_INPUT_BOUNDS,
   HOOK_INPUT_MAX_BYTES,
+  KEEPER_ANSWER_MS,
   hookLogPath,
   inputRefusal,
   logHookError,

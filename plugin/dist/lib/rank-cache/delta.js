@@ -11,8 +11,7 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
-var checkedText = (base, deltaText) => `${base.header.id}
-${deltaText ?? ""}`;
+var checkedText = (base, deltaText) => deltaText === void 0 ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {

@@ -26,8 +26,8 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = checkedText(base, delta?.text);
-          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
+          const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
           if (since ? unchangedCards(
             base,
             delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
@@ -35,7 +35,7 @@ async function loadRankable(memoryDir, options) {
             (f) => cardStamp(memoryDir, f, options.stats)
           ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
-            store.checked = checked;
+            if (checked !== void 0) store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }

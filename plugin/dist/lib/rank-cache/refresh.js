@@ -29,7 +29,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
   const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
-  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
+  const since = full && (!dirsMoved || told) && options.changedSince && options.changedSince.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
   const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
   let segs;
   let meta;
