@@ -94,17 +94,28 @@ function heldError(requested: string, item: Arrival): MemctlError {
   );
 }
 
-/** An index's lines, each line a held arrival links replaced by a note: the line numbers stay those of the file. */
+/**
+ * An index's lines, each line a held arrival links and each held free-text line (a note, fenced or not) replaced by
+ * a mark: the line numbers stay those of the file.
+ */
 function withoutHeldLines(text: string, hold: Hold, hides: (item: Arrival | undefined) => item is Arrival): string[] {
   const lines = text.split("\n");
+  const linked = new Set<number>();
   indexLines(text, (raw, n) => {
     const entry = parseIndexLine(raw, n);
     if (entry === undefined || "reason" in entry) return;
+    linked.add(n);
     const item = hold.held(entry.file);
-    if (hides(item)) lines[n - 1] = `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
+    if (hides(item)) lines[n - 1] = heldMark(item);
+  });
+  lines.forEach((raw, i) => {
+    const item = linked.has(i + 1) ? undefined : hold.heldLine(raw);
+    if (hides(item)) lines[i] = heldMark(item);
   });
   return lines;
 }
+
+const heldMark = (item: Arrival) => `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
 
 export function numbered(lines: string[], first: number): string {
   return lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join("\n");

@@ -13,7 +13,7 @@ import { cardPathKey } from "../core/link-key.js";
 // an owner's edit afterwards makes the file the owner's. Accepted items are dropped from the list.
 
 export const ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-export const ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"] as const;
+export const ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"] as const;
 export type ArrivalKind = (typeof ARRIVAL_KINDS)[number];
 export type ArrivalState = "pending" | "quarantined" | "rejected";
 
@@ -24,7 +24,10 @@ export interface Arrival {
   path: string;
   kind: ArrivalKind;
   state: ArrivalState;
-  /** sha256 of the held file as it arrived; null when the file did not exist (an index line to no card). */
+  /**
+   * sha256 of the held file as it arrived; null when the file did not exist (an index line to no card). A note (a
+   * MEMORY.md line that is not a card link) is held by its line, not its file: lineSha of the line.
+   */
   sha256: string | null;
   reasons: string[];
   /** Commit authors ("Name <email>") between the pre-merge HEAD and the merged remote ref. */
@@ -34,7 +37,7 @@ export interface Arrival {
   /** The pre-merge HEAD (review diffs against it). */
   before: string | null;
   at: string;
-  /** The index line that arrived (kind index). */
+  /** The index line that arrived (kind index, a pending note) or the owner's line a removal took away (kind removed). */
   line?: string;
   /** [mtimeMs, size] when the item was written: a file still at that stamp is held without hashing it again. */
   stamp?: [number, number];
@@ -101,7 +104,26 @@ function leavesStore(memoryDir: string, rel: string): boolean {
 /** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */
 export interface Hold {
   held(rel: string): Arrival | undefined;
+  /** The note holding this MEMORY.md line (a line that is not a card link), if any. */
+  heldLine(raw: string): Arrival | undefined;
   readonly size: number;
+}
+
+/** The key a note is held by: its line's text, whatever else changes in the file around it. */
+export function lineSha(raw: string): string {
+  return sha256Hex(`line:${raw}`);
+}
+
+/** Whether an item still holds: its file as it arrived, or (a note) its line still in the index file. */
+export function isLive(memoryDir: string, item: Arrival): boolean {
+  if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, item.path), "utf8");
+  } catch {
+    return false;
+  }
+  return text.split(/\r?\n/).some((raw) => lineSha(raw) === item.sha256);
 }
 
 /**
@@ -117,10 +139,20 @@ export function readHold(memoryDir: string): Hold | undefined {
   }
   if (items.length === 0) return undefined;
   const byPath = new Map<string, Arrival[]>();
-  for (const item of items) byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
+  const notes = new Map<string, Arrival>();
+  for (const item of items) {
+    // A removal holds nothing (what it took away was the owner's); a note holds its line, never its whole file.
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
+  }
   const shas = new Map<string, string | null | undefined>();
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => (notes.size === 0 ? undefined : notes.get(lineSha(raw.replace(/\r$/, "")))),
     held(rel) {
       const key = normalise(rel);
       const list = byPath.get(key);

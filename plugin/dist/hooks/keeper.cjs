@@ -8161,6 +8161,9 @@ function leavesStore(memoryDir, rel) {
   }
   return false;
 }
+function lineSha(raw) {
+  return sha256Hex(`line:${raw}`);
+}
 function readHold(memoryDir) {
   let items;
   try {
@@ -8170,10 +8173,19 @@ function readHold(memoryDir) {
   }
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const notes = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  }
   const shas = /* @__PURE__ */ new Map();
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
       const key = normalise(rel);
       const list = byPath.get(key);

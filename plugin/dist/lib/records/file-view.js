@@ -74,14 +74,21 @@ function heldError(requested, item) {
 }
 function withoutHeldLines(text, hold, hides) {
   const lines = text.split("\n");
+  const linked = /* @__PURE__ */ new Set();
   indexLines(text, (raw, n) => {
     const entry = parseIndexLine(raw, n);
     if (entry === void 0 || "reason" in entry) return;
+    linked.add(n);
     const item = hold.held(entry.file);
-    if (hides(item)) lines[n - 1] = `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
+    if (hides(item)) lines[n - 1] = heldMark(item);
+  });
+  lines.forEach((raw, i) => {
+    const item = linked.has(i + 1) ? void 0 : hold.heldLine(raw);
+    if (hides(item)) lines[i] = heldMark(item);
   });
   return lines;
 }
+var heldMark = (item) => `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
 function numbered(lines, first) {
   return lines.map((l, i) => `${String(first + i).padStart(6)}	${l}`).join("\n");
 }

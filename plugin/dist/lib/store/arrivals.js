@@ -8,7 +8,7 @@ import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
 import { cardPathKey } from "../core/link-key.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"];
+var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
 function arrivalsPath(memoryDir) {
   return path.join(memoryDir, ARRIVALS_RELPATH);
 }
@@ -53,6 +53,19 @@ function leavesStore(memoryDir, rel) {
   }
   return false;
 }
+function lineSha(raw) {
+  return sha256Hex(`line:${raw}`);
+}
+function isLive(memoryDir, item) {
+  if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
+  let text;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, item.path), "utf8");
+  } catch {
+    return false;
+  }
+  return text.split(/\r?\n/).some((raw) => lineSha(raw) === item.sha256);
+}
 function readHold(memoryDir) {
   let items;
   try {
@@ -62,10 +75,19 @@ function readHold(memoryDir) {
   }
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const notes = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  }
   const shas = /* @__PURE__ */ new Map();
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
       const key = normalise(rel);
       const list = byPath.get(key);
@@ -102,6 +124,8 @@ export {
   ARRIVAL_KINDS,
   arrivalsPath,
   currentSha,
+  isLive,
+  lineSha,
   normalise,
   readArrivals,
   readHold,

@@ -2,11 +2,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
-import { currentSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
+import { currentSha, isLive, lineSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
 import { measureStore, withDefaults } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
@@ -80,19 +81,24 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
   overLimits(dir, limits, added);
-  const kept = readArrivals(dir).items.filter((old) => old.sha256 === currentSha(dir, old.path) && !added.some((a) => a.id === old.id));
+  const kept = readArrivals(dir).items.filter((old) => isLive(dir, old) && !added.some((a) => a.id === old.id));
   if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
   return added;
 }
 async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
-  const old = new Set(before ? parseIndex(await blobText(ctx.memoryDir, before, rel, opts) ?? "").entries.map((e) => e.raw) : []);
+  const oldText = before ? await blobText(ctx.memoryDir, before, rel, opts) ?? "" : "";
+  const oldEntries = parseIndex(oldText).entries;
+  const old = new Set(oldEntries.map((e) => e.raw));
   let text;
   try {
     text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
   } catch {
     return;
   }
-  for (const entry of parseIndex(text).entries) {
+  const entries = parseIndex(text).entries;
+  await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
+  if (ctx.trust === "shared") unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
+  for (const entry of entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
     const outside = cardItems.has(target) ? void 0 : linkEscape(ctx.memoryDir, entry.file);
@@ -108,6 +114,39 @@ async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
     const secrets = await findSecrets(entry.raw, ctx.secrets);
     if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
     else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
+  }
+}
+async function inspectNotes(ctx, rel, oldText, text, entryLines, item) {
+  const old = new Set(oldText.split(/\r?\n/));
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    if (raw.trim() === "" || old.has(raw) || entryLines.has(i + 1)) continue;
+    old.add(raw);
+    const problems = [hiddenTextProblem(raw)].filter((p) => p !== void 0);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    const held = { sha256: lineSha(raw) };
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `its line ${i + 1} ${p.replace(/^it /, "")}`),
+        held
+      );
+    else if (ctx.trust === "shared") item(rel, "note", "pending", [`line ${i + 1}, not a card link, added or changed on another machine`], { ...held, line: raw });
+  }
+}
+function unlinked(dir, oldEntries, entries, cardItems, item) {
+  const linked = new Set(entries.map((e) => normalise(e.file)));
+  const seen = /* @__PURE__ */ new Set();
+  for (const e of oldEntries) {
+    const target = normalise(e.file);
+    if (linked.has(target) || seen.has(target) || cardItems.has(target) || !isCardFileName(target) || linkEscape(dir, target) !== void 0 || currentSha(dir, target) === null)
+      continue;
+    seen.add(target);
+    item(target, "removed", "pending", ["its index line was removed on another machine; the card file stays, no longer injected"], { line: e.raw });
   }
 }
 function linkEscape(memoryDir, file) {
@@ -145,7 +184,7 @@ function overLimits(dir, limits, added) {
     usage.bytes -= sizeOf(a);
     usage.files -= 1;
   }
-  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact").sort((x, y) => sizeOf(y) - sizeOf(x));
+  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note").sort((x, y) => sizeOf(y) - sizeOf(x));
   for (const a of candidates) {
     if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
     a.state = "quarantined";
