@@ -150,12 +150,38 @@ export function readHold(memoryDir: string): Hold | undefined {
     byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
   }
   const shas = new Map<string, string | null | undefined>();
+  // A name is one spelling of a file: a hard link, or another case or Unicode normalisation on a case-folding
+  // directory (macOS, Windows, ext4 `chattr +F`), reaches a held file under a name the list does not hold. Held
+  // files are compared by identity (device and inode); a name is stat'ed only when a held file has other links or
+  // the name folds to a held one, so a read of every card pays nothing more.
+  let ids: Map<string, string> | undefined;
+  const folded = new Set<string>();
+  let linked = false;
+  const sameFile = (key: string): string | undefined => {
+    if (ids === undefined) {
+      ids = new Map();
+      for (const held of byPath.keys()) {
+        folded.add(foldName(held));
+        const st = fileStat(memoryDir, held);
+        if (st === undefined) continue;
+        ids.set(`${st.dev}:${st.ino}`, held);
+        linked ||= st.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldName(key))) return undefined;
+    const st = fileStat(memoryDir, key);
+    return st === undefined ? undefined : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => (notes.size === 0 ? undefined : notes.get(lineSha(raw.replace(/\r$/, "")))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return undefined;
       const stamp = stampOf(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
@@ -166,6 +192,22 @@ export function readHold(memoryDir: string): Hold | undefined {
       return now === undefined ? list[0] : list.find((i) => i.sha256 === now);
     },
   };
+}
+
+/** A store path's file status (not following a link), undefined when absent or not a file inside the store. */
+function fileStat(memoryDir: string, rel: string): fs.BigIntStats | undefined {
+  if (leavesStore(memoryDir, rel)) return undefined;
+  try {
+    const st = fs.lstatSync(path.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A name as a case-folding filesystem may match it: decomposed, case folded (upper then lower: ß is ss). */
+function foldName(rel: string): string {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 
 /** [mtimeMs, size] of a store path (not following a link), undefined when absent. */

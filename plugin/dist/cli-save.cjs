@@ -6784,12 +6784,34 @@ function readHold(memoryDir) {
     byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
   }
   const shas = /* @__PURE__ */ new Map();
+  let ids;
+  const folded = /* @__PURE__ */ new Set();
+  let linked = false;
+  const sameFile = (key) => {
+    if (ids === void 0) {
+      ids = /* @__PURE__ */ new Map();
+      for (const held2 of byPath.keys()) {
+        folded.add(foldName(held2));
+        const st2 = fileStat(memoryDir, held2);
+        if (st2 === void 0) continue;
+        ids.set(`${st2.dev}:${st2.ino}`, held2);
+        linked ||= st2.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldName(key))) return void 0;
+    const st = fileStat(memoryDir, key);
+    return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return void 0;
       const stamp = stampOf(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
@@ -6799,6 +6821,18 @@ function readHold(memoryDir) {
       return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
     }
   };
+}
+function fileStat(memoryDir, rel) {
+  if (leavesStore(memoryDir, rel)) return void 0;
+  try {
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function foldName(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 function stampOf(memoryDir, rel) {
   try {
