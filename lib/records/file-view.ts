@@ -66,6 +66,32 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
  */
 const INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
 
+/** What `actor` is shown: the owner everything but what is quarantined, anyone else nothing held. */
+export const heldViewOf = (actor: string): HeldView => (actor === "human" ? "quarantined" : "every");
+
+/**
+ * An edit's checks against the hold: anyone but the owner may not edit a held file (an edit makes a file the
+ * owner's, releasing it) nor, in an index, text on a held line (`spans`: the 1-based lines each match covers; the
+ * answer would say where it is). Returns the index's lines as `actor` may be shown them, for the edit's snippet.
+ */
+export function checkHeldEdit(memoryDir: string, rel: string, actor: string, text: () => string, spans: readonly [number, number][] = []): (next: string) => string[] {
+  const held = heldViewOf(actor);
+  const hold = readHold(memoryDir);
+  if (!hold || !INDEX_VIEW_NAME.test(rel)) {
+    if (held === "every") refuseHeld(memoryDir, rel, held);
+    return (next) => next.split("\n");
+  }
+  if (held === "every" && spans.length > 0) {
+    const shown = withoutHeldLines(text(), hold, hiddenIn(held));
+    const lines = text().split("\n");
+    for (const [from, to] of spans)
+      for (let n = from; n <= to; n++)
+        if (shown[n - 1] !== lines[n - 1])
+          throw new MemctlError(ERROR_CODES.E_HELD, `line ${n} of ${rel} is one memctl sync holds for the owner's review; it is not edited or shown`, { path: rel, line: n });
+  }
+  return (next) => withoutHeldLines(next, hold, hiddenIn(held));
+}
+
 const hiddenIn =
   (held: HeldView) =>
   (item: Arrival | undefined): item is Arrival =>

@@ -51,6 +51,24 @@ ${rows.join("\n")}`;
 ${numbered(lines.slice(start - 1, end), start)}`;
 }
 var INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
+var heldViewOf = (actor) => actor === "human" ? "quarantined" : "every";
+function checkHeldEdit(memoryDir, rel, actor, text, spans = []) {
+  const held = heldViewOf(actor);
+  const hold = readHold(memoryDir);
+  if (!hold || !INDEX_VIEW_NAME.test(rel)) {
+    if (held === "every") refuseHeld(memoryDir, rel, held);
+    return (next) => next.split("\n");
+  }
+  if (held === "every" && spans.length > 0) {
+    const shown = withoutHeldLines(text(), hold, hiddenIn(held));
+    const lines = text().split("\n");
+    for (const [from, to] of spans)
+      for (let n = from; n <= to; n++)
+        if (shown[n - 1] !== lines[n - 1])
+          throw new MemctlError(ERROR_CODES.E_HELD, `line ${n} of ${rel} is one memctl sync holds for the owner's review; it is not edited or shown`, { path: rel, line: n });
+  }
+  return (next) => withoutHeldLines(next, hold, hiddenIn(held));
+}
 var hiddenIn = (held) => (item) => item !== void 0 && (item.state === "quarantined" || held === "every");
 function refuseHeld(memoryDir, rel, held) {
   const item = readHold(memoryDir)?.held(rel);
@@ -123,6 +141,8 @@ function humanSize(bytes) {
 }
 export {
   MAX_VIEW_LINES,
+  checkHeldEdit,
+  heldViewOf,
   numbered,
   refuseHeld,
   viewMemory
