@@ -42,6 +42,11 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
       path: e.path,
       reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
     }));
+  // A name no checkout here can write (made with git's plumbing: no filesystem held it) would fail every merge.
+  for (const name of (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref], opts)).split("\0")) {
+    const why = name === "" ? undefined : unwritableName(dir, name);
+    if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+  }
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
@@ -62,6 +67,18 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
   } finally {
     fs.rmSync(index, { force: true });
   }
+}
+
+/** NAME_MAX and PATH_MAX of Linux and macOS (in bytes). */
+const NAME_MAX = 255;
+const PATH_MAX = 4095;
+
+/** Why a checkout in `dir` cannot write the file `name`, or undefined. */
+function unwritableName(dir: string, name: string): string | undefined {
+  const long = name.split("/").find((segment) => Buffer.byteLength(segment) > NAME_MAX);
+  if (long !== undefined) return `a name of ${Buffer.byteLength(long)} bytes (the limit is ${NAME_MAX})`;
+  const bytes = Buffer.byteLength(path.join(dir, name));
+  return bytes > PATH_MAX ? `a path of ${bytes} bytes (the limit is ${PATH_MAX})` : undefined;
 }
 
 /** `mode,sha` of each path HEAD holds as a regular file (none before the first commit). */

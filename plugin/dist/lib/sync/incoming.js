@@ -18,6 +18,10 @@ async function mergeableCommit(dir, ref, opts) {
     path: e.path,
     reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`
   }));
+  for (const name of (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref], opts)).split("\0")) {
+    const why = name === "" ? void 0 : unwritableName(dir, name);
+    if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+  }
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
@@ -38,6 +42,14 @@ async function mergeableCommit(dir, ref, opts) {
   } finally {
     fs.rmSync(index, { force: true });
   }
+}
+var NAME_MAX = 255;
+var PATH_MAX = 4095;
+function unwritableName(dir, name) {
+  const long = name.split("/").find((segment) => Buffer.byteLength(segment) > NAME_MAX);
+  if (long !== void 0) return `a name of ${Buffer.byteLength(long)} bytes (the limit is ${NAME_MAX})`;
+  const bytes = Buffer.byteLength(path.join(dir, name));
+  return bytes > PATH_MAX ? `a path of ${bytes} bytes (the limit is ${PATH_MAX})` : void 0;
 }
 async function ownFiles(dir, paths, opts) {
   const out = /* @__PURE__ */ new Map();
