@@ -31,6 +31,7 @@ const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 const COMPACT = ".memctl/compact.json";
 const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
+const EPISODES = /^episodes[^/]*\.jsonl$/;
 
 type ItemFn = (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra?: Partial<Arrival>) => Arrival;
 
@@ -69,6 +70,7 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
+    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before, opts, item);
     if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
     if (INDEX.test(rel)) {
       indexFiles.push(rel);
@@ -164,6 +166,36 @@ async function inspectNotes(ctx: InspectContext, rel: string, oldText: string, t
         held,
       );
     else if (ctx.trust === "shared") item(rel, "note", "pending", [`line ${i + 1}, not a card link, added or changed on another machine`], { ...held, line: raw });
+  }
+}
+
+/**
+ * The lines an episode log gained: merged as a log, unheld, but shown to agents by recall, search and session start,
+ * so a line holding a secret or hidden text is quarantined by its text (lineSha), at any trust level.
+ */
+async function inspectLog(ctx: InspectContext, rel: string, before: string | undefined, opts: GitOptions, item: ItemFn): Promise<void> {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
+  } catch {
+    return;
+  }
+  const old = new Set((before ? ((await blobText(ctx.memoryDir, before, rel, opts)) ?? "") : "").split("\n"));
+  const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
+  // One scan of everything added finds most logs clean; only then is each line scanned.
+  if (added.length === 0 || (added.every((raw) => hiddenTextProblem(raw) === undefined) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0)) return;
+  for (const raw of new Set(added)) {
+    const problems = [hiddenTextProblem(raw)].filter((p): p is string => p !== undefined);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `an episode line ${p.replace(/^it /, "")}`),
+        { sha256: lineSha(raw) },
+      );
   }
 }
 

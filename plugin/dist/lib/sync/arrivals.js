@@ -17,6 +17,7 @@ var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
 var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
+var EPISODES = /^episodes[^/]*\.jsonl$/;
 async function inspectArrivals(ctx, before, remoteRef, opts) {
   const dir = ctx.memoryDir;
   const limits = withDefaults(ctx.guardrails);
@@ -51,6 +52,7 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
+    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before, opts, item);
     if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
     if (INDEX.test(rel)) {
       indexFiles.push(rel);
@@ -136,6 +138,23 @@ async function inspectNotes(ctx, rel, oldText, text, entryLines, item) {
         held
       );
     else if (ctx.trust === "shared") item(rel, "note", "pending", [`line ${i + 1}, not a card link, added or changed on another machine`], { ...held, line: raw });
+  }
+}
+async function inspectLog(ctx, rel, before, opts, item) {
+  let text;
+  try {
+    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
+  } catch {
+    return;
+  }
+  const old = new Set((before ? await blobText(ctx.memoryDir, before, rel, opts) ?? "" : "").split("\n"));
+  const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
+  if (added.length === 0 || added.every((raw) => hiddenTextProblem(raw) === void 0) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0) return;
+  for (const raw of new Set(added)) {
+    const problems = [hiddenTextProblem(raw)].filter((p) => p !== void 0);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    if (problems.length > 0) item(rel, "note", "quarantined", problems.map((p) => `an episode line ${p.replace(/^it /, "")}`), { sha256: lineSha(raw) });
   }
 }
 function unlinked(dir, oldEntries, entries, cardItems, item) {
