@@ -5,7 +5,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
-import { cardPathKey } from "../core/link-key.js";
+import { cardPathKey, foldedPath } from "../core/link-key.js";
 
 // The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
 // injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
@@ -161,14 +161,14 @@ export function readHold(memoryDir: string): Hold | undefined {
     if (ids === undefined) {
       ids = new Map();
       for (const held of byPath.keys()) {
-        folded.add(foldName(held));
+        folded.add(foldedPath(held));
         const st = fileStat(memoryDir, held);
         if (st === undefined) continue;
         ids.set(`${st.dev}:${st.ino}`, held);
         linked ||= st.nlink > 1n;
       }
     }
-    if (!linked && !folded.has(foldName(key))) return undefined;
+    if (!linked && !folded.has(foldedPath(key))) return undefined;
     const st = fileStat(memoryDir, key);
     return st === undefined ? undefined : ids.get(`${st.dev}:${st.ino}`);
   };
@@ -203,11 +203,6 @@ function fileStat(memoryDir: string, rel: string): fs.BigIntStats | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A name as a case-folding filesystem may match it: decomposed, case folded (upper then lower: ß is ss). */
-function foldName(rel: string): string {
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 
 /** [mtimeMs, size] of a store path (not following a link), undefined when absent. */

@@ -6714,6 +6714,9 @@ function linkKey(link) {
 function cardPathKey(file) {
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+function foldedPath(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
 var init_link_key = __esm({
   "lib/core/link-key.ts"() {
     "use strict";
@@ -6791,14 +6794,14 @@ function readHold(memoryDir) {
     if (ids === void 0) {
       ids = /* @__PURE__ */ new Map();
       for (const held2 of byPath.keys()) {
-        folded.add(foldName(held2));
+        folded.add(foldedPath(held2));
         const st2 = fileStat(memoryDir, held2);
         if (st2 === void 0) continue;
         ids.set(`${st2.dev}:${st2.ino}`, held2);
         linked ||= st2.nlink > 1n;
       }
     }
-    if (!linked && !folded.has(foldName(key))) return void 0;
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
     const st = fileStat(memoryDir, key);
     return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
   };
@@ -6830,9 +6833,6 @@ function fileStat(memoryDir, rel) {
   } catch {
     return void 0;
   }
-}
-function foldName(rel) {
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 function stampOf(memoryDir, rel) {
   try {

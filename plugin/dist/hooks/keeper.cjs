@@ -4818,6 +4818,9 @@ function linkKey(link) {
 function cardPathKey(file) {
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+function foldedPath(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
 
 // lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
@@ -8190,14 +8193,14 @@ function readHold(memoryDir) {
     if (ids === void 0) {
       ids = /* @__PURE__ */ new Map();
       for (const held of byPath.keys()) {
-        folded.add(foldName(held));
+        folded.add(foldedPath(held));
         const st2 = fileStat(memoryDir, held);
         if (st2 === void 0) continue;
         ids.set(`${st2.dev}:${st2.ino}`, held);
         linked ||= st2.nlink > 1n;
       }
     }
-    if (!linked && !folded.has(foldName(key))) return void 0;
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
     const st = fileStat(memoryDir, key);
     return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
   };
@@ -8229,9 +8232,6 @@ function fileStat(memoryDir, rel) {
   } catch {
     return void 0;
   }
-}
-function foldName(rel) {
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 function stampOf2(memoryDir, rel) {
   try {

@@ -6,7 +6,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
-import { cardPathKey } from "../core/link-key.js";
+import { cardPathKey, foldedPath } from "../core/link-key.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
 function arrivalsPath(memoryDir) {
@@ -92,14 +92,14 @@ function readHold(memoryDir) {
     if (ids === void 0) {
       ids = /* @__PURE__ */ new Map();
       for (const held of byPath.keys()) {
-        folded.add(foldName(held));
+        folded.add(foldedPath(held));
         const st2 = fileStat(memoryDir, held);
         if (st2 === void 0) continue;
         ids.set(`${st2.dev}:${st2.ino}`, held);
         linked ||= st2.nlink > 1n;
       }
     }
-    if (!linked && !folded.has(foldName(key))) return void 0;
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
     const st = fileStat(memoryDir, key);
     return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
   };
@@ -131,9 +131,6 @@ function fileStat(memoryDir, rel) {
   } catch {
     return void 0;
   }
-}
-function foldName(rel) {
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 function stampOf(memoryDir, rel) {
   try {

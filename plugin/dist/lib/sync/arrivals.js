@@ -154,7 +154,14 @@ async function inspectLog(ctx, rel, before, opts, item) {
     const problems = [hiddenTextProblem(raw)].filter((p) => p !== void 0);
     const secrets = await findSecrets(raw, ctx.secrets);
     if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
-    if (problems.length > 0) item(rel, "note", "quarantined", problems.map((p) => `an episode line ${p.replace(/^it /, "")}`), { sha256: lineSha(raw) });
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `an episode line ${p.replace(/^it /, "")}`),
+        { sha256: lineSha(raw) }
+      );
   }
 }
 function unlinked(dir, oldEntries, entries, cardItems, item) {
