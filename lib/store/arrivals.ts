@@ -26,7 +26,7 @@ export interface Arrival {
   state: ArrivalState;
   /**
    * sha256 of the held file as it arrived; null when the file did not exist (an index line to no card). A note (a
-   * MEMORY.md line that is not a card link) is held by its line, not its file: lineSha of the line.
+   * MEMORY.md line that is not a card link, an episode line) is held by its line, not its file: lineSha of the line.
    */
   sha256: string | null;
   reasons: string[];
@@ -104,7 +104,7 @@ function leavesStore(memoryDir: string, rel: string): boolean {
 /** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */
 export interface Hold {
   held(rel: string): Arrival | undefined;
-  /** The note holding this MEMORY.md line (a line that is not a card link), if any. */
+  /** The note holding this line (of MEMORY.md: not a card link; of an episode log: quarantined), if any. */
   heldLine(raw: string): Arrival | undefined;
   readonly size: number;
 }
@@ -114,16 +114,26 @@ export function lineSha(raw: string): string {
   return sha256Hex(`line:${raw}`);
 }
 
-/** Whether an item still holds: its file as it arrived, or (a note) its line still in the index file. */
-export function isLive(memoryDir: string, item: Arrival): boolean {
-  if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(memoryDir, item.path), "utf8");
-  } catch {
-    return false;
-  }
-  return text.split(/\r?\n/).some((raw) => lineSha(raw) === item.sha256);
+/**
+ * Whether an item still holds, for one pass over the list: its file as it arrived, or (a note) its line still in its
+ * file (each file's lines hashed once per pass).
+ */
+export function liveness(memoryDir: string): (item: Arrival) => boolean {
+  const lines = new Map<string, Set<string>>();
+  return (item) => {
+    if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
+    let set = lines.get(item.path);
+    if (set === undefined) {
+      set = new Set();
+      try {
+        for (const raw of fs.readFileSync(path.join(memoryDir, item.path), "utf8").split(/\r?\n/)) set.add(lineSha(raw));
+      } catch {
+        // gone: the note holds nothing
+      }
+      lines.set(item.path, set);
+    }
+    return item.sha256 !== null && set.has(item.sha256);
+  };
 }
 
 /**
@@ -149,6 +159,7 @@ export function readHold(memoryDir: string): Hold | undefined {
     }
     byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
   }
+  if (byPath.size + notes.size === 0) return undefined;
   const shas = new Map<string, string | null | undefined>();
   // A name is one spelling of a file: a hard link, or another case or Unicode normalisation on a case-folding
   // directory (macOS, Windows, ext4 `chattr +F`), reaches a held file under a name the list does not hold. Held

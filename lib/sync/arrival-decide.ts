@@ -4,7 +4,7 @@ import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { assertMayWrite } from "../records/actor.js";
-import { isLive, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
+import { liveness, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
 import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit, type GitOptions } from "./git.js";
@@ -25,7 +25,7 @@ export function isArrivalId(id: string): boolean {
 
 /** Items still holding their path (the file unchanged since it arrived), oldest first. */
 export function liveArrivals(memoryDir: string): Arrival[] {
-  return readArrivals(memoryDir).items.filter((a) => isLive(memoryDir, a));
+  return readArrivals(memoryDir).items.filter(liveness(memoryDir));
 }
 
 export function findArrival(memoryDir: string, id: string): Arrival {
@@ -60,7 +60,8 @@ export async function acceptArrival(ctx: { memoryDir: string; actor: string; now
     const released = arrival.kind === "note" ? [arrival.id] : file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined" && a.kind !== "note").map((a) => a.id);
     await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
     const abs = path.join(ctx.memoryDir, arrival.path);
-    if (isCardFile(arrival.path) && arrival.sha256 !== null && fs.existsSync(abs)) {
+    // An accepted removal of an index line leaves its card as it was: nothing to adopt.
+    if (isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null && fs.existsSync(abs)) {
       appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
     }
     return { arrival, released: released.filter((r) => r !== arrival.id) };

@@ -6,7 +6,7 @@ import { parseCard } from "../core/card.js";
 import { parseIndex, type IndexEntry } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
-import { currentSha, isLive, lineSha, normalise, readArrivals, stampOf, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
+import { currentSha, liveness, lineSha, normalise, readArrivals, stampOf, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
 import { measureStore, withDefaults, type Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
@@ -102,7 +102,8 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
   overLimits(dir, limits, added);
-  const kept = readArrivals(dir).items.filter((old) => isLive(dir, old) && !added.some((a) => a.id === old.id));
+  const live = liveness(dir);
+  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
   if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
   return added;
 }

@@ -86,3 +86,23 @@ test("shared trust: a push that removes only a card's index line is reported as 
   assert.match(fs.readFileSync(path.join(b.mem, "MEMORY.md"), "utf8"), /\(project_deploys\.md\)/);
   assert.match(hookOn(b, "how do deploys reach staging"), /project_deploys\.md/);
 });
+
+test("shared trust: accepting a removed index line leaves the card unlinked and its history as it was", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  await saveCard(b, "project", "deploys", "how deploys reach staging through the canary");
+  await ok(b, ["sync"]);
+  await ok(a, ["sync"]);
+  const index = path.join(a.mem, "MEMORY.md");
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace(/^.*project_deploys\.md.*\n/m, ""));
+  push(a, "unlink bob's card");
+  const out = await ok(b, ["sync"]);
+  const id = /(a-[0-9a-f]{12}) +removed/.exec(out)![1]!;
+  const historyFile = path.join(b.mem, ".memctl", "history.jsonl");
+  const before = fs.readFileSync(historyFile, "utf8");
+  await ok(b, ["accept", id]);
+  assert.equal(fs.readFileSync(historyFile, "utf8"), before, "no revision is recorded for a card nobody changed");
+  assert.doesNotMatch(fs.readFileSync(path.join(b.mem, "MEMORY.md"), "utf8"), /project_deploys\.md/);
+  assert.doesNotMatch(await ok(b, ["review"]), /project_deploys\.md/);
+});

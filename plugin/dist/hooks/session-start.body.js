@@ -5951,6 +5951,7 @@ function readHold(memoryDir) {
     }
     byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
   }
+  if (byPath.size + notes.size === 0) return void 0;
   const shas = /* @__PURE__ */ new Map();
   let ids;
   const folded = /* @__PURE__ */ new Set();

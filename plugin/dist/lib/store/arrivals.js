@@ -56,15 +56,21 @@ function leavesStore(memoryDir, rel) {
 function lineSha(raw) {
   return sha256Hex(`line:${raw}`);
 }
-function isLive(memoryDir, item) {
-  if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
-  let text;
-  try {
-    text = fs.readFileSync(path.join(memoryDir, item.path), "utf8");
-  } catch {
-    return false;
-  }
-  return text.split(/\r?\n/).some((raw) => lineSha(raw) === item.sha256);
+function liveness(memoryDir) {
+  const lines = /* @__PURE__ */ new Map();
+  return (item) => {
+    if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
+    let set = lines.get(item.path);
+    if (set === void 0) {
+      set = /* @__PURE__ */ new Set();
+      try {
+        for (const raw of fs.readFileSync(path.join(memoryDir, item.path), "utf8").split(/\r?\n/)) set.add(lineSha(raw));
+      } catch {
+      }
+      lines.set(item.path, set);
+    }
+    return item.sha256 !== null && set.has(item.sha256);
+  };
 }
 function readHold(memoryDir) {
   let items;
@@ -84,6 +90,7 @@ function readHold(memoryDir) {
     }
     byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
   }
+  if (byPath.size + notes.size === 0) return void 0;
   const shas = /* @__PURE__ */ new Map();
   let ids;
   const folded = /* @__PURE__ */ new Set();
@@ -155,8 +162,8 @@ export {
   ARRIVAL_KINDS,
   arrivalsPath,
   currentSha,
-  isLive,
   lineSha,
+  liveness,
   normalise,
   readArrivals,
   readHold,

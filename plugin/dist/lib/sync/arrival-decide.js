@@ -5,7 +5,7 @@ import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines } from "../core/line-diff.js";
 import { assertMayWrite } from "../records/actor.js";
-import { isLive, readArrivals, writeArrivals } from "../store/arrivals.js";
+import { liveness, readArrivals, writeArrivals } from "../store/arrivals.js";
 import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit } from "./git.js";
@@ -17,7 +17,7 @@ function isArrivalId(id) {
   return ARRIVAL_ID.test(id);
 }
 function liveArrivals(memoryDir) {
-  return readArrivals(memoryDir).items.filter((a) => isLive(memoryDir, a));
+  return readArrivals(memoryDir).items.filter(liveness(memoryDir));
 }
 function findArrival(memoryDir, id) {
   const hits = liveArrivals(memoryDir).filter((a) => a.id.startsWith(id));
@@ -38,7 +38,7 @@ async function acceptArrival(ctx, id) {
     const released = arrival.kind === "note" ? [arrival.id] : file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined" && a.kind !== "note").map((a) => a.id);
     await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
     const abs = path.join(ctx.memoryDir, arrival.path);
-    if (isCardFile(arrival.path) && arrival.sha256 !== null && fs.existsSync(abs)) {
+    if (isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null && fs.existsSync(abs)) {
       appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
     }
     return { arrival, released: released.filter((r) => r !== arrival.id) };
