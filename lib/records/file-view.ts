@@ -21,7 +21,7 @@ export type HeldView = "quarantined" | "every";
 export function viewMemory(memoryDir: string, requested: string, range?: [number, number], held: HeldView = "every"): string {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFoundError(requested);
-  const hold = target.kind === "file" ? readHold(memoryDir) : undefined;
+  const hold = target.kind === "file" ? readHold(memoryDir, true) : undefined;
   const hides = hiddenIn(held);
   const item = hold?.held(target.rel);
   if (hides(item)) throw heldError(requested, item);
@@ -76,7 +76,7 @@ export const heldViewOf = (actor: string): HeldView => (actor === "human" ? "qua
  */
 export function checkHeldEdit(memoryDir: string, rel: string, actor: string, text: () => string, spans: readonly [number, number][] = []): (next: string) => string[] {
   const held = heldViewOf(actor);
-  const hold = readHold(memoryDir);
+  const hold = readHold(memoryDir, true);
   if (!hold || !INDEX_VIEW_NAME.test(rel)) {
     if (held === "every") refuseHeld(memoryDir, rel, held);
     return (next) => next.split("\n");

@@ -116,7 +116,7 @@ export function readEpisodes(memoryDir: string, shards?: readonly string[]): Epi
   const episodes: EpisodesRead["episodes"] = [];
   let malformed = 0;
   let found = false;
-  const hold = readHold(memoryDir);
+  const hold = readHold(memoryDir, true);
   for (const { file, limit } of episodeFiles(memoryDir, shards)) {
     let text: string;
     try {

@@ -6728,16 +6728,20 @@ var init_link_key = __esm({
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -6768,10 +6772,10 @@ function leavesStore(memoryDir, rel) {
 function lineSha(raw) {
   return sha256Hex(`line:${raw}`);
 }
-function readHold(memoryDir) {
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }
@@ -6853,7 +6857,7 @@ function safeSha(memoryDir, rel) {
 function normalise(rel) {
   return cardPathKey(rel);
 }
-var ARRIVALS_RELPATH;
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
@@ -6866,6 +6870,7 @@ var init_arrivals = __esm({
     init_safe_write();
     init_link_key();
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+    ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
   }
 });
 

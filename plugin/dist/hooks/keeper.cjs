@@ -8124,19 +8124,24 @@ function checks(file, p, records) {
 
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -8167,10 +8172,10 @@ function leavesStore(memoryDir, rel) {
 function lineSha(raw) {
   return sha256Hex(`line:${raw}`);
 }
-function readHold(memoryDir) {
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }

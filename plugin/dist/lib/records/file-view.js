@@ -10,7 +10,7 @@ var MAX_VIEW_LINES = 999999;
 function viewMemory(memoryDir, requested, range, held = "every") {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFoundError(requested);
-  const hold = target.kind === "file" ? readHold(memoryDir) : void 0;
+  const hold = target.kind === "file" ? readHold(memoryDir, true) : void 0;
   const hides = hiddenIn(held);
   const item = hold?.held(target.rel);
   if (hides(item)) throw heldError(requested, item);
@@ -54,7 +54,7 @@ var INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
 var heldViewOf = (actor) => actor === "human" ? "quarantined" : "every";
 function checkHeldEdit(memoryDir, rel, actor, text, spans = []) {
   const held = heldViewOf(actor);
-  const hold = readHold(memoryDir);
+  const hold = readHold(memoryDir, true);
   if (!hold || !INDEX_VIEW_NAME.test(rel)) {
     if (held === "every") refuseHeld(memoryDir, rel, held);
     return (next) => next.split("\n");

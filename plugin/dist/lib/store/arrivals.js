@@ -9,23 +9,32 @@ import { realDir } from "./safe-write.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
+var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return path.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = fs.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 async function writeArrivals(memoryDir, file) {
   realDir(memoryDir, STATE_DIR);
-  await commitFile(arrivalsPath(memoryDir), JSON.stringify(file, null, 2) + "\n");
+  const notes = file.items.filter((i) => i.kind === "note");
+  await commitFile(arrivalsPath(memoryDir), JSON.stringify({ version: 1, items: file.items.filter((i) => i.kind !== "note") }, null, 2) + "\n");
+  const lines = path.join(memoryDir, ARRIVAL_LINES_RELPATH);
+  if (notes.length > 0 || fs.existsSync(lines)) await commitFile(lines, `${JSON.stringify({ version: 1, items: notes })}
+`);
 }
 function currentSha(memoryDir, rel) {
   const abs = path.join(memoryDir, rel);
@@ -72,10 +81,10 @@ function liveness(memoryDir) {
     return item.sha256 !== null && set.has(item.sha256);
   };
 }
-function readHold(memoryDir) {
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }
@@ -160,6 +169,7 @@ function normalise(rel) {
 export {
   ARRIVALS_RELPATH,
   ARRIVAL_KINDS,
+  ARRIVAL_LINES_RELPATH,
   arrivalsPath,
   currentSha,
   lineSha,

@@ -75,7 +75,7 @@ function readEpisodes(memoryDir, shards) {
   const episodes = [];
   let malformed = 0;
   let found = false;
-  const hold = readHold(memoryDir);
+  const hold = readHold(memoryDir, true);
   for (const { file, limit } of episodeFiles(memoryDir, shards)) {
     let text;
     try {
