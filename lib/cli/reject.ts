@@ -37,12 +37,23 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (reason === undefined) throw usageError('say why with --reason "…" (it is archived with the proposal)');
   const { memoryDir } = requireStore(args, io);
   if (isArrivalId(args.positionals[0]!)) {
-    const { arrival, restored } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0]!, reason, { env: io.env });
-    if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, status: arrival.state, reason, ...(restored ? { restored } : {}) });
+    const { arrival, restored, relinked } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0]!, reason, { env: io.env });
+    if (bool(args, "json"))
+      printJson(io, {
+        memory_dir: memoryDir,
+        id: arrival.id,
+        path: arrival.path,
+        status: arrival.state,
+        reason,
+        ...(restored ? { restored } : {}),
+        ...(relinked ? { relinked } : {}),
+      });
     else if (restored)
       io.stdout.write(
         `${colorsFor(io).green("✓")} rejected ${arrival.id}: restored ${inertText(restored.file)} as r${restored.rev} (your write; the next memctl sync shares it)\n`,
       );
+    else if (relinked)
+      io.stdout.write(`${colorsFor(io).green("✓")} rejected ${arrival.id}: put back the index line of ${inertText(relinked)} (your write; the next memctl sync shares it)\n`);
     else
       io.stdout.write(`${colorsFor(io).green("✓")} rejected ${arrival.id}: ${inertText(arrival.path)} stays out of injection on this machine (the file is kept as it arrived)\n`);
     return 0;

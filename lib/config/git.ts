@@ -21,21 +21,34 @@ export function findRepo(start: string): RepoLocation | undefined {
   for (;;) {
     const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
-    if (stat?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    // A `.git` directory is this repository's own: a `commondir` inside one (git follows it) is not how git lays
+    // out a repository, and would let a planted directory choose another repository's store.
+    if (stat?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
     if (stat?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
     }
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
+}
+
+/**
+ * A `.git` file's repository: the main worktree's only for a linked worktree that repository lists, whose entry
+ * (`<common>/worktrees/<name>/gitdir`) names this `.git` file back; anything else (a submodule, a separate git
+ * dir, a planted `gitdir:` naming another repository or another worktree) is a repository of its own here.
+ */
+function sharedRepo(gitDir: string, dotGit: string, worktree: string): Pick<RepoLocation, "commonDir" | "canonicalRoot"> {
+  const real = realpathOr(gitDir);
+  const common = readCommonDir(real);
+  if (common !== undefined) {
+    const commonDir = realpathOr(common);
+    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
+    const listed = path.dirname(real) === joinPath(commonDir, "worktrees") && back !== undefined && realpathOr(path.resolve(real, back)) === dotGit;
+    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+  }
+  return { commonDir: real, canonicalRoot: worktree };
 }
 
 /** A `.git` file holds `gitdir: <path>` (linked worktrees and submodules). */

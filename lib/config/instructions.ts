@@ -45,6 +45,8 @@ export interface InstructionScope {
   maxBytes: number;
   /** The roots no instruction file may be read outside of. */
   roots: string[];
+  /** The user's home: a project that holds it (a dotfiles repository) confines its files' imports further. */
+  home: string;
 }
 
 export function instructionScope(cwd: string, io: Pick<Io, "home">, config: Pick<MemctlConfig, "instructions">): InstructionScope {
@@ -63,6 +65,7 @@ export function instructionScope(cwd: string, io: Pick<Io, "home">, config: Pick
     files: settings.files ?? [...DEFAULT_INSTRUCTION_FILES],
     maxBytes: settings.max_bytes ?? DEFAULT_INSTRUCTIONS_MAX_BYTES,
     roots: [userDir, projectRoot],
+    home: io.home,
   };
 }
 
@@ -108,11 +111,18 @@ export function readInstructionFile(file: string, roots: readonly string[]): Ins
 export function readLayerFile(
   file: string,
   layer: InstructionLayer,
-  scope: Pick<InstructionScope, "projectRoot" | "userDir" | "roots">,
+  scope: Pick<InstructionScope, "projectRoot" | "userDir" | "roots" | "home">,
   importers: readonly string[] = [],
 ): InstructionRead {
   if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
-  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  if (isInside(file, scope.projectRoot)) {
+    const from = importers.find((k) => projectFile(k, scope));
+    const unsafe = (detail: string | undefined): InstructionRead | undefined => (detail === undefined ? undefined : { status: "unsafe", detail });
+    const before = from === undefined ? undefined : unsafe(importReach(file, from, scope));
+    if (before) return before;
+    const got = readInstructionFile(file, [scope.projectRoot]);
+    return (got.status === "ok" && from !== undefined && unsafe(importReach(got.key, from, scope))) || got;
+  }
   const refused: InstructionRead = {
     status: "unsafe",
     detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`,
@@ -120,6 +130,22 @@ export function readLayerFile(
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+
+/**
+ * Why a project's instruction file (`from`, a real path) may not import `file`, or undefined. The project's files come
+ * with the repository, the user's do not: a hidden file or directory (.env, .git, .ssh) is never imported, and where
+ * the project is the home directory itself (a dotfiles repository) a file imports only inside its own directory.
+ */
+function importReach(file: string, from: string, scope: Pick<InstructionScope, "projectRoot" | "home">): string | undefined {
+  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const root = home ? path.dirname(from) : scope.projectRoot;
+  const within = isInside(file, root) || isInside(file, realOr(root));
+  if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
+  const rel = path.relative(isInside(file, root) ? root : realOr(root), file);
+  if (rel.split(path.sep).some((segment) => segment.startsWith(".")))
+    return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
+  return undefined;
 }
 
 /** A file (its real path) of the project's, not of the user dir inside it (a home that is itself a repository). */

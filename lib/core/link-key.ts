@@ -19,3 +19,11 @@ export function linkKey(link: string): string {
 export function cardPathKey(file: string): string {
   return linkKey(path.posix.normalize(file.replace(/\\/g, "/")));
 }
+
+/**
+ * A path as a case-folding filesystem (macOS, Windows, ext4 `chattr +F`) may match it: decomposed, case folded
+ * (upper then lower: ß is ss). Two paths with one fold can be one file there.
+ */
+export function foldedPath(rel: string): string {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}

@@ -11,6 +11,8 @@ import { parseCard } from "../core/card.js";
 import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
+import { parseIndexLine } from "../core/index-file.js";
+import { cardPathKey } from "../core/link-key.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
@@ -49,6 +51,24 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     await commitWrite(ctx, { changes: [change] }, history);
     await keepRemovedLine(ctx.memoryDir, file, line);
     return { file, entry, indexLinesRemoved: removed, trash };
+  });
+}
+
+/**
+ * Puts back a card's index line (a removal a sync brought, rejected by the owner): the card's bytes stay as they are,
+ * the line replaces any line linking it or is appended. E_NOT_FOUND when the card file is gone, E_INVALID_LINE when
+ * `line` is not one index line linking `file`; nothing is written then.
+ */
+export async function relinkCard(ctx: WriteContext, file: string, line: string): Promise<void> {
+  assertMayWrite(ctx.actor, "edit the memory index");
+  const entry = parseIndexLine(line, 1);
+  if (/[\r\n]/.test(line) || entry === undefined || "reason" in entry || cardPathKey(entry.file) !== cardPathKey(file))
+    throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `the kept line does not link ${file}; nothing was written`, { file });
+  await withRecordsLock(ctx, async () => {
+    const bytes = readIfFile(path.join(ctx.memoryDir, file));
+    if (bytes === undefined) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `${file} is gone; nothing was written`, { file });
+    const sha = sha256Hex(bytes);
+    await commitWrite(ctx, { changes: [{ card: file, before: sha, previous: bytes, content: bytes, index: { line }, entry: null }] });
   });
 }
 

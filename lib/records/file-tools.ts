@@ -16,7 +16,7 @@ import { realDir } from "../store/safe-write.js";
 import { assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "../store/safe-open.js";
 import { commitFile, syncDirectory } from "../store/write.js";
 import { fromView, lineOf, occurrences, toView } from "./file-text.js";
-import { numbered, viewMemory } from "./file-view.js";
+import { checkHeldEdit, heldViewOf, numbered, viewMemory } from "./file-view.js";
 
 // The memory file tools, with the action surface and error meanings of Anthropic's memory tool
 // (view / create / str_replace / insert / delete / rename), so agents trained on it behave the same.
@@ -37,7 +37,7 @@ export type MemoryCommand =
 export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): Promise<string> {
   switch (cmd.command) {
     case "view":
-      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range, ctx.actor === "human" ? "quarantined" : "every");
+      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range, heldViewOf(ctx.actor));
     case "create":
       return createMemoryFile(ctx, cmd.path, cmd.file_text);
     case "str_replace":
@@ -90,6 +90,8 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
       if (oldStr === "")
         throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
       const at = occurrences(content, toView(oldStr));
+      const spans = at.map((i): [number, number] => [lineOf(content, i), lineOf(content, i + toView(oldStr).length)]);
+      const shown = checkHeldEdit(ctx.memoryDir, target.rel, ctx.actor, () => fromView(content), spans);
       if (at.length === 0)
         throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
       if (at.length > 1) {
@@ -103,7 +105,7 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
       const next = content.slice(0, at[0]) + toView(newStr) + content.slice(at[0]! + toView(oldStr).length);
       await writeExisting(ctx, target, opened, id, content, next, history);
       const first = lineOf(next, at[0]!);
-      const lines = fromView(next).split("\n");
+      const lines = shown(fromView(next));
       const from = Math.max(1, first - 4);
       const to = Math.min(lines.length, first + newStr.split("\n").length + 3);
       return `The memory file has been edited. Here's a snippet of ${requested} with line numbers:\n${numbered(lines.slice(from - 1, to), from)}`;
@@ -116,6 +118,7 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
 export async function insertMemory(ctx: WriteContext, requested: string, insertLine: number, insertText: string): Promise<string> {
   return mutate(ctx, "edit files", async (history) => {
     const target = existingFile(ctx.memoryDir, requested);
+    checkHeldEdit(ctx.memoryDir, target.rel, ctx.actor, () => "");
     const opened = openParent(target, requested);
     try {
       const { bytes, id } = readEntry(opened);
@@ -153,6 +156,7 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
     if (target.rel === INDEX_FILE) throw indexReserved("delete", requested);
     if (target.kind === "missing") throw notFound(requested);
+    if (target.kind === "file") checkHeldEdit(ctx.memoryDir, target.rel, ctx.actor, () => "");
     if (target.kind === "file" && isCardFile(target.rel)) {
       const trash = path.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
       await removeCardFile(ctx, history, target.rel, path.relative(ctx.memoryDir, trash));
@@ -182,6 +186,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
     if (from.rel === INDEX_FILE) throw indexReserved("rename", oldRequested);
     if (from.kind === "missing") throw notFound(oldRequested);
+    if (from.kind === "file") checkHeldEdit(ctx.memoryDir, from.rel, ctx.actor, () => "");
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
     if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);
     if (from.kind === "file" && (isCardFile(from.rel) || isCardFile(to.rel))) {

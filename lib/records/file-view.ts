@@ -21,7 +21,7 @@ export type HeldView = "quarantined" | "every";
 export function viewMemory(memoryDir: string, requested: string, range?: [number, number], held: HeldView = "every"): string {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFoundError(requested);
-  const hold = target.kind === "file" ? readHold(memoryDir) : undefined;
+  const hold = target.kind === "file" ? readHold(memoryDir, true) : undefined;
   const hides = hiddenIn(held);
   const item = hold?.held(target.rel);
   if (hides(item)) throw heldError(requested, item);
@@ -66,6 +66,32 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
  */
 const INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
 
+/** What `actor` is shown: the owner everything but what is quarantined, anyone else nothing held. */
+export const heldViewOf = (actor: string): HeldView => (actor === "human" ? "quarantined" : "every");
+
+/**
+ * An edit's checks against the hold: anyone but the owner may not edit a held file (an edit makes a file the
+ * owner's, releasing it) nor, in an index, text on a held line (`spans`: the 1-based lines each match covers; the
+ * answer would say where it is). Returns the index's lines as `actor` may be shown them, for the edit's snippet.
+ */
+export function checkHeldEdit(memoryDir: string, rel: string, actor: string, text: () => string, spans: readonly [number, number][] = []): (next: string) => string[] {
+  const held = heldViewOf(actor);
+  const hold = readHold(memoryDir, true);
+  if (!hold || !INDEX_VIEW_NAME.test(rel)) {
+    if (held === "every") refuseHeld(memoryDir, rel, held);
+    return (next) => next.split("\n");
+  }
+  if (held === "every" && spans.length > 0) {
+    const shown = withoutHeldLines(text(), hold, hiddenIn(held));
+    const lines = text().split("\n");
+    for (const [from, to] of spans)
+      for (let n = from; n <= to; n++)
+        if (shown[n - 1] !== lines[n - 1])
+          throw new MemctlError(ERROR_CODES.E_HELD, `line ${n} of ${rel} is one memctl sync holds for the owner's review; it is not edited or shown`, { path: rel, line: n });
+  }
+  return (next) => withoutHeldLines(next, hold, hiddenIn(held));
+}
+
 const hiddenIn =
   (held: HeldView) =>
   (item: Arrival | undefined): item is Arrival =>
@@ -94,17 +120,28 @@ function heldError(requested: string, item: Arrival): MemctlError {
   );
 }
 
-/** An index's lines, each line a held arrival links replaced by a note: the line numbers stay those of the file. */
+/**
+ * An index's lines, each line a held arrival links and each held free-text line (a note, fenced or not) replaced by
+ * a mark: the line numbers stay those of the file.
+ */
 function withoutHeldLines(text: string, hold: Hold, hides: (item: Arrival | undefined) => item is Arrival): string[] {
   const lines = text.split("\n");
+  const linked = new Set<number>();
   indexLines(text, (raw, n) => {
     const entry = parseIndexLine(raw, n);
     if (entry === undefined || "reason" in entry) return;
+    linked.add(n);
     const item = hold.held(entry.file);
-    if (hides(item)) lines[n - 1] = `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
+    if (hides(item)) lines[n - 1] = heldMark(item);
+  });
+  lines.forEach((raw, i) => {
+    const item = linked.has(i + 1) ? undefined : hold.heldLine(raw);
+    if (hides(item)) lines[i] = heldMark(item);
   });
   return lines;
 }
+
+const heldMark = (item: Arrival) => `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
 
 export function numbered(lines: string[], first: number): string {
   return lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join("\n");

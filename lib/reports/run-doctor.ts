@@ -106,7 +106,7 @@ function instructionsFor(cwd: string, opened: OpenedStore, io: Io): Instructions
     return instructionsReport(scope, composition);
   } catch (err) {
     const problem = { kind: "unreadable" as const, file: cwd, detail: `instruction files not composed: ${(err as Error).message}` };
-    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [] }, { parts: [], problems: [problem] });
+    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [], home: "" }, { parts: [], problems: [problem] });
   }
 }
 

@@ -5,7 +5,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
-import { cardPathKey } from "../core/link-key.js";
+import { cardPathKey, foldedPath } from "../core/link-key.js";
 
 // The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
 // injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
@@ -13,7 +13,7 @@ import { cardPathKey } from "../core/link-key.js";
 // an owner's edit afterwards makes the file the owner's. Accepted items are dropped from the list.
 
 export const ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-export const ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"] as const;
+export const ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"] as const;
 export type ArrivalKind = (typeof ARRIVAL_KINDS)[number];
 export type ArrivalState = "pending" | "quarantined" | "rejected";
 
@@ -24,7 +24,10 @@ export interface Arrival {
   path: string;
   kind: ArrivalKind;
   state: ArrivalState;
-  /** sha256 of the held file as it arrived; null when the file did not exist (an index line to no card). */
+  /**
+   * sha256 of the held file as it arrived; null when the file did not exist (an index line to no card). A note (a
+   * MEMORY.md line that is not a card link, an episode line) is held by its line, not its file: lineSha of the line.
+   */
   sha256: string | null;
   reasons: string[];
   /** Commit authors ("Name <email>") between the pre-merge HEAD and the merged remote ref. */
@@ -34,7 +37,7 @@ export interface Arrival {
   /** The pre-merge HEAD (review diffs against it). */
   before: string | null;
   at: string;
-  /** The index line that arrived (kind index). */
+  /** The index line that arrived (kind index, a pending note) or the owner's line a removal took away (kind removed). */
   line?: string;
   /** [mtimeMs, size] when the item was written: a file still at that stamp is held without hashing it again. */
   stamp?: [number, number];
@@ -45,26 +48,40 @@ export interface ArrivalsFile {
   items: Arrival[];
 }
 
+/**
+ * Notes (lines held by their text) live in a file of their own: only views and the episode reader need them, so the
+ * per-prompt hook, which injects no free text, never parses them (20,000 held lines were ~70 ms of CPU a prompt).
+ */
+export const ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
+
 export function arrivalsPath(memoryDir: string): string {
   return path.join(memoryDir, ARRIVALS_RELPATH);
 }
 
-/** The hold list; an absent or unreadable file holds nothing. */
-export function readArrivals(memoryDir: string): ArrivalsFile {
+/** The hold list (`paths`: without the notes); an absent file holds nothing. */
+export function readArrivals(memoryDir: string, which: "all" | "paths" = "all"): ArrivalsFile {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+
+function readList(file: string): Arrival[] {
   let text: string;
   try {
-    text = fs.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text) as ArrivalsFile;
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 
 export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Promise<void> {
   realDir(memoryDir, STATE_DIR);
-  await commitFile(arrivalsPath(memoryDir), JSON.stringify(file, null, 2) + "\n");
+  const notes = file.items.filter((i) => i.kind === "note");
+  await commitFile(arrivalsPath(memoryDir), JSON.stringify({ version: 1, items: file.items.filter((i) => i.kind !== "note") }, null, 2) + "\n");
+  const lines = path.join(memoryDir, ARRIVAL_LINES_RELPATH);
+  if (notes.length > 0 || fs.existsSync(lines)) await commitFile(lines, `${JSON.stringify({ version: 1, items: notes })}\n`);
 }
 
 /** sha256 of a store file's bytes, null when absent (never follows a symlink: a link is hashed as its target path). */
@@ -101,29 +118,96 @@ function leavesStore(memoryDir: string, rel: string): boolean {
 /** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */
 export interface Hold {
   held(rel: string): Arrival | undefined;
+  /** The note holding this line (of MEMORY.md: not a card link; of an episode log: quarantined), if any. */
+  heldLine(raw: string): Arrival | undefined;
   readonly size: number;
 }
 
+/** The key a note is held by: its line's text, whatever else changes in the file around it. */
+export function lineSha(raw: string): string {
+  return sha256Hex(`line:${raw}`);
+}
+
 /**
- * The hold for this store, or undefined when nothing is held (the common case: one failed open). A damaged
- * hold list holds every listed path it can still read, and an unreadable one fails closed for the caller.
+ * Whether an item still holds, for one pass over the list: its file as it arrived, or (a note) its line still in its
+ * file (each file's lines hashed once per pass).
  */
-export function readHold(memoryDir: string): Hold | undefined {
+export function liveness(memoryDir: string): (item: Arrival) => boolean {
+  const lines = new Map<string, Set<string>>();
+  return (item) => {
+    if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
+    let set = lines.get(item.path);
+    if (set === undefined) {
+      set = new Set();
+      try {
+        for (const raw of fs.readFileSync(path.join(memoryDir, item.path), "utf8").split(/\r?\n/)) set.add(lineSha(raw));
+      } catch {
+        // gone: the note holds nothing
+      }
+      lines.set(item.path, set);
+    }
+    return item.sha256 !== null && set.has(item.sha256);
+  };
+}
+
+/**
+ * The hold for this store (`lines`: with the notes, for a reader that shows free text), or undefined when nothing is
+ * held (the common case: one failed open). A damaged hold list holds every listed path it can still read, and an
+ * unreadable one fails closed for the caller.
+ */
+export function readHold(memoryDir: string, lines = false): Hold | undefined {
   let items: Arrival[];
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return undefined;
   }
   if (items.length === 0) return undefined;
   const byPath = new Map<string, Arrival[]>();
-  for (const item of items) byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
+  const notes = new Map<string, Arrival>();
+  for (const item of items) {
+    // A removal holds nothing (what it took away was the owner's); a note holds its line, never its whole file.
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
+  }
+  if (byPath.size + notes.size === 0) return undefined;
   const shas = new Map<string, string | null | undefined>();
+  // A name is one spelling of a file: a hard link, or another case or Unicode normalisation on a case-folding
+  // directory (macOS, Windows, ext4 `chattr +F`), reaches a held file under a name the list does not hold. Held
+  // files are compared by identity (device and inode); a name is stat'ed only when a held file has other links or
+  // the name folds to a held one, so a read of every card pays nothing more.
+  let ids: Map<string, string> | undefined;
+  const folded = new Set<string>();
+  let linked = false;
+  const sameFile = (key: string): string | undefined => {
+    if (ids === undefined) {
+      ids = new Map();
+      for (const held of byPath.keys()) {
+        folded.add(foldedPath(held));
+        const st = fileStat(memoryDir, held);
+        if (st === undefined) continue;
+        ids.set(`${st.dev}:${st.ino}`, held);
+        linked ||= st.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldedPath(key))) return undefined;
+    const st = fileStat(memoryDir, key);
+    return st === undefined ? undefined : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => (notes.size === 0 ? undefined : notes.get(lineSha(raw.replace(/\r$/, "")))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return undefined;
       const stamp = stampOf(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
@@ -134,6 +218,17 @@ export function readHold(memoryDir: string): Hold | undefined {
       return now === undefined ? list[0] : list.find((i) => i.sha256 === now);
     },
   };
+}
+
+/** A store path's file status (not following a link), undefined when absent or not a file inside the store. */
+function fileStat(memoryDir: string, rel: string): fs.BigIntStats | undefined {
+  if (leavesStore(memoryDir, rel)) return undefined;
+  try {
+    const st = fs.lstatSync(path.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** [mtimeMs, size] of a store path (not following a link), undefined when absent. */

@@ -7,6 +7,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
 import { appendBytes } from "./safe-write.js";
 import { EPISODES_FILE } from "./read.js";
+import { readHold } from "./arrivals.js";
 
 /** One session summary: a line of `<memory_dir>/episodes.jsonl` (contract in notes/contracts.md). */
 export interface Episode {
@@ -115,6 +116,7 @@ export function readEpisodes(memoryDir: string, shards?: readonly string[]): Epi
   const episodes: EpisodesRead["episodes"] = [];
   let malformed = 0;
   let found = false;
+  const hold = readHold(memoryDir, true);
   for (const { file, limit } of episodeFiles(memoryDir, shards)) {
     let text: string;
     try {
@@ -128,6 +130,8 @@ export function readEpisodes(memoryDir: string, shards?: readonly string[]): Epi
     found = true;
     text.split("\n").forEach((raw, i) => {
       if (raw.trim() === "") return;
+      // A line a sync quarantined (a teammate's secret, hidden text) is read by no one; it stays in the file.
+      if (hold?.heldLine(raw)) return;
       try {
         const episode = toEpisode(JSON.parse(raw));
         if (episode) {

@@ -4,11 +4,12 @@ import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { assertMayWrite } from "../records/actor.js";
-import { currentSha, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
+import { liveness, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
 import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit, type GitOptions } from "./git.js";
 import { restoreCard } from "../records/restore.js";
+import { relinkCard } from "../records/admin.js";
 import type { WriteContext } from "../records/save.js";
 import { readRevision } from "../store/revisions.js";
 
@@ -24,7 +25,7 @@ export function isArrivalId(id: string): boolean {
 
 /** Items still holding their path (the file unchanged since it arrived), oldest first. */
 export function liveArrivals(memoryDir: string): Arrival[] {
-  return readArrivals(memoryDir).items.filter((a) => a.sha256 === currentSha(memoryDir, a.path));
+  return readArrivals(memoryDir).items.filter(liveness(memoryDir));
 }
 
 export function findArrival(memoryDir: string, id: string): Arrival {
@@ -40,6 +41,8 @@ export interface ArrivalDecision {
   released: string[];
   /** A rejected removal: the card written back, as its new revision. */
   restored?: { file: string; rev: number };
+  /** A rejected removal of an index line alone: the card whose line was put back. */
+  relinked?: string;
 }
 
 /** Releases an arrival: removed from the hold list, a history `adopt` revision by the owner for a card. */
@@ -53,10 +56,12 @@ export async function acceptArrival(ctx: { memoryDir: string; actor: string; now
         { id: arrival.id },
       );
     const file = readArrivals(ctx.memoryDir);
-    const released = file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined").map((a) => a.id);
+    // A note is its own line; a card's items (its file, its index line) go together.
+    const released = arrival.kind === "note" ? [arrival.id] : file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined" && a.kind !== "note").map((a) => a.id);
     await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
     const abs = path.join(ctx.memoryDir, arrival.path);
-    if (isCardFile(arrival.path) && arrival.sha256 !== null && fs.existsSync(abs)) {
+    // An accepted removal of an index line leaves its card as it was: nothing to adopt.
+    if (isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null && fs.existsSync(abs)) {
       appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
     }
     return { arrival, released: released.filter((r) => r !== arrival.id) };
@@ -85,11 +90,19 @@ export async function acceptAllArrivals(ctx: { memoryDir: string; actor: string;
 export async function rejectArrival(ctx: WriteContext, id: string, reason: string, git: GitOptions): Promise<ArrivalDecision> {
   assertMayWrite(ctx.actor, "reject what a sync brought in");
   const removed = findArrival(ctx.memoryDir, id);
-  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed, git) : undefined;
+  // A removed index line (the card stays) is put back; a removed card is restored from its revision.
+  const relinked = removed.kind === "removed" && removed.sha256 !== null && removed.line !== undefined;
+  if (relinked) await relinkCard(ctx, removed.path, removed.line!);
+  const restored = removed.kind === "removed" && !relinked && isCardFile(removed.path) ? await restoreRemoved(ctx, removed, git) : undefined;
   return withStoreLock(ctx.memoryDir, async () => {
     // A restored removal no longer matches its file (null: absent), so it is not looked up again.
-    const arrival = restored ? removed : findArrival(ctx.memoryDir, id);
+    const arrival = restored || relinked ? removed : findArrival(ctx.memoryDir, id);
     const file = readArrivals(ctx.memoryDir);
+    // A line put back leaves nothing to decide: the card is linked as before.
+    if (relinked) {
+      await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => a.id !== arrival.id) });
+      return { arrival: { ...arrival, state: "rejected" as const }, released: [], relinked: arrival.path };
+    }
     const items = file.items.map((a) =>
       a.id === arrival.id
         ? { ...a, state: a.state === "quarantined" ? a.state : ("rejected" as const), reasons: [...a.reasons, `rejected by ${ctx.actor} at ${ctx.now.toISOString()}: ${reason}`] }

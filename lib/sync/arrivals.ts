@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
-import { parseIndex } from "../core/index-file.js";
+import { parseIndex, type IndexEntry } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
-import { currentSha, normalise, readArrivals, stampOf, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
+import { currentSha, liveness, lineSha, normalise, readArrivals, stampOf, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
 import { measureStore, withDefaults, type Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
@@ -30,6 +31,9 @@ const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 const COMPACT = ".memctl/compact.json";
 const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
+const EPISODES = /^episodes[^/]*\.jsonl$/;
+
+type ItemFn = (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra?: Partial<Arrival>) => Arrival;
 
 /** Records what the merge from `before` to HEAD brought in; returns the items this sync added. */
 export async function inspectArrivals(ctx: InspectContext, before: string | undefined, remoteRef: string, opts: GitOptions): Promise<Arrival[]> {
@@ -66,6 +70,7 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
+    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before, opts, item);
     if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
     if (INDEX.test(rel)) {
       indexFiles.push(rel);
@@ -97,28 +102,27 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
   overLimits(dir, limits, added);
-  const kept = readArrivals(dir).items.filter((old) => old.sha256 === currentSha(dir, old.path) && !added.some((a) => a.id === old.id));
+  const live = liveness(dir);
+  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
   if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
   return added;
 }
 
 /** Changed index lines, held by their link target (unless the card itself is already an item this sync). */
-async function inspectIndex(
-  ctx: InspectContext,
-  rel: string,
-  before: string | undefined,
-  opts: GitOptions,
-  cardItems: Set<string>,
-  item: (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra?: Partial<Arrival>) => Arrival,
-): Promise<void> {
-  const old = new Set(before ? parseIndex((await blobText(ctx.memoryDir, before, rel, opts)) ?? "").entries.map((e) => e.raw) : []);
+async function inspectIndex(ctx: InspectContext, rel: string, before: string | undefined, opts: GitOptions, cardItems: Set<string>, item: ItemFn): Promise<void> {
+  const oldText = before ? ((await blobText(ctx.memoryDir, before, rel, opts)) ?? "") : "";
+  const oldEntries = parseIndex(oldText).entries;
+  const old = new Set(oldEntries.map((e) => e.raw));
   let text: string;
   try {
     text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
   } catch {
     return;
   }
-  for (const entry of parseIndex(text).entries) {
+  const entries = parseIndex(text).entries;
+  await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
+  if (ctx.trust === "shared") unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
+  for (const entry of entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
     // A link to a card this sync already holds (a symlinked card file) is held through that item.
@@ -135,6 +139,80 @@ async function inspectIndex(
     const secrets = await findSecrets(entry.raw, ctx.secrets);
     if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
     else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
+  }
+}
+
+/**
+ * The lines of an index that are not card links (prose, headings, a broken bullet, a fenced block): the hook never
+ * injects them, but memory_view and memctl view show them. Each new one is checked as a card's text is and, from a
+ * shared remote, held by its text (lineSha) until the owner accepts it. A quarantined line's text is not kept.
+ */
+async function inspectNotes(ctx: InspectContext, rel: string, oldText: string, text: string, entryLines: Set<number>, item: ItemFn): Promise<void> {
+  const old = new Set(oldText.split(/\r?\n/));
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.trim() === "" || old.has(raw) || entryLines.has(i + 1)) continue;
+    old.add(raw); // a line repeated is one arrival
+    const problems = [hiddenTextProblem(raw)].filter((p): p is string => p !== undefined);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    const held = { sha256: lineSha(raw) };
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `its line ${i + 1} ${p.replace(/^it /, "")}`),
+        held,
+      );
+    else if (ctx.trust === "shared") item(rel, "note", "pending", [`line ${i + 1}, not a card link, added or changed on another machine`], { ...held, line: raw });
+  }
+}
+
+/**
+ * The lines an episode log gained: merged as a log, unheld, but shown to agents by recall, search and session start,
+ * so a line holding a secret or hidden text is quarantined by its text (lineSha), at any trust level.
+ */
+async function inspectLog(ctx: InspectContext, rel: string, before: string | undefined, opts: GitOptions, item: ItemFn): Promise<void> {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
+  } catch {
+    return;
+  }
+  const old = new Set((before ? ((await blobText(ctx.memoryDir, before, rel, opts)) ?? "") : "").split("\n"));
+  const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
+  // One scan of everything added finds most logs clean; only then is each line scanned.
+  if (added.length === 0 || (added.every((raw) => hiddenTextProblem(raw) === undefined) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0)) return;
+  for (const raw of new Set(added)) {
+    const problems = [hiddenTextProblem(raw)].filter((p): p is string => p !== undefined);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `an episode line ${p.replace(/^it /, "")}`),
+        { sha256: lineSha(raw) },
+      );
+  }
+}
+
+/**
+ * Cards the index linked before the merge and no longer links, whose file stays: the teammate took the card out of
+ * injection without removing it. Reported as a removal (the line kept, for memctl reject to put back).
+ */
+function unlinked(dir: string, oldEntries: readonly IndexEntry[], entries: readonly IndexEntry[], cardItems: Set<string>, item: ItemFn): void {
+  const linked = new Set(entries.map((e) => normalise(e.file)));
+  const seen = new Set<string>();
+  for (const e of oldEntries) {
+    const target = normalise(e.file);
+    if (linked.has(target) || seen.has(target) || cardItems.has(target) || !isCardFileName(target) || linkEscape(dir, target) !== undefined || currentSha(dir, target) === null)
+      continue;
+    seen.add(target);
+    item(target, "removed", "pending", ["its index line was removed on another machine; the card file stays, no longer injected"], { line: e.raw });
   }
 }
 
@@ -183,7 +261,9 @@ function overLimits(dir: string, limits: Guardrails, added: Arrival[]): void {
     usage.bytes -= sizeOf(a);
     usage.files -= 1;
   }
-  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact").sort((x, y) => sizeOf(y) - sizeOf(x));
+  const candidates = added
+    .filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note")
+    .sort((x, y) => sizeOf(y) - sizeOf(x));
   for (const a of candidates) {
     if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
     a.state = "quarantined";

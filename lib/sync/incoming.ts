@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { git, runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
+import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 
 // What a sync merges: the remote's commit, or, when it tracks per-machine state (a teammate's force-added
@@ -42,6 +43,13 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
       path: e.path,
       reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
     }));
+  // A name no checkout here can write (made with git's plumbing: no filesystem held it) would fail every merge.
+  const names = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref], opts)).split("\0").filter(Boolean);
+  for (const name of names) {
+    const why = unwritableName(dir, name);
+    if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+  }
+  refused.push(...(await foldCollisions(dir, names, opts)));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
@@ -62,6 +70,42 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
   } finally {
     fs.rmSync(index, { force: true });
   }
+}
+
+/**
+ * Paths of the remote's tree that differ from another of its paths only by case or Unicode normalisation
+ * (`Project_Deploys.md` beside `project_deploys.md`): a case-insensitive checkout (macOS, Windows) writes both to one
+ * file, so the push would overwrite the owner's card unchecked. The path HEAD already holds is kept (else the first
+ * in byte order); the others are left out.
+ */
+async function foldCollisions(dir: string, names: readonly string[], opts: GitOptions): Promise<{ path: string; reason: string }[]> {
+  const groups = new Map<string, string[]>();
+  for (const name of names) groups.set(foldedPath(name), [...(groups.get(foldedPath(name)) ?? []), name]);
+  const clashes = [...groups.values()].filter((g) => g.length > 1);
+  if (clashes.length === 0) return [];
+  const head = await runGit(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"], opts);
+  const ours = new Set(head.code === 0 ? head.stdout.split("\0") : []);
+  return clashes.flatMap((group) => {
+    const kept = group.find((p) => ours.has(p)) ?? [...group].sort()[0]!;
+    return group
+      .filter((p) => p !== kept)
+      .map((p) => ({
+        path: p,
+        reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`,
+      }));
+  });
+}
+
+/** NAME_MAX and PATH_MAX of Linux and macOS (in bytes). */
+const NAME_MAX = 255;
+const PATH_MAX = 4095;
+
+/** Why a checkout in `dir` cannot write the file `name`, or undefined. */
+function unwritableName(dir: string, name: string): string | undefined {
+  const long = name.split("/").find((segment) => Buffer.byteLength(segment) > NAME_MAX);
+  if (long !== undefined) return `a name of ${Buffer.byteLength(long)} bytes (the limit is ${NAME_MAX})`;
+  const bytes = Buffer.byteLength(path.join(dir, name));
+  return bytes > PATH_MAX ? `a path of ${bytes} bytes (the limit is ${PATH_MAX})` : undefined;
 }
 
 /** `mode,sha` of each path HEAD holds as a regular file (none before the first commit). */

@@ -6714,6 +6714,9 @@ function linkKey(link) {
 function cardPathKey(file) {
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+function foldedPath(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
 var init_link_key = __esm({
   "lib/core/link-key.ts"() {
     "use strict";
@@ -6725,16 +6728,20 @@ var init_link_key = __esm({
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -6762,22 +6769,57 @@ function leavesStore(memoryDir, rel) {
   }
   return false;
 }
-function readHold(memoryDir) {
+function lineSha(raw) {
+  return sha256Hex(`line:${raw}`);
+}
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const notes = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  }
+  if (byPath.size + notes.size === 0) return void 0;
   const shas = /* @__PURE__ */ new Map();
+  let ids;
+  const folded = /* @__PURE__ */ new Set();
+  let linked = false;
+  const sameFile = (key) => {
+    if (ids === void 0) {
+      ids = /* @__PURE__ */ new Map();
+      for (const held2 of byPath.keys()) {
+        folded.add(foldedPath(held2));
+        const st2 = fileStat(memoryDir, held2);
+        if (st2 === void 0) continue;
+        ids.set(`${st2.dev}:${st2.ino}`, held2);
+        linked ||= st2.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
+    const st = fileStat(memoryDir, key);
+    return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return void 0;
       const stamp = stampOf(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
@@ -6787,6 +6829,15 @@ function readHold(memoryDir) {
       return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
     }
   };
+}
+function fileStat(memoryDir, rel) {
+  if (leavesStore(memoryDir, rel)) return void 0;
+  try {
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function stampOf(memoryDir, rel) {
   try {
@@ -6806,7 +6857,7 @@ function safeSha(memoryDir, rel) {
 function normalise(rel) {
   return cardPathKey(rel);
 }
-var ARRIVALS_RELPATH;
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
@@ -6819,6 +6870,7 @@ var init_arrivals = __esm({
     init_safe_write();
     init_link_key();
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+    ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
   }
 });
 
@@ -10046,21 +10098,26 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
-    if (stat2?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    if (stat2?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
     if (stat2?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
     }
     const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
+}
+function sharedRepo(gitDir, dotGit, worktree) {
+  const real = realpathOr(gitDir);
+  const common = readCommonDir(real);
+  if (common !== void 0) {
+    const commonDir = realpathOr(common);
+    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
+    const listed = node_path_default.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(node_path_default.resolve(real, back)) === dotGit;
+    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+  }
+  return { commonDir: real, canonicalRoot: worktree };
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);

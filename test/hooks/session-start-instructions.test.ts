@@ -117,23 +117,32 @@ test("a cloned project's instruction files cannot pull the owner's files into th
   write(path.join(claude, ".private", "notes.md"), "HIDDEN-DIR-never-injected\n");
   write(path.join(claude, "my-project-instructions.md"), "OWN-RULE my own per-project rule\n");
   fs.symlinkSync(path.join(claude, ".credentials.json"), path.join(w.repo, "creds.md"));
-  write(path.join(w.repo, ".env"), "AWS_ACCESS_KEY_ID=AKIAZ7Q3XK4M2RTV9PLD\n");
+  // A hidden file of the project (the user's .env beside cloned code) is never imported; a visible one is, redacted.
+  write(path.join(w.repo, ".env"), "DATABASE_PASSWORD=ENV-FILE-never-injected\n");
+  write(path.join(w.repo, "deploy.md"), "AWS_ACCESS_KEY_ID=AKIAZ7Q3XK4M2RTV9PLD\n");
   write(
     path.join(w.repo, "AGENTS.md"),
-    "AGENTS-RULE keep PRs small\n@~/.claude/.credentials.json\n@~/.claude/settings.json\n@../home/.claude/projects/-other/s.jsonl\n@~/.claude/.private/notes.md\n@creds.md\n@.env\n@~/.claude/my-project-instructions.md\n",
+    "AGENTS-RULE keep PRs small\n@~/.claude/.credentials.json\n@~/.claude/settings.json\n@../home/.claude/projects/-other/s.jsonl\n@~/.claude/.private/notes.md\n@creds.md\n@.env\n@deploy.md\n@~/.claude/my-project-instructions.md\n",
   );
   for (const host of ["codex", "generic"]) {
     const r = await start(w, host, `s-${host}`);
     const text = delivered(host, r.outcome.stdout);
     assert.ok(text.includes("AGENTS-RULE") || host === "codex", `${host}: the project's own rule`);
     assert.match(text, /OWN-RULE/, `${host}: a visible Markdown file of the user's instruction dir is still composed`);
-    for (const leak of ["LOGIN-TOKEN", "SETTINGS-never", "TRANSCRIPT-never", "HIDDEN-DIR-never", "AKIAZ7Q3XK4M2RTV9PLD"])
+    for (const leak of ["LOGIN-TOKEN", "SETTINGS-never", "TRANSCRIPT-never", "HIDDEN-DIR-never", "ENV-FILE-never", "AKIAZ7Q3XK4M2RTV9PLD"])
       assert.ok(!text.includes(leak), `${host}: ${leak} leaked:\n${text}`);
     assert.match(text, /AWS_ACCESS_KEY_ID=\[REDACTED:aws-access-key-id\]/, `${host}: a project file's secret is redacted in the block`);
   }
   const { composition } = composeFor(w.repo, { home: w.home }, {});
   const unsafe = composition.problems.filter((p) => p.kind === "unsafe").map((p) => p.target ?? p.file);
-  assert.deepEqual(unsafe.sort(), ["../home/.claude/projects/-other/s.jsonl", "creds.md", "~/.claude/.credentials.json", "~/.claude/.private/notes.md", "~/.claude/settings.json"]);
+  assert.deepEqual(unsafe.sort(), [
+    "../home/.claude/projects/-other/s.jsonl",
+    ".env",
+    "creds.md",
+    "~/.claude/.credentials.json",
+    "~/.claude/.private/notes.md",
+    "~/.claude/settings.json",
+  ]);
   const login = composition.problems.find((p) => p.target === "~/.claude/.credentials.json");
   assert.match(login?.detail ?? "", /comes with the repository, so it may import only the project's files .*\(E_PATH_ESCAPE\)/);
 });

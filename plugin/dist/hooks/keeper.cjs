@@ -4818,6 +4818,9 @@ function linkKey(link) {
 function cardPathKey(file) {
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+function foldedPath(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
 
 // lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
@@ -8120,19 +8123,24 @@ function checks(file, p, records) {
 
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -8160,22 +8168,57 @@ function leavesStore(memoryDir, rel) {
   }
   return false;
 }
-function readHold(memoryDir) {
+function lineSha(raw) {
+  return sha256Hex(`line:${raw}`);
+}
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const notes = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  }
+  if (byPath.size + notes.size === 0) return void 0;
   const shas = /* @__PURE__ */ new Map();
+  let ids;
+  const folded = /* @__PURE__ */ new Set();
+  let linked = false;
+  const sameFile = (key) => {
+    if (ids === void 0) {
+      ids = /* @__PURE__ */ new Map();
+      for (const held of byPath.keys()) {
+        folded.add(foldedPath(held));
+        const st2 = fileStat(memoryDir, held);
+        if (st2 === void 0) continue;
+        ids.set(`${st2.dev}:${st2.ino}`, held);
+        linked ||= st2.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
+    const st = fileStat(memoryDir, key);
+    return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return void 0;
       const stamp2 = stampOf2(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp2 && i.stamp[0] === stamp2[0] && i.stamp[1] === stamp2[1]);
@@ -8185,6 +8228,15 @@ function readHold(memoryDir) {
       return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
     }
   };
+}
+function fileStat(memoryDir, rel) {
+  if (leavesStore(memoryDir, rel)) return void 0;
+  try {
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function stampOf2(memoryDir, rel) {
   try {

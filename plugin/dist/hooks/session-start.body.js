@@ -4915,21 +4915,26 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
-    if (stat2?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    if (stat2?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
     if (stat2?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
     }
     const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
+}
+function sharedRepo(gitDir, dotGit, worktree) {
+  const real = realpathOr(gitDir);
+  const common = readCommonDir(real);
+  if (common !== void 0) {
+    const commonDir = realpathOr(common);
+    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
+    const listed = node_path_default.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(node_path_default.resolve(real, back)) === dotGit;
+    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+  }
+  return { commonDir: real, canonicalRoot: worktree };
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
@@ -5456,6 +5461,9 @@ function linkKey(link) {
 function cardPathKey(file) {
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+function foldedPath(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
 
 // lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
@@ -5882,19 +5890,24 @@ var FOLD_AT_BYTES = 16 * 1024;
 
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -5922,22 +5935,57 @@ function leavesStore(memoryDir, rel) {
   }
   return false;
 }
-function readHold(memoryDir) {
+function lineSha(raw) {
+  return sha256Hex(`line:${raw}`);
+}
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const notes = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  }
+  if (byPath.size + notes.size === 0) return void 0;
   const shas = /* @__PURE__ */ new Map();
+  let ids;
+  const folded = /* @__PURE__ */ new Set();
+  let linked = false;
+  const sameFile = (key) => {
+    if (ids === void 0) {
+      ids = /* @__PURE__ */ new Map();
+      for (const held of byPath.keys()) {
+        folded.add(foldedPath(held));
+        const st2 = fileStat(memoryDir, held);
+        if (st2 === void 0) continue;
+        ids.set(`${st2.dev}:${st2.ino}`, held);
+        linked ||= st2.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
+    const st = fileStat(memoryDir, key);
+    return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return void 0;
       const stamp2 = stampOf2(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp2 && i.stamp[0] === stamp2[0] && i.stamp[1] === stamp2[1]);
@@ -5947,6 +5995,15 @@ function readHold(memoryDir) {
       return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
     }
   };
+}
+function fileStat(memoryDir, rel) {
+  if (leavesStore(memoryDir, rel)) return void 0;
+  try {
+    const st = node_fs_default.lstatSync(node_path_default.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function stampOf2(memoryDir, rel) {
   try {
@@ -9286,7 +9343,8 @@ function instructionScope(cwd, io2, config) {
     dirs,
     files: settings.files ?? [...DEFAULT_INSTRUCTION_FILES],
     maxBytes: settings.max_bytes ?? DEFAULT_INSTRUCTIONS_MAX_BYTES,
-    roots: [userDir, projectRoot]
+    roots: [userDir, projectRoot],
+    home: io2.home
   };
 }
 function instructionSources(scope) {
@@ -9319,7 +9377,14 @@ function readInstructionFile(file, roots) {
 }
 function readLayerFile(file, layer, scope, importers = []) {
   if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
-  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  if (isInside(file, scope.projectRoot)) {
+    const from = importers.find((k) => projectFile(k, scope));
+    const unsafe = (detail) => detail === void 0 ? void 0 : { status: "unsafe", detail };
+    const before = from === void 0 ? void 0 : unsafe(importReach(file, from, scope));
+    if (before) return before;
+    const got2 = readInstructionFile(file, [scope.projectRoot]);
+    return got2.status === "ok" && from !== void 0 && unsafe(importReach(got2.key, from, scope)) || got2;
+  }
   const refused = {
     status: "unsafe",
     detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
@@ -9327,6 +9392,16 @@ function readLayerFile(file, layer, scope, importers = []) {
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+function importReach(file, from, scope) {
+  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const root = home ? node_path_default.dirname(from) : scope.projectRoot;
+  const within = isInside(file, root) || isInside(file, realOr(root));
+  if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
+  const rel = node_path_default.relative(isInside(file, root) ? root : realOr(root), file);
+  if (rel.split(node_path_default.sep).some((segment) => segment.startsWith(".")))
+    return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
+  return void 0;
 }
 function projectFile(real, scope) {
   return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));

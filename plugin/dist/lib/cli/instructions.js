@@ -25,8 +25,9 @@ var spec = {
     "project root's, then each directory down to the working directory; in each, the names in [instructions] files (default",
     "AGENTS.md, CLAUDE.md). An @path outside code expands after its file (relative to it; @~/ from home), up to 5 hops,",
     "each file once. Imports leading outside the user dir and the project root, through a symlink out of them, or to a FIFO",
-    "or device are refused; a project's files import only inside the project or a visible .md of the user dir. The",
-    "always-on budget is [instructions] max_bytes (default 8192)."
+    "or device are refused; a project's files import only its files that are not hidden (no .env, no dot directory) or a",
+    "visible .md of the user dir, and only inside their own directory when the project holds your home. The always-on",
+    "budget is [instructions] max_bytes (default 8192)."
   ].join("\n"),
   examples: ["memctl instructions", "memctl instructions --host codex", "memctl instructions --json"]
 };

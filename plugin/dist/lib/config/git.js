@@ -7,21 +7,26 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
-    if (stat?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    if (stat?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
     if (stat?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
     }
     const parent = path.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
+}
+function sharedRepo(gitDir, dotGit, worktree) {
+  const real = realpathOr(gitDir);
+  const common = readCommonDir(real);
+  if (common !== void 0) {
+    const commonDir = realpathOr(common);
+    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
+    const listed = path.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(path.resolve(real, back)) === dotGit;
+    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+  }
+  return { commonDir: real, canonicalRoot: worktree };
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);

@@ -29,7 +29,8 @@ function instructionScope(cwd, io, config) {
     dirs,
     files: settings.files ?? [...DEFAULT_INSTRUCTION_FILES],
     maxBytes: settings.max_bytes ?? DEFAULT_INSTRUCTIONS_MAX_BYTES,
-    roots: [userDir, projectRoot]
+    roots: [userDir, projectRoot],
+    home: io.home
   };
 }
 function instructionSources(scope) {
@@ -62,7 +63,14 @@ function readInstructionFile(file, roots) {
 }
 function readLayerFile(file, layer, scope, importers = []) {
   if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
-  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  if (isInside(file, scope.projectRoot)) {
+    const from = importers.find((k) => projectFile(k, scope));
+    const unsafe = (detail) => detail === void 0 ? void 0 : { status: "unsafe", detail };
+    const before = from === void 0 ? void 0 : unsafe(importReach(file, from, scope));
+    if (before) return before;
+    const got2 = readInstructionFile(file, [scope.projectRoot]);
+    return got2.status === "ok" && from !== void 0 && unsafe(importReach(got2.key, from, scope)) || got2;
+  }
   const refused = {
     status: "unsafe",
     detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
@@ -70,6 +78,16 @@ function readLayerFile(file, layer, scope, importers = []) {
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+function importReach(file, from, scope) {
+  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const root = home ? path.dirname(from) : scope.projectRoot;
+  const within = isInside(file, root) || isInside(file, realOr(root));
+  if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
+  const rel = path.relative(isInside(file, root) ? root : realOr(root), file);
+  if (rel.split(path.sep).some((segment) => segment.startsWith(".")))
+    return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
+  return void 0;
 }
 function projectFile(real, scope) {
   return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));

@@ -6,7 +6,11 @@ function linkKey(link) {
 function cardPathKey(file) {
   return linkKey(path.posix.normalize(file.replace(/\\/g, "/")));
 }
+function foldedPath(rel) {
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
 export {
   cardPathKey,
+  foldedPath,
   linkKey
 };

@@ -11,6 +11,8 @@ import { findCardFile } from "./card-find.js";
 import { parseCard } from "../core/card.js";
 import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
+import { parseIndexLine } from "../core/index-file.js";
+import { cardPathKey } from "../core/link-key.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
@@ -33,6 +35,18 @@ async function removeCard(ctx, name) {
     await commitWrite(ctx, { changes: [change] }, history);
     await keepRemovedLine(ctx.memoryDir, file, line);
     return { file, entry, indexLinesRemoved: removed, trash };
+  });
+}
+async function relinkCard(ctx, file, line) {
+  assertMayWrite(ctx.actor, "edit the memory index");
+  const entry = parseIndexLine(line, 1);
+  if (/[\r\n]/.test(line) || entry === void 0 || "reason" in entry || cardPathKey(entry.file) !== cardPathKey(file))
+    throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `the kept line does not link ${file}; nothing was written`, { file });
+  await withRecordsLock(ctx, async () => {
+    const bytes = readIfFile(path.join(ctx.memoryDir, file));
+    if (bytes === void 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `${file} is gone; nothing was written`, { file });
+    const sha = sha256Hex(bytes);
+    await commitWrite(ctx, { changes: [{ card: file, before: sha, previous: bytes, content: bytes, index: { line }, entry: null }] });
   });
 }
 async function adoptCards(ctx, name) {
@@ -66,5 +80,6 @@ async function adoptCards(ctx, name) {
 }
 export {
   adoptCards,
+  relinkCard,
   removeCard
 };

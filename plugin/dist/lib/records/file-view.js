@@ -10,7 +10,7 @@ var MAX_VIEW_LINES = 999999;
 function viewMemory(memoryDir, requested, range, held = "every") {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFoundError(requested);
-  const hold = target.kind === "file" ? readHold(memoryDir) : void 0;
+  const hold = target.kind === "file" ? readHold(memoryDir, true) : void 0;
   const hides = hiddenIn(held);
   const item = hold?.held(target.rel);
   if (hides(item)) throw heldError(requested, item);
@@ -51,6 +51,24 @@ ${rows.join("\n")}`;
 ${numbered(lines.slice(start - 1, end), start)}`;
 }
 var INDEX_VIEW_NAME = /^MEMORY(\.[^/]*)?\.md$/i;
+var heldViewOf = (actor) => actor === "human" ? "quarantined" : "every";
+function checkHeldEdit(memoryDir, rel, actor, text, spans = []) {
+  const held = heldViewOf(actor);
+  const hold = readHold(memoryDir, true);
+  if (!hold || !INDEX_VIEW_NAME.test(rel)) {
+    if (held === "every") refuseHeld(memoryDir, rel, held);
+    return (next) => next.split("\n");
+  }
+  if (held === "every" && spans.length > 0) {
+    const shown = withoutHeldLines(text(), hold, hiddenIn(held));
+    const lines = text().split("\n");
+    for (const [from, to] of spans)
+      for (let n = from; n <= to; n++)
+        if (shown[n - 1] !== lines[n - 1])
+          throw new MemctlError(ERROR_CODES.E_HELD, `line ${n} of ${rel} is one memctl sync holds for the owner's review; it is not edited or shown`, { path: rel, line: n });
+  }
+  return (next) => withoutHeldLines(next, hold, hiddenIn(held));
+}
 var hiddenIn = (held) => (item) => item !== void 0 && (item.state === "quarantined" || held === "every");
 function refuseHeld(memoryDir, rel, held) {
   const item = readHold(memoryDir)?.held(rel);
@@ -74,14 +92,21 @@ function heldError(requested, item) {
 }
 function withoutHeldLines(text, hold, hides) {
   const lines = text.split("\n");
+  const linked = /* @__PURE__ */ new Set();
   indexLines(text, (raw, n) => {
     const entry = parseIndexLine(raw, n);
     if (entry === void 0 || "reason" in entry) return;
+    linked.add(n);
     const item = hold.held(entry.file);
-    if (hides(item)) lines[n - 1] = `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
+    if (hides(item)) lines[n - 1] = heldMark(item);
+  });
+  lines.forEach((raw, i) => {
+    const item = linked.has(i + 1) ? void 0 : hold.heldLine(raw);
+    if (hides(item)) lines[i] = heldMark(item);
   });
   return lines;
 }
+var heldMark = (item) => `(not shown: a line memctl sync holds, ${item.state}; memctl review ${item.id})`;
 function numbered(lines, first) {
   return lines.map((l, i) => `${String(first + i).padStart(6)}	${l}`).join("\n");
 }
@@ -116,6 +141,8 @@ function humanSize(bytes) {
 }
 export {
   MAX_VIEW_LINES,
+  checkHeldEdit,
+  heldViewOf,
   numbered,
   refuseHeld,
   viewMemory

@@ -89,7 +89,7 @@ function instructionsFor(cwd, opened, io) {
     return instructionsReport(scope, composition);
   } catch (err) {
     const problem = { kind: "unreadable", file: cwd, detail: `instruction files not composed: ${err.message}` };
-    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [] }, { parts: [], problems: [problem] });
+    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [], home: "" }, { parts: [], problems: [problem] });
   }
 }
 async function findSecretsAtRest(dir, view, io) {

@@ -6,26 +6,35 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
-import { cardPathKey } from "../core/link-key.js";
+import { cardPathKey, foldedPath } from "../core/link-key.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"];
+var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
+var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return path.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir) {
+function readArrivals(memoryDir, which = "all") {
+  const items = readList(arrivalsPath(memoryDir));
+  return { version: 1, items: which === "paths" ? items : [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
+}
+function readList(file) {
   let text;
   try {
-    text = fs.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
   const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
 }
 async function writeArrivals(memoryDir, file) {
   realDir(memoryDir, STATE_DIR);
-  await commitFile(arrivalsPath(memoryDir), JSON.stringify(file, null, 2) + "\n");
+  const notes = file.items.filter((i) => i.kind === "note");
+  await commitFile(arrivalsPath(memoryDir), JSON.stringify({ version: 1, items: file.items.filter((i) => i.kind !== "note") }, null, 2) + "\n");
+  const lines = path.join(memoryDir, ARRIVAL_LINES_RELPATH);
+  if (notes.length > 0 || fs.existsSync(lines)) await commitFile(lines, `${JSON.stringify({ version: 1, items: notes })}
+`);
 }
 function currentSha(memoryDir, rel) {
   const abs = path.join(memoryDir, rel);
@@ -53,22 +62,73 @@ function leavesStore(memoryDir, rel) {
   }
   return false;
 }
-function readHold(memoryDir) {
+function lineSha(raw) {
+  return sha256Hex(`line:${raw}`);
+}
+function liveness(memoryDir) {
+  const lines = /* @__PURE__ */ new Map();
+  return (item) => {
+    if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
+    let set = lines.get(item.path);
+    if (set === void 0) {
+      set = /* @__PURE__ */ new Set();
+      try {
+        for (const raw of fs.readFileSync(path.join(memoryDir, item.path), "utf8").split(/\r?\n/)) set.add(lineSha(raw));
+      } catch {
+      }
+      lines.set(item.path, set);
+    }
+    return item.sha256 !== null && set.has(item.sha256);
+  };
+}
+function readHold(memoryDir, lines = false) {
   let items;
   try {
-    items = readArrivals(memoryDir).items;
+    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
   } catch {
     return void 0;
   }
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const notes = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (item.kind === "removed") continue;
+    if (item.kind === "note") {
+      if (item.sha256 !== null) notes.set(item.sha256, item);
+      continue;
+    }
+    byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  }
+  if (byPath.size + notes.size === 0) return void 0;
   const shas = /* @__PURE__ */ new Map();
+  let ids;
+  const folded = /* @__PURE__ */ new Set();
+  let linked = false;
+  const sameFile = (key) => {
+    if (ids === void 0) {
+      ids = /* @__PURE__ */ new Map();
+      for (const held of byPath.keys()) {
+        folded.add(foldedPath(held));
+        const st2 = fileStat(memoryDir, held);
+        if (st2 === void 0) continue;
+        ids.set(`${st2.dev}:${st2.ino}`, held);
+        linked ||= st2.nlink > 1n;
+      }
+    }
+    if (!linked && !folded.has(foldedPath(key))) return void 0;
+    const st = fileStat(memoryDir, key);
+    return st === void 0 ? void 0 : ids.get(`${st.dev}:${st.ino}`);
+  };
   return {
-    size: byPath.size,
+    size: byPath.size + notes.size,
+    heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
     held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
+      let key = normalise(rel);
+      let list = byPath.get(key);
+      if (!list) {
+        key = sameFile(key) ?? key;
+        list = byPath.get(key);
+      }
       if (!list) return void 0;
       const stamp = stampOf(memoryDir, key);
       const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
@@ -78,6 +138,15 @@ function readHold(memoryDir) {
       return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
     }
   };
+}
+function fileStat(memoryDir, rel) {
+  if (leavesStore(memoryDir, rel)) return void 0;
+  try {
+    const st = fs.lstatSync(path.join(memoryDir, rel), { bigint: true });
+    return st.isFile() ? st : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function stampOf(memoryDir, rel) {
   try {
@@ -100,8 +169,11 @@ function normalise(rel) {
 export {
   ARRIVALS_RELPATH,
   ARRIVAL_KINDS,
+  ARRIVAL_LINES_RELPATH,
   arrivalsPath,
   currentSha,
+  lineSha,
+  liveness,
   normalise,
   readArrivals,
   readHold,

@@ -8,6 +8,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
 import { appendBytes } from "./safe-write.js";
 import { EPISODES_FILE } from "./read.js";
+import { readHold } from "./arrivals.js";
 function assertEpisodesWritable(memoryDir) {
   const file = path.join(memoryDir, EPISODES_FILE);
   try {
@@ -74,6 +75,7 @@ function readEpisodes(memoryDir, shards) {
   const episodes = [];
   let malformed = 0;
   let found = false;
+  const hold = readHold(memoryDir, true);
   for (const { file, limit } of episodeFiles(memoryDir, shards)) {
     let text;
     try {
@@ -86,6 +88,7 @@ function readEpisodes(memoryDir, shards) {
     found = true;
     text.split("\n").forEach((raw, i) => {
       if (raw.trim() === "") return;
+      if (hold?.heldLine(raw)) return;
       try {
         const episode = toEpisode(JSON.parse(raw));
         if (episode) {

@@ -5,18 +5,19 @@ import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines } from "../core/line-diff.js";
 import { assertMayWrite } from "../records/actor.js";
-import { currentSha, readArrivals, writeArrivals } from "../store/arrivals.js";
+import { liveness, readArrivals, writeArrivals } from "../store/arrivals.js";
 import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { runGit } from "./git.js";
 import { restoreCard } from "../records/restore.js";
+import { relinkCard } from "../records/admin.js";
 import { readRevision } from "../store/revisions.js";
 var ARRIVAL_ID = /^a-[0-9a-f]{1,12}$/;
 function isArrivalId(id) {
   return ARRIVAL_ID.test(id);
 }
 function liveArrivals(memoryDir) {
-  return readArrivals(memoryDir).items.filter((a) => a.sha256 === currentSha(memoryDir, a.path));
+  return readArrivals(memoryDir).items.filter(liveness(memoryDir));
 }
 function findArrival(memoryDir, id) {
   const hits = liveArrivals(memoryDir).filter((a) => a.id.startsWith(id));
@@ -34,10 +35,10 @@ async function acceptArrival(ctx, id) {
         { id: arrival.id }
       );
     const file = readArrivals(ctx.memoryDir);
-    const released = file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined").map((a) => a.id);
+    const released = arrival.kind === "note" ? [arrival.id] : file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined" && a.kind !== "note").map((a) => a.id);
     await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
     const abs = path.join(ctx.memoryDir, arrival.path);
-    if (isCardFile(arrival.path) && arrival.sha256 !== null && fs.existsSync(abs)) {
+    if (isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null && fs.existsSync(abs)) {
       appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
     }
     return { arrival, released: released.filter((r) => r !== arrival.id) };
@@ -57,10 +58,16 @@ async function acceptAllArrivals(ctx) {
 async function rejectArrival(ctx, id, reason, git) {
   assertMayWrite(ctx.actor, "reject what a sync brought in");
   const removed = findArrival(ctx.memoryDir, id);
-  const restored = removed.kind === "removed" && isCardFile(removed.path) ? await restoreRemoved(ctx, removed, git) : void 0;
+  const relinked = removed.kind === "removed" && removed.sha256 !== null && removed.line !== void 0;
+  if (relinked) await relinkCard(ctx, removed.path, removed.line);
+  const restored = removed.kind === "removed" && !relinked && isCardFile(removed.path) ? await restoreRemoved(ctx, removed, git) : void 0;
   return withStoreLock(ctx.memoryDir, async () => {
-    const arrival = restored ? removed : findArrival(ctx.memoryDir, id);
+    const arrival = restored || relinked ? removed : findArrival(ctx.memoryDir, id);
     const file = readArrivals(ctx.memoryDir);
+    if (relinked) {
+      await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => a.id !== arrival.id) });
+      return { arrival: { ...arrival, state: "rejected" }, released: [], relinked: arrival.path };
+    }
     const items = file.items.map(
       (a) => a.id === arrival.id ? { ...a, state: a.state === "quarantined" ? a.state : "rejected", reasons: [...a.reasons, `rejected by ${ctx.actor} at ${ctx.now.toISOString()}: ${reason}`] } : a
     );

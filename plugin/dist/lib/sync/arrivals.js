@@ -2,11 +2,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
-import { currentSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
+import { currentSha, liveness, lineSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
 import { measureStore, withDefaults } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
@@ -16,6 +17,7 @@ var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
 var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
+var EPISODES = /^episodes[^/]*\.jsonl$/;
 async function inspectArrivals(ctx, before, remoteRef, opts) {
   const dir = ctx.memoryDir;
   const limits = withDefaults(ctx.guardrails);
@@ -50,6 +52,7 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
+    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before, opts, item);
     if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
     if (INDEX.test(rel)) {
       indexFiles.push(rel);
@@ -80,19 +83,25 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
   overLimits(dir, limits, added);
-  const kept = readArrivals(dir).items.filter((old) => old.sha256 === currentSha(dir, old.path) && !added.some((a) => a.id === old.id));
+  const live = liveness(dir);
+  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
   if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
   return added;
 }
 async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
-  const old = new Set(before ? parseIndex(await blobText(ctx.memoryDir, before, rel, opts) ?? "").entries.map((e) => e.raw) : []);
+  const oldText = before ? await blobText(ctx.memoryDir, before, rel, opts) ?? "" : "";
+  const oldEntries = parseIndex(oldText).entries;
+  const old = new Set(oldEntries.map((e) => e.raw));
   let text;
   try {
     text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
   } catch {
     return;
   }
-  for (const entry of parseIndex(text).entries) {
+  const entries = parseIndex(text).entries;
+  await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
+  if (ctx.trust === "shared") unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
+  for (const entry of entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
     const outside = cardItems.has(target) ? void 0 : linkEscape(ctx.memoryDir, entry.file);
@@ -108,6 +117,63 @@ async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
     const secrets = await findSecrets(entry.raw, ctx.secrets);
     if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
     else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
+  }
+}
+async function inspectNotes(ctx, rel, oldText, text, entryLines, item) {
+  const old = new Set(oldText.split(/\r?\n/));
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    if (raw.trim() === "" || old.has(raw) || entryLines.has(i + 1)) continue;
+    old.add(raw);
+    const problems = [hiddenTextProblem(raw)].filter((p) => p !== void 0);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    const held = { sha256: lineSha(raw) };
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `its line ${i + 1} ${p.replace(/^it /, "")}`),
+        held
+      );
+    else if (ctx.trust === "shared") item(rel, "note", "pending", [`line ${i + 1}, not a card link, added or changed on another machine`], { ...held, line: raw });
+  }
+}
+async function inspectLog(ctx, rel, before, opts, item) {
+  let text;
+  try {
+    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
+  } catch {
+    return;
+  }
+  const old = new Set((before ? await blobText(ctx.memoryDir, before, rel, opts) ?? "" : "").split("\n"));
+  const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
+  if (added.length === 0 || added.every((raw) => hiddenTextProblem(raw) === void 0) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0) return;
+  for (const raw of new Set(added)) {
+    const problems = [hiddenTextProblem(raw)].filter((p) => p !== void 0);
+    const secrets = await findSecrets(raw, ctx.secrets);
+    if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((x) => x.kind))].join(", ")})`);
+    if (problems.length > 0)
+      item(
+        rel,
+        "note",
+        "quarantined",
+        problems.map((p) => `an episode line ${p.replace(/^it /, "")}`),
+        { sha256: lineSha(raw) }
+      );
+  }
+}
+function unlinked(dir, oldEntries, entries, cardItems, item) {
+  const linked = new Set(entries.map((e) => normalise(e.file)));
+  const seen = /* @__PURE__ */ new Set();
+  for (const e of oldEntries) {
+    const target = normalise(e.file);
+    if (linked.has(target) || seen.has(target) || cardItems.has(target) || !isCardFileName(target) || linkEscape(dir, target) !== void 0 || currentSha(dir, target) === null)
+      continue;
+    seen.add(target);
+    item(target, "removed", "pending", ["its index line was removed on another machine; the card file stays, no longer injected"], { line: e.raw });
   }
 }
 function linkEscape(memoryDir, file) {
@@ -145,7 +211,7 @@ function overLimits(dir, limits, added) {
     usage.bytes -= sizeOf(a);
     usage.files -= 1;
   }
-  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact").sort((x, y) => sizeOf(y) - sizeOf(x));
+  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note").sort((x, y) => sizeOf(y) - sizeOf(x));
   for (const a of candidates) {
     if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
     a.state = "quarantined";

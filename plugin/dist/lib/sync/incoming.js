@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { git, runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
+import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var KINDS = { "120000": "a symlink", "040000": "a directory", "160000": "a submodule" };
@@ -18,6 +19,12 @@ async function mergeableCommit(dir, ref, opts) {
     path: e.path,
     reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`
   }));
+  const names = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref], opts)).split("\0").filter(Boolean);
+  for (const name of names) {
+    const why = unwritableName(dir, name);
+    if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+  }
+  refused.push(...await foldCollisions(dir, names, opts));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
@@ -32,12 +39,35 @@ async function mergeableCommit(dir, ref, opts) {
     if (remove.length > 0) await git(dir, ["update-index", "--force-remove", "-z", "--stdin"], { ...env, input: remove.join("\0") + "\0" });
     for (const [p, entry] of ours) await git(dir, ["update-index", "--add", "--cacheinfo", `${entry},${p}`], env);
     const tree = await git(dir, ["write-tree"], env);
-    const names = [...dropped, ...refused.map((r) => r.path)];
-    const message = `memory: leave out per-machine files and index links the remote tracks (${names.length}): ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", \u2026" : ""}`;
+    const names2 = [...dropped, ...refused.map((r) => r.path)];
+    const message = `memory: leave out per-machine files and index links the remote tracks (${names2.length}): ${names2.slice(0, 5).join(", ")}${names2.length > 5 ? ", \u2026" : ""}`;
     return { commit: await git(dir, ["commit-tree", tree, "-p", ref, "-m", message], opts), dropped, refused };
   } finally {
     fs.rmSync(index, { force: true });
   }
+}
+async function foldCollisions(dir, names, opts) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const name of names) groups.set(foldedPath(name), [...groups.get(foldedPath(name)) ?? [], name]);
+  const clashes = [...groups.values()].filter((g) => g.length > 1);
+  if (clashes.length === 0) return [];
+  const head = await runGit(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"], opts);
+  const ours = new Set(head.code === 0 ? head.stdout.split("\0") : []);
+  return clashes.flatMap((group) => {
+    const kept = group.find((p) => ours.has(p)) ?? [...group].sort()[0];
+    return group.filter((p) => p !== kept).map((p) => ({
+      path: p,
+      reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`
+    }));
+  });
+}
+var NAME_MAX = 255;
+var PATH_MAX = 4095;
+function unwritableName(dir, name) {
+  const long = name.split("/").find((segment) => Buffer.byteLength(segment) > NAME_MAX);
+  if (long !== void 0) return `a name of ${Buffer.byteLength(long)} bytes (the limit is ${NAME_MAX})`;
+  const bytes = Buffer.byteLength(path.join(dir, name));
+  return bytes > PATH_MAX ? `a path of ${bytes} bytes (the limit is ${PATH_MAX})` : void 0;
 }
 async function ownFiles(dir, paths, opts) {
   const out = /* @__PURE__ */ new Map();

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { claudeSlug } from "../../lib/config/project.js";
+import { git, gitInit, tempDir } from "../helpers.js";
+import { CLI } from "../support/fixture.js";
+
+// A project directory the user did not make (an unpacked archive, a download) carries its own `.git`: a `commondir`
+// file inside a `.git` directory, or a `.git` file whose `gitdir:` names another repository's git directory. git
+// follows both; memctl must not let them choose the store, or the agent working in that directory is handed (and
+// writes into) the memory of the repository they name. A real linked worktree (git worktree add) keeps its store.
+
+function world() {
+  const home = tempDir("memctl-planted-");
+  const victim = gitInit(path.join(home, "work", "victim"));
+  const store = path.join(home, ".claude", "projects", claudeSlug(victim), "memory");
+  fs.mkdirSync(store, { recursive: true });
+  fs.writeFileSync(
+    path.join(store, "project_payroll.md"),
+    "---\nname: payroll\ndescription: payroll database credentials live in the vault path ops/payroll\ntopics: [payroll]\npriority: normal\nstatus: active\nupdated_at: 2026-01-01\nrepo_refs: []\n---\nAsk ops.\n",
+  );
+  fs.writeFileSync(path.join(store, "MEMORY.md"), "# Memory\n\n- [Payroll](project_payroll.md) — payroll database credentials live in the vault path ops/payroll\n");
+  const env = { PATH: process.env.PATH, HOME: home, MEMCTL_CONFIG_FILE: path.join(home, "memctl.toml"), NO_COLOR: "1" };
+  const run = (cwd: string, args: string[], input?: string) => spawnSync(process.execPath, [CLI, ...args], { cwd, env, input, encoding: "utf8" });
+  return { home, victim, store, run };
+}
+
+test("a planted .git (a commondir in a .git directory, a gitdir file naming another repository) does not select that repository's store", (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(w.home, { recursive: true, force: true }));
+  const resolved = (cwd: string) => JSON.parse(w.run(cwd, ["resolve", "--json"]).stdout) as { memory_dir?: string | null; canonical_repo: string };
+  assert.equal(resolved(w.victim).memory_dir, w.store, "the victim's own checkout uses its store");
+
+  const viaCommondir = path.join(w.home, "downloads", "tool-a");
+  fs.mkdirSync(path.join(viaCommondir, ".git"), { recursive: true });
+  fs.writeFileSync(path.join(viaCommondir, ".git", "HEAD"), "ref: refs/heads/main\n");
+  fs.writeFileSync(path.join(viaCommondir, ".git", "commondir"), `${path.join(w.victim, ".git")}\n`);
+  const viaGitfile = path.join(w.home, "downloads", "tool-b");
+  fs.mkdirSync(viaGitfile, { recursive: true });
+  fs.writeFileSync(path.join(viaGitfile, ".git"), `gitdir: ${path.join(w.victim, ".git")}\n`);
+  // A gitfile naming a real worktree of the victim's, which does not name this directory back.
+  git(w.victim, "worktree", "add", "-q", path.join(w.home, "work", "victim-wt"));
+  const viaWorktree = path.join(w.home, "downloads", "tool-c");
+  fs.mkdirSync(viaWorktree, { recursive: true });
+  fs.writeFileSync(path.join(viaWorktree, ".git"), `gitdir: ${path.join(w.victim, ".git", "worktrees", "victim-wt")}\n`);
+
+  for (const dir of [viaCommondir, viaGitfile, viaWorktree]) {
+    const r = resolved(dir);
+    assert.notEqual(r.memory_dir, w.store, `${dir} resolved to the victim's store`);
+    assert.equal(r.canonical_repo, dir);
+    const hook = w.run(dir, ["hook", "user-prompt-submit", "--host", "generic"], JSON.stringify({ cwd: dir, prompt: "where are the payroll database credentials" }));
+    assert.equal(hook.status, 0, hook.stderr);
+    assert.doesNotMatch(hook.stdout, /payroll/, `${dir}: ${hook.stdout}`);
+  }
+  // The real linked worktree is the victim's repository: its store.
+  assert.equal(resolved(path.join(w.home, "work", "victim-wt")).memory_dir, w.store);
+});
