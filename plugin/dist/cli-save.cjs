@@ -9240,11 +9240,14 @@ var init_stop_words = __esm({
 
 // lib/rank/languages.ts
 function textLanguage(text) {
-  if (/[\u3040-\u30ff]/.test(text)) return "ja";
-  if (/[\uac00-\ud7af]/.test(text)) return "ko";
-  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
-  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
-  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  const ascii = ASCII.test(text);
+  if (!ascii) {
+    if (/[\u3040-\u30ff]/.test(text)) return "ja";
+    if (/[\uac00-\ud7af]/.test(text)) return "ko";
+    if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+    if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  }
+  const words = (text.toLowerCase().match(ascii ? /[a-z']+/g : /[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
 function languageName(lang) {
@@ -9278,7 +9281,7 @@ function keyLanguages(cardTexts, owner, rule = PROMPT_LANGUAGE_RULE) {
   if (owner.configured !== void 0) return { cards, owner: beyond(cards, owner.configured.map(languageName)) };
   return { cards, owner: beyond(cards, promptLanguages(owner.promptCodes ?? [], rule)).slice(0, rule.max) };
 }
-var NAMES, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
+var NAMES, ASCII, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
 var init_languages = __esm({
   "lib/rank/languages.ts"() {
     "use strict";
@@ -9296,6 +9299,7 @@ var init_languages = __esm({
       ko: "Korean",
       th: "Thai"
     };
+    ASCII = /^[\x00-\x7f]*$/;
     KNOWN_LANGUAGES = new Set(Object.values(NAMES));
     PROMPT_LANGUAGE_RULE = { window: 200, minShare: 0.1, minPrompts: 3, max: 3 };
   }
