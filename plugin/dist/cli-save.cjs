@@ -46,7 +46,7 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 var m, node_fs_default;
 var init_node_fs = __esm({
   "builtin:node:fs"() {
-    m = require("node:fs");
+    m = process.getBuiltinModule("node:fs");
     node_fs_default = m;
   }
 });
@@ -383,7 +383,7 @@ var init_errors = __esm({
 var m2, node_path_default, isAbsolute, join, sep;
 var init_node_path = __esm({
   "builtin:node:path"() {
-    m2 = require("node:path");
+    m2 = process.getBuiltinModule("node:path");
     node_path_default = m2;
     isAbsolute = m2.isAbsolute;
     join = m2.join;
@@ -9373,7 +9373,7 @@ var init_prompt_languages = __esm({
 var m3, node_os_default;
 var init_node_os = __esm({
   "builtin:node:os"() {
-    m3 = require("node:os");
+    m3 = process.getBuiltinModule("node:os");
     node_os_default = m3;
   }
 });
