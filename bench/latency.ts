@@ -309,18 +309,25 @@ export interface FloorResult {
   module_load_median_ms: number;
   /** The hook on a resolved store whose MEMORY.md has no entries: adds resolution, config and reading the index. */
   empty_store_median_ms: number;
+  /** With --compare: the other build's two lines, in the same rounds. */
+  compare?: { module_load_median_ms: number; empty_store_median_ms: number };
 }
 
 /** Where the fixed cost goes, before any card is ranked (interleaved, same run). */
 function measureFloor(o: Options): FloorResult {
   const f = makeFixture(0);
   try {
-    const series = { node: [] as number[], load: [] as number[], empty: [] as number[] };
+    const series = { node: [] as number[], load: [] as number[], empty: [] as number[], otherLoad: [] as number[], otherEmpty: [] as number[] };
     const runs: [keyof typeof series, string[], string][] = [
       ["node", NODE_ARGS, ""],
       ["load", HOOK_ARGS, "{}"],
       ["empty", HOOK_ARGS, payload(f, PROMPTS[0]!)],
     ];
+    if (o.compare) {
+      // The other build on the same empty store: its own session ids, so neither sees the other's as a repeat.
+      const other = [...(o.compareFlags ?? HOOK_NODE_FLAGS), path.join(o.compare, "hooks", "user-prompt-submit.cjs"), "--host", "codex"];
+      runs.push(["otherLoad", other, "{}"], ["otherEmpty", other, payload(f, PROMPTS[0]!)]);
+    }
     for (let i = 0; i < o.warmup + o.runs; i++) {
       const order = i % 2 === 0 ? runs : [...runs].reverse();
       for (const [name, args, input] of order) {
@@ -328,7 +335,8 @@ function measureFloor(o: Options): FloorResult {
         if (i >= o.warmup) series[name].push(ms);
       }
     }
-    return { runs: o.runs, node_median_ms: median(series.node), module_load_median_ms: median(series.load), empty_store_median_ms: median(series.empty) };
+    const compare = o.compare ? { compare: { module_load_median_ms: median(series.otherLoad), empty_store_median_ms: median(series.otherEmpty) } } : {};
+    return { runs: o.runs, node_median_ms: median(series.node), module_load_median_ms: median(series.load), empty_store_median_ms: median(series.empty), ...compare };
   } finally {
     fs.rmSync(f.root, { recursive: true, force: true });
   }
@@ -371,6 +379,12 @@ function printTable(results: readonly SizeResult[], floor: FloorResult, round: n
     "",
     `fixed cost (medians, ms): node -e 0 ${fmt(floor.node_median_ms)}; hook with a payload lacking cwd (node + bundle load + stdin) ${fmt(floor.module_load_median_ms)} (+${fmt(floor.module_load_median_ms - floor.node_median_ms)}); hook on an empty MEMORY.md (+ resolve, config, index read) ${fmt(floor.empty_store_median_ms)} (+${fmt(floor.empty_store_median_ms - floor.module_load_median_ms)})`,
   );
+  if (floor.compare) {
+    const c = floor.compare;
+    lines.push(
+      `fixed cost of the build in --compare, same rounds: payload lacking cwd ${fmt(c.module_load_median_ms)} (+${fmt(c.module_load_median_ms - floor.node_median_ms)}); empty MEMORY.md ${fmt(c.empty_store_median_ms)} (+${fmt(c.empty_store_median_ms - c.module_load_median_ms)})`,
+    );
+  }
   lines.push("", `keeper: ${results.map((r) => `${r.cards.toLocaleString("en")} cards ${r.keeper}`).join("; ")}`);
   const compared = results.filter((r) => r.compare_median_ms !== undefined);
   if (compared.length > 0) {

@@ -78,6 +78,8 @@ export async function rankStore(
 }
 
 function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number; scopeAt?: string | null }) {
+  // An index without entries ranks nothing: the prompt is not tokenised, no day is formatted (~1 ms a prompt).
+  if (store.entryCount === 0 && !options.all) return { store, ranked: [], hitCount: 0, hitIds: [] };
   const today = utcDay(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;

@@ -19,14 +19,21 @@ const NAMES: Readonly<Record<string, string>> = {
   th: "Thai",
 };
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** One text's language code: kana → ja, Hangul → ko, Thai → th, other Han → zh, else by Latin function words. */
 export function textLanguage(text: string): string {
-  if (/[\u3040-\u30ff]/.test(text)) return "ja";
-  if (/[\uac00-\ud7af]/.test(text)) return "ko";
-  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
-  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  // ASCII text (most prompts; the hook's why log asks for every one) has no other script, and its lower-cased
+  // letters are \p{L}'s: [a-z'] gives the same words without compiling the property class (~0.15 ms, as tokenize.ts).
+  const ascii = ASCII.test(text);
+  if (!ascii) {
+    if (/[\u3040-\u30ff]/.test(text)) return "ja";
+    if (/[\uac00-\ud7af]/.test(text)) return "ko";
+    if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+    if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  }
   // One-letter words (flags like -s, -v; elided l', d') say nothing about the language.
-  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  const words = (text.toLowerCase().match(ascii ? /[a-z']+/g : /[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
 

@@ -46,7 +46,7 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 var m, node_fs_default;
 var init_node_fs = __esm({
   "builtin:node:fs"() {
-    m = require("node:fs");
+    m = process.getBuiltinModule("node:fs");
     node_fs_default = m;
   }
 });
@@ -383,7 +383,7 @@ var init_errors = __esm({
 var m2, node_path_default, isAbsolute, join, sep;
 var init_node_path = __esm({
   "builtin:node:path"() {
-    m2 = require("node:path");
+    m2 = process.getBuiltinModule("node:path");
     node_path_default = m2;
     isAbsolute = m2.isAbsolute;
     join = m2.join;
@@ -9292,11 +9292,14 @@ var init_stop_words = __esm({
 
 // lib/rank/languages.ts
 function textLanguage(text) {
-  if (/[\u3040-\u30ff]/.test(text)) return "ja";
-  if (/[\uac00-\ud7af]/.test(text)) return "ko";
-  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
-  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
-  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  const ascii = ASCII.test(text);
+  if (!ascii) {
+    if (/[\u3040-\u30ff]/.test(text)) return "ja";
+    if (/[\uac00-\ud7af]/.test(text)) return "ko";
+    if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+    if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  }
+  const words = (text.toLowerCase().match(ascii ? /[a-z']+/g : /[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
 function languageName(lang) {
@@ -9330,7 +9333,7 @@ function keyLanguages(cardTexts, owner, rule = PROMPT_LANGUAGE_RULE) {
   if (owner.configured !== void 0) return { cards, owner: beyond(cards, owner.configured.map(languageName)) };
   return { cards, owner: beyond(cards, promptLanguages(owner.promptCodes ?? [], rule)).slice(0, rule.max) };
 }
-var NAMES, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
+var NAMES, ASCII, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
 var init_languages = __esm({
   "lib/rank/languages.ts"() {
     "use strict";
@@ -9348,6 +9351,7 @@ var init_languages = __esm({
       ko: "Korean",
       th: "Thai"
     };
+    ASCII = /^[\x00-\x7f]*$/;
     KNOWN_LANGUAGES = new Set(Object.values(NAMES));
     PROMPT_LANGUAGE_RULE = { window: 200, minShare: 0.1, minPrompts: 3, max: 3 };
   }
@@ -9421,7 +9425,7 @@ var init_prompt_languages = __esm({
 var m3, node_os_default;
 var init_node_os = __esm({
   "builtin:node:os"() {
-    m3 = require("node:os");
+    m3 = process.getBuiltinModule("node:os");
     node_os_default = m3;
   }
 });

@@ -82,12 +82,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m4 = KEY.exec(line);
-    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
-    const key = m4[1];
+    const m5 = KEY.exec(line);
+    if (!m5 || m5[1] in out || m5[1] === "__proto__") return void 0;
+    const key = m5[1];
     i++;
-    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
-      const value = inline(m4[2]);
+    if (m5[2] !== void 0 && trimSpaces(m5[2]) !== "") {
+      const value = inline(m5[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -109,9 +109,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m4 = ITEM.exec(line);
-    if (!m4 || m4[1] !== indent) return void 0;
-    const s = scalar(m4[2], false);
+    const m5 = ITEM.exec(line);
+    if (!m5 || m5[1] !== indent) return void 0;
+    const s = scalar(m5[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -122,12 +122,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m4 = NESTED.exec(line);
-    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
-    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
-    const value = inline(m4[3]);
+    const m5 = NESTED.exec(line);
+    if (!m5 || m5[1] !== indent || m5[2] in map || m5[2] === "__proto__") return void 0;
+    if (m5[3] === void 0 || trimSpaces(m5[3]) === "") return void 0;
+    const value = inline(m5[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m4[2]] = value;
+    map[m5[2]] = value;
   }
   return map;
 }
@@ -298,9 +298,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m4) return false;
-  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
+  const m5 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m5) return false;
+  const [y, mo, d] = [Number(m5[1]), Number(m5[2]), Number(m5[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -2916,18 +2916,18 @@ var init_card = __esm({
 });
 
 // builtin:node:path
-var m = require("node:path");
+var m = process.getBuiltinModule("node:path");
 var node_path_default = m;
 var isAbsolute = m.isAbsolute;
 var join = m.join;
 var sep = m.sep;
 
 // builtin:node:os
-var m2 = require("node:os");
+var m2 = process.getBuiltinModule("node:os");
 var node_os_default = m2;
 
 // builtin:node:fs
-var m3 = require("node:fs");
+var m3 = process.getBuiltinModule("node:fs");
 var node_fs_default = m3;
 
 // lib/core/bytes.ts
@@ -3573,15 +3573,15 @@ function isConsonant(w, i) {
   return (i - j) % 2 === 0 ? first : !first;
 }
 function measure(w, end) {
-  let m4 = 0;
+  let m5 = 0;
   let prevVowel = false;
   for (let i = 0; i < end; i++) {
     const c = w.charCodeAt(i);
     const vowel = isAeiou(c) || c === Y && i > 0 && !prevVowel;
-    if (!vowel && prevVowel) m4++;
+    if (!vowel && prevVowel) m5++;
     prevVowel = vowel;
   }
-  return m4;
+  return m5;
 }
 function hasVowel(w, end) {
   for (let i = 0; i < end; i++) {
@@ -3651,8 +3651,8 @@ function stem(word) {
   }
   if (w.endsWith("e")) {
     const end = w.length - 1;
-    const m4 = measure(w, end);
-    if (m4 > 1 || m4 === 1 && !endsCvc(w, end)) w = w.slice(0, end);
+    const m5 = measure(w, end);
+    if (m5 > 1 || m5 === 1 && !endsCvc(w, end)) w = w.slice(0, end);
   }
   if (w.endsWith("ll") && measure(w, w.length) > 1) w = w.slice(0, -1);
   return w;
@@ -3854,8 +3854,8 @@ var MONTHS = {
 var ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 function dayOf(run2) {
   if (run2 === void 0 || run2.length > 4) return void 0;
-  const m4 = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
-  const day = m4 ? Number(m4[1]) : 0;
+  const m5 = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
+  const day = m5 ? Number(m5[1]) : 0;
   return day >= 1 && day <= 31 ? day : void 0;
 }
 function dayTerm(runs, r) {
@@ -3970,12 +3970,12 @@ function indexLines(text, each) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw);
-  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
+  const m5 = ENTRY.exec(raw);
+  if (!m5) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m5[2].startsWith("<") ? m5[2].slice(1, -1) : m5[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m5[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m5[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -3985,8 +3985,9 @@ function safeDecode(s) {
   }
 }
 
-// lib/rank-cache/format.ts
-var import_node_buffer = require("node:buffer");
+// builtin:node:buffer
+var m4 = process.getBuiltinModule("node:buffer");
+var isAscii = m4.isAscii;
 
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
@@ -4316,7 +4317,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let fileReads = 0;
   const decodeAllFiles = () => {
     const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-    asciiFiles = (0, import_node_buffer.isAscii)(blob) ? latin1Text(blob) : null;
+    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
     if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
   };
   const checkId = (id) => {
@@ -5181,9 +5182,9 @@ var RACY_MS_COARSE = 2e3;
 function racy(sources, nowMs) {
   let newest = -Infinity;
   let coarse = true;
-  for (const m4 of sources) {
-    if (m4 > newest) newest = m4;
-    if (m4 > 0 && m4 % 1e3 !== 0) coarse = false;
+  for (const m5 of sources) {
+    if (m5 > newest) newest = m5;
+    if (m5 > 0 && m5 % 1e3 !== 0) coarse = false;
   }
   return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
 }
@@ -5291,7 +5292,7 @@ ${e.raw}`));
   }
   const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(node_path_default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
-  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m4]) => !ownChange(rel, m4)).map(([, m4]) => m4), ...[...stamps.values()].map(([m4]) => m4)];
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m5]) => !ownChange(rel, m5)).map(([, m5]) => m5), ...[...stamps.values()].map(([m5]) => m5)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
@@ -5616,10 +5617,10 @@ function mergedStore(base, open) {
       const out = mapped ?? { length: 0, id: new Uint32Array(added), tf: new Float32Array(added), mask: new Uint8Array(added) };
       const [id, tf, mask] = [out.id, out.tf, out.mask];
       let k = out.length;
-      for (const [j, t, m4] of extra) {
+      for (const [j, t, m5] of extra) {
         id[k] = j;
         tf[k] = t;
-        mask[k++] = m4;
+        mask[k++] = m5;
       }
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
@@ -5916,13 +5917,13 @@ function applyLineEdits(items, unparsed, edits, fileOf2) {
 }
 
 // lib/core/line-diff.ts
-function diffHunks(n, m4, equal, maxEdits) {
+function diffHunks(n, m5, equal, maxEdits) {
   let pre = 0;
-  while (pre < n && pre < m4 && equal(pre, pre)) pre++;
+  while (pre < n && pre < m5 && equal(pre, pre)) pre++;
   let suf = 0;
-  while (suf < n - pre && suf < m4 - pre && equal(n - 1 - suf, m4 - 1 - suf)) suf++;
+  while (suf < n - pre && suf < m5 - pre && equal(n - 1 - suf, m5 - 1 - suf)) suf++;
   const N = n - pre - suf;
-  const M = m4 - pre - suf;
+  const M = m5 - pre - suf;
   if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
   if (N === 0 && M === 0) return [];
   if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
@@ -6997,9 +6998,9 @@ function terms(text) {
   return out;
 }
 function countTerms(list) {
-  const m4 = /* @__PURE__ */ new Map();
-  for (const t of list) m4.set(t, (m4.get(t) ?? 0) + 1);
-  return m4;
+  const m5 = /* @__PURE__ */ new Map();
+  for (const t of list) m5.set(t, (m5.get(t) ?? 0) + 1);
+  return m5;
 }
 function encodeTermCounts(counts) {
   let out = "";
@@ -7038,28 +7039,28 @@ function readRecord(dir, file, withWords = true) {
     return { record: record2, words: Buffer.from("	\n") };
   }
   const card = parseCard(text);
-  const m4 = card.meta;
-  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m4)))), "utf8") : NO_BYTES;
+  const m5 = card.meta;
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m5)))), "utf8") : NO_BYTES;
   const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
   const record = {
     file,
     stamp: [st.mtimeMs, st.size, st.ctimeMs],
-    name: m4.name,
-    description: m4.description,
-    topics: m4.topics,
-    priority: m4.priority,
-    status: m4.status,
-    updated_at: m4.updated_at,
-    type: cardType(file, m4),
+    name: m5.name,
+    description: m5.description,
+    topics: m5.topics,
+    priority: m5.priority,
+    status: m5.status,
+    updated_at: m5.updated_at,
+    type: cardType(file, m5),
     firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
     headBytes: head.length,
     bodyBytes: body.length,
     linked: false,
-    provenance: m4.provenance,
+    provenance: m5.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
-    scope: m4.scope,
+    scope: m5.scope,
     sha256,
-    ...m4.expires_at !== void 0 ? { expires_at: m4.expires_at } : {},
+    ...m5.expires_at !== void 0 ? { expires_at: m5.expires_at } : {},
     ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
@@ -8338,7 +8339,7 @@ async function readFresh(dir, options) {
   let journaledList = false;
   if (old && old.head.dirs.length > 0) {
     const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
-    if (old.head.dirs.every(([, m4], i) => trusted([m4, 0, m4], now[i]))) files = old.records.map((r) => r.file);
+    if (old.head.dirs.every(([, m5], i) => trusted([m5, 0, m5], now[i]))) files = old.records.map((r) => r.file);
     else if (trust) {
       files = journaledListing(
         old.records.map((r) => r.file),
@@ -8363,7 +8364,7 @@ async function readFresh(dir, options) {
     );
     const same = sameCards && sameList(dirs, old.head.dirs);
     if (options.verifyOnly && !sameCards) return void 0;
-    if (!same || dirs.some(([, m4]) => racy2([m4], old.mtimeMs, old.racyMs) && settles([m4]))) dirty = true;
+    if (!same || dirs.some(([, m5]) => racy2([m5], old.mtimeMs, old.racyMs) && settles([m5]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
   const written = trust?.written;
@@ -8599,7 +8600,7 @@ function readCacheStamps(dir, asBefore) {
 }
 async function settleMovedDirs(dir, freshness, cache, now, mark) {
   if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
-  if (now.some((m4) => m4 < 0 || racy2([m4, 0, m4], freshness.nowMs, cache.racyMs))) return void 0;
+  if (now.some((m5) => m5 < 0 || racy2([m5, 0, m5], freshness.nowMs, cache.racyMs))) return void 0;
   const dirs = cache.head.dirs;
   const walked = [];
   const shards = [];

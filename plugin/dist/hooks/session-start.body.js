@@ -2674,12 +2674,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m3 = KEY.exec(line);
-    if (!m3 || m3[1] in out || m3[1] === "__proto__") return void 0;
-    const key = m3[1];
+    const m4 = KEY.exec(line);
+    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
+    const key = m4[1];
     i++;
-    if (m3[2] !== void 0 && trimSpaces(m3[2]) !== "") {
-      const value = inline(m3[2]);
+    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
+      const value = inline(m4[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -2701,9 +2701,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m3 = ITEM.exec(line);
-    if (!m3 || m3[1] !== indent) return void 0;
-    const s = scalar(m3[2], false);
+    const m4 = ITEM.exec(line);
+    if (!m4 || m4[1] !== indent) return void 0;
+    const s = scalar(m4[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -2714,12 +2714,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m3 = NESTED.exec(line);
-    if (!m3 || m3[1] !== indent || m3[2] in map || m3[2] === "__proto__") return void 0;
-    if (m3[3] === void 0 || trimSpaces(m3[3]) === "") return void 0;
-    const value = inline(m3[3]);
+    const m4 = NESTED.exec(line);
+    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
+    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
+    const value = inline(m4[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m3[2]] = value;
+    map[m4[2]] = value;
   }
   return map;
 }
@@ -2841,9 +2841,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m3) return false;
-  const [y, mo, d] = [Number(m3[1]), Number(m3[2]), Number(m3[3])];
+  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m4) return false;
+  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -2940,7 +2940,7 @@ __export(session_start_exports, {
 module.exports = __toCommonJS(session_start_exports);
 
 // builtin:node:fs
-var m = require("node:fs");
+var m = process.getBuiltinModule("node:fs");
 var node_fs_default = m;
 
 // lib/core/errors.ts
@@ -3118,7 +3118,7 @@ function unavailableVia(deliver) {
 }
 
 // builtin:node:path
-var m2 = require("node:path");
+var m2 = process.getBuiltinModule("node:path");
 var node_path_default = m2;
 var isAbsolute = m2.isAbsolute;
 var join = m2.join;
@@ -3878,25 +3878,25 @@ function parseArray(ctx) {
 // node_modules/smol-toml/dist/parse.js
 function peekTable(ctx, key, table, meta, type) {
   let t = table;
-  let m3 = meta;
+  let m4 = meta;
   let k;
   let hasOwn = false;
   let state;
   for (let i = 0; i < key.length; i++) {
     if (i) {
       t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      m3 = (state = m3[k]).c;
+      m4 = (state = m4[k]).c;
       if (type === 0 && (state.t === 1 || state.t === 2)) {
         return null;
       }
       if (state.t === 2) {
         let l = t.length - 1;
         t = t[l];
-        m3 = m3[l].c;
+        m4 = m4[l].c;
       }
     }
     k = key[i];
-    if ((hasOwn = Object.hasOwn(t, k)) && m3[k]?.t === 0 && m3[k]?.d) {
+    if ((hasOwn = Object.hasOwn(t, k)) && m4[k]?.t === 0 && m4[k]?.d) {
       return null;
     }
     if (!hasOwn) {
@@ -3905,9 +3905,9 @@ function peekTable(ctx, key, table, meta, type) {
         return false;
       if (unsafe) {
         Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-        Object.defineProperty(m3, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m4, k, { enumerable: true, configurable: true, writable: true });
       }
-      m3[k] = {
+      m4[k] = {
         t: i < key.length - 1 && type === 2 ? 3 : type,
         d: false,
         i: 0,
@@ -3915,7 +3915,7 @@ function peekTable(ctx, key, table, meta, type) {
       };
     }
   }
-  state = m3[k];
+  state = m4[k];
   if (state.t !== type && !(type === 1 && state.t === 3)) {
     return null;
   }
@@ -3956,7 +3956,7 @@ function parse(toml, options = {}) {
   let tmp;
   let skipping = false;
   let tbl = res;
-  let m3 = meta;
+  let m4 = meta;
   if (toml.charCodeAt(0) === 65279)
     ctx.p++;
   skipVoid(ctx);
@@ -3988,7 +3988,7 @@ function parse(toml, options = {}) {
         validateTablePeek(ctx, p, tmp);
         skipping = true;
       } else {
-        m3 = p[2];
+        m4 = p[2];
         tbl = p[1];
       }
     } else {
@@ -3998,7 +3998,7 @@ function parse(toml, options = {}) {
         ctx,
         k,
         tbl,
-        m3,
+        m4,
         0
         /* Type.DOTTED */
       );
@@ -5355,12 +5355,12 @@ function indexLines(text, each2) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m3 = ENTRY.exec(raw);
-  if (!m3) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m3[2].startsWith("<") ? m3[2].slice(1, -1) : m3[2];
+  const m4 = ENTRY.exec(raw);
+  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m3[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m3[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -5369,6 +5369,10 @@ function safeDecode(s) {
     return s;
   }
 }
+
+// builtin:node:buffer
+var m3 = process.getBuiltinModule("node:buffer");
+var isAscii = m3.isAscii;
 
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
@@ -5736,13 +5740,13 @@ function insertedLines(edit) {
 var parsed = /* @__PURE__ */ new WeakMap();
 
 // lib/core/line-diff.ts
-function diffHunks(n, m3, equal, maxEdits) {
+function diffHunks(n, m4, equal, maxEdits) {
   let pre = 0;
-  while (pre < n && pre < m3 && equal(pre, pre)) pre++;
+  while (pre < n && pre < m4 && equal(pre, pre)) pre++;
   let suf = 0;
-  while (suf < n - pre && suf < m3 - pre && equal(n - 1 - suf, m3 - 1 - suf)) suf++;
+  while (suf < n - pre && suf < m4 - pre && equal(n - 1 - suf, m4 - 1 - suf)) suf++;
   const N = n - pre - suf;
-  const M = m3 - pre - suf;
+  const M = m4 - pre - suf;
   if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
   if (N === 0 && M === 0) return [];
   if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
@@ -6707,9 +6711,9 @@ function terms(text) {
   return out;
 }
 function countTerms(list) {
-  const m3 = /* @__PURE__ */ new Map();
-  for (const t of list) m3.set(t, (m3.get(t) ?? 0) + 1);
-  return m3;
+  const m4 = /* @__PURE__ */ new Map();
+  for (const t of list) m4.set(t, (m4.get(t) ?? 0) + 1);
+  return m4;
 }
 function encodeTermCounts(counts) {
   let out = "";
@@ -6748,28 +6752,28 @@ function readRecord(dir, file, withWords = true) {
     return { record: record2, words: Buffer.from("	\n") };
   }
   const card = parseCard(text);
-  const m3 = card.meta;
-  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m3)))), "utf8") : NO_BYTES;
+  const m4 = card.meta;
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m4)))), "utf8") : NO_BYTES;
   const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
   const record = {
     file,
     stamp: [st.mtimeMs, st.size, st.ctimeMs],
-    name: m3.name,
-    description: m3.description,
-    topics: m3.topics,
-    priority: m3.priority,
-    status: m3.status,
-    updated_at: m3.updated_at,
-    type: cardType(file, m3),
+    name: m4.name,
+    description: m4.description,
+    topics: m4.topics,
+    priority: m4.priority,
+    status: m4.status,
+    updated_at: m4.updated_at,
+    type: cardType(file, m4),
     firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
     headBytes: head.length,
     bodyBytes: body.length,
     linked: false,
-    provenance: m3.provenance,
+    provenance: m4.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
-    scope: m3.scope,
+    scope: m4.scope,
     sha256,
-    ...m3.expires_at !== void 0 ? { expires_at: m3.expires_at } : {},
+    ...m4.expires_at !== void 0 ? { expires_at: m4.expires_at } : {},
     ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
@@ -7987,7 +7991,7 @@ async function readFresh(dir, options) {
   let journaledList = false;
   if (old && old.head.dirs.length > 0) {
     const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
-    if (old.head.dirs.every(([, m3], i) => trusted([m3, 0, m3], now[i]))) files = old.records.map((r) => r.file);
+    if (old.head.dirs.every(([, m4], i) => trusted([m4, 0, m4], now[i]))) files = old.records.map((r) => r.file);
     else if (trust) {
       files = journaledListing(
         old.records.map((r) => r.file),
@@ -8012,7 +8016,7 @@ async function readFresh(dir, options) {
     );
     const same = sameCards && sameList(dirs, old.head.dirs);
     if (options.verifyOnly && !sameCards) return void 0;
-    if (!same || dirs.some(([, m3]) => racy2([m3], old.mtimeMs, old.racyMs) && settles([m3]))) dirty = true;
+    if (!same || dirs.some(([, m4]) => racy2([m4], old.mtimeMs, old.racyMs) && settles([m4]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
   const written = trust?.written;
@@ -8170,7 +8174,7 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
     if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
-    const moved = head.dirs.some(([, m3], i) => now[i] !== m3 || racy2([m3, 0, m3], mtimeMs, racyMs));
+    const moved = head.dirs.some(([, m4], i) => now[i] !== m4 || racy2([m4, 0, m4], mtimeMs, racyMs));
     const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp2) : void 0;
     if (answer !== void 0) return answer;
@@ -9167,8 +9171,8 @@ function parseImports(text) {
       fence = opened[1];
       continue;
     }
-    for (const m3 of withoutCodeSpans(line).matchAll(TOKEN)) {
-      const target = (m3[2] ?? "").replace(TRAILING, "");
+    for (const m4 of withoutCodeSpans(line).matchAll(TOKEN)) {
+      const target = (m4[2] ?? "").replace(TRAILING, "");
       if (looksLikePath(target)) refs.push({ target, line: i + 1 });
     }
   }
@@ -9819,7 +9823,7 @@ function keeperAfter(memoryDir, script, io2) {
   return {
     afterOutput: () => {
       const entry = script();
-      if (entry) keepStoreFresh(memoryDir, entry, io2, (m3) => logHookError(io2, m3));
+      if (entry) keepStoreFresh(memoryDir, entry, io2, (m4) => logHookError(io2, m4));
       else logHookError(io2, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
     }
   };

@@ -170,12 +170,12 @@ function fastLoadFrontmatter(text) {
       i++;
       continue;
     }
-    const m3 = KEY.exec(line);
-    if (!m3 || m3[1] in out || m3[1] === "__proto__") return void 0;
-    const key = m3[1];
+    const m4 = KEY.exec(line);
+    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
+    const key = m4[1];
     i++;
-    if (m3[2] !== void 0 && trimSpaces(m3[2]) !== "") {
-      const value = inline(m3[2]);
+    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
+      const value = inline(m4[2]);
       if (value === NOT_SIMPLE) return void 0;
       out[key] = value;
       continue;
@@ -197,9 +197,9 @@ function blockList(block) {
   const indent = ITEM.exec(block[0])[1];
   const items = [];
   for (const line of block) {
-    const m3 = ITEM.exec(line);
-    if (!m3 || m3[1] !== indent) return void 0;
-    const s = scalar(m3[2], false);
+    const m4 = ITEM.exec(line);
+    if (!m4 || m4[1] !== indent) return void 0;
+    const s = scalar(m4[2], false);
     if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
     items.push(s);
   }
@@ -210,12 +210,12 @@ function nestedMap(block) {
   if (indent === void 0) return void 0;
   const map = {};
   for (const line of block) {
-    const m3 = NESTED.exec(line);
-    if (!m3 || m3[1] !== indent || m3[2] in map || m3[2] === "__proto__") return void 0;
-    if (m3[3] === void 0 || trimSpaces(m3[3]) === "") return void 0;
-    const value = inline(m3[3]);
+    const m4 = NESTED.exec(line);
+    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
+    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
+    const value = inline(m4[3]);
     if (value === NOT_SIMPLE) return void 0;
-    map[m3[2]] = value;
+    map[m4[2]] = value;
   }
   return map;
 }
@@ -354,9 +354,9 @@ function toMeta(fm, warnings) {
   return meta;
 }
 function isCalendarDate(value) {
-  const m3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m3) return false;
-  const [y, mo, d] = [Number(m3[1]), Number(m3[2]), Number(m3[3])];
+  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m4) return false;
+  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -3025,11 +3025,11 @@ function unavailableVia(deliver) {
 }
 
 // builtin:node:fs
-var m = require("node:fs");
+var m = process.getBuiltinModule("node:fs");
 var node_fs_default = m;
 
 // builtin:node:path
-var m2 = require("node:path");
+var m2 = process.getBuiltinModule("node:path");
 var node_path_default = m2;
 var isAbsolute = m2.isAbsolute;
 var join = m2.join;
@@ -3816,25 +3816,25 @@ function parseArray(ctx2) {
 // node_modules/smol-toml/dist/parse.js
 function peekTable(ctx2, key, table, meta, type) {
   let t = table;
-  let m3 = meta;
+  let m4 = meta;
   let k;
   let hasOwn = false;
   let state;
   for (let i = 0; i < key.length; i++) {
     if (i) {
       t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      m3 = (state = m3[k]).c;
+      m4 = (state = m4[k]).c;
       if (type === 0 && (state.t === 1 || state.t === 2)) {
         return null;
       }
       if (state.t === 2) {
         let l = t.length - 1;
         t = t[l];
-        m3 = m3[l].c;
+        m4 = m4[l].c;
       }
     }
     k = key[i];
-    if ((hasOwn = Object.hasOwn(t, k)) && m3[k]?.t === 0 && m3[k]?.d) {
+    if ((hasOwn = Object.hasOwn(t, k)) && m4[k]?.t === 0 && m4[k]?.d) {
       return null;
     }
     if (!hasOwn) {
@@ -3843,9 +3843,9 @@ function peekTable(ctx2, key, table, meta, type) {
         return false;
       if (unsafe) {
         Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-        Object.defineProperty(m3, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m4, k, { enumerable: true, configurable: true, writable: true });
       }
-      m3[k] = {
+      m4[k] = {
         t: i < key.length - 1 && type === 2 ? 3 : type,
         d: false,
         i: 0,
@@ -3853,7 +3853,7 @@ function peekTable(ctx2, key, table, meta, type) {
       };
     }
   }
-  state = m3[k];
+  state = m4[k];
   if (state.t !== type && !(type === 1 && state.t === 3)) {
     return null;
   }
@@ -3894,7 +3894,7 @@ function parse(toml, options = {}) {
   let tmp;
   let skipping = false;
   let tbl = res;
-  let m3 = meta;
+  let m4 = meta;
   if (toml.charCodeAt(0) === 65279)
     ctx2.p++;
   skipVoid(ctx2);
@@ -3926,7 +3926,7 @@ function parse(toml, options = {}) {
         validateTablePeek(ctx2, p, tmp);
         skipping = true;
       } else {
-        m3 = p[2];
+        m4 = p[2];
         tbl = p[1];
       }
     } else {
@@ -3936,7 +3936,7 @@ function parse(toml, options = {}) {
         ctx2,
         k,
         tbl,
-        m3,
+        m4,
         0
         /* Type.DOTTED */
       );
@@ -5570,15 +5570,15 @@ function isConsonant(w, i) {
   return (i - j) % 2 === 0 ? first : !first;
 }
 function measure(w, end) {
-  let m3 = 0;
+  let m4 = 0;
   let prevVowel = false;
   for (let i = 0; i < end; i++) {
     const c = w.charCodeAt(i);
     const vowel = isAeiou(c) || c === Y && i > 0 && !prevVowel;
-    if (!vowel && prevVowel) m3++;
+    if (!vowel && prevVowel) m4++;
     prevVowel = vowel;
   }
-  return m3;
+  return m4;
 }
 function hasVowel(w, end) {
   for (let i = 0; i < end; i++) {
@@ -5648,8 +5648,8 @@ function stem(word) {
   }
   if (w.endsWith("e")) {
     const end = w.length - 1;
-    const m3 = measure(w, end);
-    if (m3 > 1 || m3 === 1 && !endsCvc(w, end)) w = w.slice(0, end);
+    const m4 = measure(w, end);
+    if (m4 > 1 || m4 === 1 && !endsCvc(w, end)) w = w.slice(0, end);
   }
   if (w.endsWith("ll") && measure(w, w.length) > 1) w = w.slice(0, -1);
   return w;
@@ -5855,8 +5855,8 @@ var MONTHS = {
 var ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 function dayOf(run2) {
   if (run2 === void 0 || run2.length > 4) return void 0;
-  const m3 = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
-  const day = m3 ? Number(m3[1]) : 0;
+  const m4 = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
+  const day = m4 ? Number(m4[1]) : 0;
   return day >= 1 && day <= 31 ? day : void 0;
 }
 function dayTerm(runs, r) {
@@ -6335,12 +6335,12 @@ function indexLines(text, each) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m3 = ENTRY.exec(raw);
-  if (!m3) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m3[2].startsWith("<") ? m3[2].slice(1, -1) : m3[2];
+  const m4 = ENTRY.exec(raw);
+  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m3[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m3[3].replace(HOOK_SEPARATOR, "").trim() };
+  return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -6350,8 +6350,9 @@ function safeDecode(s) {
   }
 }
 
-// lib/rank-cache/format.ts
-var import_node_buffer = require("node:buffer");
+// builtin:node:buffer
+var m3 = process.getBuiltinModule("node:buffer");
+var isAscii = m3.isAscii;
 
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
@@ -6638,7 +6639,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let fileReads = 0;
   const decodeAllFiles = () => {
     const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-    asciiFiles = (0, import_node_buffer.isAscii)(blob) ? latin1Text(blob) : null;
+    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
     if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
   };
   const checkId = (id) => {
@@ -7485,9 +7486,9 @@ var RACY_MS_COARSE = 2e3;
 function racy(sources, nowMs) {
   let newest = -Infinity;
   let coarse = true;
-  for (const m3 of sources) {
-    if (m3 > newest) newest = m3;
-    if (m3 > 0 && m3 % 1e3 !== 0) coarse = false;
+  for (const m4 of sources) {
+    if (m4 > newest) newest = m4;
+    if (m4 > 0 && m4 % 1e3 !== 0) coarse = false;
   }
   return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
 }
@@ -7595,7 +7596,7 @@ ${e.raw}`));
   }
   const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(node_path_default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
-  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m3]) => !ownChange(rel, m3)).map(([, m3]) => m3), ...[...stamps.values()].map(([m3]) => m3)];
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m4]) => !ownChange(rel, m4)).map(([, m4]) => m4), ...[...stamps.values()].map(([m4]) => m4)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
@@ -7920,10 +7921,10 @@ function mergedStore(base, open) {
       const out = mapped ?? { length: 0, id: new Uint32Array(added), tf: new Float32Array(added), mask: new Uint8Array(added) };
       const [id, tf, mask] = [out.id, out.tf, out.mask];
       let k = out.length;
-      for (const [j, t, m3] of extra) {
+      for (const [j, t, m4] of extra) {
         id[k] = j;
         tf[k] = t;
-        mask[k++] = m3;
+        mask[k++] = m4;
       }
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
@@ -8197,13 +8198,13 @@ function applyLineEdits(items, unparsed, edits, fileOf2) {
 }
 
 // lib/core/line-diff.ts
-function diffHunks(n, m3, equal, maxEdits) {
+function diffHunks(n, m4, equal, maxEdits) {
   let pre = 0;
-  while (pre < n && pre < m3 && equal(pre, pre)) pre++;
+  while (pre < n && pre < m4 && equal(pre, pre)) pre++;
   let suf = 0;
-  while (suf < n - pre && suf < m3 - pre && equal(n - 1 - suf, m3 - 1 - suf)) suf++;
+  while (suf < n - pre && suf < m4 - pre && equal(n - 1 - suf, m4 - 1 - suf)) suf++;
   const N = n - pre - suf;
-  const M = m3 - pre - suf;
+  const M = m4 - pre - suf;
   if (N + M > maxEdits && (N === 0 || M === 0)) return void 0;
   if (N === 0 && M === 0) return [];
   if (N === 0 || M === 0) return [{ aStart: pre, aEnd: pre + N, bStart: pre, bEnd: pre + M }];
@@ -9109,6 +9110,7 @@ async function rankStore(memoryDir, prompt, now, options = {}) {
   }
 }
 function rankLoaded(memoryDir, store, prompt, now, options) {
+  if (store.entryCount === 0 && !options.all) return { store, ranked: [], hitCount: 0, hitIds: [] };
   const today = utcDay(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;
@@ -9479,12 +9481,16 @@ var NAMES = {
   ko: "Korean",
   th: "Thai"
 };
+var ASCII2 = /^[\x00-\x7f]*$/;
 function textLanguage(text) {
-  if (/[\u3040-\u30ff]/.test(text)) return "ja";
-  if (/[\uac00-\ud7af]/.test(text)) return "ko";
-  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
-  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
-  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  const ascii = ASCII2.test(text);
+  if (!ascii) {
+    if (/[\u3040-\u30ff]/.test(text)) return "ja";
+    if (/[\uac00-\ud7af]/.test(text)) return "ko";
+    if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+    if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  }
+  const words = (text.toLowerCase().match(ascii ? /[a-z']+/g : /[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
 var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
@@ -9533,7 +9539,7 @@ function whyRecord(input) {
     for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
     for (const l of inj.composed.lines) {
       const r = inj.rankedOf(l);
-      const terms = r ? r.matches.map((m3) => `${m3.term}(${m3.fields.join(",")})`).join(" ") : "";
+      const terms = r ? r.matches.map((m4) => `${m4.term}(${m4.fields.join(",")})`).join(" ") : "";
       lines.push({
         file: l.file,
         rule: r ? `${r.tier}${terms ? ": " + terms : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
@@ -9782,7 +9788,7 @@ async function runUserPromptHook(stdin, options, io) {
       ...keeperAnswer ? { keeperAnswer } : {}
     });
     const script = options.keeperScript;
-    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m3) => logHookError(io, m3)) } : {};
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m4) => logHookError(io, m4)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import { keyLanguages, languageName, PROMPT_LANGUAGE_RULE, promptLanguages, storeLanguages, textLanguage } from "../../../lib/rank/languages.js";
 
 test("a text's language comes from its script, or from its function words in Latin script", () => {
@@ -9,6 +10,20 @@ test("a text's language comes from its script, or from its function words in Lat
   assert.equal(textLanguage("ทดสอบก่อน"), "th");
   assert.equal(textLanguage("le fichier GPX est trop gros pour le serveur"), "fr");
   assert.equal(textLanguage("the script dies on macOS"), "en");
+});
+
+test("an ASCII text's language is the one the Unicode path finds", () => {
+  // " é" sends a text down the Unicode path without adding a word (one letter says nothing): the two must agree.
+  const words = "the a to is of le la les c'est l'eau d'un und der die das el los las het een de il che o os não -s -v x 3.2 Fix API I'm don't".split(" ");
+  const text = fc.array(fc.oneof(fc.constantFrom(...words, ...words.map((w) => w.toUpperCase())), fc.string({ maxLength: 6 })), { maxLength: 14 });
+  fc.assert(
+    fc.property(text, fc.constantFrom(" ", "'", ", ", "\n", "-"), (parts, sep) => {
+      const ascii = parts.join(sep).replace(/[^\x00-\x7f]/g, "");
+      assert.equal(textLanguage(ascii), textLanguage(`${ascii} é`));
+    }),
+    { numRuns: 2000 },
+  );
+  assert.equal(textLanguage("c'est le fichier de l'app"), "fr");
 });
 
 test("a store's languages: English always, then each language a tenth of its cards use", () => {

@@ -18,6 +18,7 @@ async function rankStore(memoryDir, prompt, now, options = {}) {
   }
 }
 function rankLoaded(memoryDir, store, prompt, now, options) {
+  if (store.entryCount === 0 && !options.all) return { store, ranked: [], hitCount: 0, hitIds: [] };
   const today = utcDay(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;

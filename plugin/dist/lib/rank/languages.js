@@ -13,12 +13,16 @@ var NAMES = {
   ko: "Korean",
   th: "Thai"
 };
+var ASCII = /^[\x00-\x7f]*$/;
 function textLanguage(text) {
-  if (/[\u3040-\u30ff]/.test(text)) return "ja";
-  if (/[\uac00-\ud7af]/.test(text)) return "ko";
-  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
-  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
-  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  const ascii = ASCII.test(text);
+  if (!ascii) {
+    if (/[\u3040-\u30ff]/.test(text)) return "ja";
+    if (/[\uac00-\ud7af]/.test(text)) return "ko";
+    if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+    if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  }
+  const words = (text.toLowerCase().match(ascii ? /[a-z']+/g : /[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
 var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
