@@ -190,7 +190,8 @@ class RankedEntry implements Ranked {
 /**
  * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places
  * (at or above the top-th best relevance / (1 + FRECENCY_BOOST)). A broad prompt at 100,000 cards has ~50,000 hits:
- * they are split, counted and kept in one pass over the touched ids (collectHits), and none copies their relevances.
+ * they are split, counted and put aside in one pass over the touched ids (collectHits); only the few put aside have
+ * their relevances copied, for the top-th best.
  */
 function candidates(
   index: RankIndex,
@@ -206,11 +207,12 @@ function candidates(
   const normal = new Uint32Array(count);
   const marked = new Uint32Array(count);
   const top = options.top;
-  // The `top` best relevances so far (a min-heap) and the hits that could still reach a first place when they came.
-  const heap = new Float64Array(top === undefined ? 0 : Math.min(top, count));
+  // The hits that may reach a first place: every one at or above a floor taken from the first hits (prefixFloor).
   const aside = new Uint32Array(top === undefined ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
-  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
+  const cutoff = best * RELATIVE_CUTOFF;
+  const low = top === undefined ? Number.POSITIVE_INFINITY : prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, Math.min(top, count));
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
   // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; a low one
   // sinks whatever the day): every hit when the index marks none.
   const sunk: number[] = [];
@@ -221,11 +223,7 @@ function candidates(
       continue;
     }
     normal[normalCount++] = id;
-    if (top === undefined) continue;
-    const rel = relevance[id]!;
-    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]!) replaceLeast(heap, rel);
-    if (heapSize < heap.length || rel >= heap[0]! / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
+    if (relevance[id]! >= low) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -238,8 +236,14 @@ function candidates(
   }
   if (top === undefined) return [...normalIds, ...sunk];
   // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below the top-th best / that, nothing can
-  // overtake the top-th. What was put aside holds every such hit, in the order of normalIds.
-  const floor = normalCount <= top ? 0 : heap[0]! / (1 + FRECENCY_BOOST);
+  // overtake the top-th. What was put aside holds every hit at or above `low`, which is under that floor, and
+  // every hit from the top-th best up (at least `top` of them), in the order of normalIds.
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]!]!;
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
   const kept: number[] = [];
   for (let i = 0; i < asideCount; i++) if (relevance[aside[i]!]! >= floor) kept.push(aside[i]!);
   const left = top - normalCount;
@@ -261,8 +265,8 @@ function candidates(
 // double it reads (~7 MB of garbage a prompt), and V8 optimises a hot loop by compiling its whole function on
 // another thread while the loop runs on. Inside rank() and candidates() those compiles took 13-17 ms and one was
 // thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
-// (7 for the heap) and the rest of its loop runs optimised (bench/README.md, h/warm round 2). The arithmetic, and so
-// every score, is the same.
+// and the rest of its loop runs optimised (bench/README.md, h/warm round 2); one holding the heap's loops took 7-10
+// (h/warm6), so the heap reads only a prefix. The arithmetic, and so every score, is the same.
 
 /**
  * Adds one term's postings (weight x tf) into `relevance`, appending each id touched for the first time to
@@ -301,12 +305,36 @@ function addPostings(
   return count;
 }
 
+/** How many touched ids prefixFloor reads: enough hits that their top-th best is near the final one, few enough that
+ * its loop ends before V8 compiles it. Any length gives the same places (candidates); only the aside list's size varies. */
+const PREFIX_TOUCHED = 2048;
+
+/**
+ * A floor no first place can be under: the top-th best relevance among the hits in the first PREFIX_TOUCHED touched
+ * ids that no sink field marks, / (1 + FRECENCY_BOOST) (0 when they are fewer than `top`). The final top-th best is
+ * at least that, since more hits only raise it. Kept apart from collectHits: with the heap's loops inlined, V8's
+ * compile of that loop cost more CPU than it saved (bench/README.md, h/warm6).
+ */
+function prefixFloor(touched: Uint32Array, relevance: Float64Array, cutoff: number, alwaysMask: Uint8Array, mayMask: Uint8Array | undefined, top: number): number {
+  if (top === 0) return Number.POSITIVE_INFINITY;
+  const heap = new Float64Array(top);
+  let heapSize = 0;
+  const end = Math.min(touched.length, PREFIX_TOUCHED);
+  for (let i = 0; i < end; i++) {
+    const id = touched[i]!;
+    const rel = relevance[id]!;
+    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === undefined || mayMask[id] !== 0) continue;
+    if (heapSize < top) heapSize = pushLeast(heap, heapSize, rel);
+    else if (rel > heap[0]!) replaceLeast(heap, rel);
+  }
+  return heapSize < top ? 0 : heap[0]! / (1 + FRECENCY_BOOST);
+}
+
 /**
  * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Those the mask marks (every
- * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and
- * through the min-heap `heap` of the best relevances so far (full at its length), and to `aside` while they can
- * still reach the top-th best / (1 + FRECENCY_BOOST): that floor only rises, so `aside` holds every hit at or above
- * the final one. One pass: three passes over ~50,000 hits were as costly as the walk (bench/README.md, h/warm5).
+ * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and to
+ * `aside` when at or above `low` (prefixFloor). One pass: three passes over ~50,000 hits were as costly as the walk
+ * (bench/README.md, h/warm5).
  */
 function collectHits(
   touched: Uint32Array,
@@ -314,17 +342,14 @@ function collectHits(
   cutoff: number,
   alwaysMask: Uint8Array,
   mayMask: Uint8Array | undefined,
+  low: number,
   normal: Uint32Array,
   marked: Uint32Array,
-  heap: Float64Array,
   aside: Uint32Array,
-): { normal: number; marked: number; heap: number; aside: number } {
-  const slots = heap.length;
+): { normal: number; marked: number; aside: number } {
   let normalCount = 0;
   let markedCount = 0;
-  let heapSize = 0;
   let asideCount = 0;
-  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i]!;
     const rel = relevance[id]!;
@@ -334,19 +359,9 @@ function collectHits(
       continue;
     }
     normal[normalCount++] = id;
-    if (heapSize < slots) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside[asideCount++] = id;
-      if (heapSize === slots) floor = heap[0]! / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor && slots > 0) {
-      if (rel > heap[0]!) {
-        replaceLeast(heap, rel);
-        floor = heap[0]! / (1 + FRECENCY_BOOST);
-      }
-      if (rel >= floor) aside[asideCount++] = id;
-    }
+    if (rel >= low) aside[asideCount++] = id;
   }
-  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */

@@ -6212,10 +6212,11 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   const normal = new Uint32Array(count);
   const marked = new Uint32Array(count);
   const top = options.top;
-  const heap = new Float64Array(top === void 0 ? 0 : Math.min(top, count));
   const aside = new Uint32Array(top === void 0 ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
-  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
+  const cutoff = best * RELATIVE_CUTOFF;
+  const low = top === void 0 ? Number.POSITIVE_INFINITY : prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, Math.min(top, count));
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
   const sunk = [];
   for (let i = 0; i < split.marked; i++) {
     const id = marked[i];
@@ -6224,11 +6225,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
       continue;
     }
     normal[normalCount++] = id;
-    if (top === void 0) continue;
-    const rel = relevance[id];
-    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-    if (heapSize < heap.length || rel >= heap[0] / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
+    if (relevance[id] >= low) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -6239,7 +6236,12 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     options.onHitIds(hitIds);
   }
   if (top === void 0) return [...normalIds, ...sunk];
-  const floor = normalCount <= top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
   const kept = [];
   for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
   const left = top - normalCount;
@@ -6271,13 +6273,25 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked, heap, aside) {
-  const slots = heap.length;
+var PREFIX_TOUCHED = 2048;
+function prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, top) {
+  if (top === 0) return Number.POSITIVE_INFINITY;
+  const heap = new Float64Array(top);
+  let heapSize = 0;
+  const end = Math.min(touched.length, PREFIX_TOUCHED);
+  for (let i = 0; i < end; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === void 0 || mayMask[id] !== 0) continue;
+    if (heapSize < top) heapSize = pushLeast(heap, heapSize, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+  }
+  return heapSize < top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+}
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
   let normalCount = 0;
   let markedCount = 0;
-  let heapSize = 0;
   let asideCount = 0;
-  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
     const rel = relevance[id];
@@ -6287,19 +6301,9 @@ function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, ma
       continue;
     }
     normal[normalCount++] = id;
-    if (heapSize < slots) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside[asideCount++] = id;
-      if (heapSize === slots) floor = heap[0] / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor && slots > 0) {
-      if (rel > heap[0]) {
-        replaceLeast(heap, rel);
-        floor = heap[0] / (1 + FRECENCY_BOOST);
-      }
-      if (rel >= floor) aside[asideCount++] = id;
-    }
+    if (rel >= low) aside[asideCount++] = id;
   }
-  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 // lib/core/index-file.ts
