@@ -8,7 +8,7 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast, type Tier } from "./order.js";
+import { compareRanked, firstPlaces, kthLargest, prefixBest, type Tier } from "./order.js";
 import { ABOUT, evidenceOf, NONE, type Matched } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
@@ -207,10 +207,12 @@ function candidates(
   const normal = new Uint32Array(count);
   const marked = new Uint32Array(count);
   const top = options.top;
-  // The hits that may reach a first place: every one at or above a floor taken from the first hits (prefixFloor).
+  // The hits that may reach a first place: every one at or above `low`.
   const aside = new Uint32Array(top === undefined ? 0 : count);
   const cutoff = best * RELATIVE_CUTOFF;
-  const low = top === undefined ? Number.POSITIVE_INFINITY : prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, Math.min(top, count));
+  // No first place is under this (prefixBest): a hit under it is counted, never put aside.
+  const slots = top === undefined ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
   const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
   let { normal: normalCount, aside: asideCount } = split;
   // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; a low one
@@ -266,7 +268,7 @@ function candidates(
 // another thread while the loop runs on. Inside rank() and candidates() those compiles took 13-17 ms and one was
 // thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
 // and the rest of its loop runs optimised (bench/README.md, h/warm round 2); one holding the heap's loops took 7-10
-// (h/warm6), so the heap reads only a prefix. The arithmetic, and so every score, is the same.
+// (h/warm6), so the heap reads only a prefix (order.ts prefixBest). The arithmetic, and so every score, is the same.
 
 /**
  * Adds one term's postings (weight x tf) into `relevance`, appending each id touched for the first time to
@@ -305,35 +307,10 @@ function addPostings(
   return count;
 }
 
-/** How many touched ids prefixFloor reads: enough hits that their top-th best is near the final one, few enough that
- * its loop ends before V8 compiles it. Any length gives the same places (candidates); only the aside list's size varies. */
-const PREFIX_TOUCHED = 2048;
-
-/**
- * A floor no first place can be under: the top-th best relevance among the hits in the first PREFIX_TOUCHED touched
- * ids that no sink field marks, / (1 + FRECENCY_BOOST) (0 when they are fewer than `top`). The final top-th best is
- * at least that, since more hits only raise it. Kept apart from collectHits: with the heap's loops inlined, V8's
- * compile of that loop cost more CPU than it saved (bench/README.md, h/warm6).
- */
-function prefixFloor(touched: Uint32Array, relevance: Float64Array, cutoff: number, alwaysMask: Uint8Array, mayMask: Uint8Array | undefined, top: number): number {
-  if (top === 0) return Number.POSITIVE_INFINITY;
-  const heap = new Float64Array(top);
-  let heapSize = 0;
-  const end = Math.min(touched.length, PREFIX_TOUCHED);
-  for (let i = 0; i < end; i++) {
-    const id = touched[i]!;
-    const rel = relevance[id]!;
-    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === undefined || mayMask[id] !== 0) continue;
-    if (heapSize < top) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]!) replaceLeast(heap, rel);
-  }
-  return heapSize < top ? 0 : heap[0]! / (1 + FRECENCY_BOOST);
-}
-
 /**
  * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Those the mask marks (every
  * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and to
- * `aside` when at or above `low` (prefixFloor). One pass: three passes over ~50,000 hits were as costly as the walk
+ * `aside` when at or above `low` (see candidates). One pass: three passes over ~50,000 hits were as costly as the walk
  * (bench/README.md, h/warm5).
  */
 function collectHits(

@@ -5470,6 +5470,20 @@ function kthLargest(values, k) {
   }
   return a[target];
 }
+var PREFIX_TOUCHED = 2048;
+function prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, top) {
+  const heap = new Float64Array(top);
+  let size = 0;
+  const end = Math.min(touched.length, PREFIX_TOUCHED);
+  for (let i = 0; i < end; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === void 0 || mayMask[id] !== 0) continue;
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+  }
+  return size < top ? 0 : heap[0];
+}
 function pushLeast(heap, size, value) {
   let at = size;
   while (at > 0) {
@@ -6214,7 +6228,8 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   const top = options.top;
   const aside = new Uint32Array(top === void 0 ? 0 : count);
   const cutoff = best * RELATIVE_CUTOFF;
-  const low = top === void 0 ? Number.POSITIVE_INFINITY : prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, Math.min(top, count));
+  const slots = top === void 0 ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
   const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
   let { normal: normalCount, aside: asideCount } = split;
   const sunk = [];
@@ -6272,21 +6287,6 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
     }
   }
   return count;
-}
-var PREFIX_TOUCHED = 2048;
-function prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, top) {
-  if (top === 0) return Number.POSITIVE_INFINITY;
-  const heap = new Float64Array(top);
-  let heapSize = 0;
-  const end = Math.min(touched.length, PREFIX_TOUCHED);
-  for (let i = 0; i < end; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === void 0 || mayMask[id] !== 0) continue;
-    if (heapSize < top) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-  }
-  return heapSize < top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
 }
 function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
   let normalCount = 0;

@@ -1,6 +1,6 @@
 // lib/rank/score.ts
 import { frecency } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast } from "./order.js";
+import { compareRanked, firstPlaces, kthLargest, prefixBest } from "./order.js";
 import { ABOUT, evidenceOf, NONE } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { matchesOf, memoryIndex } from "./postings.js";
@@ -101,7 +101,8 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   const top = options.top;
   const aside = new Uint32Array(top === void 0 ? 0 : count);
   const cutoff = best * RELATIVE_CUTOFF;
-  const low = top === void 0 ? Number.POSITIVE_INFINITY : prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, Math.min(top, count));
+  const slots = top === void 0 ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
   const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
   let { normal: normalCount, aside: asideCount } = split;
   const sunk = [];
@@ -159,21 +160,6 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
     }
   }
   return count;
-}
-var PREFIX_TOUCHED = 2048;
-function prefixFloor(touched, relevance, cutoff, alwaysMask, mayMask, top) {
-  if (top === 0) return Number.POSITIVE_INFINITY;
-  const heap = new Float64Array(top);
-  let heapSize = 0;
-  const end = Math.min(touched.length, PREFIX_TOUCHED);
-  for (let i = 0; i < end; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === void 0 || mayMask[id] !== 0) continue;
-    if (heapSize < top) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-  }
-  return heapSize < top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
 }
 function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
   let normalCount = 0;
