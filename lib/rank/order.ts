@@ -92,6 +92,30 @@ export function kthLargest(values: Float64Array, k: number): number {
   return a[target]!;
 }
 
+/** How many touched ids prefixBest reads: enough hits that their top-th best is near the final one, few enough that
+ * its loop ends before V8 compiles it. Any length gives the same places; only how many hits are put aside varies. */
+const PREFIX_TOUCHED = 2048;
+
+/**
+ * The top-th best relevance among the hits (at or above `cutoff`, not pinned, unmarked by `mayMask`) in the first
+ * PREFIX_TOUCHED touched ids, or 0 when they are fewer than `top`: the final top-th best is at least that, since more
+ * hits only raise it. Kept out of score.ts's pass over every hit: with this heap's loops inlined there, V8's compile
+ * of that loop cost more CPU than it saved (bench/README.md, h/warm6).
+ */
+export function prefixBest(touched: Uint32Array, relevance: Float64Array, cutoff: number, alwaysMask: Uint8Array, mayMask: Uint8Array | undefined, top: number): number {
+  const heap = new Float64Array(top);
+  let size = 0;
+  const end = Math.min(touched.length, PREFIX_TOUCHED);
+  for (let i = 0; i < end; i++) {
+    const id = touched[i]!;
+    const rel = relevance[id]!;
+    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === undefined || mayMask[id] !== 0) continue;
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]!) replaceLeast(heap, rel);
+  }
+  return size < top ? 0 : heap[0]!;
+}
+
 /** Adds `value` to the min-heap heap[0, size); the new size. */
 export function pushLeast(heap: Float64Array, size: number, value: number): number {
   let at = size;

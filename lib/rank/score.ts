@@ -8,7 +8,7 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast, type Tier } from "./order.js";
+import { compareRanked, firstPlaces, kthLargest, prefixBest, type Tier } from "./order.js";
 import { ABOUT, evidenceOf, NONE, type Matched } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
@@ -190,7 +190,8 @@ class RankedEntry implements Ranked {
 /**
  * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places
  * (at or above the top-th best relevance / (1 + FRECENCY_BOOST)). A broad prompt at 100,000 cards has ~50,000 hits:
- * they are split, counted and kept in one pass over the touched ids (collectHits), and none copies their relevances.
+ * they are split, counted and put aside in one pass over the touched ids (collectHits); only the few put aside have
+ * their relevances copied, for the top-th best.
  */
 function candidates(
   index: RankIndex,
@@ -206,11 +207,14 @@ function candidates(
   const normal = new Uint32Array(count);
   const marked = new Uint32Array(count);
   const top = options.top;
-  // The `top` best relevances so far (a min-heap) and the hits that could still reach a first place when they came.
-  const heap = new Float64Array(top === undefined ? 0 : Math.min(top, count));
+  // The hits that may reach a first place: every one at or above `low`.
   const aside = new Uint32Array(top === undefined ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
-  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
+  const cutoff = best * RELATIVE_CUTOFF;
+  // No first place is under this (prefixBest): a hit under it is counted, never put aside.
+  const slots = top === undefined ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
   // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; a low one
   // sinks whatever the day): every hit when the index marks none.
   const sunk: number[] = [];
@@ -221,11 +225,7 @@ function candidates(
       continue;
     }
     normal[normalCount++] = id;
-    if (top === undefined) continue;
-    const rel = relevance[id]!;
-    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]!) replaceLeast(heap, rel);
-    if (heapSize < heap.length || rel >= heap[0]! / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
+    if (relevance[id]! >= low) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -238,8 +238,14 @@ function candidates(
   }
   if (top === undefined) return [...normalIds, ...sunk];
   // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below the top-th best / that, nothing can
-  // overtake the top-th. What was put aside holds every such hit, in the order of normalIds.
-  const floor = normalCount <= top ? 0 : heap[0]! / (1 + FRECENCY_BOOST);
+  // overtake the top-th. What was put aside holds every hit at or above `low`, which is under that floor, and
+  // every hit from the top-th best up (at least `top` of them), in the order of normalIds.
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]!]!;
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
   const kept: number[] = [];
   for (let i = 0; i < asideCount; i++) if (relevance[aside[i]!]! >= floor) kept.push(aside[i]!);
   const left = top - normalCount;
@@ -261,8 +267,8 @@ function candidates(
 // double it reads (~7 MB of garbage a prompt), and V8 optimises a hot loop by compiling its whole function on
 // another thread while the loop runs on. Inside rank() and candidates() those compiles took 13-17 ms and one was
 // thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
-// (7 for the heap) and the rest of its loop runs optimised (bench/README.md, h/warm round 2). The arithmetic, and so
-// every score, is the same.
+// and the rest of its loop runs optimised (bench/README.md, h/warm round 2); one holding the heap's loops took 7-10
+// (h/warm6), so the heap reads only a prefix (order.ts prefixBest). The arithmetic, and so every score, is the same.
 
 /**
  * Adds one term's postings (weight x tf) into `relevance`, appending each id touched for the first time to
@@ -303,10 +309,9 @@ function addPostings(
 
 /**
  * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Those the mask marks (every
- * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and
- * through the min-heap `heap` of the best relevances so far (full at its length), and to `aside` while they can
- * still reach the top-th best / (1 + FRECENCY_BOOST): that floor only rises, so `aside` holds every hit at or above
- * the final one. One pass: three passes over ~50,000 hits were as costly as the walk (bench/README.md, h/warm5).
+ * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and to
+ * `aside` when at or above `low` (see candidates). One pass: three passes over ~50,000 hits were as costly as the walk
+ * (bench/README.md, h/warm5).
  */
 function collectHits(
   touched: Uint32Array,
@@ -314,17 +319,14 @@ function collectHits(
   cutoff: number,
   alwaysMask: Uint8Array,
   mayMask: Uint8Array | undefined,
+  low: number,
   normal: Uint32Array,
   marked: Uint32Array,
-  heap: Float64Array,
   aside: Uint32Array,
-): { normal: number; marked: number; heap: number; aside: number } {
-  const slots = heap.length;
+): { normal: number; marked: number; aside: number } {
   let normalCount = 0;
   let markedCount = 0;
-  let heapSize = 0;
   let asideCount = 0;
-  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i]!;
     const rel = relevance[id]!;
@@ -334,19 +336,9 @@ function collectHits(
       continue;
     }
     normal[normalCount++] = id;
-    if (heapSize < slots) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside[asideCount++] = id;
-      if (heapSize === slots) floor = heap[0]! / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor && slots > 0) {
-      if (rel > heap[0]!) {
-        replaceLeast(heap, rel);
-        floor = heap[0]! / (1 + FRECENCY_BOOST);
-      }
-      if (rel >= floor) aside[asideCount++] = id;
-    }
+    if (rel >= low) aside[asideCount++] = id;
   }
-  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */

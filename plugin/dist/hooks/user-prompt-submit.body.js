@@ -5475,6 +5475,20 @@ function kthLargest(values, k) {
   }
   return a[target];
 }
+var PREFIX_TOUCHED = 2048;
+function prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, top) {
+  const heap = new Float64Array(top);
+  let size = 0;
+  const end = Math.min(touched.length, PREFIX_TOUCHED);
+  for (let i = 0; i < end; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === void 0 || mayMask[id] !== 0) continue;
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+  }
+  return size < top ? 0 : heap[0];
+}
 function pushLeast(heap, size, value) {
   let at = size;
   while (at > 0) {
@@ -6217,10 +6231,12 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   const normal = new Uint32Array(count);
   const marked = new Uint32Array(count);
   const top = options.top;
-  const heap = new Float64Array(top === void 0 ? 0 : Math.min(top, count));
   const aside = new Uint32Array(top === void 0 ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
-  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
+  const cutoff = best * RELATIVE_CUTOFF;
+  const slots = top === void 0 ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
   const sunk = [];
   for (let i = 0; i < split.marked; i++) {
     const id = marked[i];
@@ -6229,11 +6245,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
       continue;
     }
     normal[normalCount++] = id;
-    if (top === void 0) continue;
-    const rel = relevance[id];
-    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-    if (heapSize < heap.length || rel >= heap[0] / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
+    if (relevance[id] >= low) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -6244,7 +6256,12 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     options.onHitIds(hitIds);
   }
   if (top === void 0) return [...normalIds, ...sunk];
-  const floor = normalCount <= top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
   const kept = [];
   for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
   const left = top - normalCount;
@@ -6276,13 +6293,10 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked, heap, aside) {
-  const slots = heap.length;
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
   let normalCount = 0;
   let markedCount = 0;
-  let heapSize = 0;
   let asideCount = 0;
-  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
     const rel = relevance[id];
@@ -6292,19 +6306,9 @@ function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, ma
       continue;
     }
     normal[normalCount++] = id;
-    if (heapSize < slots) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside[asideCount++] = id;
-      if (heapSize === slots) floor = heap[0] / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor && slots > 0) {
-      if (rel > heap[0]) {
-        replaceLeast(heap, rel);
-        floor = heap[0] / (1 + FRECENCY_BOOST);
-      }
-      if (rel >= floor) aside[asideCount++] = id;
-    }
+    if (rel >= low) aside[asideCount++] = id;
   }
-  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 // lib/core/index-file.ts
@@ -7906,6 +7910,15 @@ function mergedStore(base, open) {
     file: (j) => {
       const s = sourceOf(j);
       return typeof s === "number" ? bi.file(s) : s.file;
+    },
+    // The base's paths in one batch, as without a delta: one by one they were a positioned read each (~600 a prompt
+    // at 100,000 cards), and the base keeps the batch for the block's file() calls.
+    files: (js) => {
+      const sources = js.map(sourceOf);
+      const baseIds = sources.filter((s) => typeof s === "number");
+      const found = bi.files ? bi.files(baseIds) : baseIds.map((b) => bi.file(b));
+      let k = 0;
+      return sources.map((s) => typeof s === "number" ? found[k++] : s.file);
     },
     sinkFields: (j) => {
       const s = sourceOf(j);

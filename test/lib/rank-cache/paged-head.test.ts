@@ -35,19 +35,23 @@ function ranking(store: RankableStore, prompt: string): string[] {
   ];
 }
 
-/** Bytes fs.readSync read at positions before `below` while `run` runs: what a load read of the cache's head. */
-async function bytesRead<T>(below: number, run: () => Promise<T>): Promise<[T, number]> {
+/** Bytes fs.readSync read at positions before `below` while `run` runs (what a load read of the cache's head), and in how many reads. */
+async function bytesRead<T>(below: number, run: () => Promise<T>): Promise<[T, number, number]> {
   const original = fs.readSync;
   let bytes = 0;
+  let reads = 0;
   // checked-fs.ts readAt calls fs.readSync(fd, buffer, offset, length, position).
   (fs as { readSync: typeof fs.readSync }).readSync = ((fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number | null) => {
     const got = original(fd, buffer, offset, length, position);
-    if (typeof position === "number" && position < below) bytes += got;
+    if (typeof position === "number" && position < below) {
+      bytes += got;
+      reads++;
+    }
     return got;
   }) as typeof fs.readSync;
   try {
     const out = await run();
-    return [out, bytes];
+    return [out, bytes, reads];
   } finally {
     (fs as { readSync: typeof fs.readSync }).readSync = original;
   }
@@ -144,6 +148,37 @@ test("with a delta in force a trusted paged load ranks as the files do; a damage
       ranked.ranked.map((r) => ranked.store.index.file(r.index)),
       rank(truth.index, queryTerms(prompt), { today: TODAY, top: 30 }).map((r) => truth.index.file(r.index)),
     );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("with a delta in force, ranking reads the base's card paths in one batch, not one read per card", async () => {
+  const dir = tempDir();
+  try {
+    const { dir: memory, cards } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
+    await built(memory, Date.now() - 5_000);
+    const file = path.join(memory, cards[0]!.file);
+    const dirTime = fs.statSync(memory).mtime;
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/^topics:\n/m, "topics:\n  - helm-staging-migration\n"));
+    fs.utimesSync(memory, dirTime, dirTime);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    assert.equal((await loadRankable(memory, { nowMs: Date.now(), ...large })).cache, "updated");
+    const checkedMs = fs.statSync(path.join(memory, ".memctl", RANK_DELTA)).mtimeMs;
+    const store = await loadRankable(memory, { nowMs: checkedMs + 1, ...paged });
+    const whole = await loadRankable(memory, { nowMs: checkedMs + 1, ...large, checkAllCards: true });
+    assert.equal(store.verified, false, "the merged store of a trusted paged load");
+    // As rank() asks (index.files when the index has it): pinned, base and delta ids mixed, in no order.
+    const ids = [0, ...store.index.alwaysIds.slice(0, 5), ...Array.from({ length: 200 }, (_, i) => (i * 7919) % 2_000)];
+    const [paths, , reads] = await bytesRead(headBytes(memory), async () => (store.index.files ? store.index.files(ids) : ids.map((id) => store.index.file(id))));
+    assert.deepEqual(
+      paths,
+      ids.map((id) => whole.index.file(id)),
+    );
+    assert.ok(reads < 20, `${reads} reads of the head for ${ids.length} paths`);
+    const [again, , readsAgain] = await bytesRead(headBytes(memory), async () => ids.map((id) => store.index.file(id)));
+    assert.deepEqual(again, paths);
+    assert.equal(readsAgain, 0, "the block's file() calls are served from the batch");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

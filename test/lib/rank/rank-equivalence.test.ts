@@ -317,23 +317,24 @@ test("a broad prompt over many cards: the heap's floor keeps exactly the hits th
   }
 });
 
-test("a hit met after the heap filled, just under the top-th relevance, still takes its place when frecency lifts it", () => {
-  // Relevances of a few levels (titles of eight lengths), and use only on cards of the second level met last (the
-  // highest ids, which the posting list ends with): rank() keeps, in its one pass, the hits it meets below the
-  // running top-th best that frecency can still lift over it.
-  const filler = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
-  const entries = Array.from({ length: 2000 }, (_, i) =>
-    entry(i, { title: [i % 5 < 2 ? "deploy" : "redis", ...filler.slice(0, i % filler.length)], hook: [], ...(i % 50 === 0 ? { status: "stale" } : {}) }),
-  );
-  const usage = new Map(entries.map((e, i) => [e.file, { access_count: i >= 1500 && i % filler.length === 1 ? 40 : 0, last_access_day: TODAY }] as const));
-  const query = queryTerms("deploy");
-  const want = plainRank(entries, query, usage, undefined);
-  for (const top of [10, 30])
-    for (const index of indexes(entries)) {
-      const got = rank(index, query, { today: TODAY, usage, top });
-      assert.deepEqual(
-        got.map((r) => r.index),
-        want.hits.slice(0, top).map((r) => r.index),
-      );
-    }
-});
+for (const size of [2_000, 10_000])
+  test(`${size} cards: a hit met after the first places filled, just under the top-th relevance, still takes its place when frecency lifts it`, () => {
+    // Relevances of a few levels (titles of eight lengths), and use only on cards of the second level met last (the
+    // highest ids, which the posting list ends with): rank() puts aside the hits under the top-th best that frecency
+    // can still lift over it. At 10,000 cards (4,000 hits) they come after the first hits rank()'s floor is taken from.
+    const filler = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+    const entries = Array.from({ length: size }, (_, i) =>
+      entry(i, { title: [i % 5 < 2 ? "deploy" : "redis", ...filler.slice(0, i % filler.length)], hook: [], ...(i % 50 === 0 ? { status: "stale" } : {}) }),
+    );
+    const usage = new Map(entries.map((e, i) => [e.file, { access_count: i >= size * 0.75 && i % filler.length === 1 ? 40 : 0, last_access_day: TODAY }] as const));
+    const query = queryTerms("deploy");
+    const want = plainRank(entries, query, usage, undefined);
+    for (const top of [10, 30])
+      for (const index of indexes(entries)) {
+        const got = rank(index, query, { today: TODAY, usage, top });
+        assert.deepEqual(
+          got.map((r) => r.index),
+          want.hits.slice(0, top).map((r) => r.index),
+        );
+      }
+  });

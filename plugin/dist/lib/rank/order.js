@@ -62,6 +62,20 @@ function kthLargest(values, k) {
   }
   return a[target];
 }
+var PREFIX_TOUCHED = 2048;
+function prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, top) {
+  const heap = new Float64Array(top);
+  let size = 0;
+  const end = Math.min(touched.length, PREFIX_TOUCHED);
+  for (let i = 0; i < end; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0 || mayMask === void 0 || mayMask[id] !== 0) continue;
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+  }
+  return size < top ? 0 : heap[0];
+}
 function pushLeast(heap, size, value) {
   let at = size;
   while (at > 0) {
@@ -92,6 +106,7 @@ export {
   firstPlaces,
   isHit,
   kthLargest,
+  prefixBest,
   pushLeast,
   replaceLeast
 };

@@ -1,6 +1,6 @@
 // lib/rank/score.ts
 import { frecency } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast } from "./order.js";
+import { compareRanked, firstPlaces, kthLargest, prefixBest } from "./order.js";
 import { ABOUT, evidenceOf, NONE } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { matchesOf, memoryIndex } from "./postings.js";
@@ -99,10 +99,12 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   const normal = new Uint32Array(count);
   const marked = new Uint32Array(count);
   const top = options.top;
-  const heap = new Float64Array(top === void 0 ? 0 : Math.min(top, count));
   const aside = new Uint32Array(top === void 0 ? 0 : count);
-  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked, heap, aside);
-  let { normal: normalCount, heap: heapSize, aside: asideCount } = split;
+  const cutoff = best * RELATIVE_CUTOFF;
+  const slots = top === void 0 ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
   const sunk = [];
   for (let i = 0; i < split.marked; i++) {
     const id = marked[i];
@@ -111,11 +113,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
       continue;
     }
     normal[normalCount++] = id;
-    if (top === void 0) continue;
-    const rel = relevance[id];
-    if (heapSize < heap.length) heapSize = pushLeast(heap, heapSize, rel);
-    else if (rel > heap[0]) replaceLeast(heap, rel);
-    if (heapSize < heap.length || rel >= heap[0] / (1 + FRECENCY_BOOST)) aside[asideCount++] = id;
+    if (relevance[id] >= low) aside[asideCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
@@ -126,7 +124,12 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     options.onHitIds(hitIds);
   }
   if (top === void 0) return [...normalIds, ...sunk];
-  const floor = normalCount <= top ? 0 : heap[0] / (1 + FRECENCY_BOOST);
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
   const kept = [];
   for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
   const left = top - normalCount;
@@ -158,13 +161,10 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked, heap, aside) {
-  const slots = heap.length;
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
   let normalCount = 0;
   let markedCount = 0;
-  let heapSize = 0;
   let asideCount = 0;
-  let floor = 0;
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
     const rel = relevance[id];
@@ -174,19 +174,9 @@ function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, ma
       continue;
     }
     normal[normalCount++] = id;
-    if (heapSize < slots) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside[asideCount++] = id;
-      if (heapSize === slots) floor = heap[0] / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor && slots > 0) {
-      if (rel > heap[0]) {
-        replaceLeast(heap, rel);
-        floor = heap[0] / (1 + FRECENCY_BOOST);
-      }
-      if (rel >= floor) aside[asideCount++] = id;
-    }
+    if (rel >= low) aside[asideCount++] = id;
   }
-  return { normal: normalCount, marked: markedCount, heap: heapSize, aside: asideCount };
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 function rankEntries(entries, query, options) {
   return rank(memoryIndex(entries), query, { ...options, all: true });
