@@ -21,21 +21,42 @@ export function findRepo(start: string): RepoLocation | undefined {
   for (;;) {
     const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
-    if (stat?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    if (stat?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
+}
+
+/**
+ * Where a worktree's git dir says it belongs. Its `.git` (a file's `gitdir:`, a `commondir` file) is the project's
+ * own content, so it could name any other repository and take that project's key, store and legacy memory; a
+ * link to another repository is believed only when that repository lists this worktree back (git's own
+ * `<common>/worktrees/<id>/gitdir`), which a directory cannot plant in a repository it does not contain.
+ */
+function located(worktreeRoot: string, dotGit: string, gitDir: string): RepoLocation {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
+  if (common !== undefined) {
+    const commonDir = realpathOr(common);
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
+  }
+  // No commondir: the git dir is this worktree's own (`.git`, a submodule's modules/<name>, a separate git dir).
+  // One named `.git` inside another directory is that checkout's repository, not this one's.
+  const canonicalRoot = path.basename(ownDir) === ".git" && path.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+
+/** True when `ownDir` is `<commonDir>/worktrees/<id>` and its `gitdir` file names this worktree's `.git`. */
+function listsWorktree(commonDir: string, ownDir: string, dotGit: string): boolean {
+  if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== undefined && back !== "" && realpathOr(path.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 
 /** A `.git` file holds `gitdir: <path>` (linked worktrees and submodules). */

@@ -10046,21 +10046,31 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
-    if (stat2?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    if (stat2?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat2?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
+}
+function located(worktreeRoot, dotGit, gitDir) {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
+  if (common !== void 0) {
+    const commonDir = realpathOr(common);
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
+  }
+  const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+function listsWorktree(commonDir, ownDir, dotGit) {
+  if (node_path_default.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== void 0 && back !== "" && realpathOr(node_path_default.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);

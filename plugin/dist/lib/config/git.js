@@ -7,21 +7,31 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
-    if (stat?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
+    if (stat?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = path.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
+}
+function located(worktreeRoot, dotGit, gitDir) {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
+  if (common !== void 0) {
+    const commonDir = realpathOr(common);
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
+  }
+  const canonicalRoot = path.basename(ownDir) === ".git" && path.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+function listsWorktree(commonDir, ownDir, dotGit) {
+  if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== void 0 && back !== "" && realpathOr(path.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
