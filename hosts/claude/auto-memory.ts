@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readRegularUtf8 } from "../../lib/store/checked-fs.js";
 import type { NativeIndexQuery } from "../types.js";
 
 // Whether Claude Code itself loads a store's MEMORY.md at session start. It does only for its auto-memory
@@ -25,11 +26,15 @@ export function claudeAutoMemoryOn(q: Pick<AutoMemoryQuery, "projectRoot" | "env
   return true;
 }
 
+/** A settings file is a few KB; a project's could be a link to /dev/zero, read by every prompt. */
+const SETTINGS_READ_CAP = 1024 * 1024;
+
 /** `autoMemoryEnabled` of one settings file; undefined when the file is absent, unreadable or does not set it. */
 function settingOf(file: string): unknown {
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    // The project's settings come with its files: a FIFO or a device there must not hold the hook (checked-fs.ts).
+    text = readRegularUtf8(file, SETTINGS_READ_CAP);
   } catch {
     return undefined;
   }

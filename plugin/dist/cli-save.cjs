@@ -179,6 +179,9 @@ function forgetReads() {
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
+}
 var S_IFMT, S_IFREG, S_IFDIR, S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK, R_OK, NOT_REGULAR, TOO_LARGE, DEFAULT_READ_CAP, readByFile, READ_MEMO_FILES;
 var init_checked_fs = __esm({
   "lib/store/checked-fs.ts"() {
@@ -5460,7 +5463,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, SETTINGS_READ_CAP);
   } catch {
     return void 0;
   }
@@ -5471,11 +5474,14 @@ function settingOf(file) {
     return void 0;
   }
 }
+var SETTINGS_READ_CAP;
 var init_auto_memory = __esm({
   "hosts/claude/auto-memory.ts"() {
     "use strict";
     init_node_fs();
     init_node_path();
+    init_checked_fs();
+    SETTINGS_READ_CAP = 1024 * 1024;
   }
 });
 

@@ -8959,10 +8959,11 @@ function claudeAutoMemoryOn(q) {
   }
   return true;
 }
+var SETTINGS_READ_CAP = 1024 * 1024;
 function settingOf(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, SETTINGS_READ_CAP);
   } catch {
     return void 0;
   }

@@ -1,6 +1,7 @@
 // hosts/claude/auto-memory.ts
 import fs from "node:fs";
 import path from "node:path";
+import { readRegularUtf8 } from "../../lib/store/checked-fs.js";
 function claudeLoadsStoreNatively(q) {
   if (path.resolve(q.memoryDir) !== path.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
@@ -15,10 +16,11 @@ function claudeAutoMemoryOn(q) {
   }
   return true;
 }
+var SETTINGS_READ_CAP = 1024 * 1024;
 function settingOf(file) {
   let text;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, SETTINGS_READ_CAP);
   } catch {
     return void 0;
   }
