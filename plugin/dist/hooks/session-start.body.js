@@ -9333,9 +9333,11 @@ function readLayerFile(file, layer, scope, importers = []) {
 function projectFile(real, scope) {
   return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
 }
+var HOST_STATE_DIRS = /* @__PURE__ */ new Set(["projects", "plans"]);
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
-  return node_path_default.relative(userDir, file).split(node_path_default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+  const segments = node_path_default.relative(userDir, file).split(node_path_default.sep);
+  return !HOST_STATE_DIRS.has(segments[0]) && segments.every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
