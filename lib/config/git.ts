@@ -1,5 +1,5 @@
 import path from "node:path";
-import { exists, lstatIfExists, readUtf8, realpath, type FileStat } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8, realpath, type FileStat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 
 /** Where a directory sits in git: its worktree root and the repository every worktree shares. */
@@ -94,10 +94,14 @@ function lstatOrUndefined(p: string): FileStat | undefined {
   }
 }
 
+/** A `.git` file, `commondir` or `gitdir` holds one path: more than this is not git's. */
+const GIT_LINK_MAX_BYTES = 64 * 1024;
+
+/** The text of a small regular file; undefined for anything else (a project's FIFO or link to /dev/zero would hold every prompt). */
 function readOrUndefined(p: string): string | undefined {
-  if (!exists(p)) return undefined;
+  if (lstatOrUndefined(p) === undefined) return undefined; // the usual case (no commondir) throws nothing
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return undefined;
   }

@@ -65,3 +65,38 @@ test("the hook in a directory whose .git directory holds a planted commondir pri
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+// What findRepo reads of a project's .git (a .git file, commondir, gitdir) is a path: a link to /dev/zero or a FIFO
+// planted there must not hold the hook.
+const GIT_PLANTS: [string, (dir: string) => void][] = [
+  [
+    "commondir linked to /dev/zero",
+    (dir) => {
+      fs.mkdirSync(path.join(dir, ".git"));
+      fs.symlinkSync("/dev/zero", path.join(dir, ".git", "commondir"));
+    },
+  ],
+  [
+    "commondir a FIFO",
+    (dir) => {
+      fs.mkdirSync(path.join(dir, ".git"));
+      spawnSync("mkfifo", [path.join(dir, ".git", "commondir")]);
+    },
+  ],
+];
+
+for (const [what, plant] of GIT_PLANTS) {
+  test(`a project whose ${what}: the hook answers within its budget`, () => {
+    const { root, home } = setup();
+    try {
+      const dir = path.join(root, "odd");
+      fs.mkdirSync(dir);
+      plant(dir);
+      const run = prompt(home, dir, "odd");
+      assert.equal(run.error, undefined, `the hook was stopped: ${run.error?.message}`);
+      assert.equal(run.status, 0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}

@@ -9078,6 +9078,9 @@ var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
 var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
 var HOOK_TABLES = [...HOST_NAMES, "default"];
 
+// lib/config/git.ts
+var GIT_LINK_MAX_BYTES = 64 * 1024;
+
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 

@@ -4969,10 +4969,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }
@@ -9324,7 +9325,7 @@ function readLayerFile(file, layer, scope, importers = []) {
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused = {
     status: "unsafe",
-    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden nor under projects/ or plans/ (other projects' memory) (E_PATH_ESCAPE)`
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);

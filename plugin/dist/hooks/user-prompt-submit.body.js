@@ -5084,10 +5084,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }

@@ -1,6 +1,6 @@
 // lib/config/git.ts
 import path from "node:path";
-import { exists, lstatIfExists, readUtf8, realpath } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8, realpath } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 function findRepo(start) {
   let dir = realpathOr(path.resolve(start));
@@ -60,10 +60,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }

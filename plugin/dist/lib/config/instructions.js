@@ -65,7 +65,7 @@ function readLayerFile(file, layer, scope, importers = []) {
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused = {
     status: "unsafe",
-    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden nor under projects/ or plans/ (other projects' memory) (E_PATH_ESCAPE)`
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
