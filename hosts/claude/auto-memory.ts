@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readRegularUtf8 } from "../../lib/store/checked-fs.js";
 import type { NativeIndexQuery } from "../types.js";
 
 // Whether Claude Code itself loads a store's MEMORY.md at session start. It does only for its auto-memory
@@ -15,26 +14,22 @@ export function claudeLoadsStoreNatively(q: AutoMemoryQuery): boolean {
   return claudeAutoMemoryOn(q);
 }
 
-export function claudeAutoMemoryOn(q: Pick<AutoMemoryQuery, "projectRoot" | "env" | "home">): boolean {
+export function claudeAutoMemoryOn(q: Pick<AutoMemoryQuery, "projectRoot" | "env" | "home" | "readSettings">): boolean {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== undefined && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || path.join(q.home, ".claude");
   for (const file of [path.join(q.projectRoot, ".claude", "settings.local.json"), path.join(q.projectRoot, ".claude", "settings.json"), path.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
 
-/** A settings file is a few KB; a project's could be a link to /dev/zero, read by every prompt. */
-const SETTINGS_READ_CAP = 1024 * 1024;
-
 /** `autoMemoryEnabled` of one settings file; undefined when the file is absent, unreadable or does not set it. */
-function settingOf(file: string): unknown {
+function settingOf(file: string, read: (file: string) => string): unknown {
   let text: string;
   try {
-    // The project's settings come with its files: a FIFO or a device there must not hold the hook (checked-fs.ts).
-    text = readRegularUtf8(file, SETTINGS_READ_CAP);
+    text = read(file);
   } catch {
     return undefined;
   }

@@ -5455,15 +5455,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-function settingOf(file) {
+function settingOf(file, read2) {
   let text;
   try {
-    text = readRegularUtf8(file, SETTINGS_READ_CAP);
+    text = read2(file);
   } catch {
     return void 0;
   }
@@ -5474,14 +5474,11 @@ function settingOf(file) {
     return void 0;
   }
 }
-var SETTINGS_READ_CAP;
 var init_auto_memory = __esm({
   "hosts/claude/auto-memory.ts"() {
     "use strict";
     init_node_fs();
     init_node_path();
-    init_checked_fs();
-    SETTINGS_READ_CAP = 1024 * 1024;
   }
 });
 

@@ -8954,16 +8954,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-var SETTINGS_READ_CAP = 1024 * 1024;
-function settingOf(file) {
+function settingOf(file, read) {
   let text;
   try {
-    text = readRegularUtf8(file, SETTINGS_READ_CAP);
+    text = read(file);
   } catch {
     return void 0;
   }
@@ -9069,6 +9068,9 @@ var opencode = {
 
 // hosts/types.ts
 var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+
+// lib/config/budget.ts
+var SETTINGS_READ_CAP = 1024 * 1024;
 
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;

@@ -3035,6 +3035,140 @@ var isAbsolute = m2.isAbsolute;
 var join = m2.join;
 var sep = m2.sep;
 
+// hosts/claude/auto-memory.ts
+function claudeLoadsStoreNatively(q) {
+  if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
+  return claudeAutoMemoryOn(q);
+}
+function claudeAutoMemoryOn(q) {
+  const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
+  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
+    const value = settingOf(file, q.readSettings);
+    if (typeof value === "boolean") return value;
+  }
+  return true;
+}
+function settingOf(file, read) {
+  let text;
+  try {
+    text = read(file);
+  } catch {
+    return void 0;
+  }
+  if (!text.includes("autoMemoryEnabled")) return void 0;
+  try {
+    return JSON.parse(text).autoMemoryEnabled;
+  } catch {
+    return void 0;
+  }
+}
+
+// hosts/payload.ts
+function normalizePayload(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const prompt = firstString(o.prompt, o.user_prompt, o.userPrompt, o.message);
+  if (prompt === void 0) return void 0;
+  const cwd = firstString(o.cwd, o.workspaceRoot, o.workspace_root);
+  const sessionId = firstString(o.session_id, o.sessionId);
+  return { prompt, ...cwd ? { cwd } : {}, ...sessionId ? { sessionId } : {} };
+}
+function firstString(...values) {
+  for (const v of values) if (typeof v === "string") return v;
+  return void 0;
+}
+
+// hosts/claude/adapter.ts
+var claude = {
+  name: "claude",
+  budget: { maxBytes: 1500, maxEntries: 10 },
+  budgetWithoutNativeIndex: SHARED_BUDGET,
+  loadsIndexNatively: claudeLoadsStoreNatively,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartWithNotice,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// hosts/codex/adapter.ts
+var codex = {
+  name: "codex",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "$mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// hosts/generic/adapter.ts
+var generic = {
+  name: "generic",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "memctl log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/grok/adapter.ts
+var grok = {
+  name: "grok",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: false,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/opencode/adapter.ts
+var opencode = {
+  name: "opencode",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/types.ts
+var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+
+// hosts/index.ts
+var HOSTS = { claude, codex, generic, grok, opencode };
+function isHostName(name) {
+  return HOST_NAMES.includes(name);
+}
+function hostAdapter(name) {
+  return isHostName(name) ? HOSTS[name] : void 0;
+}
+
 // lib/core/bytes.ts
 function view(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -3175,145 +3309,21 @@ function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
 }
 
-// hosts/claude/auto-memory.ts
-function claudeLoadsStoreNatively(q) {
-  if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
-  return claudeAutoMemoryOn(q);
-}
-function claudeAutoMemoryOn(q) {
-  const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
-  if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
-  for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
-    if (typeof value === "boolean") return value;
-  }
-  return true;
-}
-var SETTINGS_READ_CAP = 1024 * 1024;
-function settingOf(file) {
-  let text;
-  try {
-    text = readRegularUtf8(file, SETTINGS_READ_CAP);
-  } catch {
-    return void 0;
-  }
-  if (!text.includes("autoMemoryEnabled")) return void 0;
-  try {
-    return JSON.parse(text).autoMemoryEnabled;
-  } catch {
-    return void 0;
-  }
-}
-
-// hosts/payload.ts
-function normalizePayload(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
-  const o = raw;
-  const prompt = firstString(o.prompt, o.user_prompt, o.userPrompt, o.message);
-  if (prompt === void 0) return void 0;
-  const cwd = firstString(o.cwd, o.workspaceRoot, o.workspace_root);
-  const sessionId = firstString(o.session_id, o.sessionId);
-  return { prompt, ...cwd ? { cwd } : {}, ...sessionId ? { sessionId } : {} };
-}
-function firstString(...values) {
-  for (const v of values) if (typeof v === "string") return v;
-  return void 0;
-}
-
-// hosts/claude/adapter.ts
-var claude = {
-  name: "claude",
-  budget: { maxBytes: 1500, maxEntries: 10 },
-  budgetWithoutNativeIndex: SHARED_BUDGET,
-  loadsIndexNatively: claudeLoadsStoreNatively,
-  hardCeilingBytes: HARD_CEILING_BYTES,
-  nativeMemory: "auxiliary",
-  logCommand: "/mem-log",
-  normalize: normalizePayload,
-  injectsContext: true,
-  keepsContext: true,
-  context: asAdditionalContext,
-  sessionContext: asSessionStartWithNotice,
-  unavailable: unavailableVia(asAdditionalContext)
-};
-
-// hosts/codex/adapter.ts
-var codex = {
-  name: "codex",
-  budget: SHARED_BUDGET,
-  hardCeilingBytes: HARD_CEILING_BYTES,
-  nativeMemory: "auxiliary",
-  logCommand: "$mem-log",
-  normalize: normalizePayload,
-  injectsContext: true,
-  keepsContext: true,
-  context: asAdditionalContext,
-  sessionContext: asSessionStartContext,
-  unavailable: unavailableVia(asAdditionalContext)
-};
-
-// hosts/generic/adapter.ts
-var generic = {
-  name: "generic",
-  budget: SHARED_BUDGET,
-  hardCeilingBytes: HARD_CEILING_BYTES,
-  nativeMemory: "unknown",
-  logCommand: "memctl log",
-  normalize: normalizePayload,
-  injectsContext: true,
-  keepsContext: false,
-  context: asPlainText,
-  sessionContext: asPlainText,
-  unavailable: unavailableVia(asPlainText)
-};
-
-// hosts/grok/adapter.ts
-var grok = {
-  name: "grok",
-  budget: SHARED_BUDGET,
-  hardCeilingBytes: HARD_CEILING_BYTES,
-  nativeMemory: "unknown",
-  logCommand: "/mem-log",
-  normalize: normalizePayload,
-  injectsContext: false,
-  keepsContext: false,
-  context: asPlainText,
-  sessionContext: asPlainText,
-  unavailable: unavailableVia(asPlainText)
-};
-
-// hosts/opencode/adapter.ts
-var opencode = {
-  name: "opencode",
-  budget: SHARED_BUDGET,
-  hardCeilingBytes: HARD_CEILING_BYTES,
-  nativeMemory: "unknown",
-  logCommand: "/mem-log",
-  normalize: normalizePayload,
-  injectsContext: true,
-  keepsContext: false,
-  context: asPlainText,
-  sessionContext: asPlainText,
-  unavailable: unavailableVia(asPlainText)
-};
-
-// hosts/types.ts
-var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
-
-// hosts/index.ts
-var HOSTS = { claude, codex, generic, grok, opencode };
-function isHostName(name) {
-  return HOST_NAMES.includes(name);
-}
-function hostAdapter(name) {
-  return isHostName(name) ? HOSTS[name] : void 0;
-}
-
 // lib/config/budget.ts
+var SETTINGS_READ_CAP = 1024 * 1024;
+function readSettings(file) {
+  return readRegularUtf8(file, SETTINGS_READ_CAP);
+}
 var DEFAULT_BUDGET = SHARED_BUDGET;
 function loadsStoreNatively(host, resolution, io) {
-  return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+  return host.loadsIndexNatively?.({
+    memoryDir: resolution.memory_dir,
+    autoMemoryDir: resolution.legacy_dir,
+    projectRoot: resolution.repo_root,
+    env: io.env,
+    home: io.home,
+    readSettings
+  });
 }
 function resolveStoreBudget(inputs, resolution, io) {
   const adapter = hostAdapter(inputs.host);

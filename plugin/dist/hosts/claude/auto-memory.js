@@ -1,7 +1,6 @@
 // hosts/claude/auto-memory.ts
 import fs from "node:fs";
 import path from "node:path";
-import { readRegularUtf8 } from "../../lib/store/checked-fs.js";
 function claudeLoadsStoreNatively(q) {
   if (path.resolve(q.memoryDir) !== path.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
@@ -11,16 +10,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || path.join(q.home, ".claude");
   for (const file of [path.join(q.projectRoot, ".claude", "settings.local.json"), path.join(q.projectRoot, ".claude", "settings.json"), path.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-var SETTINGS_READ_CAP = 1024 * 1024;
-function settingOf(file) {
+function settingOf(file, read) {
   let text;
   try {
-    text = readRegularUtf8(file, SETTINGS_READ_CAP);
+    text = read(file);
   } catch {
     return void 0;
   }
