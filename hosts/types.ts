@@ -16,6 +16,12 @@ export interface NativeIndexQuery {
   projectRoot: string;
   env: Readonly<Record<string, string | undefined>>;
   home: string;
+  /**
+   * Reads a host settings file's text (throws when it cannot): a regular file only, never blocking and within a cap
+   * (lib/store/checked-fs.ts readRegularUtf8, injected: hosts sit below the store). A project's settings come with
+   * its files: a link to /dev/zero or a FIFO there must not hold every prompt.
+   */
+  readSettings: (file: string) => string;
 }
 
 /** The fields memctl needs from a UserPromptSubmit payload, whichever spelling the host used. */

@@ -4,6 +4,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../lib/core/errors.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { memctlStateHome } from "../lib/store/paths.js";
 import { commitFile } from "../lib/store/write.js";
+import { readRegularUtf8 } from "../lib/store/checked-fs.js";
 
 /**
  * A pure config edit: the file's text before (null = absent) → after (null = absent). Throws to refuse.
@@ -63,7 +64,8 @@ export function keepBackup(file: string, from: string, backups: string, options:
 
 export function readText(file: string): string | null {
   try {
-    return fs.readFileSync(file, "utf8");
+    // Never blocks: a FIFO or a device (a project's link to /dev/zero) is refused, not read (checked-fs.ts).
+    return readRegularUtf8(file);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;
     throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${(err as Error).message}`, { file });

@@ -39,6 +39,8 @@ export interface PlannedEdit {
   owned?: boolean;
   /** This edit registers memctl's MCP server (install --status reports it on its own line). */
   mcp?: boolean;
+  /** Where a project or local install's file must really be, links followed (confine.ts); default: the project. */
+  within?: string;
 }
 
 export function projectDirFor(io: Pick<Io, "cwd">): string {

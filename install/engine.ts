@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff, type FileChange } from "./apply.js";
 import { installCommandLine, type InstallContext, type PlannedEdit, type Scope } from "./context.js";
+import { assertConfined } from "./confine.js";
 import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
 import type { TrustState } from "./trust.js";
@@ -46,6 +47,7 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   // Each edit is planned against the file on disk, so two edits of one file would overwrite each other.
   const files = edits.map((e) => e.file);
   if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
+  assertConfined(edits, ctx.scope, ctx.projectDir);
   const dirs = { backups: backupsDir(ctx.io), records: recordsDir(ctx.io) };
   const planned: PlannedChange[] = edits.map((edit) => {
     const record = readRecord(edit.file, dirs.records);

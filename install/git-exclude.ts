@@ -1,5 +1,6 @@
 import path from "node:path";
 import { findRepo } from "../lib/config/git.js";
+import { statIfExists } from "../lib/store/checked-fs.js";
 import type { InstallContext, PlannedEdit } from "./context.js";
 
 // Git's per-clone exclude file (<common dir>/info/exclude, shared by linked worktrees): ignores a file that holds
@@ -8,7 +9,8 @@ import type { InstallContext, PlannedEdit } from "./context.js";
 /** The edit that makes git ignore `relPath` (relative to the project's worktree root); undefined outside git. */
 export function gitExcludeEdit(ctx: InstallContext, relPath: string): PlannedEdit | undefined {
   const repo = findRepo(ctx.projectDir);
-  if (!repo) return undefined;
+  // A git dir with no HEAD is not one git uses (a .git file can name any folder): nothing to ignore there.
+  if (!repo || !statIfExists(path.join(repo.commonDir, "HEAD"))?.isFile()) return undefined;
   const file = path.join(repo.commonDir, "info", "exclude");
   const line = `/${relPath.split(path.sep).join("/")}`;
   const has = (text: string) => text.split("\n").some((l) => l.trim() === line);
@@ -17,6 +19,7 @@ export function gitExcludeEdit(ctx: InstallContext, relPath: string): PlannedEdi
     file,
     label: `git ignores ${relPath} (this clone's .git/info/exclude; nothing committed)`,
     root: path.dirname(file),
+    within: repo.commonDir,
     install,
     uninstall: (before, original) => {
       if (before === null || (original !== null && has(original))) return before;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readRegularUtf8 } from "../lib/store/checked-fs.js";
 import type { Io } from "../lib/store/io.js";
 import type { HostName, InstallContext, PlannedEdit } from "./context.js";
 import { isManaged, managedFile } from "./managed-file.js";
@@ -84,7 +85,7 @@ function listManaged(dir: string, fileFor: (dir: string, name: string) => string
     .map((e): [string, string] => [e.replace(/\.md$/, ""), fileFor(dir, e.replace(/\.md$/, ""))])
     .filter(([, f]) => {
       try {
-        return isManaged(fs.readFileSync(f, "utf8"));
+        return isManaged(readRegularUtf8(f));
       } catch {
         return false;
       }

@@ -14,22 +14,22 @@ export function claudeLoadsStoreNatively(q: AutoMemoryQuery): boolean {
   return claudeAutoMemoryOn(q);
 }
 
-export function claudeAutoMemoryOn(q: Pick<AutoMemoryQuery, "projectRoot" | "env" | "home">): boolean {
+export function claudeAutoMemoryOn(q: Pick<AutoMemoryQuery, "projectRoot" | "env" | "home" | "readSettings">): boolean {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== undefined && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || path.join(q.home, ".claude");
   for (const file of [path.join(q.projectRoot, ".claude", "settings.local.json"), path.join(q.projectRoot, ".claude", "settings.json"), path.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
 
 /** `autoMemoryEnabled` of one settings file; undefined when the file is absent, unreadable or does not set it. */
-function settingOf(file: string): unknown {
+function settingOf(file: string, read: (file: string) => string): unknown {
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = read(file);
   } catch {
     return undefined;
   }

@@ -23,6 +23,7 @@ import { readCommandSources, renderClaudeCommand } from "../render.js";
 import { gitExcludeEdit } from "../git-exclude.js";
 import { readConfig } from "../../lib/config/config.js";
 import { resolveMemory } from "../../lib/config/resolve.js";
+import { readSettings } from "../../lib/config/budget.js";
 import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "../../hosts/claude/auto-memory.js";
 
 // Claude Code: the UserPromptSubmit hook in settings.json, the slash commands in commands/, and the memctl MCP
@@ -122,7 +123,7 @@ function autoMemoryStore(ctx: InstallContext): string | undefined {
   try {
     const r = resolveMemory({ repoRoot: ctx.projectDir, allowNonGit: true, compatibility: true }, ctx.io, readConfig(ctx.io));
     if (r.status !== "resolved" || !r.memory_dir) return undefined;
-    const q = { memoryDir: r.memory_dir, autoMemoryDir: r.legacy_dir, projectRoot: r.repo_root, env: ctx.io.env, home: ctx.io.home };
+    const q = { memoryDir: r.memory_dir, autoMemoryDir: r.legacy_dir, projectRoot: r.repo_root, env: ctx.io.env, home: ctx.io.home, readSettings };
     return claudeLoadsStoreNatively(q) ? r.memory_dir : undefined;
   } catch {
     return undefined;

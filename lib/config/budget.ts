@@ -2,6 +2,15 @@ import { SHARED_BUDGET } from "../../hosts/deliver.js";
 import { hostAdapter, HOSTS, type Budget, type HostAdapter } from "../../hosts/index.js";
 import type { Resolution } from "./resolve.js";
 import type { MemctlConfig } from "./config.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+
+/** A host settings file is a few KB; a project's, read at every prompt, could be a link to /dev/zero. */
+const SETTINGS_READ_CAP = 1024 * 1024;
+
+/** NativeIndexQuery's reader (hosts/types.ts): a regular file only, never blocking, within SETTINGS_READ_CAP. */
+export function readSettings(file: string): string {
+  return readRegularUtf8(file, SETTINGS_READ_CAP);
+}
 
 export type { Budget };
 
@@ -17,7 +26,14 @@ export function loadsStoreNatively(
   resolution: Pick<Resolution, "legacy_dir" | "repo_root"> & { memory_dir: string },
   io: { env: Readonly<Record<string, string | undefined>>; home: string },
 ): boolean | undefined {
-  return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+  return host.loadsIndexNatively?.({
+    memoryDir: resolution.memory_dir,
+    autoMemoryDir: resolution.legacy_dir,
+    projectRoot: resolution.repo_root,
+    env: io.env,
+    home: io.home,
+    readSettings,
+  });
 }
 
 /**

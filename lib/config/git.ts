@@ -1,5 +1,5 @@
 import path from "node:path";
-import { exists, lstatIfExists, readUtf8, realpath, type FileStat } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8, realpath, type FileStat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 
 /** Where a directory sits in git: its worktree root and the repository every worktree shares. */
@@ -21,12 +21,10 @@ export function findRepo(start: string): RepoLocation | undefined {
   for (;;) {
     const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
-    // A `.git` directory is this repository's own: a `commondir` inside one (git follows it) is not how git lays
-    // out a repository, and would let a planted directory choose another repository's store.
-    if (stat?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
+    if (stat?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
@@ -35,20 +33,30 @@ export function findRepo(start: string): RepoLocation | undefined {
 }
 
 /**
- * A `.git` file's repository: the main worktree's only for a linked worktree that repository lists, whose entry
- * (`<common>/worktrees/<name>/gitdir`) names this `.git` file back; anything else (a submodule, a separate git
- * dir, a planted `gitdir:` naming another repository or another worktree) is a repository of its own here.
+ * Where a worktree's git dir says it belongs. Its `.git` (a file's `gitdir:`, a `commondir` file) is the project's
+ * own content, so it could name any other repository and take that project's key, store and legacy memory; a
+ * link to another repository is believed only when that repository lists this worktree back (git's own
+ * `<common>/worktrees/<id>/gitdir`), which a directory cannot plant in a repository it does not contain.
  */
-function sharedRepo(gitDir: string, dotGit: string, worktree: string): Pick<RepoLocation, "commonDir" | "canonicalRoot"> {
-  const real = realpathOr(gitDir);
-  const common = readCommonDir(real);
+function located(worktreeRoot: string, dotGit: string, gitDir: string): RepoLocation {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
   if (common !== undefined) {
     const commonDir = realpathOr(common);
-    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
-    const listed = path.dirname(real) === joinPath(commonDir, "worktrees") && back !== undefined && realpathOr(path.resolve(real, back)) === dotGit;
-    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
-  return { commonDir: real, canonicalRoot: worktree };
+  // No commondir: the git dir is this worktree's own (`.git`, a submodule's modules/<name>, a separate git dir).
+  // One named `.git` inside another directory is that checkout's repository, not this one's.
+  const canonicalRoot = path.basename(ownDir) === ".git" && path.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+
+/** True when `ownDir` is `<commonDir>/worktrees/<id>` and its `gitdir` file names this worktree's `.git`. */
+function listsWorktree(commonDir: string, ownDir: string, dotGit: string): boolean {
+  if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== undefined && back !== "" && realpathOr(path.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 
 /** A `.git` file holds `gitdir: <path>` (linked worktrees and submodules). */
@@ -86,10 +94,14 @@ function lstatOrUndefined(p: string): FileStat | undefined {
   }
 }
 
+/** A `.git` file, `commondir` or `gitdir` holds one path: more than this is not git's. */
+const GIT_LINK_MAX_BYTES = 64 * 1024;
+
+/** The text of a small regular file; undefined for anything else (a project's FIFO or link to /dev/zero would hold every prompt). */
 function readOrUndefined(p: string): string | undefined {
-  if (!exists(p)) return undefined;
+  if (lstatOrUndefined(p) === undefined) return undefined; // the usual case (no commondir) throws nothing
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return undefined;
   }

@@ -125,7 +125,7 @@ export function readLayerFile(
   }
   const refused: InstructionRead = {
     status: "unsafe",
-    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`,
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden nor under projects/ or plans/ (other projects' memory) (E_PATH_ESCAPE)`,
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
@@ -153,13 +153,18 @@ function projectFile(real: string, scope: Pick<InstructionScope, "projectRoot" |
   return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
 }
 
-/** A `.md` file under the user dir with no hidden segment on the way (no `.credentials.json`, no `.private/x.md`). */
+/**
+ * The user dir's folders of other projects' state: Claude Code keeps each project's auto memory (memctl's legacy
+ * stores, their cards and MEMORY.md) under projects/ and plan mode's plans under plans/. Markdown, but another
+ * project's memory, never the instructions of the project importing it.
+ */
+const HOST_STATE_DIRS = new Set(["projects", "plans"]);
+
+/** A `.md` file under the user dir with no hidden segment on the way (no `.credentials.json`, no `.private/x.md`), outside HOST_STATE_DIRS. */
 function ownMarkdown(file: string, userDir: string): boolean {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
-  return path
-    .relative(userDir, file)
-    .split(path.sep)
-    .every((segment) => segment !== "" && !segment.startsWith("."));
+  const segments = path.relative(userDir, file).split(path.sep);
+  return !HOST_STATE_DIRS.has(segments[0]!) && segments.every((segment) => segment !== "" && !segment.startsWith("."));
 }
 
 export interface ComposedInstructions {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../../hosts/index.js";
 import { AUTO_MEMORY_FIX, claudeAutoMemoryWritesStore } from "../../hosts/claude/auto-memory.js";
-import { resolveStoreBudget } from "../config/budget.js";
+import { readSettings, resolveStoreBudget } from "../config/budget.js";
 import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
@@ -91,7 +91,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     sync,
     arrivals: dir ? liveArrivals(dir) : [],
     secretsAtRest,
-    ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home })
+    ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
       : {}),
     ...(resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope: string) => scopeMatchesSomething(resolution.repo_root, scope) } } : {}),

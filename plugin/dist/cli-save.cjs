@@ -179,6 +179,9 @@ function forgetReads() {
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
+}
 var S_IFMT, S_IFREG, S_IFDIR, S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK, R_OK, NOT_REGULAR, TOO_LARGE, DEFAULT_READ_CAP, readByFile, READ_MEMO_FILES;
 var init_checked_fs = __esm({
   "lib/store/checked-fs.ts"() {
@@ -5452,15 +5455,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-function settingOf(file) {
+function settingOf(file, read2) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = read2(file);
   } catch {
     return void 0;
   }
@@ -10102,26 +10105,31 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
-    if (stat2?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
+    if (stat2?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat2?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
 }
-function sharedRepo(gitDir, dotGit, worktree) {
-  const real = realpathOr(gitDir);
-  const common = readCommonDir(real);
+function located(worktreeRoot, dotGit, gitDir) {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
   if (common !== void 0) {
     const commonDir = realpathOr(common);
-    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
-    const listed = node_path_default.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(node_path_default.resolve(real, back)) === dotGit;
-    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
-  return { commonDir: real, canonicalRoot: worktree };
+  const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+function listsWorktree(commonDir, ownDir, dotGit) {
+  if (node_path_default.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== void 0 && back !== "" && realpathOr(node_path_default.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
@@ -10150,10 +10158,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }

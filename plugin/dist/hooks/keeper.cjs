@@ -9126,15 +9126,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-function settingOf(file) {
+function settingOf(file, read) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = read(file);
   } catch {
     return void 0;
   }
@@ -9241,6 +9241,9 @@ var opencode = {
 // hosts/types.ts
 var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
 
+// lib/config/budget.ts
+var SETTINGS_READ_CAP = 1024 * 1024;
+
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
@@ -9248,6 +9251,9 @@ var HAS_WELLFORMED = !!"".isWellFormed;
 var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
 var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
 var HOOK_TABLES = [...HOST_NAMES, "default"];
+
+// lib/config/git.ts
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;

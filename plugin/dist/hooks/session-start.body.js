@@ -3134,15 +3134,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-function settingOf(file) {
+function settingOf(file, read) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = read(file);
   } catch {
     return void 0;
   }
@@ -3258,9 +3258,147 @@ function hostAdapter(name) {
   return isHostName(name) ? HOSTS[name] : void 0;
 }
 
+// lib/core/bytes.ts
+function view(bytes) {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+function utf8Text(bytes, start = 0, end) {
+  return view(bytes).toString("utf8", start, end);
+}
+var encoder;
+function encodeUtf8(text) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text);
+}
+
+// lib/store/checked-fs.ts
+var S_IFMT = 61440;
+var S_IFREG = 32768;
+var S_IFDIR = 16384;
+var S_IFIFO = 4096;
+var S_IFCHR = 8192;
+var S_IFBLK = 24576;
+var S_IFSOCK = 49152;
+function statIfExists(path) {
+  return node_fs_default.statSync(path, { throwIfNoEntry: false });
+}
+function stat(path) {
+  return node_fs_default.statSync(path);
+}
+function lstatIfExists(path) {
+  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
+}
+function fstat(fd) {
+  return node_fs_default.fstatSync(fd);
+}
+function utimes(path, ms) {
+  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
+}
+function readAt(fd, buffer, offset, length, position) {
+  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+}
+function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
+function openForAppend(path, extraFlags = 0, readable2 = false) {
+  const c = node_fs_default.constants;
+  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+}
+function writeBytes(fd, buffer, offset, length) {
+  return node_fs_default.writeSync(fd, buffer, offset, length);
+}
+function close(fd) {
+  node_fs_default.closeSync(fd);
+}
+function exists(path) {
+  return node_fs_default.existsSync(path);
+}
+function readUtf8(path) {
+  return node_fs_default.readFileSync(path, "utf8");
+}
+function realpath(path) {
+  return node_fs_default.realpathSync.native(path);
+}
+var R_OK = node_fs_default.constants.R_OK;
+function access(path, mode) {
+  node_fs_default.accessSync(path, mode);
+}
+var NOT_REGULAR = "E_NOT_REGULAR";
+var TOO_LARGE = "E_TOO_LARGE";
+var DEFAULT_READ_CAP = 64 * 1024 * 1024;
+function fileKind(mode) {
+  const t = mode & S_IFMT;
+  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
+}
+function notRegularError(path, mode) {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
+}
+function tooLargeError(path, size, cap) {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
+}
+function openRegular(path, options = {}) {
+  const c = node_fs_default.constants;
+  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
+  const fd = node_fs_default.openSync(path, flags);
+  let st;
+  try {
+    st = fstat(fd);
+  } catch (err) {
+    close(fd);
+    throw err;
+  }
+  if ((st.mode & S_IFMT) !== S_IFREG) {
+    close(fd);
+    throw notRegularError(path, st.mode);
+  }
+  return { fd, stat: st };
+}
+function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
+    const buf = new Uint8Array(st.size);
+    let length = 0;
+    while (length < st.size) {
+      const n = readAt(fd, buf, length, st.size - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
+  } finally {
+    close(fd);
+  }
+}
+function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path, cap, options).bytes;
+}
+function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const bytes = readRegularBytes(path, cap, options);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
+}
+
 // lib/config/budget.ts
+var SETTINGS_READ_CAP = 1024 * 1024;
+function readSettings(file) {
+  return readRegularUtf8(file, SETTINGS_READ_CAP);
+}
 function loadsStoreNatively(host, resolution, io2) {
-  return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io2.env, home: io2.home });
+  return host.loadsIndexNatively?.({
+    memoryDir: resolution.memory_dir,
+    autoMemoryDir: resolution.legacy_dir,
+    projectRoot: resolution.repo_root,
+    env: io2.env,
+    home: io2.home,
+    readSettings
+  });
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -4051,133 +4189,6 @@ function validateHostsTable(raw, invalid, warn) {
   return hosts;
 }
 
-// lib/core/bytes.ts
-function view(bytes) {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
-}
-var encoder;
-function encodeUtf8(text) {
-  encoder ??= new TextEncoder();
-  return encoder.encode(text);
-}
-
-// lib/store/checked-fs.ts
-var S_IFMT = 61440;
-var S_IFREG = 32768;
-var S_IFDIR = 16384;
-var S_IFIFO = 4096;
-var S_IFCHR = 8192;
-var S_IFBLK = 24576;
-var S_IFSOCK = 49152;
-function statIfExists(path) {
-  return node_fs_default.statSync(path, { throwIfNoEntry: false });
-}
-function stat(path) {
-  return node_fs_default.statSync(path);
-}
-function lstatIfExists(path) {
-  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
-}
-function fstat(fd) {
-  return node_fs_default.fstatSync(fd);
-}
-function utimes(path, ms) {
-  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
-}
-function readAt(fd, buffer, offset, length, position) {
-  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
-}
-function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
-  for (let got = 0; got < length; ) {
-    const n = readAt(fd, buf, got, length - got, position + got);
-    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
-    got += n;
-  }
-  return buf;
-}
-function openForAppend(path, extraFlags = 0, readable2 = false) {
-  const c = node_fs_default.constants;
-  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
-}
-function writeBytes(fd, buffer, offset, length) {
-  return node_fs_default.writeSync(fd, buffer, offset, length);
-}
-function close(fd) {
-  node_fs_default.closeSync(fd);
-}
-function exists(path) {
-  return node_fs_default.existsSync(path);
-}
-function readUtf8(path) {
-  return node_fs_default.readFileSync(path, "utf8");
-}
-function realpath(path) {
-  return node_fs_default.realpathSync.native(path);
-}
-var R_OK = node_fs_default.constants.R_OK;
-function access(path, mode) {
-  node_fs_default.accessSync(path, mode);
-}
-var NOT_REGULAR = "E_NOT_REGULAR";
-var TOO_LARGE = "E_TOO_LARGE";
-var DEFAULT_READ_CAP = 64 * 1024 * 1024;
-function fileKind(mode) {
-  const t = mode & S_IFMT;
-  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
-}
-function notRegularError(path, mode) {
-  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
-}
-function tooLargeError(path, size, cap) {
-  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
-}
-function openRegular(path, options = {}) {
-  const c = node_fs_default.constants;
-  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = node_fs_default.openSync(path, flags);
-  let st;
-  try {
-    st = fstat(fd);
-  } catch (err) {
-    close(fd);
-    throw err;
-  }
-  if ((st.mode & S_IFMT) !== S_IFREG) {
-    close(fd);
-    throw notRegularError(path, st.mode);
-  }
-  return { fd, stat: st };
-}
-function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path, options);
-  try {
-    if (st.size > cap) throw tooLargeError(path, st.size, cap);
-    const buf = new Uint8Array(st.size);
-    let length = 0;
-    while (length < st.size) {
-      const n = readAt(fd, buf, length, st.size - length, -1);
-      if (n === 0) break;
-      length += n;
-    }
-    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
-  } finally {
-    close(fd);
-  }
-}
-function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path, cap, options).bytes;
-}
-function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
-  const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path, cap, options));
-}
-
 // lib/core/secret-rules.ts
 function anyCase(word) {
   return [...word].map((c) => /[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("");
@@ -4915,26 +4926,31 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
-    if (stat2?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
+    if (stat2?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat2?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
 }
-function sharedRepo(gitDir, dotGit, worktree) {
-  const real = realpathOr(gitDir);
-  const common = readCommonDir(real);
+function located(worktreeRoot, dotGit, gitDir) {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
   if (common !== void 0) {
     const commonDir = realpathOr(common);
-    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
-    const listed = node_path_default.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(node_path_default.resolve(real, back)) === dotGit;
-    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
-  return { commonDir: real, canonicalRoot: worktree };
+  const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+function listsWorktree(commonDir, ownDir, dotGit) {
+  if (node_path_default.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== void 0 && back !== "" && realpathOr(node_path_default.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
@@ -4963,10 +4979,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }
@@ -9391,7 +9408,7 @@ function readLayerFile(file, layer, scope, importers = []) {
   }
   const refused = {
     status: "unsafe",
-    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden nor under projects/ or plans/ (other projects' memory) (E_PATH_ESCAPE)`
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
@@ -9410,9 +9427,11 @@ function importReach(file, from, scope) {
 function projectFile(real, scope) {
   return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
 }
+var HOST_STATE_DIRS = /* @__PURE__ */ new Set(["projects", "plans"]);
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
-  return node_path_default.relative(userDir, file).split(node_path_default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+  const segments = node_path_default.relative(userDir, file).split(node_path_default.sep);
+  return !HOST_STATE_DIRS.has(segments[0]) && segments.every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);

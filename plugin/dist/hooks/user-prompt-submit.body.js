@@ -3045,15 +3045,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-function settingOf(file) {
+function settingOf(file, read) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = read(file);
   } catch {
     return void 0;
   }
@@ -3169,10 +3169,161 @@ function hostAdapter(name) {
   return isHostName(name) ? HOSTS[name] : void 0;
 }
 
+// lib/core/bytes.ts
+function view(bytes) {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+function utf8Text(bytes, start = 0, end) {
+  return view(bytes).toString("utf8", start, end);
+}
+function latin1Text(bytes, start = 0, end) {
+  return view(bytes).toString("latin1", start, end);
+}
+var encoder;
+function encodeUtf8(text) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text);
+}
+function decodeBase64url(text) {
+  return Buffer.from(text, "base64url");
+}
+function u32At(bytes, offset) {
+  if (!(offset >= 0 && offset + 4 <= bytes.length)) throw new RangeError(`no 32-bit value at ${offset} of ${bytes.length} bytes`);
+  return bytes[offset] + bytes[offset + 1] * 256 + bytes[offset + 2] * 65536 + bytes[offset + 3] * 16777216;
+}
+function bytesAt(a, from, b) {
+  if (from < 0 || from + b.length > a.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[from + i] !== b[i]) return false;
+  return true;
+}
+
+// lib/store/checked-fs.ts
+var S_IFMT = 61440;
+var S_IFREG = 32768;
+var S_IFDIR = 16384;
+var S_IFIFO = 4096;
+var S_IFCHR = 8192;
+var S_IFBLK = 24576;
+var S_IFSOCK = 49152;
+function statIfExists(path) {
+  return node_fs_default.statSync(path, { throwIfNoEntry: false });
+}
+function stat(path) {
+  return node_fs_default.statSync(path);
+}
+function lstatIfExists(path) {
+  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
+}
+function fstat(fd) {
+  return node_fs_default.fstatSync(fd);
+}
+function futimes(fd, ms) {
+  node_fs_default.futimesSync(fd, ms / 1e3, ms / 1e3);
+}
+function utimes(path, ms) {
+  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
+}
+function readAt(fd, buffer, offset, length, position) {
+  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+}
+function openForAppend(path, extraFlags = 0, readable = false) {
+  const c = node_fs_default.constants;
+  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+}
+function writeBytes(fd, buffer, offset, length) {
+  return node_fs_default.writeSync(fd, buffer, offset, length);
+}
+function readdirNames(path) {
+  return node_fs_default.readdirSync(path);
+}
+function close(fd) {
+  node_fs_default.closeSync(fd);
+}
+function exists(path) {
+  return node_fs_default.existsSync(path);
+}
+function readUtf8(path) {
+  return node_fs_default.readFileSync(path, "utf8");
+}
+function realpath(path) {
+  return node_fs_default.realpathSync.native(path);
+}
+var R_OK = node_fs_default.constants.R_OK;
+function access(path, mode) {
+  node_fs_default.accessSync(path, mode);
+}
+var NOT_REGULAR = "E_NOT_REGULAR";
+var TOO_LARGE = "E_TOO_LARGE";
+var DEFAULT_READ_CAP = 64 * 1024 * 1024;
+function fileKind(mode) {
+  const t = mode & S_IFMT;
+  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
+}
+function notRegularError(path, mode) {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
+}
+function tooLargeError(path, size, cap) {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
+}
+function openRegular(path, options = {}) {
+  const c = node_fs_default.constants;
+  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
+  const fd = node_fs_default.openSync(path, flags);
+  let st;
+  try {
+    st = fstat(fd);
+  } catch (err) {
+    close(fd);
+    throw err;
+  }
+  if ((st.mode & S_IFMT) !== S_IFREG) {
+    close(fd);
+    throw notRegularError(path, st.mode);
+  }
+  return { fd, stat: st };
+}
+function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
+    const buf = new Uint8Array(st.size);
+    let length = 0;
+    while (length < st.size) {
+      const n = readAt(fd, buf, length, st.size - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
+  } finally {
+    close(fd);
+  }
+}
+var readByFile = /* @__PURE__ */ new Map();
+function forgetReads() {
+  readByFile.clear();
+}
+function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path, cap, options).bytes;
+}
+function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path, cap, options));
+}
+
 // lib/config/budget.ts
+var SETTINGS_READ_CAP = 1024 * 1024;
+function readSettings(file) {
+  return readRegularUtf8(file, SETTINGS_READ_CAP);
+}
 var DEFAULT_BUDGET = SHARED_BUDGET;
 function loadsStoreNatively(host, resolution, io) {
-  return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+  return host.loadsIndexNatively?.({
+    memoryDir: resolution.memory_dir,
+    autoMemoryDir: resolution.legacy_dir,
+    projectRoot: resolution.repo_root,
+    env: io.env,
+    home: io.home,
+    readSettings
+  });
 }
 function resolveStoreBudget(inputs, resolution, io) {
   const adapter = hostAdapter(inputs.host);
@@ -4136,146 +4287,6 @@ function validateHostsTable(raw, invalid, warn) {
   return hosts;
 }
 
-// lib/core/bytes.ts
-function view(bytes) {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
-}
-function latin1Text(bytes, start = 0, end) {
-  return view(bytes).toString("latin1", start, end);
-}
-var encoder;
-function encodeUtf8(text) {
-  encoder ??= new TextEncoder();
-  return encoder.encode(text);
-}
-function decodeBase64url(text) {
-  return Buffer.from(text, "base64url");
-}
-function u32At(bytes, offset) {
-  if (!(offset >= 0 && offset + 4 <= bytes.length)) throw new RangeError(`no 32-bit value at ${offset} of ${bytes.length} bytes`);
-  return bytes[offset] + bytes[offset + 1] * 256 + bytes[offset + 2] * 65536 + bytes[offset + 3] * 16777216;
-}
-function bytesAt(a, from, b) {
-  if (from < 0 || from + b.length > a.length) return false;
-  for (let i = 0; i < b.length; i++) if (a[from + i] !== b[i]) return false;
-  return true;
-}
-
-// lib/store/checked-fs.ts
-var S_IFMT = 61440;
-var S_IFREG = 32768;
-var S_IFDIR = 16384;
-var S_IFIFO = 4096;
-var S_IFCHR = 8192;
-var S_IFBLK = 24576;
-var S_IFSOCK = 49152;
-function statIfExists(path) {
-  return node_fs_default.statSync(path, { throwIfNoEntry: false });
-}
-function stat(path) {
-  return node_fs_default.statSync(path);
-}
-function lstatIfExists(path) {
-  return node_fs_default.lstatSync(path, { throwIfNoEntry: false });
-}
-function fstat(fd) {
-  return node_fs_default.fstatSync(fd);
-}
-function futimes(fd, ms) {
-  node_fs_default.futimesSync(fd, ms / 1e3, ms / 1e3);
-}
-function utimes(path, ms) {
-  node_fs_default.utimesSync(path, ms / 1e3, ms / 1e3);
-}
-function readAt(fd, buffer, offset, length, position) {
-  return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
-}
-function openForAppend(path, extraFlags = 0, readable = false) {
-  const c = node_fs_default.constants;
-  return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
-}
-function writeBytes(fd, buffer, offset, length) {
-  return node_fs_default.writeSync(fd, buffer, offset, length);
-}
-function readdirNames(path) {
-  return node_fs_default.readdirSync(path);
-}
-function close(fd) {
-  node_fs_default.closeSync(fd);
-}
-function exists(path) {
-  return node_fs_default.existsSync(path);
-}
-function readUtf8(path) {
-  return node_fs_default.readFileSync(path, "utf8");
-}
-function realpath(path) {
-  return node_fs_default.realpathSync.native(path);
-}
-var R_OK = node_fs_default.constants.R_OK;
-function access(path, mode) {
-  node_fs_default.accessSync(path, mode);
-}
-var NOT_REGULAR = "E_NOT_REGULAR";
-var TOO_LARGE = "E_TOO_LARGE";
-var DEFAULT_READ_CAP = 64 * 1024 * 1024;
-function fileKind(mode) {
-  const t = mode & S_IFMT;
-  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
-}
-function notRegularError(path, mode) {
-  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
-}
-function tooLargeError(path, size, cap) {
-  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
-}
-function openRegular(path, options = {}) {
-  const c = node_fs_default.constants;
-  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = node_fs_default.openSync(path, flags);
-  let st;
-  try {
-    st = fstat(fd);
-  } catch (err) {
-    close(fd);
-    throw err;
-  }
-  if ((st.mode & S_IFMT) !== S_IFREG) {
-    close(fd);
-    throw notRegularError(path, st.mode);
-  }
-  return { fd, stat: st };
-}
-function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path, options);
-  try {
-    if (st.size > cap) throw tooLargeError(path, st.size, cap);
-    const buf = new Uint8Array(st.size);
-    let length = 0;
-    while (length < st.size) {
-      const n = readAt(fd, buf, length, st.size - length, -1);
-      if (n === 0) break;
-      length += n;
-    }
-    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
-  } finally {
-    close(fd);
-  }
-}
-var readByFile = /* @__PURE__ */ new Map();
-function forgetReads() {
-  readByFile.clear();
-}
-function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path, cap, options).bytes;
-}
-function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path, cap, options));
-}
-
 // lib/core/secret-rules.ts
 function anyCase(word) {
   return [...word].map((c) => /[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("");
@@ -5030,26 +5041,31 @@ function findRepo(start) {
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
-    if (stat2?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
+    if (stat2?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat2?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = node_path_default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
 }
-function sharedRepo(gitDir, dotGit, worktree) {
-  const real = realpathOr(gitDir);
-  const common2 = readCommonDir(real);
+function located(worktreeRoot, dotGit, gitDir) {
+  const ownDir = realpathOr(gitDir);
+  const common2 = readCommonDir(gitDir);
   if (common2 !== void 0) {
     const commonDir = realpathOr(common2);
-    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
-    const listed = node_path_default.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(node_path_default.resolve(real, back)) === dotGit;
-    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
-  return { commonDir: real, canonicalRoot: worktree };
+  const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+function listsWorktree(commonDir, ownDir, dotGit) {
+  if (node_path_default.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== void 0 && back !== "" && realpathOr(node_path_default.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
@@ -5078,10 +5094,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }

@@ -5,6 +5,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../lib/core/errors.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { memctlStateHome } from "../lib/store/paths.js";
 import { commitFile } from "../lib/store/write.js";
+import { readRegularUtf8 } from "../lib/store/checked-fs.js";
 var LEGACY_BACKUP_SUFFIX = ".memctl-backup";
 function backupsDir(io) {
   return path.join(memctlStateHome(io), "backups");
@@ -31,7 +32,7 @@ function keepBackup(file, from, backups, options = {}) {
 }
 function readText(file) {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;
     throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${err.message}`, { file });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff } from "./apply.js";
 import { installCommandLine } from "./context.js";
+import { assertConfined } from "./confine.js";
 import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath } from "./host.js";
 import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText } from "./record.js";
@@ -21,6 +22,7 @@ async function runHost(installer, ctx, mode, dryRun) {
   const edits = installer.plan(ctx);
   const files = edits.map((e) => e.file);
   if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
+  assertConfined(edits, ctx.scope, ctx.projectDir);
   const dirs = { backups: backupsDir(ctx.io), records: recordsDir(ctx.io) };
   const planned = edits.map((edit) => {
     const record = readRecord(edit.file, dirs.records);

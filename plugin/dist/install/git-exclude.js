@@ -1,9 +1,10 @@
 // install/git-exclude.ts
 import path from "node:path";
 import { findRepo } from "../lib/config/git.js";
+import { statIfExists } from "../lib/store/checked-fs.js";
 function gitExcludeEdit(ctx, relPath) {
   const repo = findRepo(ctx.projectDir);
-  if (!repo) return void 0;
+  if (!repo || !statIfExists(path.join(repo.commonDir, "HEAD"))?.isFile()) return void 0;
   const file = path.join(repo.commonDir, "info", "exclude");
   const line = `/${relPath.split(path.sep).join("/")}`;
   const has = (text) => text.split("\n").some((l) => l.trim() === line);
@@ -13,6 +14,7 @@ function gitExcludeEdit(ctx, relPath) {
     file,
     label: `git ignores ${relPath} (this clone's .git/info/exclude; nothing committed)`,
     root: path.dirname(file),
+    within: repo.commonDir,
     install,
     uninstall: (before, original) => {
       if (before === null || original !== null && has(original)) return before;

@@ -1,6 +1,7 @@
 // install/host.ts
 import fs from "node:fs";
 import path from "node:path";
+import { readRegularUtf8 } from "../lib/store/checked-fs.js";
 import { isManaged, managedFile } from "./managed-file.js";
 function scopeBase(ctx) {
   return ctx.scope === "user" ? ctx.io.home : ctx.projectDir;
@@ -28,7 +29,7 @@ function listManaged(dir, fileFor) {
   }
   return entries.map((e) => [e.replace(/\.md$/, ""), fileFor(dir, e.replace(/\.md$/, ""))]).filter(([, f]) => {
     try {
-      return isManaged(fs.readFileSync(f, "utf8"));
+      return isManaged(readRegularUtf8(f));
     } catch {
       return false;
     }

@@ -10,15 +10,15 @@ function claudeAutoMemoryOn(q) {
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
   const userDir = q.env.CLAUDE_CONFIG_DIR || path.join(q.home, ".claude");
   for (const file of [path.join(q.projectRoot, ".claude", "settings.local.json"), path.join(q.projectRoot, ".claude", "settings.json"), path.join(userDir, "settings.json")]) {
-    const value = settingOf(file);
+    const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
   }
   return true;
 }
-function settingOf(file) {
+function settingOf(file, read) {
   let text;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = read(file);
   } catch {
     return void 0;
   }

@@ -21,6 +21,7 @@ import { readCommandSources, renderClaudeCommand } from "../render.js";
 import { gitExcludeEdit } from "../git-exclude.js";
 import { readConfig } from "../../lib/config/config.js";
 import { resolveMemory } from "../../lib/config/resolve.js";
+import { readSettings } from "../../lib/config/budget.js";
 import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "../../hosts/claude/auto-memory.js";
 function userDir(io) {
   return io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude");
@@ -88,7 +89,7 @@ function autoMemoryStore(ctx) {
   try {
     const r = resolveMemory({ repoRoot: ctx.projectDir, allowNonGit: true, compatibility: true }, ctx.io, readConfig(ctx.io));
     if (r.status !== "resolved" || !r.memory_dir) return void 0;
-    const q = { memoryDir: r.memory_dir, autoMemoryDir: r.legacy_dir, projectRoot: r.repo_root, env: ctx.io.env, home: ctx.io.home };
+    const q = { memoryDir: r.memory_dir, autoMemoryDir: r.legacy_dir, projectRoot: r.repo_root, env: ctx.io.env, home: ctx.io.home, readSettings };
     return claudeLoadsStoreNatively(q) ? r.memory_dir : void 0;
   } catch {
     return void 0;

@@ -1,9 +1,21 @@
 // lib/config/budget.ts
 import { SHARED_BUDGET } from "../../hosts/deliver.js";
 import { hostAdapter, HOSTS } from "../../hosts/index.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+var SETTINGS_READ_CAP = 1024 * 1024;
+function readSettings(file) {
+  return readRegularUtf8(file, SETTINGS_READ_CAP);
+}
 var DEFAULT_BUDGET = SHARED_BUDGET;
 function loadsStoreNatively(host, resolution, io) {
-  return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+  return host.loadsIndexNatively?.({
+    memoryDir: resolution.memory_dir,
+    autoMemoryDir: resolution.legacy_dir,
+    projectRoot: resolution.repo_root,
+    env: io.env,
+    home: io.home,
+    readSettings
+  });
 }
 function resolveStoreBudget(inputs, resolution, io) {
   const adapter = hostAdapter(inputs.host);
@@ -43,6 +55,7 @@ export {
   defaultBudgetsText,
   hostBudget,
   loadsStoreNatively,
+  readSettings,
   resolveBudget,
   resolveStoreBudget
 };

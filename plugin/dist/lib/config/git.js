@@ -1,32 +1,37 @@
 // lib/config/git.ts
 import path from "node:path";
-import { exists, lstatIfExists, readUtf8, realpath } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8, realpath } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 function findRepo(start) {
   let dir = realpathOr(path.resolve(start));
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
-    if (stat?.isDirectory()) return { worktreeRoot: dir, commonDir: realpathOr(dotGit), canonicalRoot: dir };
+    if (stat?.isDirectory()) return located(dir, dotGit, dotGit);
     if (stat?.isFile()) {
       const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) return { worktreeRoot: dir, ...sharedRepo(gitDir, dotGit, dir) };
+      if (gitDir) return located(dir, dotGit, gitDir);
     }
     const parent = path.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
 }
-function sharedRepo(gitDir, dotGit, worktree) {
-  const real = realpathOr(gitDir);
-  const common = readCommonDir(real);
+function located(worktreeRoot, dotGit, gitDir) {
+  const ownDir = realpathOr(gitDir);
+  const common = readCommonDir(gitDir);
   if (common !== void 0) {
     const commonDir = realpathOr(common);
-    const back = readOrUndefined(joinPath(real, "gitdir"))?.trim();
-    const listed = path.dirname(real) === joinPath(commonDir, "worktrees") && back !== void 0 && realpathOr(path.resolve(real, back)) === dotGit;
-    if (listed) return { commonDir, canonicalRoot: canonicalRootOf(commonDir, worktree) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
-  return { commonDir: real, canonicalRoot: worktree };
+  const canonicalRoot = path.basename(ownDir) === ".git" && path.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
+  return { worktreeRoot, commonDir: ownDir, canonicalRoot };
+}
+function listsWorktree(commonDir, ownDir, dotGit) {
+  if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
+  const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
+  return back !== void 0 && back !== "" && realpathOr(path.resolve(ownDir, back)) === realpathOr(dotGit);
 }
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
@@ -55,10 +60,11 @@ function lstatOrUndefined(p) {
     return void 0;
   }
 }
+var GIT_LINK_MAX_BYTES = 64 * 1024;
 function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
+  if (lstatOrUndefined(p) === void 0) return void 0;
   try {
-    return readUtf8(p);
+    return readRegularUtf8(p, GIT_LINK_MAX_BYTES);
   } catch {
     return void 0;
   }

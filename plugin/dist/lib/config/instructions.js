@@ -73,7 +73,7 @@ function readLayerFile(file, layer, scope, importers = []) {
   }
   const refused = {
     status: "unsafe",
-    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden nor under projects/ or plans/ (other projects' memory) (E_PATH_ESCAPE)`
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
@@ -92,9 +92,11 @@ function importReach(file, from, scope) {
 function projectFile(real, scope) {
   return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
 }
+var HOST_STATE_DIRS = /* @__PURE__ */ new Set(["projects", "plans"]);
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
-  return path.relative(userDir, file).split(path.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+  const segments = path.relative(userDir, file).split(path.sep);
+  return !HOST_STATE_DIRS.has(segments[0]) && segments.every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io, config) {
   const scope = instructionScope(cwd, io, config);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../../hosts/index.js";
 import { AUTO_MEMORY_FIX, claudeAutoMemoryWritesStore } from "../../hosts/claude/auto-memory.js";
-import { resolveStoreBudget } from "../config/budget.js";
+import { readSettings, resolveStoreBudget } from "../config/budget.js";
 import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex } from "../store/history.js";
@@ -78,7 +78,7 @@ async function runDoctor(options, io) {
     sync,
     arrivals: dir ? liveArrivals(dir) : [],
     secretsAtRest,
-    ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
+    ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
     ...resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope) => scopeMatchesSomething(resolution.repo_root, scope) } } : {},
     ...instructions ? { instructions } : {}
   });

@@ -6,7 +6,7 @@ import { runJob } from "../store/jobs.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit } from "./git.js";
-import { configureDrivers, isPerMachine, mustShare, writeRepoRules } from "./layout.js";
+import { configureDrivers, isPerMachine, mustShare, SHARED_STATE, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
 import { journalAround } from "../store/write-journal.js";
 import { changedSince } from "./tree-journal.js";
@@ -152,12 +152,19 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
   }
   return [];
 }
-async function commitLocal(dir, opts) {
-  await git(dir, ["add", "-A"], opts);
+async function stageAll(dir, opts) {
+  await git(dir, ["add", "-A", "--", ".", ":(top,exclude).memctl"], opts);
+  const tracked = (await git(dir, ["ls-files", "-z", "--", ":(top).memctl"], opts)).split("\0").filter(Boolean);
+  const shared = SHARED_STATE.map((p) => p.replace(/\/$/, "")).filter((p) => fs.existsSync(path.join(dir, p)) || tracked.some((f) => f === p || f.startsWith(`${p}/`)));
+  if (shared.length > 0) await git(dir, ["add", "-A", "-f", "--", ...shared.map((p) => `:(top,literal)${p}`)], opts);
   const ignored = (await git(dir, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard"], opts)).split("\0").filter((f) => f !== "" && mustShare(f));
   if (ignored.length > 0) await git(dir, ["--literal-pathspecs", "add", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...opts, input: ignored.join("\0") });
-  const tracked = (await git(dir, ["ls-files", "-z", "--", ".memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
-  if (tracked.length > 0) await git(dir, ["rm", "--cached", "-q", "--", ...tracked], opts);
+  const perMachine = (await git(dir, ["ls-files", "-z", "--", ":(top).memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
+  if (perMachine.length > 0)
+    await git(dir, ["--literal-pathspecs", "rm", "--cached", "-q", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...opts, input: perMachine.join("\0") });
+}
+async function commitLocal(dir, opts) {
+  await stageAll(dir, opts);
   if ((await runGit(dir, ["diff", "--cached", "--quiet"], opts)).code === 0 && await headCommit(dir, opts) !== void 0) return 0;
   const { subject, body } = await commitMessage(dir, opts);
   await git(dir, ["commit", "-q", "--no-verify", "--allow-empty", "-m", subject, ...body ? ["-m", body] : []], opts);
@@ -177,7 +184,7 @@ async function afterMerge(ctx, headBefore, upstream, opts, report) {
     const held = await inspectArrivals({ ...ctx, trust: report.trust }, headBefore, upstream.trackingRef, opts);
     report.arrivals.push(...held);
   }
-  await git(ctx.memoryDir, ["add", "-A"], opts);
+  await stageAll(ctx.memoryDir, opts);
   if ((await runGit(ctx.memoryDir, ["diff", "--cached", "--quiet"], opts)).code !== 0) {
     const n = staged.length;
     await git(

@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { initRepo, REPO_ROOT, tempDir } from "../helpers.js";
+
+// A project-scope (or local) install writes into a repository the user may have just cloned: a file or folder
+// there that is a link leading out of it must not make install write the user's other files. Nothing is written,
+// the refusal names the link (E_PATH_ESCAPE), and the file outside stays byte for byte.
+
+const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+
+function setup() {
+  const root = tempDir();
+  const home = path.join(root, "home");
+  fs.mkdirSync(home);
+  const repo = initRepo(path.join(root, "repo"));
+  const outside = path.join(root, "outside");
+  fs.mkdirSync(outside);
+  return { root, home, repo, outside };
+}
+
+function install(home: string, cwd: string, ...args: string[]) {
+  return spawnSync(process.execPath, [CLI, "install", ...args, "--json"], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: home, MEMCTL_CONFIG_FILE: path.join(home, "config.toml"), XDG_STATE_HOME: path.join(home, "state") },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+}
+
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .sort()
+      .map((n) => [n, fs.statSync(path.join(dir, n)).isDirectory() ? "<dir>" : fs.readFileSync(path.join(dir, n), "utf8")]),
+  );
+}
+
+const CASES: { name: string; host: string; scope: string; plant: (repo: string, outside: string) => void }[] = [
+  {
+    name: "a settings file linked to a JSON file outside",
+    host: "claude",
+    scope: "project",
+    plant: (repo, outside) => {
+      fs.writeFileSync(path.join(outside, "victim.json"), '{"precious": true}\n');
+      fs.mkdirSync(path.join(repo, ".claude"));
+      fs.symlinkSync(path.join(outside, "victim.json"), path.join(repo, ".claude", "settings.json"));
+    },
+  },
+  {
+    name: "a dangling link where a file would be created",
+    host: "codex",
+    scope: "project",
+    plant: (repo, outside) => {
+      fs.mkdirSync(path.join(repo, ".codex"));
+      fs.symlinkSync(path.join(outside, "created.json"), path.join(repo, ".codex", "hooks.json"));
+    },
+  },
+  {
+    name: "a host folder linked to a folder outside",
+    host: "opencode",
+    scope: "project",
+    plant: (repo, outside) => {
+      fs.mkdirSync(path.join(outside, "dir"));
+      fs.symlinkSync(path.join(outside, "dir"), path.join(repo, ".opencode"));
+    },
+  },
+  {
+    name: "a local settings file linked outside",
+    host: "claude",
+    scope: "local",
+    plant: (repo, outside) => {
+      fs.writeFileSync(path.join(outside, "local.json"), "{}\n");
+      fs.mkdirSync(path.join(repo, ".claude"));
+      fs.symlinkSync(path.join(outside, "local.json"), path.join(repo, ".claude", "settings.local.json"));
+    },
+  },
+];
+
+for (const c of CASES) {
+  test(`install ${c.host} --scope ${c.scope} in a repository with ${c.name}: refused, nothing outside written`, () => {
+    const { root, home, repo, outside } = setup();
+    try {
+      c.plant(repo, outside);
+      const before = snapshot(outside);
+      const run = install(home, repo, c.host, "--scope", c.scope);
+      assert.equal(run.error, undefined);
+      assert.equal(run.status, 1, run.stdout + run.stderr);
+      assert.match(run.stdout + run.stderr, /E_PATH_ESCAPE/);
+      assert.deepEqual(snapshot(outside), before);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+test("a link inside the project to another file of the project is still written through", () => {
+  const { root, home, repo } = setup();
+  try {
+    fs.mkdirSync(path.join(repo, "config"));
+    fs.writeFileSync(path.join(repo, "config", "claude.json"), "{}\n");
+    fs.mkdirSync(path.join(repo, ".claude"));
+    fs.symlinkSync("../config/claude.json", path.join(repo, ".claude", "settings.json"));
+    const run = install(home, repo, "claude", "--scope", "project");
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.ok(fs.lstatSync(path.join(repo, ".claude", "settings.json")).isSymbolicLink());
+    assert.match(fs.readFileSync(path.join(repo, "config", "claude.json"), "utf8"), /memctl-hook/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("install --scope project with a FIFO or a link to /dev/zero as a host file: an error, never a hang", () => {
+  const { root, home, repo } = setup();
+  try {
+    fs.mkdirSync(path.join(repo, ".claude", "commands"), { recursive: true });
+    spawnSync("mkfifo", [path.join(repo, ".claude", "settings.json")]);
+    fs.symlinkSync("/dev/zero", path.join(repo, ".claude", "commands", "mem-old.md"));
+    const run = install(home, repo, "claude", "--scope", "project");
+    assert.equal(run.error, undefined, `install was stopped: ${run.error?.message}`);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout + run.stderr, /not a regular file/);
+    const status = install(home, repo, "--status");
+    assert.equal(status.error, undefined, `install --status was stopped: ${status.error?.message}`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
