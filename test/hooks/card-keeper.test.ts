@@ -10,6 +10,7 @@ import { test, type TestContext } from "node:test";
 import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
 import { CARD_CACHE } from "../../lib/store/card-cache.js";
 import { CARD_CHECK, VERIFIED_FOR_MS } from "../../lib/store/full-check.js";
+import { withTrustedCardCache } from "../../lib/store/card-cache-trusted.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
@@ -95,6 +96,35 @@ test("session start starts the keeper, which checks the card cache every second;
   assert.deepEqual(keeperPids(k.s.home), [k.holder()]);
   const rewritten = Date.now();
   await waitFor(() => checkAt(k.s.memory) > rewritten - 5, 5_000, "the keeper's check of the rewritten cache");
+});
+
+test("after a hand edit of one MEMORY.md line the keeper records its check of the card cache, so the next session start reads it trusted and prints the edit as a start that checks every card", async (t) => {
+  const k = await keptStore(t);
+  await k.sessionStart();
+  await waitFor(() => k.holder() !== undefined && processAlive(k.holder()!), 10_000, "a keeper");
+  const recorded = checkAt(k.s.memory);
+  await waitFor(() => checkAt(k.s.memory) > recorded, 5_000, "a card-cache check recorded by the keeper");
+  // An editor's save in place: one line's text, its link kept.
+  const index = path.join(k.s.memory, "MEMORY.md");
+  const editedAt = Date.now();
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("note number k012 about the build", "note number k012 EDITED BY HAND"));
+  // Before, the keeper only verified: it found MEMORY.md changed and recorded nothing until a command read the edit.
+  await waitFor(() => checkAt(k.s.memory) > editedAt, 5_000, "the keeper's check recorded after the hand edit");
+  assert.equal(
+    withTrustedCardCache(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX }, () => true),
+    true,
+    "the card cache is read trusted: no card stat'ed, nothing decoded whole",
+  );
+  const started = await k.sessionStart();
+  assert.match(started, /note number k012 EDITED BY HAND/);
+  const checking = await runBounded(
+    [CLI, "hook", "session-start", "--host", "generic"],
+    JSON.stringify({ session_id: "c-checking", cwd: k.s.repo }),
+    { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml"), MEMCTL_FULL_CHECK_MAX: "1000" },
+    k.s.repo,
+    30_000,
+  );
+  assert.equal(started, checking.stdout);
 });
 
 test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {
