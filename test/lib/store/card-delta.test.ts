@@ -181,7 +181,13 @@ test("the keeper's round after a save verifies the delta from one listing, so th
 test("the keeper's round after a hand edit of MEMORY.md writes a delta of its line edits and records its check, so the next starts are trusted; a link moved is left to the next command", async (t) => {
   const w = await store(t);
   const index = path.join(w.mem, "MEMORY.md");
-  const handEdit = (from: string | RegExp, to: string) => fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace(from, to));
+  const handEdit = (from: string | RegExp, to: string, renamed = false) => {
+    const text = fs.readFileSync(index, "utf8").replace(from, to);
+    if (!renamed) return fs.writeFileSync(index, text);
+    // As an editor that writes a copy and renames it over: a new inode, and the store directory's mtime moves.
+    fs.writeFileSync(`${index}.tmp`, text);
+    fs.renameSync(`${index}.tmp`, index);
+  };
   const trusted = (nowMs: number) => withTrustedCardCache(w.mem, { nowMs, fullCheckMax: Number(MAX) }, () => true) === true;
   // The round's clock, never behind the machine's (whose mtimes the racy window compares with).
   const roundAt = () => tick(Math.max(1, Date.now() - tick(0).getTime())).getTime();
@@ -190,11 +196,12 @@ test("the keeper's round after a hand edit of MEMORY.md writes a delta of its li
     ["a line's text", "card number 7", "card number 7, EDITED BY HAND"],
     ["a line added for a linked card", "- [c02]", "- [c02 again](project_c02.md) — a second line\n- [c02]"],
     ["a link to no card added", "# Memory\n", "# Memory\n\n- [gone](project_gone.md) — nowhere\n"],
+    ["a line's text, the file renamed over", "card number 8", "card number 8, RENAMED OVER"],
   ] as const) {
     await ok(w, ["save", "c03", "-d", `card three, saved before ${what}`]);
     await same(w, `the save before ${what}`, tick(1));
     await sleep(150);
-    handEdit(from, to);
+    handEdit(from, to, what.includes("renamed"));
     await sleep(150); // past the racy window by the machine's clock: the delta written next is not in the same tick
     const at = roundAt();
     assert.equal(trusted(at), false, `${what}: not trusted before the round`);
