@@ -10,7 +10,8 @@
 //     enough to trust: the check is recorded, exactly what the full pass (card-cache.ts, verifyOnly) records then;
 //   - changed: MEMORY.md or a card moved, or a card is gone: the full pass would stop there too without writing
 //     anything, so nothing is recorded and the next command reads the change; but MEMORY.md edited by hand with
-//     every card as recorded is settled by the keeper's entry as a delta of its line edits (card-cache-settle.ts);
+//     every card as recorded, or a few cards edited in place with MEMORY.md as recorded, is settled by the keeper's
+//     entry as a delta (card-cache-settle.ts);
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
@@ -31,6 +32,8 @@ import { settleRound, type CacheStamps, type Moved } from "./card-cache-settle.j
 
 /** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
 const FIRST_READ = 64 * 1024;
+/** At most this many cards edited in one round are read into a delta by the keeper; more are the next command's. */
+const EDITED_MAX = 16;
 
 /** A round's answer, the number of cards in the cache and the stamp of the cache file it read. */
 export type StampCheck = { outcome: "verified" | "changed" | "unsure"; cards: number; cache: CacheStamp };
@@ -55,9 +58,10 @@ export async function checkCardCache(dir: string, freshness: Freshness, stats?: 
   const stamps = stampRound(dir, freshness, stats, round);
   if (!stamps) return undefined;
   const quick = stamps.check;
-  // MEMORY.md edited by hand, every card as recorded: the edit goes into a delta here (card-cache-settle.ts), or it
-  // stays "changed" for the next command, as before; "unsure" while it is still moving, so the next round tries.
-  if (stamps.moved.index) {
+  // MEMORY.md edited by hand with every card as recorded, or a few cards edited in place: the edit goes into a delta
+  // here (card-cache-settle.ts), or it stays "changed" for the next command, as before; "unsure" while it is still
+  // moving, so the next round tries.
+  if (stamps.moved.index || stamps.moved.cards) {
     const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
     if (settled === "retry") return { ...quick, outcome: "unsure" };
     return settled ? { ...quick, outcome: "verified", cache: settled } : quick;
@@ -119,6 +123,8 @@ function stampRound(
   const n = cache.numbers;
   let changed = false;
   let sure = true;
+  // The cards whose stamp moved, while few and none gone: the keeper's entry may read them into a delta.
+  let edited: string[] | undefined = [];
   for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i]!;
     let st = stats?.get(file);
@@ -130,14 +136,19 @@ function stampRound(
       }
     }
     // Gone, no longer a regular file, or another stamp.
-    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) changed = true;
+    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) {
+      changed = true;
+      if (!st || (edited && edited.length === EDITED_MAX)) edited = undefined;
+      edited?.push(file);
+    }
     if (changed && !stats) return result("changed");
     // Read again by the full pass every time (an unreadable card), or too recent to trust: it decides.
     if ((n[k + 6]! & FLAG_READ_ERROR) !== 0 || !old([n[k]!, n[k + 1]!, n[k + 2]!])) sure = false;
   }
-  if (changed || (indexMoved && (!sure || !mark))) return result("changed");
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
+  if (changed && edited && !indexMoved && sure && mark && cache.head.dirs.length > 0) return result("changed", { cards: edited, ...(moved ? { dirs: dirsNow } : {}) });
+  if (changed || (indexMoved && (!sure || !mark))) return result("changed");
   if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...(moved ? { dirs: dirsNow } : {}) });
   if (cache.head.dirs.length === 0) return result("unsure");
   if (!sure || moved) return sure && !cache.asBefore && mark ? result("unsure", { dirs: dirsNow }) : result("unsure");
@@ -180,7 +191,7 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
     const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
     const count = merging ? delta.cards : decoded.count;
     const racyMs = racyWindow(mtimeMs);
-    const own = { stamp, mtimeMs, racyMs, base: cacheStamp(stat), storedHead: merging ? delta.head : decoded.head, ...(merging ? { delta } : {}) };
+    const own = { stamp, mtimeMs, racyMs, base: cacheStamp(stat), baseExtra: sections[2], storedHead: merging ? delta.head : decoded.head, ...(merging ? { delta } : {}) };
     if (asBefore && sameNumbers(asBefore, stamp)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), ...own };
     const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1]! < name)))
@@ -196,7 +207,7 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= FLAGS_END) return undefined;
     }
-    return { head, count, asBefore: false, names, numbers, ...own };
+    return { head, count, asBefore: false, names, numbers, ...(src ? { src } : {}), ...own };
   } catch {
     return undefined;
   } finally {

@@ -4,11 +4,14 @@
 //     same cards, and the delta takes the directories' new mtimes;
 //   - MEMORY.md edited by hand (an editor, a `git pull` outside memctl): its lines are compared with the keys the
 //     cache kept (index-links.ts readLinks, what a command's read does), and the delta takes those line edits and the
-//     new stamp, when they move no card's `linked` flag (the records stay the cache's; a flip is the command's).
+//     new stamp, when they move no card's `linked` flag (the records stay the cache's; a flip is the command's);
+//   - a few cards edited in place (MEMORY.md as recorded, none gone): each is read as a command's read reads it
+//     (card-read.ts: its record and words), and the delta takes those records, their `linked` flags unchanged.
 // The check is then recorded against the new delta, so the next session start, `list` and `search` read the cache
 // trusted (card-cache-trusted.ts) instead of decoding the 64 MB file: at 100,000 cards, after a hand edit of one
-// index line, a start decoded it whole (~2 s of CPU) and the keeper recorded no check until a command ran.
-import { decodeCacheTop, FLAGS_AT, NUMBERS, type CacheHead } from "./card-cache-format.js";
+// index line or of one card, a start decoded it whole (~0.6–2 s of CPU) and the keeper recorded no check until a
+// command ran. "Every card as the cache records it" is the round's: each stat'ed, or vouched for by the keeper's watch.
+import { decodeCacheTop, FLAGS_AT, NUMBERS, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { FLAG_LINKED } from "./card-record.js";
 import { dirMtime, racy } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
@@ -17,7 +20,8 @@ import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { CARD_CACHE } from "./card-words.js";
 import type { JournalMark } from "./write-journal.js";
 import { applyLineEdits, decodeLinks, linksBytes, linksHas, readLinks, sameNumbers } from "./index-links.js";
-import { CARD_DELTA, DELTA_MAX_EDITS, encodeCardDelta, type ReadDelta } from "./card-delta.js";
+import { CARD_DELTA, DELTA_MAX_BYTES, DELTA_MAX_EDITS, DELTA_MAX_RECORDS, encodeCardDelta, type CardDelta, type ReadDelta } from "./card-delta.js";
+import { readRecord } from "./card-read.js";
 import { cacheIdentity } from "./card-cache-open.js";
 import { listCardFiles } from "./read.js";
 import { replaceFile } from "./safe-write.js";
@@ -38,23 +42,30 @@ export interface CacheStamps {
   base: CacheStamp;
   storedHead: CacheHead;
   delta?: ReadDelta;
+  /** With a delta merged, where each record comes from (card-delta.ts mergeOrder); the base's own words section's length. */
+  src?: Int32Array;
+  baseExtra: number;
 }
 
-/** What a round found moved besides the cards, which all hold: the watched directories' mtimes now, MEMORY.md's stamp. */
+/**
+ * What a round found moved: the watched directories' mtimes now, MEMORY.md's stamp (every card as recorded), or the
+ * few cards whose stamp moved (none gone, MEMORY.md as recorded).
+ */
 export interface Moved {
   dirs?: readonly number[];
   index?: readonly number[];
+  cards?: readonly string[];
 }
 
 /**
  * The new delta's stamp once it is written and the check recorded against it; "retry" when something is still
  * moving (a stamp too recent to trust, MEMORY.md changed while read): nothing written, the next round tries again;
  * undefined when it cannot be settled here (a card added or removed, a link flag moved, MEMORY.md rewritten or
- * holding a fence mark, past the delta's edit bound): nothing written, as before.
+ * holding a fence mark, a card that cannot be read, past the delta's bounds): nothing written, as before.
  */
 export async function settleRound(dir: string, freshness: Freshness, cache: CacheStamps, mark: JournalMark | undefined, moved: Moved): Promise<CacheStamp | "retry" | undefined> {
   if (!mark || cache.count <= freshness.fullCheckMax || cache.asBefore) return undefined;
-  const wait = moved.index ? "retry" : undefined;
+  const wait = moved.index || moved.cards ? "retry" : undefined;
   // Moved too recently to trust beside a file written now (or gone). "Now" is the round's clock, taken as it
   // started: no later than the delta's write, so never a looser window than that.
   const recent = (s: readonly number[]) => racy(s, freshness.nowMs, cache.racyMs);
@@ -67,15 +78,19 @@ export async function settleRound(dir: string, freshness: Freshness, cache: Cach
   }
   const index = moved.index ? handEdit(dir, cache, mark, moved.index) : undefined;
   if (index === "retry" || (moved.index && !index)) return index === "retry" ? "retry" : undefined;
+  const cards = moved.cards ? readEdited(dir, cache, moved.cards, recent) : undefined;
+  if (cards === "retry" || (moved.cards && !cards)) return cards === "retry" ? "retry" : undefined;
   // Another writer's cache since this round read it: left to the next round.
   const identity = cacheIdentity(dir);
   if (!identity || !sameNumbers(identity, cache.stamp)) return wait;
   const head = { ...cache.storedHead, dirs, ...(index ? index.head : {}) };
   const d = cache.delta;
   const edits = [...(d?.edits ?? []), ...(index ? index.edits : [])];
-  const next = d
+  const kept = d
     ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words }
     : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
+  const next = cards ? withRecords(kept, cache, cards) : kept;
+  if (!next) return undefined;
   const file = joinPath(dir, STATE_DIR, CARD_DELTA);
   try {
     replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
@@ -176,6 +191,61 @@ function baseSections(dir: string, base: CacheStamp): { links: Buffer; lines: Bu
   } finally {
     close(fd);
   }
+}
+
+/**
+ * Each card of `files` read again (its record and words, as a command's read makes them, card-read.ts), its `linked`
+ * flag the cache's (MEMORY.md is as recorded); "retry" when a stamp is too recent to trust; undefined when one cannot
+ * be read (an unreadable card is read again by every reader: the command's to record).
+ */
+function readEdited(
+  dir: string,
+  cache: CacheStamps,
+  files: readonly string[],
+  recent: (s: readonly number[]) => boolean,
+): { at: number; record: CardRecord; words: Buffer }[] | "retry" | undefined {
+  const out: { at: number; record: CardRecord; words: Buffer }[] = [];
+  for (const file of files) {
+    const at = indexOf(cache.names, file);
+    if (at < 0) return undefined;
+    const { record, words } = readRecord(dir, file, true);
+    if (record.readError !== undefined || !words) return undefined;
+    if (recent(record.stamp)) return "retry";
+    record.linked = (cache.numbers[at * NUMBERS + FLAGS_AT]! & FLAG_LINKED) !== 0;
+    out.push({ at, record, words });
+  }
+  return out;
+}
+
+/**
+ * `delta` with each read record in place of the merged cache's record at `at`: a delta record replaced where it is, a
+ * base record replaced by one placed over it (2p + 1); its words after the delta's own. Undefined past the delta's bounds.
+ */
+function withRecords(delta: CardDelta, cache: CacheStamps, read: readonly { at: number; record: CardRecord; words: Buffer }[]): CardDelta | undefined {
+  const records = [...delta.records];
+  const places = [...delta.places];
+  const wordsAt = [...delta.wordsAt];
+  const words: Buffer[] = [delta.words];
+  let size = cache.baseExtra + delta.words.length;
+  for (const { at, record, words: line } of read) {
+    const s = cache.src ? cache.src[at]! : at;
+    const w = -1 - size;
+    words.push(line);
+    size += line.length;
+    if (s < 0) {
+      records[-1 - s] = record;
+      wordsAt[-1 - s] = w;
+      continue;
+    }
+    // Among the delta's records by name, as its places go (sorted by name: mergeOrder's order).
+    let k = 0;
+    while (k < records.length && records[k]!.file < record.file) k++;
+    records.splice(k, 0, record);
+    places.splice(k, 0, s * 2 + 1);
+    wordsAt.splice(k, 0, w);
+  }
+  if (records.length + delta.removed.length > DELTA_MAX_RECORDS || size - cache.baseExtra > DELTA_MAX_BYTES) return undefined;
+  return { ...delta, records, places, wordsAt, words: Buffer.concat(words) };
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

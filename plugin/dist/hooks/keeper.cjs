@@ -8444,7 +8444,7 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 // lib/store/card-cache-settle.ts
 async function settleRound(dir, freshness, cache, mark, moved) {
   if (!mark || cache.count <= freshness.fullCheckMax || cache.asBefore) return void 0;
-  const wait = moved.index ? "retry" : void 0;
+  const wait = moved.index || moved.cards ? "retry" : void 0;
   const recent = (s) => racy2(s, freshness.nowMs, cache.racyMs);
   if (moved.dirs?.some((m4) => m4 < 0 || recent([m4, 0, m4]))) return wait;
   if (moved.index && recent(moved.index)) return "retry";
@@ -8455,12 +8455,16 @@ async function settleRound(dir, freshness, cache, mark, moved) {
   }
   const index = moved.index ? handEdit(dir, cache, mark, moved.index) : void 0;
   if (index === "retry" || moved.index && !index) return index === "retry" ? "retry" : void 0;
+  const cards = moved.cards ? readEdited(dir, cache, moved.cards, recent) : void 0;
+  if (cards === "retry" || moved.cards && !cards) return cards === "retry" ? "retry" : void 0;
   const identity2 = cacheIdentity(dir);
   if (!identity2 || !sameNumbers(identity2, cache.stamp)) return wait;
   const head = { ...cache.storedHead, dirs, ...index ? index.head : {} };
   const d = cache.delta;
   const edits = [...d?.edits ?? [], ...index ? index.edits : []];
-  const next = d ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
+  const kept = d ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
+  const next = cards ? withRecords(kept, cache, cards) : kept;
+  if (!next) return void 0;
   const file = joinPath(dir, STATE_DIR, CARD_DELTA);
   try {
     replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
@@ -8536,6 +8540,44 @@ function baseSections(dir, base) {
     close(fd);
   }
 }
+function readEdited(dir, cache, files, recent) {
+  const out = [];
+  for (const file of files) {
+    const at = indexOf2(cache.names, file);
+    if (at < 0) return void 0;
+    const { record, words } = readRecord(dir, file, true);
+    if (record.readError !== void 0 || !words) return void 0;
+    if (recent(record.stamp)) return "retry";
+    record.linked = (cache.numbers[at * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0;
+    out.push({ at, record, words });
+  }
+  return out;
+}
+function withRecords(delta, cache, read) {
+  const records = [...delta.records];
+  const places = [...delta.places];
+  const wordsAt = [...delta.wordsAt];
+  const words = [delta.words];
+  let size = cache.baseExtra + delta.words.length;
+  for (const { at, record, words: line } of read) {
+    const s = cache.src ? cache.src[at] : at;
+    const w = -1 - size;
+    words.push(line);
+    size += line.length;
+    if (s < 0) {
+      records[-1 - s] = record;
+      wordsAt[-1 - s] = w;
+      continue;
+    }
+    let k = 0;
+    while (k < records.length && records[k].file < record.file) k++;
+    records.splice(k, 0, record);
+    places.splice(k, 0, s * 2 + 1);
+    wordsAt.splice(k, 0, w);
+  }
+  if (records.length + delta.removed.length > DELTA_MAX_RECORDS || size - cache.baseExtra > DELTA_MAX_BYTES) return void 0;
+  return { ...delta, records, places, wordsAt, words: Buffer.concat(words) };
+}
 var byName2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 function sameList2(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -8555,11 +8597,12 @@ function indexOf2(names, file) {
 
 // lib/store/card-cache-check.ts
 var FIRST_READ = 64 * 1024;
+var EDITED_MAX = 16;
 async function checkCardCache(dir, freshness, stats, round) {
   const stamps = stampRound(dir, freshness, stats, round);
   if (!stamps) return void 0;
   const quick = stamps.check;
-  if (stamps.moved.index) {
+  if (stamps.moved.index || stamps.moved.cards) {
     const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
     if (settled === "retry") return { ...quick, outcome: "unsure" };
     return settled ? { ...quick, outcome: "verified", cache: settled } : quick;
@@ -8591,6 +8634,7 @@ function stampRound(dir, freshness, stats, round) {
   const n = cache.numbers;
   let changed = false;
   let sure = true;
+  let edited = [];
   for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i];
     let st = stats?.get(file);
@@ -8601,13 +8645,18 @@ function stampRound(dir, freshness, stats, round) {
         stats?.set(file, st);
       }
     }
-    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) changed = true;
+    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) {
+      changed = true;
+      if (!st || edited && edited.length === EDITED_MAX) edited = void 0;
+      edited?.push(file);
+    }
     if (changed && !stats) return result("changed");
     if ((n[k + 6] & FLAG_READ_ERROR) !== 0 || !old([n[k], n[k + 1], n[k + 2]])) sure = false;
   }
-  if (changed || indexMoved && (!sure || !mark)) return result("changed");
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
+  if (changed && edited && !indexMoved && sure && mark && cache.head.dirs.length > 0) return result("changed", { cards: edited, ...moved ? { dirs: dirsNow } : {} });
+  if (changed || indexMoved && (!sure || !mark)) return result("changed");
   if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...moved ? { dirs: dirsNow } : {} });
   if (cache.head.dirs.length === 0) return result("unsure");
   if (!sure || moved) return sure && !cache.asBefore && mark ? result("unsure", { dirs: dirsNow }) : result("unsure");
@@ -8643,7 +8692,7 @@ function readCacheStamps(dir, asBefore) {
     const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
     const count = merging ? delta.cards : decoded.count;
     const racyMs = racyWindow(mtimeMs);
-    const own = { stamp: stamp2, mtimeMs, racyMs, base: cacheStamp(stat2), storedHead: merging ? delta.head : decoded.head, ...merging ? { delta } : {} };
+    const own = { stamp: stamp2, mtimeMs, racyMs, base: cacheStamp(stat2), baseExtra: sections[2], storedHead: merging ? delta.head : decoded.head, ...merging ? { delta } : {} };
     if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), ...own };
     const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
@@ -8659,7 +8708,7 @@ function readCacheStamps(dir, asBefore) {
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
-    return { head, count, asBefore: false, names, numbers, ...own };
+    return { head, count, asBefore: false, names, numbers, ...src ? { src } : {}, ...own };
   } catch {
     return void 0;
   } finally {

@@ -94,18 +94,23 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
     // The keeper's round as it runs between calls: it may write a delta of its own (the directories' new mtimes).
     ["the keeper's round", async () => void (await keeperRound(w, tick(1).getTime()))],
   ];
-  // A hand edit of MEMORY.md the keeper's round meets before any command: it may take the edit into a delta of its
-  // own and record its check (lib/store/card-cache-settle.ts), which the next calls then trust.
-  const indexEdits = ops.filter(([what]) => /MEMORY\.md|index line/.test(what));
+  // A hand edit (of MEMORY.md or of cards) the keeper's round meets before any command: it may take the edit into a
+  // delta of its own and record its check (lib/store/card-cache-settle.ts), which the next calls then trust. Drawn
+  // from every hand edit, and more often from those it takes (no card added, removed or relinked, no fence).
+  const byHand = ops.filter(([what]) => /MEMORY\.md|index line|by hand|hand edit of a card/.test(what));
+  const taken = ops.filter(([what]) =>
+    /^(a hand edit of an index line|a hand edit of a card|a card pinned by hand|MEMORY\.md touched|a line moved in MEMORY\.md by hand)$/.test(what),
+  );
+  assert.equal(taken.length, 5);
   let settled = 0;
-  const afterIndexEdit = async () => {
-    await pick(indexEdits)[1]();
+  const afterHandEdit = (edits: typeof ops) => async () => {
+    await pick(edits)[1]();
     await sleep(150); // past the racy window by the machine's clock, whose mtimes the round's clock must not trail
     const r = await keeperRound(w, tick(Math.max(1, Date.now() - tick(0).getTime())).getTime());
     if (r.outcome === "verified" && r.recorded) settled++;
   };
-  // Weighted as four ops: about one step in five.
-  for (let i = 0; i < 4; i++) ops.push(["the keeper's round after a hand edit of MEMORY.md", afterIndexEdit]);
+  ops.push(["the keeper's round after a hand edit", afterHandEdit(byHand)]);
+  for (let i = 0; i < 3; i++) ops.push(["the keeper's round after a hand edit it can take", afterHandEdit(taken)]);
   for (; n < 40; n++) {
     const [what, op] = n < 4 ? ops[n]! : pick(ops);
     // A hand edit is seen by every call 2 s after it: the clock steps past the last check before the call.
@@ -114,7 +119,7 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
     if (fs.existsSync(state(w, CARD_DELTA)) && readCardDelta(w.mem, baseStamp(w))) deltas++;
   }
   assert.ok(deltas >= 10, `a delta was in force after ${deltas} of 40 steps`);
-  assert.ok(settled >= 2, `the keeper's round settled ${settled} hand edits of MEMORY.md`);
+  assert.ok(settled >= 1, `the keeper's round settled ${settled} hand edits`);
 });
 
 test("a save writes a delta, not the card-cache file; past the edits' bound the next write folds it into a new card-cache file", async (t) => {
@@ -210,6 +215,27 @@ test("the keeper's round after a hand edit of MEMORY.md writes a delta of its li
     assert.equal(readCardDelta(w.mem, baseStamp(w))?.records.length, 1, `${what}: the save's record kept, no other`);
     const seen = await same(w, `after the keeper's round over ${what}`, tick(1));
     assert.ok(seen.start.includes(to.split("\n")[0]!.replace(/^# Memory$/, "nowhere")), what);
+  }
+  // Cards edited in place (one pinned by it), with the save's delta in force: read into the delta by the round.
+  for (const [what, edit] of [
+    ["a card's body appended to", () => fs.appendFileSync(path.join(w.mem, "project_c06.md"), "More deploy words, EDITED IN PLACE.\n")],
+    [
+      "a card pinned and the saved one edited",
+      () => {
+        const pin = path.join(w.mem, "project_c09.md");
+        fs.writeFileSync(pin, fs.readFileSync(pin, "utf8").replace("priority: normal", "priority: always"));
+        fs.appendFileSync(path.join(w.mem, "project_c03.md"), "Saved, then EDITED IN PLACE.\n");
+      },
+    ],
+  ] as const) {
+    await sleep(150);
+    edit();
+    await sleep(150);
+    const at = roundAt();
+    assert.deepEqual(await keeperRound(w, at), { outcome: "verified", recorded: true }, what);
+    assert.equal(trusted(at + 500), true, `${what}: a trusted read takes the cache the round verified`);
+    const seen = await same(w, `after the keeper's round over ${what}`, tick(1));
+    assert.match(seen.search + seen.list, /EDITED IN PLACE|c09/, what);
   }
   // A line relinked to another card moves two cards' `linked`: the round records nothing, the next command reads it.
   await sleep(150);
