@@ -10,8 +10,8 @@
 //     enough to trust: the check is recorded, exactly what the full pass (card-cache.ts, verifyOnly) records then;
 //   - changed: MEMORY.md or a card moved, or a card is gone: the full pass would stop there too without writing
 //     anything, so nothing is recorded and the next command reads the change; but MEMORY.md edited by hand with
-//     every card as recorded, or a few cards edited in place with MEMORY.md as recorded, is settled by the keeper's
-//     entry as a delta (card-cache-settle.ts);
+//     every card as recorded, or a few cards edited (in place, or by a `save` with its line of MEMORY.md), is
+//     settled by the keeper's entry as a delta (card-cache-settle.ts);
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
@@ -147,7 +147,8 @@ function stampRound(
   }
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
-  if (changed && edited && !indexMoved && sure && mark && cache.head.dirs.length > 0) return result("changed", { cards: edited, ...(moved ? { dirs: dirsNow } : {}) });
+  if (changed && edited && sure && mark && cache.head.dirs.length > 0)
+    return result("changed", { cards: edited, ...(indexMoved ? { index: indexNow } : {}), ...(moved ? { dirs: dirsNow } : {}) });
   if (changed || (indexMoved && (!sure || !mark))) return result("changed");
   if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...(moved ? { dirs: dirsNow } : {}) });
   if (cache.head.dirs.length === 0) return result("unsure");

@@ -5,8 +5,9 @@
 //   - MEMORY.md edited by hand (an editor, a `git pull` outside memctl): its lines are compared with the keys the
 //     cache kept (index-links.ts readLinks, what a command's read does), and the delta takes those line edits and the
 //     new stamp, when they move no card's `linked` flag (the records stay the cache's; a flip is the command's);
-//   - a few cards edited in place (MEMORY.md as recorded, none gone): each is read as a command's read reads it
-//     (card-read.ts: its record and words), and the delta takes those records, their `linked` flags unchanged.
+//   - a few cards edited (none gone; in place, or by a `save` whose line of MEMORY.md moves as above): each is read
+//     as a command's read reads it (card-read.ts: its record and words), and the delta takes those records, their
+//     `linked` flags unchanged (MEMORY.md's edits, when any, move none).
 // The check is then recorded against the new delta, so the next session start, `list` and `search` read the cache
 // trusted (card-cache-trusted.ts) instead of decoding the 64 MB file: at 100,000 cards, after a hand edit of one
 // index line or of one card, a start decoded it whole (~0.6–2 s of CPU) and the keeper recorded no check until a
@@ -47,10 +48,7 @@ export interface CacheStamps {
   baseExtra: number;
 }
 
-/**
- * What a round found moved: the watched directories' mtimes now, MEMORY.md's stamp (every card as recorded), or the
- * few cards whose stamp moved (none gone, MEMORY.md as recorded).
- */
+/** What a round found moved: the watched directories' mtimes now, MEMORY.md's stamp, the few cards whose stamp moved (none gone). */
 export interface Moved {
   dirs?: readonly number[];
   index?: readonly number[];
@@ -195,8 +193,9 @@ function baseSections(dir: string, base: CacheStamp): { links: Buffer; lines: Bu
 
 /**
  * Each card of `files` read again (its record and words, as a command's read makes them, card-read.ts), its `linked`
- * flag the cache's (MEMORY.md is as recorded); "retry" when a stamp is too recent to trust; undefined when one cannot
- * be read (an unreadable card is read again by every reader: the command's to record).
+ * flag the cache's (MEMORY.md as recorded, or moved by edits handEdit found moving no flag); "retry" when a stamp is
+ * too recent to trust; undefined when one cannot be read (an unreadable card is read again by every reader: the
+ * command's to record).
  */
 function readEdited(
   dir: string,

@@ -8655,7 +8655,8 @@ function stampRound(dir, freshness, stats, round) {
   }
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
-  if (changed && edited && !indexMoved && sure && mark && cache.head.dirs.length > 0) return result("changed", { cards: edited, ...moved ? { dirs: dirsNow } : {} });
+  if (changed && edited && sure && mark && cache.head.dirs.length > 0)
+    return result("changed", { cards: edited, ...indexMoved ? { index: indexNow } : {}, ...moved ? { dirs: dirsNow } : {} });
   if (changed || indexMoved && (!sure || !mark)) return result("changed");
   if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...moved ? { dirs: dirsNow } : {} });
   if (cache.head.dirs.length === 0) return result("unsure");

@@ -96,12 +96,13 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
   ];
   // A hand edit (of MEMORY.md or of cards) the keeper's round meets before any command: it may take the edit into a
   // delta of its own and record its check (lib/store/card-cache-settle.ts), which the next calls then trust. Drawn
-  // from every hand edit, and more often from those it takes (no card added, removed or relinked, no fence).
+  // from every hand edit, and more often from those it takes (no card added, removed or relinked, no fence; a save
+  // no command has read yet).
   const byHand = ops.filter(([what]) => /MEMORY\.md|index line|by hand|hand edit of a card/.test(what));
   const taken = ops.filter(([what]) =>
-    /^(a hand edit of an index line|a hand edit of a card|a card pinned by hand|MEMORY\.md touched|a line moved in MEMORY\.md by hand)$/.test(what),
+    /^(save an update|a hand edit of an index line|a hand edit of a card|a card pinned by hand|MEMORY\.md touched|a line moved in MEMORY\.md by hand)$/.test(what),
   );
-  assert.equal(taken.length, 5);
+  assert.equal(taken.length, 6);
   let settled = 0;
   const afterHandEdit = (edits: typeof ops) => async () => {
     await pick(edits)[1]();
@@ -237,6 +238,14 @@ test("the keeper's round after a hand edit of MEMORY.md writes a delta of its li
     const seen = await same(w, `after the keeper's round over ${what}`, tick(1));
     assert.match(seen.search + seen.list, /EDITED IN PLACE|c09/, what);
   }
+  // A save no command has read yet (its card and its line of MEMORY.md, journaled): read into the delta by the round.
+  await sleep(150);
+  await ok(w, ["save", "c05", "-d", "card five, SAVED BEFORE THE ROUND"]);
+  await sleep(150);
+  const saved = roundAt();
+  assert.deepEqual(await keeperRound(w, saved), { outcome: "verified", recorded: true }, "a save");
+  assert.equal(trusted(saved + 500), true, "a save: a trusted read takes the cache the round verified");
+  assert.match((await same(w, "after the keeper's round over a save", tick(1))).start, /SAVED BEFORE THE ROUND/);
   // A line relinked to another card moves two cards' `linked`: the round records nothing, the next command reads it.
   await sleep(150);
   handEdit("](project_c09.md)", "](project_c10.md)");
