@@ -6,7 +6,8 @@
 // start recorded as the delta's (or the cache's) mtime, which is what a prompt trusts. The same pass checks the
 // card cache (lib/store/card-cache-check.ts: every card, the ones MEMORY.md does not link too) and, while it still matches,
 // records its check in .memctl/card-check, so session start, `list` and `search` trust it as a prompt does; a change
-// is left to the next command to read (rewriting that cache here cost ~1 GB and the prompts' window at 100,000 cards).
+// is left to the next command to read (rewriting that cache here cost ~1 GB and the prompts' window at 100,000 cards),
+// but for what a small delta settles: a moved directory, a hand edit of MEMORY.md, a few cards edited (card-cache-settle.ts).
 // It writes nothing else: never a card or MEMORY.md, only those files under .memctl/ (and never a first card cache:
 // a store no command has listed has none to keep).
 //

@@ -9,29 +9,31 @@
 //   - verified: MEMORY.md's stamp, every card's stamp and every watched directory's mtime are as recorded and old
 //     enough to trust: the check is recorded, exactly what the full pass (card-cache.ts, verifyOnly) records then;
 //   - changed: MEMORY.md or a card moved, or a card is gone: the full pass would stop there too without writing
-//     anything, so nothing is recorded and the next command reads the change;
+//     anything, so nothing is recorded and the next command reads the change; but MEMORY.md edited by hand with
+//     every card as recorded, or a few cards edited (in place, or by a `save` with its line of MEMORY.md), is
+//     settled by the keeper's entry as a delta (card-cache-settle.ts);
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
-import { decodeCacheTop, NUMBERS_SECTION, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, LITTLE_ENDIAN, NUMBERS } from "./card-cache-format.js";
 import { isCardFileName } from "../core/card-types.js";
 import { FLAG_READ_ERROR, FLAGS_END } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
-import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
+import { cacheStamp, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { CARD_CACHE } from "./card-words.js";
 import { readFresh } from "./card-cache.js";
 import { journalMark, type JournalMark } from "./write-journal.js";
 import { sameNumbers } from "./index-links.js";
-import { CARD_DELTA, encodeCardDelta, fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, type ReadDelta } from "./card-delta.js";
-import { cacheIdentity } from "./card-cache-open.js";
-import { listCardFiles } from "./read.js";
-import { replaceFile } from "./safe-write.js";
+import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta } from "./card-delta.js";
+import { settleRound, type CacheStamps, type Moved } from "./card-cache-settle.js";
 
 /** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
 const FIRST_READ = 64 * 1024;
+/** At most this many cards edited in one round are read into a delta by the keeper; more are the next command's. */
+const EDITED_MAX = 16;
 
 /** A round's answer, the number of cards in the cache and the stamp of the cache file it read. */
 export type StampCheck = { outcome: "verified" | "changed" | "unsure"; cards: number; cache: CacheStamp };
@@ -48,24 +50,6 @@ export interface Round {
   cardsAsBefore?: CacheStamp;
 }
 
-/** What the check reads of a card-cache file: its head, names, per-record numbers and its own stamp. */
-interface CacheStamps {
-  head: CacheHead;
-  count: number;
-  /** The very file the last round verified, its cards as it found them: no names or numbers read. */
-  asBefore: boolean;
-  names: string[];
-  numbers: Float64Array;
-  /** The cache's identity (a merged delta's stamp) and the mtime stamps are compared with. */
-  stamp: CacheStamp;
-  mtimeMs: number;
-  racyMs: number;
-  /** The card-cache file's stamp, the head as stored (the delta's when one is merged) and the delta itself. */
-  base: CacheStamp;
-  storedHead: CacheHead;
-  delta?: ReadDelta;
-}
-
 /**
  * The keeper's full check: every card of an existing card cache stat'ed, and the check recorded while the cache
  * matches them all. Undefined when there is no cache to keep (a first build is a command's to make).
@@ -74,12 +58,20 @@ export async function checkCardCache(dir: string, freshness: Freshness, stats?: 
   const stamps = stampRound(dir, freshness, stats, round);
   if (!stamps) return undefined;
   const quick = stamps.check;
+  // MEMORY.md edited by hand with every card as recorded, or a few cards edited in place: the edit goes into a delta
+  // here (card-cache-settle.ts), or it stays "changed" for the next command, as before; "unsure" while it is still
+  // moving, so the next round tries.
+  if (stamps.moved.index || stamps.moved.cards) {
+    const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
+    if (settled === "retry") return { ...quick, outcome: "unsure" };
+    return settled ? { ...quick, outcome: "verified", cache: settled } : quick;
+  }
   if (quick.outcome !== "unsure") return quick;
   // Unsure only because directories moved (a save renames its card and MEMORY.md into the store, and the delta
   // its first reader wrote keeps them as recorded): one listing settles it, not a decode of the 64 MB file.
-  if (stamps.moved) {
-    const settled = await settleMovedDirs(dir, freshness, stamps.cache, stamps.moved, stamps.mark);
-    if (settled) return { ...quick, outcome: "verified", cache: settled };
+  if (stamps.moved.dirs) {
+    const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
+    if (settled && settled !== "retry") return { ...quick, outcome: "verified", cache: settled };
   }
   await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false, verifyOnly: true });
   // Its records are for this round only: kept, they were most of the keeper's ~430 MiB at 100,000 cards.
@@ -98,37 +90,42 @@ export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardS
 }
 
 /**
- * checkCardStamps' round, and when it is unsure only because watched directories moved (every card as recorded and
- * old enough to trust, the names read): the cache it read and each directory's mtime now, in the head's order.
+ * checkCardStamps' round, and what moved when every card is as recorded and old enough to trust (the names read): each
+ * watched directory's mtime now, in the head's order, when one moved (the outcome "unsure"), and MEMORY.md's stamp
+ * when it moved (the outcome "changed", as the full pass answers; the keeper's entry may settle it).
  */
 function stampRound(
   dir: string,
   freshness: Freshness,
   stats?: CardStamps,
   round?: Round,
-): { check: StampCheck; cache: CacheStamps; mark: JournalMark | undefined; moved?: number[] } | undefined {
+): { check: StampCheck; cache: CacheStamps; mark: JournalMark | undefined; moved: Moved } | undefined {
   // The journal's end before any stat, as the full pass takes it: every journaled write after the check is after it.
   const mark = round ? round.mark : journalMark(dir);
-  const cache = readCacheStamps(dir, round?.cardsAsBefore);
+  let cache = readCacheStamps(dir, round?.cardsAsBefore);
   if (!cache) return undefined;
-  const cards = cache.count;
-  const result = (outcome: StampCheck["outcome"]) => ({ check: { outcome, cards, cache: cache.stamp }, cache, mark });
-  const cacheMtime = cache.mtimeMs;
-  const old = (s: readonly number[]) => !racy(s, cacheMtime, cache.racyMs);
+  const result = (outcome: StampCheck["outcome"], moved: Moved = {}) => ({ check: { outcome, cards: cache!.count, cache: cache!.stamp }, cache: cache!, mark, moved });
+  const old = (s: readonly number[]) => !racy(s, cache!.mtimeMs, cache!.racyMs);
 
   // MEMORY.md as recorded, or its links are parsed again: the full pass stops there (nothing written). With `stats`
-  // (the keeper), every card is still looked up: the rank cache's check takes them from there.
+  // (the keeper), every card is still looked up: the rank cache's check takes them from there, and a hand edit with
+  // every card as recorded is the keeper's to settle, for which the names are read.
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!index?.isFile()) return result("unsure");
   const recorded = cache.head.index;
-  const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
-  let changed = !recorded || !sameNumbers(now, recorded) || !old(now);
-  if (changed && !stats) return result("changed");
+  const indexNow = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
+  const indexMoved = !recorded || !sameNumbers(indexNow, recorded) || !old(indexNow);
+  if (indexMoved && !stats) return result("changed");
+  if (indexMoved && cache.asBefore) cache = readCacheStamps(dir, undefined);
+  if (!cache) return undefined;
 
   const prefix = joinPath(dir, "x").slice(0, -1);
   const n = cache.numbers;
+  let changed = false;
   let sure = true;
-  for (let i = 0, k = 0; !cache.asBefore && i < cards; i++, k += NUMBERS) {
+  // The cards whose stamp moved, while few and none gone: the keeper's entry may read them into a delta.
+  let edited: string[] | undefined = [];
+  for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i]!;
     let st = stats?.get(file);
     if (!st) {
@@ -139,17 +136,24 @@ function stampRound(
       }
     }
     // Gone, no longer a regular file, or another stamp.
-    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) changed = true;
+    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) {
+      changed = true;
+      if (!st || (edited && edited.length === EDITED_MAX)) edited = undefined;
+      edited?.push(file);
+    }
     if (changed && !stats) return result("changed");
     // Read again by the full pass every time (an unreadable card), or too recent to trust: it decides.
     if ((n[k + 6]! & FLAG_READ_ERROR) !== 0 || !old([n[k]!, n[k + 1]!, n[k + 2]!])) sure = false;
   }
-  if (changed) return result("changed");
-  if (cache.head.dirs.length === 0) return result("unsure");
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
-  if (!sure || moved) return sure && !cache.asBefore && mark ? { ...result("unsure"), moved: dirsNow } : result("unsure");
-  if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
+  if (changed && edited && sure && mark && cache.head.dirs.length > 0)
+    return result("changed", { cards: edited, ...(indexMoved ? { index: indexNow } : {}), ...(moved ? { dirs: dirsNow } : {}) });
+  if (changed || (indexMoved && (!sure || !mark))) return result("changed");
+  if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...(moved ? { dirs: dirsNow } : {}) });
+  if (cache.head.dirs.length === 0) return result("unsure");
+  if (!sure || moved) return sure && !cache.asBefore && mark ? result("unsure", { dirs: dirsNow }) : result("unsure");
+  if (mark && cache.count > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
   return result("verified");
 }
 
@@ -188,7 +192,7 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
     const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
     const count = merging ? delta.cards : decoded.count;
     const racyMs = racyWindow(mtimeMs);
-    const own = { stamp, mtimeMs, racyMs, base: cacheStamp(stat), storedHead: merging ? delta.head : decoded.head, ...(merging ? { delta } : {}) };
+    const own = { stamp, mtimeMs, racyMs, base: cacheStamp(stat), baseExtra: sections[2], storedHead: merging ? delta.head : decoded.head, ...(merging ? { delta } : {}) };
     if (asBefore && sameNumbers(asBefore, stamp)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), ...own };
     const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1]! < name)))
@@ -204,71 +208,12 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= FLAGS_END) return undefined;
     }
-    return { head, count, asBefore: false, names, numbers, ...own };
+    return { head, count, asBefore: false, names, numbers, ...(src ? { src } : {}), ...own };
   } catch {
     return undefined;
   } finally {
     close(fd);
   }
-}
-
-/**
- * Every card matched the cache, and only watched directories moved: the store is listed once, and when it lists
- * exactly the cache's names and episode shards, walking the same directories, none of which moved during the
- * listing, their new mtimes go into a delta (card-delta.ts) over the same records and the check is recorded against
- * it. The listing, not the journal, is what proves no card was made by hand (a save's rename into the directory
- * would mask one from the journaled listing, card-trust.ts). Returns the new delta's stamp; undefined: the full
- * pass decides, as before. After a save this is the round that lets the next starts trust the cache again: the full
- * pass decoded the 64 MB file and merged the delta (~1.4 s of CPU at 100,000 cards), so under load the check it
- * recorded had aged past the 2 s window by the time it was written.
- */
-async function settleMovedDirs(dir: string, freshness: Freshness, cache: CacheStamps, now: readonly number[], mark: JournalMark | undefined): Promise<CacheStamp | undefined> {
-  if (!mark || cache.count <= freshness.fullCheckMax) return undefined;
-  // Moved too recently to trust beside a file written now (or gone): the full pass settles it, as before. "Now" is
-  // the round's clock, taken as it started: no later than the delta's write, so never a looser window than that.
-  if (now.some((m) => m < 0 || racy([m, 0, m], freshness.nowMs, cache.racyMs))) return undefined;
-  const dirs = cache.head.dirs;
-  const walked: string[] = [];
-  const shards: string[] = [];
-  let files: string[];
-  try {
-    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
-  } catch {
-    return undefined;
-  }
-  shards.sort(byName);
-  if (
-    !sameList(
-      walked,
-      dirs.map(([rel]) => rel),
-    ) ||
-    !sameList(files, cache.names) ||
-    !sameList(shards, cache.head.shards)
-  )
-    return undefined;
-  if (dirs.some(([rel], i) => dirMtime(dir, rel) !== now[i])) return undefined; // a change during the listing
-  // Another writer's cache since this round read it: left to the next round.
-  const identity = cacheIdentity(dir);
-  if (!identity || !sameNumbers(identity, cache.stamp)) return undefined;
-  const head = { ...cache.storedHead, dirs: dirs.map(([rel], i): [string, number] => [rel, now[i]!]) };
-  const d = cache.delta;
-  const next = d
-    ? { base: d.base, head, edits: d.edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words }
-    : { base: cache.base, head, edits: [], removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
-  const file = joinPath(dir, STATE_DIR, CARD_DELTA);
-  try {
-    replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
-  } catch {
-    return undefined;
-  }
-  recordCheck(dir, file, { at: freshness.nowMs, journal: mark });
-  return cacheIdentity(dir);
-}
-
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;

@@ -1,8 +1,8 @@
 // The freshness keeper keeps the card cache too (lib/rank-cache/keeper.ts, lib/store/card-cache-check.ts checkCardCache):
 // real `memctl hook session-start`, `list` and `search` processes on a store above the full-check size (lowered by
 // MEMCTL_FULL_CHECK_MAX). Session start starts the keeper, which records a check of the card cache about every
-// second and reads an in-place hand edit into it with no command running; every command 2 s after the edit shows
-// it. Each test kills and awaits its keepers before its store goes.
+// second and reads an in-place hand edit (of cards, or of a MEMORY.md line) into its delta with no command running;
+// every command 2 s after the edit shows it. Each test kills and awaits its keepers before its store goes.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { test, type TestContext } from "node:test";
 import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
 import { CARD_CACHE } from "../../lib/store/card-cache.js";
 import { CARD_CHECK, VERIFIED_FOR_MS } from "../../lib/store/full-check.js";
+import { withTrustedCardCache } from "../../lib/store/card-cache-trusted.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
@@ -64,7 +65,7 @@ const checkAt = (memory: string) => {
   }
 };
 
-test("session start starts the keeper, which checks the card cache every second; after an in-place edit it records no check, and every command 2 s later shows the edit", async (t) => {
+test("session start starts the keeper, which checks the card cache every second; it reads in-place edits into a delta and records its check, and every command 2 s later shows the edit", async (t) => {
   const k = await keptStore(t);
   const first = await k.sessionStart(); // builds the card cache itself (no check to trust yet), then starts a keeper
   assert.match(first, /feedback_k000\.md/);
@@ -78,23 +79,56 @@ test("session start starts the keeper, which checks the card cache every second;
   const editedAt = Date.now();
   editInPlace(path.join(k.s.memory, "feedback_k007.md"), "note number k007 about the build", "note number k007 about the WOMBA");
   editInPlace(path.join(k.s.memory, "feedback_k031.md"), "priority: normal", "priority: always");
-  // The keeper only verifies: it leaves the cache as it is and records no check over it, so the next command,
-  // finding no recent check, checks every card itself.
+  // The keeper reads the two cards into the card cache's delta (not a rewrite of the cache file) and records its
+  // check, so the next command trusts it instead of checking every card (before: no check until a command ran).
   const cache = path.join(k.s.memory, ".memctl", CARD_CACHE);
   const wait = editedAt + VERIFIED_FOR_MS + 50 - Date.now();
   if (wait > 0) await sleep(wait);
   assert.ok(fs.statSync(cache).mtimeMs < editedAt, "the keeper did not rewrite the card cache");
-  assert.ok(checkAt(k.s.memory) < editedAt + 5, "no card-cache check recorded since the edit");
+  assert.ok(checkAt(k.s.memory) > editedAt, "the keeper's check recorded since the edit");
+  assert.equal(
+    withTrustedCardCache(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX }, () => true),
+    true,
+    "read trusted",
+  );
   assert.equal((await k.list())["feedback_k007.md"], "note number k007 about the WOMBA");
   assert.deepEqual(await k.search("womba"), ["feedback_k007.md"]);
   // Pinned by the edit: session start prints its line ahead of the index.
   const started = await k.sessionStart();
   assert.ok(started.indexOf("feedback_k031.md") < started.indexOf("feedback_k000.md"), started.slice(0, 800));
-  // Still the one keeper, renewed by the session starts; the command rewrote the cache, and the keeper's checks of it
-  // are recorded again.
+  // Still the one keeper, renewed by the session starts, and its checks are still recorded.
   assert.deepEqual(keeperPids(k.s.home), [k.holder()]);
   const rewritten = Date.now();
   await waitFor(() => checkAt(k.s.memory) > rewritten - 5, 5_000, "the keeper's check of the rewritten cache");
+});
+
+test("after a hand edit of one MEMORY.md line the keeper records its check of the card cache, so the next session start reads it trusted and prints the edit as a start that checks every card", async (t) => {
+  const k = await keptStore(t);
+  await k.sessionStart();
+  await waitFor(() => k.holder() !== undefined && processAlive(k.holder()!), 10_000, "a keeper");
+  const recorded = checkAt(k.s.memory);
+  await waitFor(() => checkAt(k.s.memory) > recorded, 5_000, "a card-cache check recorded by the keeper");
+  // An editor's save in place: one line's text, its link kept.
+  const index = path.join(k.s.memory, "MEMORY.md");
+  const editedAt = Date.now();
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("note number k012 about the build", "note number k012 EDITED BY HAND"));
+  // Before, the keeper only verified: it found MEMORY.md changed and recorded nothing until a command read the edit.
+  await waitFor(() => checkAt(k.s.memory) > editedAt, 5_000, "the keeper's check recorded after the hand edit");
+  assert.equal(
+    withTrustedCardCache(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX }, () => true),
+    true,
+    "the card cache is read trusted: no card stat'ed, nothing decoded whole",
+  );
+  const started = await k.sessionStart();
+  assert.match(started, /note number k012 EDITED BY HAND/);
+  const checking = await runBounded(
+    [CLI, "hook", "session-start", "--host", "generic"],
+    JSON.stringify({ session_id: "c-checking", cwd: k.s.repo }),
+    { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml"), MEMCTL_FULL_CHECK_MAX: "1000" },
+    k.s.repo,
+    30_000,
+  );
+  assert.equal(started, checking.stdout);
 });
 
 test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {

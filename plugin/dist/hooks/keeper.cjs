@@ -6754,6 +6754,7 @@ function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
     return void 0;
   }
 }
+var FLAGS_AT = 6;
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
@@ -8501,16 +8502,176 @@ function sameList(a, b) {
 }
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
+// lib/store/card-cache-settle.ts
+async function settleRound(dir, freshness, cache, mark, moved) {
+  if (!mark || cache.count <= freshness.fullCheckMax || cache.asBefore) return void 0;
+  const wait = moved.index || moved.cards ? "retry" : void 0;
+  const recent = (s) => racy2(s, freshness.nowMs, cache.racyMs);
+  if (moved.dirs?.some((m5) => m5 < 0 || recent([m5, 0, m5]))) return wait;
+  if (moved.index && recent(moved.index)) return "retry";
+  const dirs = moved.dirs ? cache.head.dirs.map(([rel], i) => [rel, moved.dirs[i]]) : cache.head.dirs;
+  if (moved.dirs) {
+    const listed = await sameListing(dir, cache, moved.dirs);
+    if (listed !== true) return listed === "moving" ? wait : void 0;
+  }
+  const index = moved.index ? handEdit(dir, cache, mark, moved.index) : void 0;
+  if (index === "retry" || moved.index && !index) return index === "retry" ? "retry" : void 0;
+  const cards = moved.cards ? readEdited(dir, cache, moved.cards, recent) : void 0;
+  if (cards === "retry" || moved.cards && !cards) return cards === "retry" ? "retry" : void 0;
+  const identity2 = cacheIdentity(dir);
+  if (!identity2 || !sameNumbers(identity2, cache.stamp)) return wait;
+  const head = { ...cache.storedHead, dirs, ...index ? index.head : {} };
+  const d = cache.delta;
+  const edits = [...d?.edits ?? [], ...index ? index.edits : []];
+  const kept = d ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
+  const next = cards ? withRecords(kept, cache, cards) : kept;
+  if (!next) return void 0;
+  const file = joinPath(dir, STATE_DIR, CARD_DELTA);
+  try {
+    replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
+  } catch {
+    return void 0;
+  }
+  recordCheck(dir, file, { at: freshness.nowMs, journal: mark });
+  return cacheIdentity(dir);
+}
+async function sameListing(dir, cache, now) {
+  const walked = [];
+  const shards = [];
+  let files;
+  try {
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName2);
+  } catch {
+    return false;
+  }
+  shards.sort(byName2);
+  const same = sameList2(
+    walked,
+    cache.head.dirs.map(([rel]) => rel)
+  ) && sameList2(files, cache.names) && sameList2(shards, cache.head.shards);
+  if (!same) return false;
+  return cache.head.dirs.every(([rel], i) => dirMtime(dir, rel) === now[i]) ? true : "moving";
+}
+function handEdit(dir, cache, mark, stamp2) {
+  const sections = baseSections(dir, cache.base);
+  if (!sections) return void 0;
+  const pending = cache.delta?.edits ?? [];
+  let links = sections.links;
+  if (pending.length > 0) {
+    const table = decodeLinks(links);
+    const applied = table && applyLineEdits2(table, pending);
+    if (!applied) return void 0;
+    links = linksBytes(applied.table);
+  }
+  const found = readLinks(dir, { head: cache.head, links, lines: sections.lines, edits: pending, mtimeMs: cache.mtimeMs, racyMs: cache.racyMs }, mark);
+  if (!found.stamp || !sameNumbers(found.stamp, stamp2)) return "retry";
+  const after = lstatIfExists(joinPath(dir, INDEX_FILE));
+  if (!after?.isFile() || !sameNumbers([after.mtimeMs, after.size, after.ctimeMs, after.ino], stamp2)) return "retry";
+  if (found.set || !found.edits || !found.table || !found.changed || pending.length + found.edits.length > DELTA_MAX_EDITS) return void 0;
+  const other = new Set(cache.head.linkedOther);
+  for (const key of found.changed) {
+    const i = indexOf2(cache.names, key);
+    const linked = linksHas(found.table, key);
+    if (i >= 0 && (cache.numbers[i * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0 !== linked) return void 0;
+    if (i >= 0) continue;
+    if (linked) other.add(key);
+    else other.delete(key);
+  }
+  return { edits: found.edits, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
+}
+function baseSections(dir, base) {
+  let opened;
+  try {
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const { fd, stat: stat2 } = opened;
+  try {
+    if (!sameNumbers([stat2.mtimeMs, stat2.size, stat2.ctimeMs, stat2.ino], base)) return void 0;
+    let top = readFullyAt(fd, 0, Math.min(stat2.size, 64 * 1024));
+    while (top.indexOf(10, top.indexOf(10) + 1) < 0 && top.length < stat2.size) top = readFullyAt(fd, 0, Math.min(stat2.size, top.length * 2));
+    const decoded = decodeCacheTop(top, stat2.size);
+    if (!decoded) return void 0;
+    const { at, sections } = decoded;
+    return { links: readFullyAt(fd, at[4], sections[4]), lines: readFullyAt(fd, at[5], sections[5]) };
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+function readEdited(dir, cache, files, recent) {
+  const out = [];
+  for (const file of files) {
+    const at = indexOf2(cache.names, file);
+    if (at < 0) return void 0;
+    const { record, words } = readRecord(dir, file, true);
+    if (record.readError !== void 0 || !words) return void 0;
+    if (recent(record.stamp)) return "retry";
+    record.linked = (cache.numbers[at * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0;
+    out.push({ at, record, words });
+  }
+  return out;
+}
+function withRecords(delta, cache, read) {
+  const records = [...delta.records];
+  const places = [...delta.places];
+  const wordsAt = [...delta.wordsAt];
+  const words = [delta.words];
+  let size = cache.baseExtra + delta.words.length;
+  for (const { at, record, words: line } of read) {
+    const s = cache.src ? cache.src[at] : at;
+    const w = -1 - size;
+    words.push(line);
+    size += line.length;
+    if (s < 0) {
+      records[-1 - s] = record;
+      wordsAt[-1 - s] = w;
+      continue;
+    }
+    let k = 0;
+    while (k < records.length && records[k].file < record.file) k++;
+    records.splice(k, 0, record);
+    places.splice(k, 0, s * 2 + 1);
+    wordsAt.splice(k, 0, w);
+  }
+  if (records.length + delta.removed.length > DELTA_MAX_RECORDS || size - cache.baseExtra > DELTA_MAX_BYTES) return void 0;
+  return { ...delta, records, places, wordsAt, words: Buffer.concat(words) };
+}
+var byName2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+function sameList2(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+function indexOf2(names, file) {
+  let lo = 0;
+  let hi = names.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = names[mid];
+    if (f === file) return mid;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 // lib/store/card-cache-check.ts
 var FIRST_READ = 64 * 1024;
+var EDITED_MAX = 16;
 async function checkCardCache(dir, freshness, stats, round) {
   const stamps = stampRound(dir, freshness, stats, round);
   if (!stamps) return void 0;
   const quick = stamps.check;
+  if (stamps.moved.index || stamps.moved.cards) {
+    const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
+    if (settled === "retry") return { ...quick, outcome: "unsure" };
+    return settled ? { ...quick, outcome: "verified", cache: settled } : quick;
+  }
   if (quick.outcome !== "unsure") return quick;
-  if (stamps.moved) {
-    const settled = await settleMovedDirs(dir, freshness, stamps.cache, stamps.moved, stamps.mark);
-    if (settled) return { ...quick, outcome: "verified", cache: settled };
+  if (stamps.moved.dirs) {
+    const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
+    if (settled && settled !== "retry") return { ...quick, outcome: "verified", cache: settled };
   }
   await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false, verifyOnly: true });
   forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
@@ -8518,41 +8679,50 @@ async function checkCardCache(dir, freshness, stats, round) {
 }
 function stampRound(dir, freshness, stats, round) {
   const mark = round ? round.mark : journalMark(dir);
-  const cache = readCacheStamps(dir, round?.cardsAsBefore);
+  let cache = readCacheStamps(dir, round?.cardsAsBefore);
   if (!cache) return void 0;
-  const cards = cache.count;
-  const result = (outcome) => ({ check: { outcome, cards, cache: cache.stamp }, cache, mark });
-  const cacheMtime = cache.mtimeMs;
-  const old = (s) => !racy2(s, cacheMtime, cache.racyMs);
+  const result = (outcome, moved2 = {}) => ({ check: { outcome, cards: cache.count, cache: cache.stamp }, cache, mark, moved: moved2 });
+  const old = (s) => !racy2(s, cache.mtimeMs, cache.racyMs);
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!index?.isFile()) return result("unsure");
   const recorded = cache.head.index;
-  const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
-  let changed = !recorded || !sameNumbers(now, recorded) || !old(now);
-  if (changed && !stats) return result("changed");
+  const indexNow = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
+  const indexMoved = !recorded || !sameNumbers(indexNow, recorded) || !old(indexNow);
+  if (indexMoved && !stats) return result("changed");
+  if (indexMoved && cache.asBefore) cache = readCacheStamps(dir, void 0);
+  if (!cache) return void 0;
   const prefix = joinPath(dir, "x").slice(0, -1);
   const n = cache.numbers;
+  let changed = false;
   let sure = true;
-  for (let i = 0, k = 0; !cache.asBefore && i < cards; i++, k += NUMBERS) {
+  let edited = [];
+  for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i];
     let st = stats?.get(file);
     if (!st) {
-      const now2 = lstatIfExists(prefix + file);
-      if (now2?.isFile()) {
-        st = [now2.mtimeMs, now2.size, now2.ctimeMs, now2.nlink];
+      const now = lstatIfExists(prefix + file);
+      if (now?.isFile()) {
+        st = [now.mtimeMs, now.size, now.ctimeMs, now.nlink];
         stats?.set(file, st);
       }
     }
-    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) changed = true;
+    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) {
+      changed = true;
+      if (!st || edited && edited.length === EDITED_MAX) edited = void 0;
+      edited?.push(file);
+    }
     if (changed && !stats) return result("changed");
     if ((n[k + 6] & FLAG_READ_ERROR) !== 0 || !old([n[k], n[k + 1], n[k + 2]])) sure = false;
   }
-  if (changed) return result("changed");
-  if (cache.head.dirs.length === 0) return result("unsure");
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
-  if (!sure || moved) return sure && !cache.asBefore && mark ? { ...result("unsure"), moved: dirsNow } : result("unsure");
-  if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
+  if (changed && edited && sure && mark && cache.head.dirs.length > 0)
+    return result("changed", { cards: edited, ...indexMoved ? { index: indexNow } : {}, ...moved ? { dirs: dirsNow } : {} });
+  if (changed || indexMoved && (!sure || !mark)) return result("changed");
+  if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...moved ? { dirs: dirsNow } : {} });
+  if (cache.head.dirs.length === 0) return result("unsure");
+  if (!sure || moved) return sure && !cache.asBefore && mark ? result("unsure", { dirs: dirsNow }) : result("unsure");
+  if (mark && cache.count > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
   return result("verified");
 }
 function readCacheStamps(dir, asBefore) {
@@ -8584,7 +8754,7 @@ function readCacheStamps(dir, asBefore) {
     const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
     const count = merging ? delta.cards : decoded.count;
     const racyMs = racyWindow(mtimeMs);
-    const own = { stamp: stamp2, mtimeMs, racyMs, base: cacheStamp(stat2), storedHead: merging ? delta.head : decoded.head, ...merging ? { delta } : {} };
+    const own = { stamp: stamp2, mtimeMs, racyMs, base: cacheStamp(stat2), baseExtra: sections[2], storedHead: merging ? delta.head : decoded.head, ...merging ? { delta } : {} };
     if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), ...own };
     const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
@@ -8600,49 +8770,12 @@ function readCacheStamps(dir, asBefore) {
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
-    return { head, count, asBefore: false, names, numbers, ...own };
+    return { head, count, asBefore: false, names, numbers, ...src ? { src } : {}, ...own };
   } catch {
     return void 0;
   } finally {
     close(fd);
   }
-}
-async function settleMovedDirs(dir, freshness, cache, now, mark) {
-  if (!mark || cache.count <= freshness.fullCheckMax) return void 0;
-  if (now.some((m5) => m5 < 0 || racy2([m5, 0, m5], freshness.nowMs, cache.racyMs))) return void 0;
-  const dirs = cache.head.dirs;
-  const walked = [];
-  const shards = [];
-  let files;
-  try {
-    files = (await listCardFiles(dir, "", walked, shards)).sort(byName2);
-  } catch {
-    return void 0;
-  }
-  shards.sort(byName2);
-  if (!sameList2(
-    walked,
-    dirs.map(([rel]) => rel)
-  ) || !sameList2(files, cache.names) || !sameList2(shards, cache.head.shards))
-    return void 0;
-  if (dirs.some(([rel], i) => dirMtime(dir, rel) !== now[i])) return void 0;
-  const identity2 = cacheIdentity(dir);
-  if (!identity2 || !sameNumbers(identity2, cache.stamp)) return void 0;
-  const head = { ...cache.storedHead, dirs: dirs.map(([rel], i) => [rel, now[i]]) };
-  const d = cache.delta;
-  const next = d ? { base: d.base, head, edits: d.edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits: [], removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
-  const file = joinPath(dir, STATE_DIR, CARD_DELTA);
-  try {
-    replaceFile(file, encodeCardDelta(next), `${file}.${process.pid}.tmp`);
-  } catch {
-    return void 0;
-  }
-  recordCheck(dir, file, { at: freshness.nowMs, journal: mark });
-  return cacheIdentity(dir);
-}
-var byName2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-function sameList2(a, b) {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 

@@ -94,6 +94,24 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
     // The keeper's round as it runs between calls: it may write a delta of its own (the directories' new mtimes).
     ["the keeper's round", async () => void (await keeperRound(w, tick(1).getTime()))],
   ];
+  // A hand edit (of MEMORY.md or of cards) the keeper's round meets before any command: it may take the edit into a
+  // delta of its own and record its check (lib/store/card-cache-settle.ts), which the next calls then trust. Drawn
+  // from every hand edit, and more often from those it takes (no card added, removed or relinked, no fence; a save
+  // no command has read yet).
+  const byHand = ops.filter(([what]) => /MEMORY\.md|index line|by hand|hand edit of a card/.test(what));
+  const taken = ops.filter(([what]) =>
+    /^(save an update|a hand edit of an index line|a hand edit of a card|a card pinned by hand|MEMORY\.md touched|a line moved in MEMORY\.md by hand)$/.test(what),
+  );
+  assert.equal(taken.length, 6);
+  let settled = 0;
+  const afterHandEdit = (edits: typeof ops) => async () => {
+    await pick(edits)[1]();
+    await sleep(150); // past the racy window by the machine's clock, whose mtimes the round's clock must not trail
+    const r = await keeperRound(w, tick(Math.max(1, Date.now() - tick(0).getTime())).getTime());
+    if (r.outcome === "verified" && r.recorded) settled++;
+  };
+  ops.push(["the keeper's round after a hand edit", afterHandEdit(byHand)]);
+  for (let i = 0; i < 3; i++) ops.push(["the keeper's round after a hand edit it can take", afterHandEdit(taken)]);
   for (; n < 40; n++) {
     const [what, op] = n < 4 ? ops[n]! : pick(ops);
     // A hand edit is seen by every call 2 s after it: the clock steps past the last check before the call.
@@ -102,6 +120,7 @@ test("after each save, rm, hand edit and damaged delta in a random sequence, lis
     if (fs.existsSync(state(w, CARD_DELTA)) && readCardDelta(w.mem, baseStamp(w))) deltas++;
   }
   assert.ok(deltas >= 10, `a delta was in force after ${deltas} of 40 steps`);
+  assert.ok(settled >= 1, `the keeper's round settled ${settled} hand edits`);
 });
 
 test("a save writes a delta, not the card-cache file; past the edits' bound the next write folds it into a new card-cache file", async (t) => {
@@ -163,6 +182,83 @@ test("the keeper's round after a save verifies the delta from one listing, so th
   assert.notEqual(round.outcome, "verified");
   assert.equal(round.recorded, false, "no check recorded over a card the cache lacks");
   assert.match((await same(masked, "the masked card", tick(3000))).list, /MADE BY HAND/);
+});
+
+test("the keeper's round after a hand edit of MEMORY.md writes a delta of its line edits and records its check, so the next starts are trusted; a link moved is left to the next command", async (t) => {
+  const w = await store(t);
+  const index = path.join(w.mem, "MEMORY.md");
+  const handEdit = (from: string | RegExp, to: string, renamed = false) => {
+    const text = fs.readFileSync(index, "utf8").replace(from, to);
+    if (!renamed) return fs.writeFileSync(index, text);
+    // As an editor that writes a copy and renames it over: a new inode, and the store directory's mtime moves.
+    fs.writeFileSync(`${index}.tmp`, text);
+    fs.renameSync(`${index}.tmp`, index);
+  };
+  const trusted = (nowMs: number) => withTrustedCardCache(w.mem, { nowMs, fullCheckMax: Number(MAX) }, () => true) === true;
+  // The round's clock, never behind the machine's (whose mtimes the racy window compares with).
+  const roundAt = () => tick(Math.max(1, Date.now() - tick(0).getTime())).getTime();
+  // One line's text (its link kept), then with a save's delta in force: each settled by the round, as a rebuild prints.
+  for (const [what, from, to] of [
+    ["a line's text", "card number 7", "card number 7, EDITED BY HAND"],
+    ["a line added for a linked card", "- [c02]", "- [c02 again](project_c02.md) — a second line\n- [c02]"],
+    ["a link to no card added", "# Memory\n", "# Memory\n\n- [gone](project_gone.md) — nowhere\n"],
+    ["a line's text, the file renamed over", "card number 8", "card number 8, RENAMED OVER"],
+  ] as const) {
+    await ok(w, ["save", "c03", "-d", `card three, saved before ${what}`]);
+    await same(w, `the save before ${what}`, tick(1));
+    await sleep(150);
+    handEdit(from, to, what.includes("renamed"));
+    await sleep(150); // past the racy window by the machine's clock: the delta written next is not in the same tick
+    const at = roundAt();
+    assert.equal(trusted(at), false, `${what}: not trusted before the round`);
+    assert.deepEqual(await keeperRound(w, at), { outcome: "verified", recorded: true }, what);
+    assert.equal(trusted(at + 500), true, `${what}: a trusted read takes the cache the round verified`);
+    assert.equal(readCardDelta(w.mem, baseStamp(w))?.records.length, 1, `${what}: the save's record kept, no other`);
+    const seen = await same(w, `after the keeper's round over ${what}`, tick(1));
+    assert.ok(seen.start.includes(to.split("\n")[0]!.replace(/^# Memory$/, "nowhere")), what);
+  }
+  // Cards edited in place (one pinned by it), with the save's delta in force: read into the delta by the round.
+  for (const [what, edit] of [
+    ["a card's body appended to", () => fs.appendFileSync(path.join(w.mem, "project_c06.md"), "More deploy words, EDITED IN PLACE.\n")],
+    [
+      "a card pinned and the saved one edited",
+      () => {
+        const pin = path.join(w.mem, "project_c09.md");
+        fs.writeFileSync(pin, fs.readFileSync(pin, "utf8").replace("priority: normal", "priority: always"));
+        fs.appendFileSync(path.join(w.mem, "project_c03.md"), "Saved, then EDITED IN PLACE.\n");
+      },
+    ],
+  ] as const) {
+    await sleep(150);
+    edit();
+    await sleep(150);
+    const at = roundAt();
+    assert.deepEqual(await keeperRound(w, at), { outcome: "verified", recorded: true }, what);
+    assert.equal(trusted(at + 500), true, `${what}: a trusted read takes the cache the round verified`);
+    const seen = await same(w, `after the keeper's round over ${what}`, tick(1));
+    assert.match(seen.search + seen.list, /EDITED IN PLACE|c09/, what);
+  }
+  // A save no command has read yet (its card and its line of MEMORY.md, journaled): read into the delta by the round.
+  await sleep(150);
+  await ok(w, ["save", "c05", "-d", "card five, SAVED BEFORE THE ROUND"]);
+  await sleep(150);
+  const saved = roundAt();
+  assert.deepEqual(await keeperRound(w, saved), { outcome: "verified", recorded: true }, "a save");
+  assert.equal(trusted(saved + 500), true, "a save: a trusted read takes the cache the round verified");
+  assert.match((await same(w, "after the keeper's round over a save", tick(1))).start, /SAVED BEFORE THE ROUND/);
+  // A line relinked to another card moves two cards' `linked`: the round records nothing, the next command reads it.
+  await sleep(150);
+  handEdit("](project_c09.md)", "](project_c10.md)");
+  await sleep(150);
+  assert.deepEqual(await keeperRound(w, roundAt()), { outcome: "changed", recorded: false });
+  await same(w, "a line relinked", tick(3000));
+  // Too recent by the round's clock: nothing written, and "unsure" so the next round looks again.
+  handEdit("card number 5", "card number 5, again");
+  const before = fs.existsSync(state(w, CARD_DELTA)) ? fs.statSync(state(w, CARD_DELTA)).mtimeMs : 0;
+  const round = await checkCardCache(w.mem, { nowMs: fs.statSync(index).mtimeMs + 50, fullCheckMax: Number(MAX) }, new Map(), { mark: journalMark(w.mem) });
+  assert.equal(round?.outcome, "unsure");
+  assert.equal(fs.existsSync(state(w, CARD_DELTA)) ? fs.statSync(state(w, CARD_DELTA)).mtimeMs : 0, before, "nothing written");
+  await same(w, "the recent edit", tick(3000));
 });
 
 test("a planted delta (another base, a removed name the base lacks, a path out of the store, words in the base's section) is ignored whole", async (t) => {
