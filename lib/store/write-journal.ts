@@ -191,6 +191,16 @@ export function journalSince(memoryDir: string, mark: JournalMark | undefined): 
   }
 }
 
+/**
+ * Whether MEMORY.md, at `ctimeMs`, changed no later than the journal's last append. The journal keeps no ctime: a
+ * change after the last record that kept MEMORY.md's size and put its mtime back shows only as a later ctime
+ * (memctl appends its record after its write lands).
+ */
+export function journalCoversIndex(memoryDir: string, ctimeMs: number): boolean {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== undefined && ctimeMs <= appended;
+}
+
 /** Whether two stamps of MEMORY.md are the same (both absent, or the same size, mtime and inode). */
 export function sameIndexStamp(a: IndexStamp, b: IndexStamp): boolean {
   return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];

@@ -5664,6 +5664,10 @@ function journalSince(memoryDir, mark) {
     if (fd !== void 0) close(fd);
   }
 }
+function journalCoversIndex(memoryDir, ctimeMs) {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== void 0 && ctimeMs <= appended;
+}
 function sameIndexStamp(a, b) {
   return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
@@ -7332,8 +7336,7 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === void 0 || now[2] > appended) return void 0;
+  if (!journalCoversIndex(memoryDir, now[2])) return void 0;
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE4 = Buffer.alloc(0);

@@ -105,6 +105,10 @@ function journalSince(memoryDir, mark) {
     if (fd !== void 0) close(fd);
   }
 }
+function journalCoversIndex(memoryDir, ctimeMs) {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== void 0 && ctimeMs <= appended;
+}
 function sameIndexStamp(a, b) {
   return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
@@ -128,6 +132,7 @@ export {
   indexStamp,
   journalAround,
   journalChange,
+  journalCoversIndex,
   journalMark,
   journalPath,
   journalSince,
