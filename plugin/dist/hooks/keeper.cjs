@@ -4013,7 +4013,7 @@ function lineHashes(bytes, seed) {
   let start = 0;
   for (let i = 0; i < lines; i++) {
     const nl = i === lines - 1 ? bytes.length : bytes.indexOf(10, start);
-    const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
+    const end = i < lines - 1 && nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
     hashInto(bytes, start, end, seed, out, i * 2);
     start = nl + 1;
   }
@@ -7539,7 +7539,7 @@ function linesAt(bytes, wanted) {
   for (let i = 0; i <= last; i++) {
     const found = bytes.indexOf(10, start);
     const nl = found === -1 ? bytes.length : found;
-    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl));
+    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, found !== -1 && nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl));
     start = nl + 1;
   }
   return out;

@@ -101,3 +101,15 @@ test("the keeper's round after a hand edit's delta verifies it, so the next star
   );
   assert.match((await same(w, "a start after the round", tick(1))).start, /card number eight/);
 });
+
+test("a last line ended by a CR with no LF after it is cut as the index parser cuts it (no entry), then and after an edit above it", async (t) => {
+  const w = await store(t);
+  const index = path.join(w.mem, "MEMORY.md");
+  const write = (change: (text: string) => string) => fs.writeFileSync(index, change(fs.readFileSync(index, "utf8")));
+  write((text) => text.replace(/\n$/, "\r"));
+  await same(w, "the last line ended by a CR", tick(3000));
+  write((text) => text.replace("card number 3\n", "card number three\n"));
+  await same(w, "a line edited above it", tick(3000));
+  write((text) => text.replace(/\r$/, "\n"));
+  await same(w, "the LF back", tick(3000));
+});
