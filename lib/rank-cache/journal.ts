@@ -37,7 +37,7 @@ export function journaled(
 ): Journaled | undefined {
   const records = journalSince(memoryDir, mark);
   if (!records || records.length === 0) return undefined;
-  let index: IndexStamp = [recordedIndex[0]!, recordedIndex[1]!, recordedIndex[2]!];
+  let index: IndexStamp = [recordedIndex[0]!, recordedIndex[1]!, recordedIndex[2]!, recordedIndex[3]!];
   let edits: LineEdit[] | undefined = [];
   const cards = new Set<string>();
   const lastDir = new Map<string, number>();
@@ -53,7 +53,7 @@ export function journaled(
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
   // The chain ends at MEMORY.md as it is, and nothing changed it in place after the last record (its ctime).
-  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = undefined;
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino, indexStat.ctimeMs]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = undefined;
   // Every watched directory that moved ends at a record's mtime: no card was created, removed or replaced otherwise.
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);

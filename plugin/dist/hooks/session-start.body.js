@@ -5669,10 +5669,10 @@ function journalCoversIndex(memoryDir, ctimeMs) {
   return appended !== void 0 && ctimeMs <= appended;
 }
 function sameIndexStamp(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && (a[3] === void 0 || b[3] === void 0 || a[3] === b[3]);
 }
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
-var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+var isStamp = (v) => v === null || Array.isArray(v) && (v.length === 3 || v.length === 4) && v.every(isNum);
 function validRecord(r) {
   if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
   if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
@@ -7328,7 +7328,7 @@ function applyLineEdits2(table, edits) {
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
   if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
+  let index = [recorded[1], recorded[0], recorded[3], recorded[2]];
   const edits = [];
   for (const r of records) {
     const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
@@ -7337,7 +7337,7 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     index = r.o;
   }
   if (!journalCoversIndex(memoryDir, now[2])) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3], now[2]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE4 = Buffer.alloc(0);
 function readLinks(dir, old, mark) {

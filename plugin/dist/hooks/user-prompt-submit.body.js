@@ -7464,10 +7464,10 @@ function journalCoversIndex(memoryDir, ctimeMs) {
   return appended !== void 0 && ctimeMs <= appended;
 }
 function sameIndexStamp(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && (a[3] === void 0 || b[3] === void 0 || a[3] === b[3]);
 }
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
-var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+var isStamp = (v) => v === null || Array.isArray(v) && (v.length === 3 || v.length === 4) && v.every(isNum);
 function validRecord(r) {
   if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
   if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
@@ -8150,7 +8150,7 @@ function unchangedCards(base, segs, files, stampNow) {
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records2 = journalSince(memoryDir, mark);
   if (!records2 || records2.length === 0) return void 0;
-  let index = [recordedIndex[0], recordedIndex[1], recordedIndex[2]];
+  let index = [recordedIndex[0], recordedIndex[1], recordedIndex[2], recordedIndex[3]];
   let edits = [];
   const cards = /* @__PURE__ */ new Set();
   const lastDir = /* @__PURE__ */ new Map();
@@ -8163,7 +8163,7 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndexStamp(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = void 0;
+  if (!sameIndexStamp(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino, indexStat.ctimeMs]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = void 0;
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);
     if (now !== mtime && lastDir.get(rel) !== now) return void 0;

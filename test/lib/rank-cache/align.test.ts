@@ -144,7 +144,7 @@ test("a block of twelve MEMORY.md lines moved to the end is aligned, not read ca
 
 const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);
 
-test("a hand edit of MEMORY.md in place that keeps its size and puts its mtime back is read, by a trusted load and the keeper's check, after a save too", async (t) => {
+test("a hand edit of MEMORY.md in place that keeps its size and puts its mtime back is read, by a trusted load and the keeper's check, with a save before or after it", async (t) => {
   const { s, cli, past } = world(t);
   const file = path.join(s.memory, "MEMORY.md");
   const cases: [string, () => Promise<RankableStore>][] = [
@@ -152,14 +152,16 @@ test("a hand edit of MEMORY.md in place that keeps its size and puts its mtime b
     ["the keeper's check", () => loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE })],
   ];
   for (const [what, load] of cases)
-    for (const saved of [false, true]) {
+    for (const saved of ["", "a save before it", "a save after it"]) {
       await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE });
       // A save after the load: the write journal then accounts for MEMORY.md's size, mtime and inode as they end.
-      if (saved) await cli("save", "feedback_p05", "-t", "feedback", "-d", `saved before the edit, ${what}`);
+      if (saved === "a save before it") await cli("save", "feedback_p05", "-t", "feedback", "-d", `saved before the edit, ${what}`);
       const from = fs.readFileSync(file, "utf8").includes("about p20") ? "about p20" : "about q20";
       editInPlace(file, from, from === "about p20" ? "about q20" : "about p20");
+      // A save after it: the save's record starts from the stamp the edit put back (only its ctime differs).
+      if (saved === "a save after it") await cli("save", "feedback_p05", "-t", "feedback", "-d", `saved after the edit, ${what}`);
       await past();
-      assert.deepEqual(shape(await load()), await settled(s.memory), `${what}${saved ? ", a save before it" : ""}`);
+      assert.deepEqual(shape(await load()), await settled(s.memory), `${what}${saved ? `, ${saved}` : ""}`);
     }
 });
 

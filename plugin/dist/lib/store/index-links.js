@@ -86,7 +86,7 @@ function applyLineEdits(table, edits) {
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
   if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
+  let index = [recorded[1], recorded[0], recorded[3], recorded[2]];
   const edits = [];
   for (const r of records) {
     const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
@@ -95,7 +95,7 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     index = r.o;
   }
   if (!journalCoversIndex(memoryDir, now[2])) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3], now[2]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE = Buffer.alloc(0);
 function readLinks(dir, old, mark) {
