@@ -26,7 +26,8 @@ export function lineKey(text: string): string {
 
 /**
  * Every line's 64-bit key in MEMORY.md's bytes, cut as parseIndex cuts the text (at "\n", a "\r" before it left
- * out; the last line is what follows the last "\n"): two 32-bit lanes a line, seeded. The card cache keeps them
+ * out; the last line is what follows the last "\n", a "\r" ending it kept, as /\r?\n/ keeps it): two 32-bit lanes
+ * a line, seeded. The card cache keeps them
  * (lib/store/index-lines.ts) so a hand edit of the index is found by comparing keys, not by parsing every line.
  * The seed is random per cache (never synced): a line made to collide with another needs it. Four bytes a step:
  * the keys of a 19 MB index are one pass over its bytes.
@@ -38,7 +39,7 @@ export function lineHashes(bytes: Uint8Array, seed: readonly [number, number]): 
   let start = 0;
   for (let i = 0; i < lines; i++) {
     const nl = i === lines - 1 ? bytes.length : bytes.indexOf(0x0a, start);
-    const end = nl > start && bytes[nl - 1] === 0x0d ? nl - 1 : nl;
+    const end = i < lines - 1 && nl > start && bytes[nl - 1] === 0x0d ? nl - 1 : nl;
     hashInto(bytes, start, end, seed, out, i * 2);
     start = nl + 1;
   }

@@ -10,6 +10,7 @@ import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardF
 import {
   cardStamp,
   escapesStore,
+  indexRecord,
   openCache,
   parseReuseLine,
   parseSlimEntry,
@@ -184,7 +185,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const header: Header = {
     id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
     avg,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    index: indexRecord(indexStat),
     dirs,
     n: entries.length,
     cards: files.length,

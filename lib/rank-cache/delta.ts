@@ -15,7 +15,7 @@ import { utf8Bytes } from "../core/block.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { close, openRegular, readAt } from "../store/checked-fs.js";
-import { CachedEntry, MISSING, type OpenCache, type RankableStore, type Stamp } from "./read.js";
+import { CachedEntry, MISSING, type IndexRecord, type OpenCache, type RankableStore, type Stamp } from "./read.js";
 import { isEntryPath } from "./entry-path.js";
 import { RunMap } from "./run-map.js";
 
@@ -38,7 +38,7 @@ export interface Delta {
   format: number;
   tokenizer: number;
   base: string;
-  index: [size: number, mtimeMs: number, ino: number];
+  index: IndexRecord;
   dirs: [rel: string, mtimeMs: number][];
   runs: number[];
   entries: DeltaEntry[];
@@ -97,7 +97,7 @@ const isOptStr = (v: unknown) => v === undefined || isStr(v);
 
 function validDelta(d: Delta, base: OpenCache): boolean {
   if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
-  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 4 || !d.index.every(isNum)) return false;
   if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
   if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
   if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;

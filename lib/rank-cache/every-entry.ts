@@ -15,7 +15,7 @@ import { mergedStamp, type Delta, type OpenDelta } from "./delta.js";
 import { RunMap } from "./run-map.js";
 import { recheck, reparse, type Seg } from "./patch.js";
 import { alignIndex, key53 } from "./align.js";
-import { sameStamp, type OpenCache, type Stamp } from "./read.js";
+import { sameIndexRecord, sameStamp, type OpenCache, type Stamp } from "./read.js";
 
 export type Meta = Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
 
@@ -37,8 +37,7 @@ export function everyEntry(
   since?: ReadonlySet<string>,
 ): { segs: Seg[]; meta: Meta } {
   const n = cur.map.size;
-  const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex = sameIndexRecord(cur.delta.index, indexStat);
   let items: Item[];
   let meta: Meta;
   if (sameIndex || told?.edits) {

@@ -6,7 +6,7 @@
 // that says "read the files", a torn, rotated or foreign journal) returns undefined, and the refresh reads the files.
 import type { IndexEntry } from "../core/index-file.js";
 import { editSpan, insertedLines, spliceRows } from "../core/line-edits.js";
-import { journalSince, sameIndexStamp as sameIndex, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
+import { journalCoversIndex, journalSince, sameIndexStamp as sameIndex, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
 import type { FileStat } from "../store/checked-fs.js";
 import { normalizeCardPath } from "./card-fields.js";
 
@@ -30,14 +30,14 @@ export interface Journaled {
 export function journaled(
   memoryDir: string,
   mark: JournalMark | undefined,
-  recordedIndex: [number, number, number],
+  recordedIndex: readonly number[],
   indexStat: FileStat,
   recordedDirs: readonly [string, number][],
   currentDirs: ReadonlyMap<string, number>,
 ): Journaled | undefined {
   const records = journalSince(memoryDir, mark);
   if (!records || records.length === 0) return undefined;
-  let index: IndexStamp = recordedIndex;
+  let index: IndexStamp = [recordedIndex[0]!, recordedIndex[1]!, recordedIndex[2]!, recordedIndex[3]!];
   let edits: LineEdit[] | undefined = [];
   const cards = new Set<string>();
   const lastDir = new Map<string, number>();
@@ -52,7 +52,8 @@ export function journaled(
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = undefined;
+  // The chain ends at MEMORY.md as it is, and nothing changed it in place after the last record (its ctime).
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino, indexStat.ctimeMs]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = undefined;
   // Every watched directory that moved ends at a record's mtime: no card was created, removed or replaced otherwise.
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);

@@ -4,7 +4,7 @@
 // decodes only the entries and terms a prompt touches.
 //
 // Staleness rule (docs/internals.md, "Freshness"). The cache is used only while ALL of these still hold:
-//   - MEMORY.md has the same size, mtime and inode;
+//   - MEMORY.md has the same size, mtime, inode and ctime;
 //   - the memory directory and every directory holding a linked card have the same mtime (creating,
 //     deleting or renaming a card — and every atomic write, memctl's included — changes it);
 //   - every card has the same mtime, size and ctime: an editor that writes in place changes no directory, and
@@ -22,7 +22,7 @@
 // could otherwise go unnoticed; the next call reads it again.
 // Writes are temp file + rename, so a killed writer leaves the old file or the new one; either is checked as above.
 import { rebuild } from "./build.js";
-import { cardStamp, escapesStore, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
+import { cardStamp, escapesStore, openCache, sameIndexRecord, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
 import { STAMP_FIELDS } from "./format.js";
 import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "./delta.js";
 import { segmentsOf, unchangedCards } from "./patch.js";
@@ -96,8 +96,7 @@ export function stillFresh(memoryDir: string, store: RankableStore, files: Itera
 
 /** MEMORY.md and every watched directory as the cache (or its delta) recorded them. */
 function sourcesUnchanged(memoryDir: string, recorded: Pick<OpenCache["header"], "index" | "dirs">, indexStat: FileStat): boolean {
-  const i = recorded.index;
-  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
 }

@@ -8,7 +8,7 @@ import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { isEntryPath } from "./entry-path.js";
 import type { IndexTruncation } from "../store/index-read.js";
-import { exists, statIfExists } from "../store/checked-fs.js";
+import { exists, statIfExists, type FileStat } from "../store/checked-fs.js";
 import type { CardStamps } from "../store/full-check.js";
 import type { JournalMark } from "../store/write-journal.js";
 
@@ -24,6 +24,14 @@ const STALE_SHAPES: Readonly<Record<string, object>> = {
 };
 
 /**
+ * MEMORY.md as the cache and its delta record it: size, mtime, inode and ctime (an edit in place that keeps the size
+ * and puts the mtime back moves only the ctime, as a card's fingerprint below).
+ */
+export type IndexRecord = [size: number, mtimeMs: number, ino: number, ctimeMs: number];
+export const indexRecord = (st: FileStat): IndexRecord => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
+export const sameIndexRecord = (r: readonly number[], st: FileStat): boolean => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
+
+/**
  * A card's fingerprint: mtime, size and ctime (a tool that writes and then puts the mtime back still moves the
  * ctime), or -1s when the linked file is missing.
  */
@@ -36,7 +44,7 @@ export interface Header {
   id: string;
   /** The field averages every posting was normalised against (postings.ts fieldAverages): a delta's entries use them too. */
   avg: number[];
-  index: [size: number, mtimeMs: number, ino: number];
+  index: IndexRecord;
   dirs: [rel: string, mtimeMs: number][];
   n: number;
   cards: number;

@@ -27,7 +27,7 @@ import { checkedText, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type
 import { everyEntry, identity } from "./every-entry.js";
 import { RunMap } from "./run-map.js";
 import { countCards, patchLines, recheck, reparse, segmentsOf, type Seg } from "./patch.js";
-import { cardStamp, escapesStore, stampOf, type LoadOptions, type OpenCache, type RankableStore, type Stamp } from "./read.js";
+import { cardStamp, escapesStore, indexRecord, sameIndexRecord, stampOf, type LoadOptions, type OpenCache, type RankableStore, type Stamp } from "./read.js";
 
 /** A delta holds at most this many entries (about 1 KB each, parsed by every prompt) before it is folded into the base. */
 export function deltaMax(entries: number): number {
@@ -57,7 +57,7 @@ export async function refresh(
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex = sameIndexRecord(idx, indexStat);
   // memctl's own writes since, when the write journal accounts for every change (journal.ts): their line edits
   // and their cards, instead of the whole index and every card.
   const told =
@@ -135,7 +135,7 @@ export async function refresh(
     format: 1,
     tokenizer: TOKENIZER_VERSION,
     base: header.id,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    index: indexRecord(indexStat),
     dirs: [...dirs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     runs,
     entries,

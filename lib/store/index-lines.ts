@@ -128,7 +128,7 @@ function linesAt(bytes: Buffer, wanted: ReadonlySet<number>): Map<number, string
   for (let i = 0; i <= last; i++) {
     const found = bytes.indexOf(0x0a, start);
     const nl = found === -1 ? bytes.length : found;
-    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, nl > start && bytes[nl - 1] === 0x0d ? nl - 1 : nl));
+    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, found !== -1 && nl > start && bytes[nl - 1] === 0x0d ? nl - 1 : nl));
     start = nl + 1;
   }
   return out;

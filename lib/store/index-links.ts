@@ -12,9 +12,9 @@
 import { parseIndex } from "../core/index-file.js";
 import { LITTLE_ENDIAN, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
-import { exists, lstatIfExists, readRegularBuffer, statIfExists } from "./checked-fs.js";
+import { exists, lstatIfExists, readRegularBuffer } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
-import { journalPath, journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
+import { journalCoversIndex, journalSince, sameIndexStamp, type IndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
 import { linkKey } from "../core/link-key.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 import { utf8Text } from "../core/bytes.js";
@@ -122,7 +122,7 @@ export function applyLineEdits(table: LinksTable, edits: readonly LineEdit[]): {
 export function journaledEdits(memoryDir: string, mark: JournalMark | null, recorded: readonly number[], now: readonly number[]): LineEdit[] | undefined {
   const records = mark ? journalSince(memoryDir, mark) : undefined;
   if (!records || records.length === 0) return undefined;
-  let index: [number, number, number] | null = [recorded[1]!, recorded[0]!, recorded[3]!];
+  let index: IndexStamp = [recorded[1]!, recorded[0]!, recorded[3]!, recorded[2]!];
   const edits: LineEdit[] = [];
   for (const r of records) {
     // Landed before the links were read, recorded after the mark (a write between the mark and the read): already in.
@@ -131,11 +131,8 @@ export function journaledEdits(memoryDir: string, mark: JournalMark | null, reco
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
-  // The journal has no ctime: a change after the last record that kept MEMORY.md's size and put its mtime back
-  // shows as a ctime later than the journal's last append (memctl appends after its write lands).
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === undefined || now[2]! > appended) return undefined;
-  return sameIndexStamp(index, [now[1]!, now[0]!, now[3]!]) && edits.length > 0 ? edits : undefined;
+  if (!journalCoversIndex(memoryDir, now[2]!)) return undefined;
+  return sameIndexStamp(index, [now[1]!, now[0]!, now[3]!, now[2]!]) && edits.length > 0 ? edits : undefined;
 }
 
 /**

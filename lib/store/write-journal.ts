@@ -18,8 +18,11 @@ import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 export const WRITE_JOURNAL = "writes.jsonl";
 export const JOURNAL_MAX_BYTES = 256 * 1024;
 
-/** MEMORY.md's size, mtime and inode (null: absent). */
-export type IndexStamp = [size: number, mtimeMs: number, ino: number] | null;
+/**
+ * MEMORY.md's size, mtime, inode and ctime (null: absent). The ctime shows an edit in place that kept the size and put
+ * the mtime back before a write's record; records written before it was kept have three numbers.
+ */
+export type IndexStamp = [size: number, mtimeMs: number, ino: number, ctimeMs?: number] | null;
 
 export interface JournalRecord {
   /** MEMORY.md before and after the change. */
@@ -44,7 +47,7 @@ export function journalPath(memoryDir: string): string {
 
 export function indexStamp(memoryDir: string): IndexStamp {
   const s = statIfExists(joinPath(memoryDir, INDEX_FILE));
-  return s ? [s.size, s.mtimeMs, s.ino] : null;
+  return s ? [s.size, s.mtimeMs, s.ino, s.ctimeMs] : null;
 }
 
 /** The mtime of the store directory and of each card's directory, now. */
@@ -191,13 +194,23 @@ export function journalSince(memoryDir: string, mark: JournalMark | undefined): 
   }
 }
 
-/** Whether two stamps of MEMORY.md are the same (both absent, or the same size, mtime and inode). */
+/**
+ * Whether MEMORY.md, at `ctimeMs`, changed no later than the journal's last append. The journal keeps no ctime: a
+ * change after the last record that kept MEMORY.md's size and put its mtime back shows only as a later ctime
+ * (memctl appends its record after its write lands).
+ */
+export function journalCoversIndex(memoryDir: string, ctimeMs: number): boolean {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== undefined && ctimeMs <= appended;
+}
+
+/** Whether two stamps of MEMORY.md are the same (both absent, or the same size, mtime, inode and, where both have it, ctime). */
 export function sameIndexStamp(a: IndexStamp, b: IndexStamp): boolean {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && (a[3] === undefined || b[3] === undefined || a[3] === b[3]);
 }
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-const isStamp = (v: unknown) => v === null || (Array.isArray(v) && v.length === 3 && v.every(isNum));
+const isStamp = (v: unknown) => v === null || (Array.isArray(v) && (v.length === 3 || v.length === 4) && v.every(isNum));
 
 function validRecord(r: JournalRecord): boolean {
   if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;

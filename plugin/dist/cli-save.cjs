@@ -7651,7 +7651,7 @@ var init_index_edit = __esm({
 // lib/store/write-journal.ts
 function indexStamp2(memoryDir) {
   const s = statIfExists(joinPath(memoryDir, INDEX_FILE));
-  return s ? [s.size, s.mtimeMs, s.ino] : null;
+  return s ? [s.size, s.mtimeMs, s.ino, s.ctimeMs] : null;
 }
 function dirStamps(memoryDir, cards) {
   const rels = /* @__PURE__ */ new Set([""]);

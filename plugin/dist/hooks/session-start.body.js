@@ -5416,7 +5416,7 @@ function lineHashes(bytes, seed) {
   let start = 0;
   for (let i = 0; i < lines; i++) {
     const nl = i === lines - 1 ? bytes.length : bytes.indexOf(10, start);
-    const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
+    const end = i < lines - 1 && nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
     hashInto(bytes, start, end, seed, out, i * 2);
     start = nl + 1;
   }
@@ -5693,11 +5693,15 @@ function journalSince(memoryDir, mark) {
     if (fd !== void 0) close(fd);
   }
 }
+function journalCoversIndex(memoryDir, ctimeMs) {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== void 0 && ctimeMs <= appended;
+}
 function sameIndexStamp(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && (a[3] === void 0 || b[3] === void 0 || a[3] === b[3]);
 }
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
-var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+var isStamp = (v) => v === null || Array.isArray(v) && (v.length === 3 || v.length === 4) && v.every(isNum);
 function validRecord(r) {
   if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
   if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
@@ -7327,7 +7331,7 @@ function linesAt(bytes, wanted) {
   for (let i = 0; i <= last; i++) {
     const found = bytes.indexOf(10, start);
     const nl = found === -1 ? bytes.length : found;
-    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl));
+    if (wanted.has(i)) out.set(i, utf8Text(bytes, start, found !== -1 && nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl));
     start = nl + 1;
   }
   return out;
@@ -7411,7 +7415,7 @@ function applyLineEdits2(table, edits) {
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
   if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
+  let index = [recorded[1], recorded[0], recorded[3], recorded[2]];
   const edits = [];
   for (const r of records) {
     const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
@@ -7419,9 +7423,8 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === void 0 || now[2] > appended) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+  if (!journalCoversIndex(memoryDir, now[2])) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3], now[2]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE4 = Buffer.alloc(0);
 function readLinks(dir, old, mark) {

@@ -7012,6 +7012,8 @@ var STALE_SHAPES = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" })
 };
+var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
+var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
 var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
@@ -7487,11 +7489,15 @@ function journalSince(memoryDir, mark) {
     if (fd !== void 0) close(fd);
   }
 }
+function journalCoversIndex(memoryDir, ctimeMs) {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== void 0 && ctimeMs <= appended;
+}
 function sameIndexStamp(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && (a[3] === void 0 || b[3] === void 0 || a[3] === b[3]);
 }
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
-var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+var isStamp = (v) => v === null || Array.isArray(v) && (v.length === 3 || v.length === 4) && v.every(isNum);
 function validRecord(r) {
   if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
   if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
@@ -7631,7 +7637,7 @@ ${e.raw}`));
   const header = {
     id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
     avg,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    index: indexRecord(indexStat),
     dirs,
     n: entries.length,
     cards: files.length,
@@ -7877,7 +7883,7 @@ var isStr = (v) => typeof v === "string";
 var isOptStr = (v) => v === void 0 || isStr(v);
 function validDelta(d, base) {
   if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
-  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum2)) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 4 || !d.index.every(isNum2)) return false;
   if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum2(x[1]))) return false;
   if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
   if (!isNum2(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
@@ -8182,7 +8188,7 @@ function unchangedCards(base, segs, files, stampNow) {
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records2 = journalSince(memoryDir, mark);
   if (!records2 || records2.length === 0) return void 0;
-  let index = recordedIndex;
+  let index = [recordedIndex[0], recordedIndex[1], recordedIndex[2], recordedIndex[3]];
   let edits = [];
   const cards = /* @__PURE__ */ new Set();
   const lastDir = /* @__PURE__ */ new Map();
@@ -8195,7 +8201,7 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndexStamp(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = void 0;
+  if (!sameIndexStamp(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino, indexStat.ctimeMs]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = void 0;
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);
     if (now !== mtime && lastDir.get(rel) !== now) return void 0;
@@ -8381,8 +8387,7 @@ function oldEntriesLinking(base, cur, files) {
 // lib/rank-cache/every-entry.ts
 function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
   const n = cur.map.size;
-  const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex = sameIndexRecord(cur.delta.index, indexStat);
   let items;
   let meta;
   if (sameIndex || told?.edits) {
@@ -8508,7 +8513,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex = sameIndexRecord(idx, indexStat);
   const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
   const since = full && (!dirsMoved || told) && options.changedSince && options.changedSince.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
@@ -8577,7 +8582,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     format: 1,
     tokenizer: TOKENIZER_VERSION,
     base: header.id,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    index: indexRecord(indexStat),
     dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
     runs,
     entries,
@@ -8656,8 +8661,7 @@ function stillFresh(memoryDir, store, files) {
   return true;
 }
 function sourcesUnchanged(memoryDir, recorded, indexStat) {
-  const i = recorded.index;
-  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
 }

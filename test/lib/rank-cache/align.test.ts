@@ -4,6 +4,7 @@
 // prompt's load and the keeper's check give what a rebuild reads; and the keeper's check, told which cards changed,
 // stats none of the cards a hand edit of the index did not touch.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
@@ -142,3 +143,43 @@ test("a block of twelve MEMORY.md lines moved to the end is aligned, not read ca
 });
 
 const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);
+
+test("a hand edit of MEMORY.md in place that keeps its size and puts its mtime back is read, by a trusted load and the keeper's check, with a save before or after it", async (t) => {
+  const { s, cli, past } = world(t);
+  const file = path.join(s.memory, "MEMORY.md");
+  const cases: [string, () => Promise<RankableStore>][] = [
+    ["a trusted load", () => (checkedNow(s.memory), loadRankable(s.memory, { nowMs: Date.now(), ...LARGE }))],
+    ["the keeper's check", () => loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE })],
+  ];
+  for (const [what, load] of cases)
+    for (const saved of ["", "a save before it", "a save after it"]) {
+      await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE });
+      // A save after the load: the write journal then accounts for MEMORY.md's size, mtime and inode as they end.
+      if (saved === "a save before it") await cli("save", "feedback_p05", "-t", "feedback", "-d", `saved before the edit, ${what}`);
+      const from = fs.readFileSync(file, "utf8").includes("about p20") ? "about p20" : "about q20";
+      editInPlace(file, from, from === "about p20" ? "about q20" : "about p20");
+      // A save after it: the save's record starts from the stamp the edit put back (only its ctime differs).
+      if (saved === "a save after it") await cli("save", "feedback_p05", "-t", "feedback", "-d", `saved after the edit, ${what}`);
+      await past();
+      assert.deepEqual(shape(await load()), await settled(s.memory), `${what}${saved ? `, ${saved}` : ""}`);
+    }
+});
+
+/** `from` made `to` (the same length) in `file`, written in place, its mtime put back to the nanosecond by touch -r: only the ctime moves. */
+function editInPlace(file: string, from: string, to: string): void {
+  const ref = path.join(path.dirname(path.dirname(file)), "index.times"); // outside the store: its directory keeps its mtime
+  fs.writeFileSync(ref, "");
+  try {
+    assert.equal(spawnSync("touch", ["-r", file, ref]).status, 0);
+    const before = fs.statSync(file, { bigint: true });
+    const bytes = Buffer.from(fs.readFileSync(file, "utf8").replace(from, to));
+    assert.equal(BigInt(bytes.length), before.size);
+    const fd = fs.openSync(file, "r+");
+    fs.writeSync(fd, bytes, 0, bytes.length, 0);
+    fs.closeSync(fd);
+    assert.equal(spawnSync("touch", ["-r", ref, file]).status, 0);
+    assert.equal(fs.statSync(file, { bigint: true }).mtimeNs, before.mtimeNs);
+  } finally {
+    fs.rmSync(ref, { force: true });
+  }
+}

@@ -4,6 +4,7 @@
 // an index rewritten past a hand edit's bound or holding a fence mark is parsed whole and the file rewritten, as
 // before. Real stores, the real CLI in process, a clock past the 2 s window (a hand edit is seen 2 s after it).
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
@@ -15,7 +16,7 @@ import { withTrustedCardCache } from "../../../lib/store/card-cache-trusted.js";
 import { journalMark } from "../../../lib/store/write-journal.js";
 import { sleep } from "../../support/card-cache-fixture.js";
 import { memctl } from "../../support/fixture.js";
-import { baseStamp, MAX, same, state, store, tick } from "../../support/card-delta-fixture.js";
+import { baseStamp, MAX, ok, same, state, store, tick } from "../../support/card-delta-fixture.js";
 
 test("a hand edit of a few MEMORY.md lines is a delta of their edits; a rewrite or a fence mark is parsed whole", async (t) => {
   const w = await store(t);
@@ -100,4 +101,32 @@ test("the keeper's round after a hand edit's delta verifies it, so the next star
     "a trusted read takes the delta the round verified, its view still to take the hand edit",
   );
   assert.match((await same(w, "a start after the round", tick(1))).start, /card number eight/);
+});
+
+test("a last line ended by a CR with no LF after it is cut as the index parser cuts it (no entry), then and after an edit above it", async (t) => {
+  const w = await store(t);
+  const index = path.join(w.mem, "MEMORY.md");
+  const write = (change: (text: string) => string) => fs.writeFileSync(index, change(fs.readFileSync(index, "utf8")));
+  write((text) => text.replace(/\n$/, "\r"));
+  await same(w, "the last line ended by a CR", tick(3000));
+  write((text) => text.replace("card number 3\n", "card number three\n"));
+  await same(w, "a line edited above it", tick(3000));
+  write((text) => text.replace(/\r$/, "\n"));
+  await same(w, "the LF back", tick(3000));
+});
+
+test("a hand edit of MEMORY.md in place that keeps its size and puts its mtime back, then a save that edits another line, is read", async (t) => {
+  const w = await store(t);
+  const index = path.join(w.mem, "MEMORY.md");
+  const ref = path.join(w.root, "times"); // outside the store: its directory keeps its mtime
+  fs.writeFileSync(ref, "");
+  t.after(() => fs.rmSync(ref, { force: true }));
+  assert.equal(spawnSync("touch", ["-r", index, ref]).status, 0);
+  const fd = fs.openSync(index, "r+");
+  const bytes = Buffer.from(fs.readFileSync(index, "utf8").replace("card number 3\n", "card number 8\n"));
+  fs.writeSync(fd, bytes, 0, bytes.length, 0);
+  fs.closeSync(fd);
+  assert.equal(spawnSync("touch", ["-r", ref, index]).status, 0);
+  await ok(w, ["save", "c05", "-d", "card five, saved after the edit"]);
+  assert.match((await same(w, "an edit in place, then a save", tick(3000))).start, /\[c03\]\(project_c03\.md\) — card number 8/);
 });

@@ -23,7 +23,7 @@ function lineHashes(bytes, seed) {
   let start = 0;
   for (let i = 0; i < lines; i++) {
     const nl = i === lines - 1 ? bytes.length : bytes.indexOf(10, start);
-    const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
+    const end = i < lines - 1 && nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
     hashInto(bytes, start, end, seed, out, i * 2);
     start = nl + 1;
   }

@@ -9,6 +9,7 @@ import { normalizeCardPath, printedLine, rankEntryOf, readCardFields } from "./c
 import {
   cardStamp,
   escapesStore,
+  indexRecord,
   openCache,
   parseReuseLine,
   parseSlimEntry,
@@ -153,7 +154,7 @@ ${e.raw}`));
   const header = {
     id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
     avg,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    index: indexRecord(indexStat),
     dirs,
     n: entries.length,
     cards: files.length,

@@ -37,7 +37,7 @@ var isStr = (v) => typeof v === "string";
 var isOptStr = (v) => v === void 0 || isStr(v);
 function validDelta(d, base) {
   if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
-  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 4 || !d.index.every(isNum)) return false;
   if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
   if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
   if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;

@@ -11,11 +11,10 @@ import { mergedStamp } from "./delta.js";
 import { RunMap } from "./run-map.js";
 import { recheck, reparse } from "./patch.js";
 import { alignIndex, key53 } from "./align.js";
-import { sameStamp } from "./read.js";
+import { sameIndexRecord, sameStamp } from "./read.js";
 function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
   const n = cur.map.size;
-  const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex = sameIndexRecord(cur.delta.index, indexStat);
   let items;
   let meta;
   if (sameIndex || told?.edits) {

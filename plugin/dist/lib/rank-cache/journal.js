@@ -1,11 +1,11 @@
 // lib/rank-cache/journal.ts
 import { editSpan, insertedLines, spliceRows } from "../core/line-edits.js";
-import { journalSince, sameIndexStamp as sameIndex } from "../store/write-journal.js";
+import { journalCoversIndex, journalSince, sameIndexStamp as sameIndex } from "../store/write-journal.js";
 import { normalizeCardPath } from "./card-fields.js";
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records = journalSince(memoryDir, mark);
   if (!records || records.length === 0) return void 0;
-  let index = recordedIndex;
+  let index = [recordedIndex[0], recordedIndex[1], recordedIndex[2], recordedIndex[3]];
   let edits = [];
   const cards = /* @__PURE__ */ new Set();
   const lastDir = /* @__PURE__ */ new Map();
@@ -18,7 +18,7 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = void 0;
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino, indexStat.ctimeMs]) || !journalCoversIndex(memoryDir, indexStat.ctimeMs)) edits = void 0;
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);
     if (now !== mtime && lastDir.get(rel) !== now) return void 0;

@@ -1,6 +1,6 @@
 // lib/rank-cache/load.ts
 import { rebuild } from "./build.js";
-import { cardStamp, escapesStore, openCache, sameStamp, stampOf } from "./read.js";
+import { cardStamp, escapesStore, openCache, sameIndexRecord, sameStamp, stampOf } from "./read.js";
 import { STAMP_FIELDS } from "./format.js";
 import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta } from "./delta.js";
 import { segmentsOf, unchangedCards } from "./patch.js";
@@ -56,8 +56,7 @@ function stillFresh(memoryDir, store, files) {
   return true;
 }
 function sourcesUnchanged(memoryDir, recorded, indexStat) {
-  const i = recorded.index;
-  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
 }

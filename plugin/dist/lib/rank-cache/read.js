@@ -15,6 +15,8 @@ var STALE_SHAPES = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" })
 };
+var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
+var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
 var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
@@ -187,9 +189,11 @@ export {
   RANK_CACHE,
   cardStamp,
   escapesStore,
+  indexRecord,
   openCache,
   parseReuseLine,
   parseSlimEntry,
+  sameIndexRecord,
   sameStamp,
   stampOf
 };

@@ -14,7 +14,7 @@ import { checkedText, mergedStore, RANK_DELTA } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
 import { RunMap } from "./run-map.js";
 import { countCards, patchLines, recheck, reparse, segmentsOf } from "./patch.js";
-import { cardStamp, escapesStore, stampOf } from "./read.js";
+import { cardStamp, escapesStore, indexRecord, sameIndexRecord, stampOf } from "./read.js";
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
 }
@@ -26,7 +26,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const sameIndex = sameIndexRecord(idx, indexStat);
   const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
   const since = full && (!dirsMoved || told) && options.changedSince && options.changedSince.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
@@ -95,7 +95,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     format: 1,
     tokenizer: TOKENIZER_VERSION,
     base: header.id,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    index: indexRecord(indexStat),
     dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
     runs,
     entries,

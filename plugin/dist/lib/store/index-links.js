@@ -2,9 +2,9 @@
 import { parseIndex } from "../core/index-file.js";
 import { LITTLE_ENDIAN } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
-import { exists, lstatIfExists, readRegularBuffer, statIfExists } from "./checked-fs.js";
+import { exists, lstatIfExists, readRegularBuffer } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
-import { journalPath, journalSince, sameIndexStamp } from "./write-journal.js";
+import { journalCoversIndex, journalSince, sameIndexStamp } from "./write-journal.js";
 import { linkKey } from "../core/link-key.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 import { utf8Text } from "../core/bytes.js";
@@ -86,7 +86,7 @@ function applyLineEdits(table, edits) {
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
   if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
+  let index = [recorded[1], recorded[0], recorded[3], recorded[2]];
   const edits = [];
   for (const r of records) {
     const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
@@ -94,9 +94,8 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === void 0 || now[2] > appended) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+  if (!journalCoversIndex(memoryDir, now[2])) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3], now[2]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE = Buffer.alloc(0);
 function readLinks(dir, old, mark) {

@@ -11,7 +11,7 @@ function journalPath(memoryDir) {
 }
 function indexStamp(memoryDir) {
   const s = statIfExists(joinPath(memoryDir, INDEX_FILE));
-  return s ? [s.size, s.mtimeMs, s.ino] : null;
+  return s ? [s.size, s.mtimeMs, s.ino, s.ctimeMs] : null;
 }
 function dirStamps(memoryDir, cards) {
   const rels = /* @__PURE__ */ new Set([""]);
@@ -105,11 +105,15 @@ function journalSince(memoryDir, mark) {
     if (fd !== void 0) close(fd);
   }
 }
+function journalCoversIndex(memoryDir, ctimeMs) {
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  return appended !== void 0 && ctimeMs <= appended;
+}
 function sameIndexStamp(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && (a[3] === void 0 || b[3] === void 0 || a[3] === b[3]);
 }
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
-var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+var isStamp = (v) => v === null || Array.isArray(v) && (v.length === 3 || v.length === 4) && v.every(isNum);
 function validRecord(r) {
   if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
   if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
@@ -128,6 +132,7 @@ export {
   indexStamp,
   journalAround,
   journalChange,
+  journalCoversIndex,
   journalMark,
   journalPath,
   journalSince,
