@@ -2578,8 +2578,8 @@ var init_js_yaml = __esm({
       }
       /** @internal */
       resolveImplicitScalarTag(source) {
-        const candidates2 = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
-        for (const tag2 of candidates2) {
+        const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+        for (const tag2 of candidates) {
           const value = tag2.resolve(source, false, tag2.tagName);
           if (value !== NOT_RESOLVED) return {
             value,
@@ -4610,10 +4610,10 @@ function isTable(v) {
 }
 
 // lib/core/closest.ts
-function closest(word, candidates2) {
+function closest(word, candidates) {
   let best;
   let bestDistance = Infinity;
-  for (const c of candidates2) {
+  for (const c of candidates) {
     const d = editDistance(word, c);
     if (d < bestDistance) [best, bestDistance] = [c, d];
   }
@@ -5531,6 +5531,85 @@ function replaceLeast(heap, value) {
   heap[at] = value;
 }
 
+// lib/rank/tier-rules.ts
+var RELATIVE_CUTOFF = 0.1;
+var FRECENCY_BOOST = 0.25;
+var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
+function sinkReason(entry, today) {
+  if (entry.priority === "low") return "priority: low";
+  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
+  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
+  return void 0;
+}
+
+// lib/rank/hit-candidates.ts
+function hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
+  const count = touched.length;
+  const normal = new Uint32Array(count);
+  const marked = new Uint32Array(count);
+  const top = options.top;
+  const aside = new Uint32Array(top === void 0 ? 0 : count);
+  const cutoff = best * RELATIVE_CUTOFF;
+  const slots = top === void 0 ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
+  const sunk = [];
+  for (let i = 0; i < split.marked; i++) {
+    const id = marked[i];
+    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (relevance[id] >= low) aside[asideCount++] = id;
+  }
+  const normalIds = normal.subarray(0, normalCount);
+  onCount(normalCount + sunk.length);
+  if (options.onHitIds) {
+    const hitIds = new Uint32Array(normalCount + sunk.length);
+    hitIds.set(normalIds);
+    hitIds.set(sunk, normalCount);
+    options.onHitIds(hitIds);
+  }
+  if (top === void 0) return [...normalIds, ...sunk];
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
+  const kept = [];
+  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
+  const left = top - normalCount;
+  if (left > 0 && sunk.length > 0) {
+    if (sunk.length <= left) return kept.concat(sunk);
+    const sunkFloor = kthLargest(
+      Float64Array.from(sunk, (id) => relevance[id]),
+      left
+    ) / (1 + FRECENCY_BOOST);
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
+  }
+  return kept;
+}
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
+  let normalCount = 0;
+  let markedCount = 0;
+  let asideCount = 0;
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask === void 0 || mayMask[id] !== 0) {
+      marked[markedCount++] = id;
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (rel >= low) aside[asideCount++] = id;
+  }
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
+}
+
 // lib/rank/common-words-data.ts
 var COMMON_SPOKEN_WORDS = "a about after again all alwai always am an and ani any anyth anything ar are around as at awai away back be becaus because been befor before believ believe better big but by call can come could d dai day did didn do doe does doesn doing don down even ever everyth everything feel find fine first for from get give go god going gonna good got great gui guy guys ha had has have he hei hello help her here hey hi him his home how i if in into is isn it just keep kind know last let life like littl little ll long look love m make man mayb maybe me mean monei money more mr much must my name need never new nice night no not noth nothing now of off oh okai okay old on one onli only or other our out over peopl people place pleas please put re realli really right s sai said say see she should sir so some someth something sorri sorry still stop sure t take talk tell than thank thanks that the thei their them then there these they thi thing things think this those thought time to told too two uh up us veri very wa wai wait want was way we well were what when where who why will with won work would ye yeah yes you your";
 
@@ -6156,15 +6235,6 @@ function applyScope(scope, relevance, touchedIds, count) {
 }
 
 // lib/rank/score.ts
-var RELATIVE_CUTOFF = 0.1;
-var FRECENCY_BOOST = 0.25;
-var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinkReason(entry, today) {
-  if (entry.priority === "low") return "priority: low";
-  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
-  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
-  return void 0;
-}
 function rank(index, query, options) {
   const n = index.size;
   const scope = scopeOf(index, options.scopeAt, n);
@@ -6203,7 +6273,7 @@ function rank(index, query, options) {
     best = relevance[evidence];
   }
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -6243,55 +6313,6 @@ var RankedEntry = class {
     return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
   }
 };
-function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
-  const count = touched.length;
-  const normal = new Uint32Array(count);
-  const marked = new Uint32Array(count);
-  const top = options.top;
-  const aside = new Uint32Array(top === void 0 ? 0 : count);
-  const cutoff = best * RELATIVE_CUTOFF;
-  const slots = top === void 0 ? 0 : Math.min(top, count);
-  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
-  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
-  let { normal: normalCount, aside: asideCount } = split;
-  const sunk = [];
-  for (let i = 0; i < split.marked; i++) {
-    const id = marked[i];
-    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (relevance[id] >= low) aside[asideCount++] = id;
-  }
-  const normalIds = normal.subarray(0, normalCount);
-  onCount(normalCount + sunk.length);
-  if (options.onHitIds) {
-    const hitIds = new Uint32Array(normalCount + sunk.length);
-    hitIds.set(normalIds);
-    hitIds.set(sunk, normalCount);
-    options.onHitIds(hitIds);
-  }
-  if (top === void 0) return [...normalIds, ...sunk];
-  let floor = 0;
-  if (normalCount > top && asideCount > 0) {
-    const rels = new Float64Array(asideCount);
-    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
-    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
-  }
-  const kept = [];
-  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
-  const left = top - normalCount;
-  if (left > 0 && sunk.length > 0) {
-    if (sunk.length <= left) return kept.concat(sunk);
-    const sunkFloor = kthLargest(
-      Float64Array.from(sunk, (id) => relevance[id]),
-      left
-    ) / (1 + FRECENCY_BOOST);
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
-  }
-  return kept;
-}
 function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, alwaysMask, best) {
   const n = relevance.length;
   let count = touched;
@@ -6309,23 +6330,6 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
     }
   }
   return count;
-}
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
-  let normalCount = 0;
-  let markedCount = 0;
-  let asideCount = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask === void 0 || mayMask[id] !== 0) {
-      marked[markedCount++] = id;
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (rel >= low) aside[asideCount++] = id;
-  }
-  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 // lib/core/index-file.ts
