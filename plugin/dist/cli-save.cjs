@@ -7009,7 +7009,6 @@ var init_guardrails = __esm({
   "lib/records/guardrails.ts"() {
     "use strict";
     init_node_fs();
-    init_node_path();
     init_config();
     init_errors();
     init_read();
