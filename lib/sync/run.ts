@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { runJob } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
