@@ -5392,6 +5392,29 @@ function isDirectory(p) {
   }
 }
 
+// lib/hook/lazy-line.ts
+function lazyLine(index, r) {
+  if (!index.lineBytes) return toInjectLine(r.entry);
+  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
+}
+var LazyLine = class {
+  constructor(index, id, bytes, ranked) {
+    this.index = index;
+    this.id = id;
+    this.bytes = bytes;
+    this.ranked = ranked;
+  }
+  get file() {
+    return this.path ??= this.index.file(this.id);
+  }
+  get text() {
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
+  }
+  get key() {
+    return this.index.lineKey?.(this.id);
+  }
+};
+
 // lib/core/frecency.ts
 function utcDay(moment) {
   return moment.toISOString().slice(0, 10);
@@ -9263,27 +9286,6 @@ function compose(req, store, ranked, hitCount) {
     rankedOf
   };
 }
-function lazyLine(index, r) {
-  if (!index.lineBytes) return toInjectLine(r.entry);
-  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
-}
-var LazyLine = class {
-  constructor(index, id, bytes, ranked) {
-    this.index = index;
-    this.id = id;
-    this.bytes = bytes;
-    this.ranked = ranked;
-  }
-  get file() {
-    return this.path ??= this.index.file(this.id);
-  }
-  get text() {
-    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
-  }
-  get key() {
-    return this.index.lineKey?.(this.id);
-  }
-};
 function current(r) {
   return isHit(r) && stillTrue(r);
 }
