@@ -22,7 +22,7 @@ const WRITERS: Allowed = {
   "lib/usage/fold.ts": { calls: ["renameSync"], why: "moves usage.log aside to fold it (appenders reopen a fresh one) and quarantines a corrupt snapshot: moves, not writes" },
   "lib/store/why-log.ts": { calls: ["renameSync"], why: "rotates why.jsonl to its one previous generation: a move" },
   "lib/records/commit.ts": { calls: ["renameSync"], why: "moves a removed card into the trash: a move, under the store lock" },
-  "lib/records/file-tools.ts": {
+  "lib/records/file-move.ts": {
     calls: ["renameSync", "linkSync"],
     why: "the memory tool's rename and delete-to-trash move entries (link + unlink: a move that never replaces an existing name)",
   },
@@ -44,7 +44,7 @@ const CLAIMS: Allowed = {
   "lib/store/write.ts": { calls: ["linkSync", "open"], why: "an exclusive commit links its temp into place; stageFiles creates its temps O_EXCL" },
   "lib/store/safe-write.ts": { calls: ["openSync", "mkdirSync"], why: "writeNewFile creates O_EXCL; realDir makes a state directory, an existing one is fine (EEXIST ignored)" },
   "lib/store/safe-open.ts": { calls: ["mkdirSync"], why: "the memory tool makes a missing directory, EEXIST ignored: not a claim" },
-  "lib/records/file-tools.ts": { calls: ["linkSync"], why: "a move that fails instead of replacing an existing name" },
+  "lib/records/file-move.ts": { calls: ["linkSync"], why: "a move that fails instead of replacing an existing name" },
   "lib/cli/demo.ts": { calls: ["mkdirSync"], why: "the demo's project folder inside its own fresh temp directory" },
 };
 

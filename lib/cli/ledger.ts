@@ -3,7 +3,8 @@
 // lists them, a killed run shows as stuck (doctor says so, with the command), and the next run of that kind
 // picks the stuck job up as its next attempt. Every such command is safe to run again: that is the resume.
 import type { Io } from "../store/io.js";
-import { runJob, type JobState } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
+import type { JobState } from "../store/jobs.js";
 
 export interface AsJob<T> {
   value: T;

@@ -9,6 +9,7 @@ import { joinPath } from "../store/paths.js";
 import { type RecallSettings, validateRecallTable } from "./recall.js";
 import { validateInstructions, type InstructionsConfig } from "./instructions-config.js";
 import { unknownKeyWarnings } from "./config-keys.js";
+import { captureSettings, type CaptureSettings } from "./capture-config.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -43,8 +44,8 @@ export interface MemctlConfig {
   keeper?: boolean;
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };
-  /** `[capture]`: session-end capture into proposals (on unless enabled = false), its model command and bound. */
-  capture?: { enabled?: boolean; llm_command?: string[]; timeout_seconds?: number; max_proposals?: number; verify?: boolean };
+  /** `[capture]`: session-end capture into proposals (on unless enabled = false), its model command and bound (capture-config.ts). */
+  capture?: CaptureSettings;
   /** `[recall]`: the recall-key model command (else [compact]'s), its timeout, on_save (lib/config/recall.ts). */
   recall?: RecallSettings;
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
@@ -175,42 +176,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
   }
   if (raw.capture !== undefined) {
     if (!isTable(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
-    else {
-      const capture: NonNullable<MemctlConfig["capture"]> = {};
-      const c = raw.capture;
-      for (const key of Object.keys(c))
-        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
-          warnings.push({
-            code: "W_UNKNOWN_KEY",
-            message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`,
-          });
-      if (c.enabled !== undefined) {
-        // A malformed switch turns capture off: nothing is staged that the owner may have meant to stop.
-        if (typeof c.enabled !== "boolean") {
-          invalidSetting("capture.enabled must be true or false (capture stays off until it is)");
-          capture.enabled = false;
-        } else capture.enabled = c.enabled;
-      }
-      if (c.llm_command !== undefined) {
-        if (!Array.isArray(c.llm_command) || c.llm_command.length === 0 || !c.llm_command.every((a) => typeof a === "string") || c.llm_command[0] === "")
-          invalidSetting('capture.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
-        else capture.llm_command = c.llm_command as string[];
-      }
-      if (c.timeout_seconds !== undefined) {
-        if (typeof c.timeout_seconds !== "number" || !(c.timeout_seconds > 0)) invalidSetting("capture.timeout_seconds must be a positive number");
-        else capture.timeout_seconds = c.timeout_seconds;
-      }
-      if (c.max_proposals !== undefined) {
-        if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
-          invalidSetting("capture.max_proposals must be an integer from 0 to 20");
-        else capture.max_proposals = c.max_proposals;
-      }
-      if (c.verify !== undefined) {
-        if (typeof c.verify !== "boolean") invalidSetting("capture.verify must be true or false (the verify pass stays on until it is)");
-        else capture.verify = c.verify;
-      }
-      value.capture = capture;
-    }
+    else value.capture = captureSettings(raw.capture, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   }
   if (raw.recall !== undefined) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   // A bad host entry grants nothing, and never stops a store from resolving.

@@ -2,9 +2,9 @@
 // cards it printed. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
 import type { HostAdapter } from "../../hosts/index.js";
 import type { Budget } from "../config/budget.js";
-import { composeBlock, keptOrRendered, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
+import { composeBlock, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
+import { lazyLine } from "./lazy-line.js";
 import { isHit, rank, type Ranked } from "../rank/score.js";
-import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type LoadOptions, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
@@ -222,37 +222,6 @@ function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], 
     ),
     rankedOf,
   };
-}
-
-/**
- * A line whose text (and card file) are read only if it is printed; its size comes from the index when it
- * knows it. The block looks at ~60 candidates and prints ~20.
- */
-function lazyLine(index: RankIndex, r: Ranked): InjectLine {
-  if (!index.lineBytes) return toInjectLine(r.entry);
-  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
-}
-
-/** A class, so the accessors live on the prototype rather than in a literal per line. */
-class LazyLine implements InjectLine {
-  private printed?: string;
-  private path?: string;
-  constructor(
-    private readonly index: RankIndex,
-    private readonly id: number,
-    readonly bytes: number,
-    private readonly ranked: Ranked,
-  ) {}
-  get file(): string {
-    return (this.path ??= this.index.file(this.id));
-  }
-  get text(): string {
-    // The cache's line only as the renderer writes it: one edited to close the fence is rendered again (block.ts).
-    return (this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry));
-  }
-  get key(): string | undefined {
-    return this.index.lineKey?.(this.id);
-  }
 }
 
 /**

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
 import { type KeyLanguages, KNOWN_LANGUAGES, languageName, textLanguage } from "../rank/languages.js";
-import { runJob, type JobState } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
+import type { JobState } from "../store/jobs.js";
 import type { WriteContext } from "../records/save.js";
 import { cardFiles, type KeysOutcome, type KeysRun, languagesOf, writeCardKeys } from "./write.js";
 

@@ -1,5 +1,6 @@
 import { assertMayWrite } from "../records/actor.js";
-import { runJob, type JobState } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
+import type { JobState } from "../store/jobs.js";
 import { withStoreLock } from "../store/lock.js";
 import { withRecordsLock } from "../records/commit.js";
 import { acceptProposal } from "./decide.js";

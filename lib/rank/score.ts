@@ -8,7 +8,9 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, prefixBest, type Tier } from "./order.js";
+import { compareRanked, firstPlaces, type Tier } from "./order.js";
+import { hitCandidates } from "./hit-candidates.js";
+import { FRECENCY_BOOST, RELATIVE_CUTOFF, sinkReason } from "./tier-rules.js";
 import { ABOUT, evidenceOf, NONE, type Matched } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
@@ -16,15 +18,6 @@ import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, 
 export { compareRanked, isHit } from "./order.js";
 export { SUBJECT_FIELDS } from "./evidence.js";
 export { SCOPE_BOOST } from "./scope-filter.js";
-
-/**
- * A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. 0.3 cut
- * the answering card for 1 LoCoMo question in 25 (bench/README.md); the block's own budget already bounds the cost.
- */
-export const RELATIVE_CUTOFF = 0.1;
-/** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
-export const FRECENCY_BOOST = 0.25;
-const SINK_STATUSES = new Set(["stale", "superseded"]);
 
 export type { Tier };
 
@@ -69,14 +62,6 @@ export interface RankOptions {
    * leaves every scoped card out. Undefined applies no scope (a caller that has no working directory).
    */
   scopeAt?: string | null;
-}
-
-/** Why a card sinks to the tail, or undefined. */
-export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expires_at">, today: string): string | undefined {
-  if (entry.priority === "low") return "priority: low";
-  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
-  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
-  return undefined;
 }
 
 /** Ranks the index against query terms (tokenize.ts queryTerms). */
@@ -132,7 +117,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   let hitCount = 0;
   const ids = options.all
     ? Array.from({ length: n }, (_, i) => i)
-    : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
+    : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -187,85 +172,10 @@ class RankedEntry implements Ranked {
   }
 }
 
-/**
- * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places
- * (at or above the top-th best relevance / (1 + FRECENCY_BOOST)). A broad prompt at 100,000 cards has ~50,000 hits:
- * they are split, counted and put aside in one pass over the touched ids (collectHits); only the few put aside have
- * their relevances copied, for the top-th best.
- */
-function candidates(
-  index: RankIndex,
-  relevance: Float64Array,
-  touched: Uint32Array,
-  alwaysMask: Uint8Array,
-  mayMask: Uint8Array | undefined,
-  best: number,
-  options: RankOptions,
-  onCount: (n: number) => void,
-): number[] {
-  const count = touched.length;
-  const normal = new Uint32Array(count);
-  const marked = new Uint32Array(count);
-  const top = options.top;
-  // The hits that may reach a first place: every one at or above `low`.
-  const aside = new Uint32Array(top === undefined ? 0 : count);
-  const cutoff = best * RELATIVE_CUTOFF;
-  // No first place is under this (prefixBest): a hit under it is counted, never put aside.
-  const slots = top === undefined ? 0 : Math.min(top, count);
-  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
-  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
-  let { normal: normalCount, aside: asideCount } = split;
-  // The few hits whose sink fields must be looked at (most entries are normal, active and never expire; a low one
-  // sinks whatever the day): every hit when the index marks none.
-  const sunk: number[] = [];
-  for (let i = 0; i < split.marked; i++) {
-    const id = marked[i]!;
-    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (relevance[id]! >= low) aside[asideCount++] = id;
-  }
-  const normalIds = normal.subarray(0, normalCount);
-  onCount(normalCount + sunk.length);
-  if (options.onHitIds) {
-    // Copied natively: spread into an array, ~50,000 ids were ~4 MB of garbage a prompt.
-    const hitIds = new Uint32Array(normalCount + sunk.length);
-    hitIds.set(normalIds);
-    hitIds.set(sunk, normalCount);
-    options.onHitIds(hitIds);
-  }
-  if (top === undefined) return [...normalIds, ...sunk];
-  // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below the top-th best / that, nothing can
-  // overtake the top-th. What was put aside holds every hit at or above `low`, which is under that floor, and
-  // every hit from the top-th best up (at least `top` of them), in the order of normalIds.
-  let floor = 0;
-  if (normalCount > top && asideCount > 0) {
-    const rels = new Float64Array(asideCount);
-    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]!]!;
-    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
-  }
-  const kept: number[] = [];
-  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]!]! >= floor) kept.push(aside[i]!);
-  const left = top - normalCount;
-  if (left > 0 && sunk.length > 0) {
-    if (sunk.length <= left) return kept.concat(sunk);
-    const sunkFloor =
-      kthLargest(
-        Float64Array.from(sunk, (id) => relevance[id]!),
-        left,
-      ) /
-      (1 + FRECENCY_BOOST);
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]!]! >= sunkFloor) kept.push(sunk[i]!);
-  }
-  return kept;
-}
-
-// The loops over every posting and every hit, each a small function of its own. A broad prompt at 100,000 cards
+// The loop over every posting is a small function of its own (as is hit-candidates.ts's over every hit). A broad prompt at 100,000 cards
 // walks ~100,000 postings and ~65,000 touched ids in a process that lives ~100 ms: the interpreter boxes every
 // double it reads (~7 MB of garbage a prompt), and V8 optimises a hot loop by compiling its whole function on
-// another thread while the loop runs on. Inside rank() and candidates() those compiles took 13-17 ms and one was
+// another thread while the loop runs on. Inside rank() and hitCandidates() those compiles took 13-17 ms and one was
 // thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
 // and the rest of its loop runs optimised (bench/README.md, h/warm round 2); one holding the heap's loops took 7-10
 // (h/warm6), so the heap reads only a prefix (order.ts prefixBest). The arithmetic, and so every score, is the same.
@@ -305,40 +215,6 @@ function addPostings(
     }
   }
   return count;
-}
-
-/**
- * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Those the mask marks (every
- * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and to
- * `aside` when at or above `low` (see candidates). One pass: three passes over ~50,000 hits were as costly as the walk
- * (bench/README.md, h/warm5).
- */
-function collectHits(
-  touched: Uint32Array,
-  relevance: Float64Array,
-  cutoff: number,
-  alwaysMask: Uint8Array,
-  mayMask: Uint8Array | undefined,
-  low: number,
-  normal: Uint32Array,
-  marked: Uint32Array,
-  aside: Uint32Array,
-): { normal: number; marked: number; aside: number } {
-  let normalCount = 0;
-  let markedCount = 0;
-  let asideCount = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i]!;
-    const rel = relevance[id]!;
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask === undefined || mayMask[id] !== 0) {
-      marked[markedCount++] = id;
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (rel >= low) aside[asideCount++] = id;
-  }
-  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */

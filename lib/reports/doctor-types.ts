@@ -1,6 +1,6 @@
 // The doctor report's shapes: what doctor gathers (DoctorInput) and what it prints as JSON (DoctorReport).
 // Kept apart from the builder (doctor.ts), which is logic.
-import type { LimitCrossing } from "../records/guardrails.js";
+import type { LimitCrossing } from "../records/limit-crossings.js";
 import type { ParsedRef, RefVerdict } from "./repo-refs.js";
 import type { SyncStatus } from "../sync/status.js";
 import type { Arrival } from "../store/arrivals.js";
@@ -112,7 +112,7 @@ export interface DoctorInput {
   configWarnings: string[];
   /** Proposals staged under .memctl/proposals/ awaiting the owner (lib/proposals/propose.ts). */
   pendingProposals: number;
-  /** Limits crossed by the store, .memctl/trash or episodes.jsonl (lib/records/guardrails.ts limitCrossings). */
+  /** Limits crossed by the store, .memctl/trash or episodes.jsonl (lib/records/limit-crossings.ts). */
   limitsExceeded: LimitCrossing[];
   /** Cards of a write a killed writer left unfinished (lib/records/commit.ts intent); the next write completes it. */
   interruptedWrites?: string[];

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { runJob } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
-import { configureDrivers, isPerMachine, mustShare, SHARED_STATE, writeRepoRules } from "./layout.js";
-import { commitMessage } from "./message.js";
+import { configureDrivers, writeRepoRules } from "./layout.js";
+import { commitLocal, stageAll } from "./stage.js";
 import { journalAround } from "../store/write-journal.js";
 import { changedSince } from "./tree-journal.js";
 import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
@@ -216,34 +216,6 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
     }
   }
   return [];
-}
-
-/**
- * Stages the work tree as a sync commits it: what memctl shares even where a pushed .gitignore ignores it, and never
- * this machine's own .memctl/ state, even where a pushed .gitignore un-ignores it (the why log holds prompts with
- * log_prompts on): .memctl/ is staged only by its shared paths, so git never even lists the per-machine files (a
- * journal temp renamed while git stats it failed the sync). -f: one a broken sync committed is unstaged all the same.
- */
-async function stageAll(dir: string, opts: GitOptions): Promise<void> {
-  await git(dir, ["add", "-A", "--", ".", ":(top,exclude).memctl"], opts);
-  const tracked = (await git(dir, ["ls-files", "-z", "--", ":(top).memctl"], opts)).split("\0").filter(Boolean);
-  const shared = SHARED_STATE.map((p) => p.replace(/\/$/, "")).filter((p) => fs.existsSync(path.join(dir, p)) || tracked.some((f) => f === p || f.startsWith(`${p}/`)));
-  // -f: shared whatever a pushed .gitignore says (mustShare); a temp inside one is unstaged below.
-  if (shared.length > 0) await git(dir, ["add", "-A", "-f", "--", ...shared.map((p) => `:(top,literal)${p}`)], opts);
-  const ignored = (await git(dir, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard"], opts)).split("\0").filter((f) => f !== "" && mustShare(f));
-  if (ignored.length > 0) await git(dir, ["--literal-pathspecs", "add", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...opts, input: ignored.join("\0") });
-  const perMachine = (await git(dir, ["ls-files", "-z", "--", ":(top).memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
-  if (perMachine.length > 0)
-    await git(dir, ["--literal-pathspecs", "rm", "--cached", "-q", "-f", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...opts, input: perMachine.join("\0") });
-}
-
-/** Stages and commits whatever memctl (or a person) wrote since the last sync; returns 1 when it committed. */
-async function commitLocal(dir: string, opts: GitOptions): Promise<number> {
-  await stageAll(dir, opts);
-  if ((await runGit(dir, ["diff", "--cached", "--quiet"], opts)).code === 0 && (await headCommit(dir, opts)) !== undefined) return 0;
-  const { subject, body } = await commitMessage(dir, opts);
-  await git(dir, ["commit", "-q", "--no-verify", "--allow-empty", "-m", subject, ...(body ? ["-m", body] : [])], opts);
-  return 1;
 }
 
 async function finishMerge(ctx: SyncContext, opts: GitOptions): Promise<void> {

@@ -4608,6 +4608,39 @@ function isTable2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
+// lib/config/capture-config.ts
+function captureSettings(c, invalid, unknown) {
+  const capture = {};
+  for (const key of Object.keys(c))
+    if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
+      unknown(`unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`);
+  if (c.enabled !== void 0) {
+    if (typeof c.enabled !== "boolean") {
+      invalid("capture.enabled must be true or false (capture stays off until it is)");
+      capture.enabled = false;
+    } else capture.enabled = c.enabled;
+  }
+  if (c.llm_command !== void 0) {
+    if (!Array.isArray(c.llm_command) || c.llm_command.length === 0 || !c.llm_command.every((a) => typeof a === "string") || c.llm_command[0] === "")
+      invalid('capture.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+    else capture.llm_command = c.llm_command;
+  }
+  if (c.timeout_seconds !== void 0) {
+    if (typeof c.timeout_seconds !== "number" || !(c.timeout_seconds > 0)) invalid("capture.timeout_seconds must be a positive number");
+    else capture.timeout_seconds = c.timeout_seconds;
+  }
+  if (c.max_proposals !== void 0) {
+    if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
+      invalid("capture.max_proposals must be an integer from 0 to 20");
+    else capture.max_proposals = c.max_proposals;
+  }
+  if (c.verify !== void 0) {
+    if (typeof c.verify !== "boolean") invalid("capture.verify must be true or false (the verify pass stays on until it is)");
+    else capture.verify = c.verify;
+  }
+  return capture;
+}
+
 // lib/config/config.ts
 var GUARDRAIL_KEYS = [
   "max_depth",
@@ -4708,41 +4741,7 @@ function validateConfig(raw) {
   }
   if (raw.capture !== void 0) {
     if (!isTable3(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
-    else {
-      const capture = {};
-      const c = raw.capture;
-      for (const key of Object.keys(c))
-        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
-          warnings.push({
-            code: "W_UNKNOWN_KEY",
-            message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`
-          });
-      if (c.enabled !== void 0) {
-        if (typeof c.enabled !== "boolean") {
-          invalidSetting("capture.enabled must be true or false (capture stays off until it is)");
-          capture.enabled = false;
-        } else capture.enabled = c.enabled;
-      }
-      if (c.llm_command !== void 0) {
-        if (!Array.isArray(c.llm_command) || c.llm_command.length === 0 || !c.llm_command.every((a) => typeof a === "string") || c.llm_command[0] === "")
-          invalidSetting('capture.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
-        else capture.llm_command = c.llm_command;
-      }
-      if (c.timeout_seconds !== void 0) {
-        if (typeof c.timeout_seconds !== "number" || !(c.timeout_seconds > 0)) invalidSetting("capture.timeout_seconds must be a positive number");
-        else capture.timeout_seconds = c.timeout_seconds;
-      }
-      if (c.max_proposals !== void 0) {
-        if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
-          invalidSetting("capture.max_proposals must be an integer from 0 to 20");
-        else capture.max_proposals = c.max_proposals;
-      }
-      if (c.verify !== void 0) {
-        if (typeof c.verify !== "boolean") invalidSetting("capture.verify must be true or false (the verify pass stays on until it is)");
-        else capture.verify = c.verify;
-      }
-      value.capture = capture;
-    }
+    else value.capture = captureSettings(raw.capture, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   }
   if (raw.recall !== void 0) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.hosts !== void 0) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));

@@ -2578,8 +2578,8 @@ var init_js_yaml = __esm({
       }
       /** @internal */
       resolveImplicitScalarTag(source) {
-        const candidates2 = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
-        for (const tag2 of candidates2) {
+        const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+        for (const tag2 of candidates) {
           const value = tag2.resolve(source, false, tag2.tagName);
           if (value !== NOT_RESOLVED) return {
             value,
@@ -4610,10 +4610,10 @@ function isTable(v) {
 }
 
 // lib/core/closest.ts
-function closest(word, candidates2) {
+function closest(word, candidates) {
   let best;
   let bestDistance = Infinity;
-  for (const c of candidates2) {
+  for (const c of candidates) {
     const d = editDistance(word, c);
     if (d < bestDistance) [best, bestDistance] = [c, d];
   }
@@ -4683,6 +4683,39 @@ function hint(word, known) {
 }
 function isTable2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
+// lib/config/capture-config.ts
+function captureSettings(c, invalid, unknown) {
+  const capture = {};
+  for (const key of Object.keys(c))
+    if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
+      unknown(`unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`);
+  if (c.enabled !== void 0) {
+    if (typeof c.enabled !== "boolean") {
+      invalid("capture.enabled must be true or false (capture stays off until it is)");
+      capture.enabled = false;
+    } else capture.enabled = c.enabled;
+  }
+  if (c.llm_command !== void 0) {
+    if (!Array.isArray(c.llm_command) || c.llm_command.length === 0 || !c.llm_command.every((a) => typeof a === "string") || c.llm_command[0] === "")
+      invalid('capture.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+    else capture.llm_command = c.llm_command;
+  }
+  if (c.timeout_seconds !== void 0) {
+    if (typeof c.timeout_seconds !== "number" || !(c.timeout_seconds > 0)) invalid("capture.timeout_seconds must be a positive number");
+    else capture.timeout_seconds = c.timeout_seconds;
+  }
+  if (c.max_proposals !== void 0) {
+    if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
+      invalid("capture.max_proposals must be an integer from 0 to 20");
+    else capture.max_proposals = c.max_proposals;
+  }
+  if (c.verify !== void 0) {
+    if (typeof c.verify !== "boolean") invalid("capture.verify must be true or false (the verify pass stays on until it is)");
+    else capture.verify = c.verify;
+  }
+  return capture;
 }
 
 // lib/config/config.ts
@@ -4785,41 +4818,7 @@ function validateConfig(raw) {
   }
   if (raw.capture !== void 0) {
     if (!isTable3(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
-    else {
-      const capture = {};
-      const c = raw.capture;
-      for (const key of Object.keys(c))
-        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
-          warnings.push({
-            code: "W_UNKNOWN_KEY",
-            message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`
-          });
-      if (c.enabled !== void 0) {
-        if (typeof c.enabled !== "boolean") {
-          invalidSetting("capture.enabled must be true or false (capture stays off until it is)");
-          capture.enabled = false;
-        } else capture.enabled = c.enabled;
-      }
-      if (c.llm_command !== void 0) {
-        if (!Array.isArray(c.llm_command) || c.llm_command.length === 0 || !c.llm_command.every((a) => typeof a === "string") || c.llm_command[0] === "")
-          invalidSetting('capture.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
-        else capture.llm_command = c.llm_command;
-      }
-      if (c.timeout_seconds !== void 0) {
-        if (typeof c.timeout_seconds !== "number" || !(c.timeout_seconds > 0)) invalidSetting("capture.timeout_seconds must be a positive number");
-        else capture.timeout_seconds = c.timeout_seconds;
-      }
-      if (c.max_proposals !== void 0) {
-        if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
-          invalidSetting("capture.max_proposals must be an integer from 0 to 20");
-        else capture.max_proposals = c.max_proposals;
-      }
-      if (c.verify !== void 0) {
-        if (typeof c.verify !== "boolean") invalidSetting("capture.verify must be true or false (the verify pass stays on until it is)");
-        else capture.verify = c.verify;
-      }
-      value.capture = capture;
-    }
+    else value.capture = captureSettings(raw.capture, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   }
   if (raw.recall !== void 0) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.hosts !== void 0) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
@@ -5393,6 +5392,29 @@ function isDirectory(p) {
   }
 }
 
+// lib/hook/lazy-line.ts
+function lazyLine(index, r) {
+  if (!index.lineBytes) return toInjectLine(r.entry);
+  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
+}
+var LazyLine = class {
+  constructor(index, id, bytes, ranked) {
+    this.index = index;
+    this.id = id;
+    this.bytes = bytes;
+    this.ranked = ranked;
+  }
+  get file() {
+    return this.path ??= this.index.file(this.id);
+  }
+  get text() {
+    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
+  }
+  get key() {
+    return this.index.lineKey?.(this.id);
+  }
+};
+
 // lib/core/frecency.ts
 function utcDay(moment) {
   return moment.toISOString().slice(0, 10);
@@ -5529,6 +5551,85 @@ function replaceLeast(heap, value) {
     at = child;
   }
   heap[at] = value;
+}
+
+// lib/rank/tier-rules.ts
+var RELATIVE_CUTOFF = 0.1;
+var FRECENCY_BOOST = 0.25;
+var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
+function sinkReason(entry, today) {
+  if (entry.priority === "low") return "priority: low";
+  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
+  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
+  return void 0;
+}
+
+// lib/rank/hit-candidates.ts
+function hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
+  const count = touched.length;
+  const normal = new Uint32Array(count);
+  const marked = new Uint32Array(count);
+  const top = options.top;
+  const aside = new Uint32Array(top === void 0 ? 0 : count);
+  const cutoff = best * RELATIVE_CUTOFF;
+  const slots = top === void 0 ? 0 : Math.min(top, count);
+  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
+  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
+  let { normal: normalCount, aside: asideCount } = split;
+  const sunk = [];
+  for (let i = 0; i < split.marked; i++) {
+    const id = marked[i];
+    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (relevance[id] >= low) aside[asideCount++] = id;
+  }
+  const normalIds = normal.subarray(0, normalCount);
+  onCount(normalCount + sunk.length);
+  if (options.onHitIds) {
+    const hitIds = new Uint32Array(normalCount + sunk.length);
+    hitIds.set(normalIds);
+    hitIds.set(sunk, normalCount);
+    options.onHitIds(hitIds);
+  }
+  if (top === void 0) return [...normalIds, ...sunk];
+  let floor = 0;
+  if (normalCount > top && asideCount > 0) {
+    const rels = new Float64Array(asideCount);
+    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
+    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
+  }
+  const kept = [];
+  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
+  const left = top - normalCount;
+  if (left > 0 && sunk.length > 0) {
+    if (sunk.length <= left) return kept.concat(sunk);
+    const sunkFloor = kthLargest(
+      Float64Array.from(sunk, (id) => relevance[id]),
+      left
+    ) / (1 + FRECENCY_BOOST);
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
+  }
+  return kept;
+}
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
+  let normalCount = 0;
+  let markedCount = 0;
+  let asideCount = 0;
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask === void 0 || mayMask[id] !== 0) {
+      marked[markedCount++] = id;
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (rel >= low) aside[asideCount++] = id;
+  }
+  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 // lib/rank/common-words-data.ts
@@ -6156,15 +6257,6 @@ function applyScope(scope, relevance, touchedIds, count) {
 }
 
 // lib/rank/score.ts
-var RELATIVE_CUTOFF = 0.1;
-var FRECENCY_BOOST = 0.25;
-var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinkReason(entry, today) {
-  if (entry.priority === "low") return "priority: low";
-  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
-  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
-  return void 0;
-}
 function rank(index, query, options) {
   const n = index.size;
   const scope = scopeOf(index, options.scopeAt, n);
@@ -6203,7 +6295,7 @@ function rank(index, query, options) {
     best = relevance[evidence];
   }
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -6243,55 +6335,6 @@ var RankedEntry = class {
     return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
   }
 };
-function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
-  const count = touched.length;
-  const normal = new Uint32Array(count);
-  const marked = new Uint32Array(count);
-  const top = options.top;
-  const aside = new Uint32Array(top === void 0 ? 0 : count);
-  const cutoff = best * RELATIVE_CUTOFF;
-  const slots = top === void 0 ? 0 : Math.min(top, count);
-  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
-  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
-  let { normal: normalCount, aside: asideCount } = split;
-  const sunk = [];
-  for (let i = 0; i < split.marked; i++) {
-    const id = marked[i];
-    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (relevance[id] >= low) aside[asideCount++] = id;
-  }
-  const normalIds = normal.subarray(0, normalCount);
-  onCount(normalCount + sunk.length);
-  if (options.onHitIds) {
-    const hitIds = new Uint32Array(normalCount + sunk.length);
-    hitIds.set(normalIds);
-    hitIds.set(sunk, normalCount);
-    options.onHitIds(hitIds);
-  }
-  if (top === void 0) return [...normalIds, ...sunk];
-  let floor = 0;
-  if (normalCount > top && asideCount > 0) {
-    const rels = new Float64Array(asideCount);
-    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
-    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
-  }
-  const kept = [];
-  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
-  const left = top - normalCount;
-  if (left > 0 && sunk.length > 0) {
-    if (sunk.length <= left) return kept.concat(sunk);
-    const sunkFloor = kthLargest(
-      Float64Array.from(sunk, (id) => relevance[id]),
-      left
-    ) / (1 + FRECENCY_BOOST);
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
-  }
-  return kept;
-}
 function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, alwaysMask, best) {
   const n = relevance.length;
   let count = touched;
@@ -6309,23 +6352,6 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
     }
   }
   return count;
-}
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
-  let normalCount = 0;
-  let markedCount = 0;
-  let asideCount = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask === void 0 || mayMask[id] !== 0) {
-      marked[markedCount++] = id;
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (rel >= low) aside[asideCount++] = id;
-  }
-  return { normal: normalCount, marked: markedCount, aside: asideCount };
 }
 
 // lib/core/index-file.ts
@@ -9264,27 +9290,6 @@ function compose(req, store, ranked, hitCount) {
     rankedOf
   };
 }
-function lazyLine(index, r) {
-  if (!index.lineBytes) return toInjectLine(r.entry);
-  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
-}
-var LazyLine = class {
-  constructor(index, id, bytes, ranked) {
-    this.index = index;
-    this.id = id;
-    this.bytes = bytes;
-    this.ranked = ranked;
-  }
-  get file() {
-    return this.path ??= this.index.file(this.id);
-  }
-  get text() {
-    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
-  }
-  get key() {
-    return this.index.lineKey?.(this.id);
-  }
-};
 function current(r) {
   return isHit(r) && stillTrue(r);
 }

@@ -1,5 +1,5 @@
 // lib/cli/ledger.ts
-import { runJob } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
 async function asJob(io, memoryDir, kind, command, work, summary, options = {}) {
   let value;
   const run = await runJob(

@@ -1,5 +1,6 @@
 // lib/hook/inject.ts
-import { composeBlock, keptOrRendered, toInjectLine, utf8Bytes } from "../core/block.js";
+import { composeBlock, toInjectLine, utf8Bytes } from "../core/block.js";
+import { lazyLine } from "./lazy-line.js";
 import { isHit, rank } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh } from "../rank-cache/load.js";
@@ -138,27 +139,6 @@ function compose(req, store, ranked, hitCount) {
     rankedOf
   };
 }
-function lazyLine(index, r) {
-  if (!index.lineBytes) return toInjectLine(r.entry);
-  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
-}
-var LazyLine = class {
-  constructor(index, id, bytes, ranked) {
-    this.index = index;
-    this.id = id;
-    this.bytes = bytes;
-    this.ranked = ranked;
-  }
-  get file() {
-    return this.path ??= this.index.file(this.id);
-  }
-  get text() {
-    return this.printed ??= keptOrRendered(this.index.lineText?.(this.id), () => this.ranked.entry);
-  }
-  get key() {
-    return this.index.lineKey?.(this.id);
-  }
-};
 function current(r) {
   return isHit(r) && stillTrue(r);
 }

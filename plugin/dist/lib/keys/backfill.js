@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
 import { KNOWN_LANGUAGES, languageName, textLanguage } from "../rank/languages.js";
-import { runJob } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
 import { cardFiles, languagesOf, writeCardKeys } from "./write.js";
 var KEYS_JOB_KIND = "recall-keys";
 function languagesLacking(keys, asked) {

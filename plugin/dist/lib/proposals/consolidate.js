@@ -1,6 +1,6 @@
 // lib/proposals/consolidate.ts
 import { assertMayWrite } from "../records/actor.js";
-import { runJob } from "../store/jobs.js";
+import { runJob } from "../store/job-run.js";
 import { withStoreLock } from "../store/lock.js";
 import { withRecordsLock } from "../records/commit.js";
 import { acceptProposal } from "./decide.js";

@@ -1,21 +1,14 @@
 // lib/rank/score.ts
 import { frecency } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, prefixBest } from "./order.js";
+import { compareRanked, firstPlaces } from "./order.js";
+import { hitCandidates } from "./hit-candidates.js";
+import { FRECENCY_BOOST, RELATIVE_CUTOFF, sinkReason } from "./tier-rules.js";
 import { ABOUT, evidenceOf, NONE } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { matchesOf, memoryIndex } from "./postings.js";
 import { compareRanked as compareRanked2, isHit } from "./order.js";
 import { SUBJECT_FIELDS } from "./evidence.js";
 import { SCOPE_BOOST } from "./scope-filter.js";
-var RELATIVE_CUTOFF = 0.1;
-var FRECENCY_BOOST = 0.25;
-var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinkReason(entry, today) {
-  if (entry.priority === "low") return "priority: low";
-  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
-  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
-  return void 0;
-}
 function rank(index, query, options) {
   const n = index.size;
   const scope = scopeOf(index, options.scopeAt, n);
@@ -54,7 +47,7 @@ function rank(index, query, options) {
     best = relevance[evidence];
   }
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -94,55 +87,6 @@ var RankedEntry = class {
     return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
   }
 };
-function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
-  const count = touched.length;
-  const normal = new Uint32Array(count);
-  const marked = new Uint32Array(count);
-  const top = options.top;
-  const aside = new Uint32Array(top === void 0 ? 0 : count);
-  const cutoff = best * RELATIVE_CUTOFF;
-  const slots = top === void 0 ? 0 : Math.min(top, count);
-  const low = slots === 0 ? Number.POSITIVE_INFINITY : prefixBest(touched, relevance, cutoff, alwaysMask, mayMask, slots) / (1 + FRECENCY_BOOST);
-  const split = collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside);
-  let { normal: normalCount, aside: asideCount } = split;
-  const sunk = [];
-  for (let i = 0; i < split.marked; i++) {
-    const id = marked[i];
-    if (mayMask?.[id] === 1 || sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (relevance[id] >= low) aside[asideCount++] = id;
-  }
-  const normalIds = normal.subarray(0, normalCount);
-  onCount(normalCount + sunk.length);
-  if (options.onHitIds) {
-    const hitIds = new Uint32Array(normalCount + sunk.length);
-    hitIds.set(normalIds);
-    hitIds.set(sunk, normalCount);
-    options.onHitIds(hitIds);
-  }
-  if (top === void 0) return [...normalIds, ...sunk];
-  let floor = 0;
-  if (normalCount > top && asideCount > 0) {
-    const rels = new Float64Array(asideCount);
-    for (let i = 0; i < asideCount; i++) rels[i] = relevance[aside[i]];
-    floor = kthLargest(rels, top) / (1 + FRECENCY_BOOST);
-  }
-  const kept = [];
-  for (let i = 0; i < asideCount; i++) if (relevance[aside[i]] >= floor) kept.push(aside[i]);
-  const left = top - normalCount;
-  if (left > 0 && sunk.length > 0) {
-    if (sunk.length <= left) return kept.concat(sunk);
-    const sunkFloor = kthLargest(
-      Float64Array.from(sunk, (id) => relevance[id]),
-      left
-    ) / (1 + FRECENCY_BOOST);
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
-  }
-  return kept;
-}
 function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, alwaysMask, best) {
   const n = relevance.length;
   let count = touched;
@@ -161,34 +105,14 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
   }
   return count;
 }
-function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, low, normal, marked, aside) {
-  let normalCount = 0;
-  let markedCount = 0;
-  let asideCount = 0;
-  for (let i = 0; i < touched.length; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if (mayMask === void 0 || mayMask[id] !== 0) {
-      marked[markedCount++] = id;
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (rel >= low) aside[asideCount++] = id;
-  }
-  return { normal: normalCount, marked: markedCount, aside: asideCount };
-}
 function rankEntries(entries, query, options) {
   return rank(memoryIndex(entries), query, { ...options, all: true });
 }
 export {
-  FRECENCY_BOOST,
-  RELATIVE_CUTOFF,
   SCOPE_BOOST,
   SUBJECT_FIELDS,
   compareRanked2 as compareRanked,
   isHit,
   rank,
-  rankEntries,
-  sinkReason
+  rankEntries
 };

@@ -1,0 +1,126 @@
+// lib/records/file-move.ts
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { removeCardFile, renameCardFile } from "./card-files.js";
+import { isCardFile } from "../core/card-rules.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { mutateFiles, recordChange } from "./file-mutate.js";
+import { checkHeldEdit } from "./file-view.js";
+import { checkPathShape, withDefaults } from "./guardrails.js";
+import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { resolveMemoryPath, VIRTUAL_ROOT } from "../store/safe-path.js";
+import { realDir } from "../store/safe-write.js";
+import { assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow } from "../store/safe-open.js";
+import { syncDirectory } from "../store/write.js";
+function indexReserved(command, requested) {
+  return new MemctlError(
+    ERROR_CODES.E_PATH_RESERVED,
+    `Error: Cannot ${command} ${requested}: MEMORY.md is this store's index (every prompt reads it). Edit its lines with str_replace or insert; to drop a card, delete the card's file (its line goes with it)`,
+    { path: requested }
+  );
+}
+async function deleteMemory(ctx, requested) {
+  return mutateFiles(ctx, "delete files", async (history) => {
+    const target = resolveMemoryPath(ctx.memoryDir, requested);
+    if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
+    if (target.rel === INDEX_FILE) throw indexReserved("delete", requested);
+    if (target.kind === "missing") throw notFoundError(requested);
+    if (target.kind === "file") checkHeldEdit(ctx.memoryDir, target.rel, ctx.actor, () => "");
+    if (target.kind === "file" && isCardFile(target.rel)) {
+      const trash = path.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
+      await removeCardFile(ctx, history, target.rel, path.relative(ctx.memoryDir, trash));
+      return `Successfully deleted ${requested}`;
+    }
+    const opened = openParent(target, requested);
+    let files;
+    try {
+      files = filesUnder(target, opened.entry);
+      const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
+      await guarded(opened, () => fs.renameSync(opened.entry, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`)));
+      syncDirectory(opened.dir);
+    } finally {
+      opened.close();
+    }
+    for (const rel of files) recordChange(ctx, history, rel, "delete", null);
+    return `Successfully deleted ${requested}`;
+  });
+}
+async function renameMemory(ctx, oldRequested, newRequested) {
+  return mutateFiles(ctx, "rename files", async (history) => {
+    const from = resolveMemoryPath(ctx.memoryDir, oldRequested);
+    const to = resolveMemoryPath(ctx.memoryDir, newRequested);
+    if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
+    if (from.rel === INDEX_FILE) throw indexReserved("rename", oldRequested);
+    if (from.kind === "missing") throw notFoundError(oldRequested);
+    if (from.kind === "file") checkHeldEdit(ctx.memoryDir, from.rel, ctx.actor, () => "");
+    if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
+    if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);
+    if (from.kind === "file" && (isCardFile(from.rel) || isCardFile(to.rel))) {
+      checkPathShape(to.segments, withDefaults(ctx.guardrails), newRequested);
+      openParent(to, newRequested, { create: true }).close();
+      await renameCardFile(ctx, history, from.rel, to.rel);
+      return `Successfully renamed ${oldRequested} to ${newRequested}`;
+    }
+    const source = openParent(from, oldRequested);
+    let moved;
+    try {
+      const files = filesUnder(from, source.entry);
+      const limits = withDefaults(ctx.guardrails);
+      for (const rel of files.length ? files : [from.rel]) checkPathShape([...to.segments, ...rel.split("/").slice(from.segments.length)], limits, newRequested);
+      const destination = openParent(to, newRequested, { create: true });
+      try {
+        moved = await guarded(destination, () => moveEntry(from, source, destination, files));
+        syncDirectory(destination.dir);
+      } finally {
+        destination.close();
+      }
+    } finally {
+      source.close();
+    }
+    for (const { rel, content } of moved) {
+      recordChange(ctx, history, rel, "delete", null);
+      recordChange(ctx, history, `${to.rel}${rel.slice(from.rel.length)}`, "create", content);
+    }
+    return `Successfully renamed ${oldRequested} to ${newRequested}`;
+  });
+}
+function moveEntry(from, source, destination, files) {
+  if (from.kind !== "file") {
+    fs.renameSync(source.entry, destination.entry);
+    source.verify();
+    return files.map((rel) => ({ rel, content: readNoFollow(`${destination.entry}${rel.slice(from.rel.length)}`) }));
+  }
+  const { bytes, id } = readEntry(source);
+  fs.linkSync(source.entry, destination.entry);
+  try {
+    assertEntry(destination, id);
+    source.verify();
+  } catch (err) {
+    fs.unlinkSync(destination.entry);
+    throw err;
+  }
+  fs.unlinkSync(source.entry);
+  return [{ rel: from.rel, content: bytes }];
+}
+function filesUnder(target, at) {
+  if (target.kind === "file") return [target.rel];
+  if (target.kind !== "directory") return [];
+  const out = [];
+  const walk = (abs, rel) => {
+    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(abs, e.name), `${rel}/${e.name}`);
+      else if (e.isFile()) {
+        const links = fs.lstatSync(path.join(abs, e.name)).nlink;
+        if (links > 1) throw hardLinkRefusal(`${rel}/${e.name}`, links);
+        out.push(`${rel}/${e.name}`);
+      }
+    }
+  };
+  walk(at, target.rel);
+  return out.sort();
+}
+export {
+  deleteMemory,
+  renameMemory
+};
