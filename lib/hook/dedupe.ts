@@ -8,6 +8,8 @@ import { lineKey } from "../core/line-key.js";
 import type { WhyLine, WhyRecord } from "../store/why-log.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
+import { statIfExists } from "../store/checked-fs.js";
+import { INDEX_FILE, joinPath } from "../store/paths.js";
 
 export interface Dedupe {
   view?: SessionView;
@@ -19,6 +21,8 @@ export interface Dedupe {
 export function startDedupe(memoryDir: string, sessionId: string | undefined, prompt: string, nowMs: number): Dedupe {
   if (!sessionId) return {};
   try {
+    // A directory without MEMORY.md is not a store (a mistyped MEMCTL_MEMORY_DIR): the hook writes nothing into it.
+    if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
     return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
   } catch (err) {
     return { error: (err as Error).message };

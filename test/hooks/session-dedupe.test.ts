@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { withoutAgentMarks } from "../support/agent-env.js";
 import { runUserPromptHook } from "../../lib/hook/run.js";
 import { REPO_ROOT, sandbox } from "../helpers.js";
+import { hookDirs, runIn } from "../support/hook-process.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
@@ -226,4 +227,12 @@ test("hosts whose block lives in one request (OpenCode's system prompt) or is un
   } finally {
     s.cleanup();
   }
+});
+
+test("a memory directory that holds no MEMORY.md gets no session state: the hook writes nothing into what is not a store", (t) => {
+  const dirs = hookDirs(t, "dedupe-no-store-");
+  fs.writeFileSync(path.join(dirs.memory, "notes.txt"), "someone's files\n");
+  const run = runIn(dirs, payload(dirs.repo, "how do we deploy to prod?"), [HOOK, "--host", "claude"]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(fs.readdirSync(dirs.memory), ["notes.txt"]);
 });

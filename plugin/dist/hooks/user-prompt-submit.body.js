@@ -9538,6 +9538,7 @@ var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
 function startDedupe(memoryDir, sessionId, prompt, nowMs) {
   if (!sessionId) return {};
   try {
+    if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
     return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
   } catch (err) {
     return { error: err.message };

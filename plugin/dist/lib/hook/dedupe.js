@@ -4,9 +4,12 @@ import { beginSession, recordShown, shortHash } from "./session-state.js";
 import { lineKey } from "../core/line-key.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
+import { statIfExists } from "../store/checked-fs.js";
+import { INDEX_FILE, joinPath } from "../store/paths.js";
 function startDedupe(memoryDir, sessionId, prompt, nowMs) {
   if (!sessionId) return {};
   try {
+    if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
     return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
