@@ -52,6 +52,13 @@ export function lineHashOf(line: string, seed: readonly [number, number], out: U
   hashInto(bytes, 0, bytes.length, seed, out, at);
 }
 
+/** One line's key as two lanes, as lineHashOf gives it (the rank cache's alignment keys, seeded per cache). */
+export function lineHashLanes(line: string, seed: readonly [number, number]): [number, number] {
+  const out = new Uint32Array(2);
+  lineHashOf(line, seed, out, 0);
+  return [out[0]!, out[1]!];
+}
+
 function hashInto(bytes: Uint8Array, start: number, end: number, seed: readonly [number, number], out: Uint32Array, at: number): void {
   let a = seed[0] | 0;
   let b = seed[1] | 0;

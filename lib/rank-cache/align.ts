@@ -10,7 +10,7 @@
 // undefined.
 import { diffHunks } from "../core/line-diff.js";
 import { isBullet, parseIndexLine, type IndexEntry } from "../core/index-file.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 import type { OpenDelta } from "./delta.js";
@@ -18,7 +18,7 @@ import type { Unparsed } from "./journal.js";
 import type { Seg } from "./patch.js";
 import type { OpenCache } from "./read.js";
 
-/** 53 bits of a line hash's two lanes, as a number (every-entry.ts compares the same). */
+/** 53 bits of a line hash's two lanes (seeded by the cache's header.seed), as a number (every-entry.ts compares the same). */
 export const key53 = (a: number, b: number) => a * 2 ** 21 + (b >>> 11);
 /** Unaligned entries past this many (each looked up by its card's path): not a small edit, matchLines decides. */
 const MAX_UNALIGNED = 64;
@@ -63,12 +63,13 @@ export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Align
     else segs.push({ from: b, count: 1, shift });
   };
   const lines = text.split(/\r?\n/);
+  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed); // cut as the split: line i at 2i, 2i + 1
   const bullets: number[] = []; // the line indexes of the bullet lines, and their keys
   const keys: number[] = [];
   lines.forEach((line, i) => {
     if (!isBullet(line)) return;
     bullets.push(i);
-    keys.push(key53(...lineKeyLanes(line)));
+    keys.push(key53(hashes[2 * i]!, hashes[2 * i + 1]!));
   });
   const hunks = diffHunks(n, bullets.length, (j, k) => keyOf(j) === keys[k], MAX_EDITS);
   if (hunks === undefined) return undefined;

@@ -30,7 +30,7 @@ import { lstatIfExists, utimes, type FileStat } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
 import { realDir, replaceFile } from "../store/safe-write.js";
 import { journalMark } from "../store/write-journal.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashLanes, lineKeyLanes } from "../core/line-key.js";
 
 export { normalizeCardPath } from "./card-fields.js";
 
@@ -182,8 +182,10 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
   });
+  const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   const header: Header = {
     id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
+    seed: [seed[0]!, seed[1]!],
     avg,
     index: indexRecord(indexStat),
     dirs,
@@ -221,7 +223,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     stamps: entries.map((e) => stamps.get(e.file)!),
     lineBytes: printed.map((line) => utf8Bytes(line)),
     lineKeys: printed.map(lineKeyLanes),
-    rawKeys: entries.map((e) => lineKeyLanes(e.raw)),
+    rawKeys: entries.map((e) => lineHashLanes(e.raw, header.seed)),
     lines: entries.map((e) => e.line),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });

@@ -26,7 +26,7 @@ const DELTA_READ_CAP = 16 * 1024 * 1024;
 
 /** A changed or added index line, complete: nothing of it is read from the base. */
 export interface DeltaEntry extends EntryInfo {
-  /** lineKeyLanes of the raw line, as the base's rawKeys. */
+  /** The raw line's key under the base's header.seed (lib/core/line-key.ts lineHashLanes), as the base's rawKeys. */
   key: [number, number];
   printed: string;
   stamp: Stamp;

@@ -19,7 +19,7 @@ export interface CacheContent<H> {
   lineBytes: readonly number[];
   /** Each entry's printed line key (lib/core/line-key.ts lineKeyLanes), two u32 per entry. */
   lineKeys: readonly (readonly [number, number])[];
-  /** Each entry's MEMORY.md line hash (lineKeyLanes of the raw line), two u32 per entry. */
+  /** Each entry's MEMORY.md line hash (lineHashLanes of the raw line under header.seed), two u32 per entry. */
   rawKeys: readonly (readonly [number, number])[];
   /** Each entry's line number in MEMORY.md. */
   lines: readonly number[];

@@ -3,7 +3,7 @@
 // its hash), every card to check (a prompt past the keeper's window, a keeper that cannot say what changed), an
 // index whose entries do not each link their own card (the card count is then counted again).
 import { parseIndex, parseIndexLine, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexText } from "../store/index-read.js";
@@ -146,7 +146,7 @@ function matchLines(base: OpenCache, cur: OpenDelta, parsed: readonly IndexEntry
     else had.push(j);
   }
   return parsed.map((e): Item => {
-    const k = key53(...lineKeyLanes(e.raw));
+    const k = key53(...lineHashLanes(e.raw, base.header.seed));
     const had = byKey.get(k);
     if (had === undefined) return { line: e.line, e };
     if (typeof had === "number") {

@@ -42,6 +42,11 @@ export const MISSING: Stamp = [-1, -1, -1];
 export interface Header {
   /** Names this build: a delta (delta.ts) applies only over the base it names. */
   id: string;
+  /**
+   * The seed of every entry's alignment key (rawKeys, lib/core/line-key.ts lineHashes), random per build: a line
+   * pushed by someone else cannot be made to match a cached line it is not without reading this cache.
+   */
+  seed: [number, number];
   /** The field averages every posting was normalised against (postings.ts fieldAverages): a delta's entries use them too. */
   avg: number[];
   index: IndexRecord;
@@ -168,6 +173,7 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
     const view = openCacheFile<Header>(file, TOKENIZER_VERSION, limits);
     if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
       return undefined;
+    if (!Array.isArray(view.header.seed) || view.header.seed.length !== 2 || !view.header.seed.every((w) => Number.isInteger(w))) return undefined;
     const header = view.header;
     const n = view.n;
     const stamps = new Map<string, Stamp>();

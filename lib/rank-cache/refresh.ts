@@ -13,7 +13,7 @@
 //     keeper's full check when its watch names the cards changed since its last one (changedSince).
 // Past DELTA_MAX entries the caller folds everything into a new base (build.ts) instead.
 import { entryPostings } from "../rank/postings.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashLanes } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { journalMark } from "../store/write-journal.js";
@@ -124,7 +124,7 @@ export async function refresh(
       ...(entry.status ? { status: entry.status } : {}),
       ...(entry.expires_at ? { expires_at: entry.expires_at } : {}),
       ...(entry.scope ? { scope: [...entry.scope] } : {}),
-      key: lineKeyLanes(e.raw),
+      key: lineHashLanes(e.raw, header.seed),
       printed: printedLine(entry),
       stamp: card.stamp,
       post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask]),

@@ -25,7 +25,7 @@ export interface CacheView<H> {
   lineBytes(id: number): number;
   /** The entry's printed line key (lib/core/line-key.ts); from the head. */
   lineKey(id: number): string;
-  /** Each entry's MEMORY.md line hash (lib/core/line-key.ts lineKeyLanes of the raw line), two u32 per entry. */
+  /** Each entry's MEMORY.md line hash (lib/core/line-key.ts lineHashLanes of the raw line under header.seed), two u32 per entry. */
   rawKeys: Uint32Array;
   /** Each entry's 1-based line number in MEMORY.md. */
   lines: Uint32Array;

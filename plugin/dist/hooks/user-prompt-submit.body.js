@@ -6419,6 +6419,54 @@ function lineKey(text) {
   const [a, b] = lineKeyLanes(text);
   return formatLineKey(a, b);
 }
+function lineHashes(bytes, seed) {
+  let lines = 1;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+  const out = new Uint32Array(lines * 2);
+  let start = 0;
+  for (let i = 0; i < lines; i++) {
+    const nl = i === lines - 1 ? bytes.length : bytes.indexOf(10, start);
+    const end = i < lines - 1 && nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
+    hashInto(bytes, start, end, seed, out, i * 2);
+    start = nl + 1;
+  }
+  return out;
+}
+function lineHashOf(line, seed, out, at) {
+  const bytes = Buffer.from(line, "utf8");
+  hashInto(bytes, 0, bytes.length, seed, out, at);
+}
+function lineHashLanes(line, seed) {
+  const out = new Uint32Array(2);
+  lineHashOf(line, seed, out, 0);
+  return [out[0], out[1]];
+}
+function hashInto(bytes, start, end, seed, out, at) {
+  let a = seed[0] | 0;
+  let b = seed[1] | 0;
+  let p = start;
+  for (; p + 4 <= end; p += 4) {
+    const w = bytes[p] | bytes[p + 1] << 8 | bytes[p + 2] << 16 | bytes[p + 3] << 24;
+    a = Math.imul(a ^ w, 16777619);
+    a ^= a >>> 15;
+    b = Math.imul(b ^ w, 1540483477);
+    b ^= b >>> 13;
+  }
+  for (; p < end; p++) {
+    a = Math.imul(a ^ bytes[p], 16777619);
+    b = Math.imul(b ^ bytes[p], 1540483477);
+  }
+  out[at] = fmix(a ^ end - start);
+  out[at + 1] = fmix(b ^ Math.imul(end - start, 2654435761));
+}
+function fmix(h) {
+  h ^= h >>> 16;
+  h = Math.imul(h, 2246822507);
+  h ^= h >>> 13;
+  h = Math.imul(h, 3266489909);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
 
 // lib/rank-cache/terms.ts
 function findTerm(head, table, blob, blobBytes, count, term) {
@@ -6578,7 +6626,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 28;
+var FORMAT_VERSION = 29;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -7060,6 +7108,7 @@ function openCache(memoryDir, limits = {}) {
     const view2 = openCacheFile(file, TOKENIZER_VERSION, limits);
     if (!view2 || view2.header.n !== view2.n || typeof view2.header.id !== "string" || !Array.isArray(view2.header.avg) || !view2.header.avg.every((a) => typeof a === "number" && a > 0))
       return void 0;
+    if (!Array.isArray(view2.header.seed) || view2.header.seed.length !== 2 || !view2.header.seed.every((w) => Number.isInteger(w))) return void 0;
     const header = view2.header;
     const n = view2.n;
     const stamps = /* @__PURE__ */ new Map();
@@ -7660,8 +7709,10 @@ ${e.raw}`));
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
   });
+  const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   const header = {
     id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
+    seed: [seed[0], seed[1]],
     avg,
     index: indexRecord(indexStat),
     dirs,
@@ -7699,7 +7750,7 @@ ${e.raw}`));
     stamps: entries.map((e) => stamps.get(e.file)),
     lineBytes: printed.map((line) => utf8Bytes(line)),
     lineKeys: printed.map(lineKeyLanes),
-    rawKeys: entries.map((e) => lineKeyLanes(e.raw)),
+    rawKeys: entries.map((e) => lineHashLanes(e.raw, header.seed)),
     lines: entries.map((e) => e.line),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)])
   });
@@ -8354,12 +8405,13 @@ function alignIndex(base, cur, text) {
     else segs.push({ from: b, count: 1, shift });
   };
   const lines = text.split(/\r?\n/);
+  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed);
   const bullets = [];
   const keys = [];
   lines.forEach((line, i) => {
     if (!isBullet(line)) return;
     bullets.push(i);
-    keys.push(key53(...lineKeyLanes(line)));
+    keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
   });
   const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf2(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;
@@ -8514,7 +8566,7 @@ function matchLines(base, cur, parsed2) {
     else had.push(j);
   }
   return parsed2.map((e) => {
-    const k = key53(...lineKeyLanes(e.raw));
+    const k = key53(...lineHashLanes(e.raw, base.header.seed));
     const had = byKey.get(k);
     if (had === void 0) return { line: e.line, e };
     if (typeof had === "number") {
@@ -8597,7 +8649,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
       ...entry.status ? { status: entry.status } : {},
       ...entry.expires_at ? { expires_at: entry.expires_at } : {},
       ...entry.scope ? { scope: [...entry.scope] } : {},
-      key: lineKeyLanes(e.raw),
+      key: lineHashLanes(e.raw, header.seed),
       printed: printedLine(entry),
       stamp: card.stamp,
       post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])

@@ -8,6 +8,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { lineKeyLanes } from "../../../lib/core/line-key.js";
+import { key53 } from "../../../lib/rank-cache/align.js";
 import { loadRankable, type RankableStore } from "../../../lib/rank-cache/load.js";
 import { checkedNow, journalWorld } from "../../support/journal-world.js";
 import { prng } from "../../support/prng.js";
@@ -143,6 +145,35 @@ test("a block of twelve MEMORY.md lines moved to the end is aligned, not read ca
 });
 
 const world = (t: { after: (fn: () => void) => void }) => journalWorld(t, cards, 14);
+
+test("a MEMORY.md line made to collide with a cached line under the public unseeded line key is read as itself by a trusted load and the keeper's check", async (t) => {
+  // Two hooks found offline by a cycle search over key53(lineKeyLanes(line)) (about 1e8 keys, seconds of CPU): anyone
+  // can make such a pair, so a cache keying its lines by that hash takes the pushed line for the one it had.
+  const line = (v: string) => `- [Card p5](feedback_p05.md) — about p5 v${v}`;
+  const [was, now] = [line("14ce1ef6b89128"), line("0cbba5fa475e75")];
+  assert.equal(key53(...lineKeyLanes(was)), key53(...lineKeyLanes(now)), "the pair collides under the unseeded key");
+  for (const load of ["a trusted load", "the keeper's check"]) {
+    const { s, past } = world(t);
+    const setLine = (text: string) => editIndex(s.memory, (lines) => void (lines[lines.findIndex((l) => l.includes("(feedback_p05.md)"))] = text));
+    setLine(was);
+    await past();
+    await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+    const checked = (await loadRankable(s.memory, { nowMs: Date.now(), checkAllCards: true, ...LARGE })).checked;
+    setLine(now);
+    await past();
+    if (load === "a trusted load") checkedNow(s.memory);
+    const loaded = await loadRankable(s.memory, {
+      nowMs: Date.now(),
+      ...LARGE,
+      ...(load === "the keeper's check" ? { checkAllCards: true, ...(checked ? { changedSince: { checked, cards: new Set<string>() } } : {}) } : {}),
+    });
+    assert.ok(
+      shape(loaded).entries.some((e) => e.includes(now)),
+      `${load}: the new line is read`,
+    );
+    assert.deepEqual(shape(loaded), await settled(s.memory), load);
+  }
+});
 
 test("a hand edit of MEMORY.md in place that keeps its size and puts its mtime back is read, by a trusted load and the keeper's check, with a save before or after it", async (t) => {
   const { s, cli, past } = world(t);

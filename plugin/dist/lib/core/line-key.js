@@ -33,6 +33,11 @@ function lineHashOf(line, seed, out, at) {
   const bytes = Buffer.from(line, "utf8");
   hashInto(bytes, 0, bytes.length, seed, out, at);
 }
+function lineHashLanes(line, seed) {
+  const out = new Uint32Array(2);
+  lineHashOf(line, seed, out, 0);
+  return [out[0], out[1]];
+}
 function hashInto(bytes, start, end, seed, out, at) {
   let a = seed[0] | 0;
   let b = seed[1] | 0;
@@ -61,6 +66,7 @@ function fmix(h) {
 }
 export {
   formatLineKey,
+  lineHashLanes,
   lineHashOf,
   lineHashes,
   lineKey,

@@ -1,7 +1,7 @@
 // lib/rank-cache/align.ts
 import { diffHunks } from "../core/line-diff.js";
 import { isBullet, parseIndexLine } from "../core/index-file.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
@@ -37,12 +37,13 @@ function alignIndex(base, cur, text) {
     else segs.push({ from: b, count: 1, shift });
   };
   const lines = text.split(/\r?\n/);
+  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed);
   const bullets = [];
   const keys = [];
   lines.forEach((line, i) => {
     if (!isBullet(line)) return;
     bullets.push(i);
-    keys.push(key53(...lineKeyLanes(line)));
+    keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
   });
   const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;

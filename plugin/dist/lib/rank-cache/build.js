@@ -23,7 +23,7 @@ import { lstatIfExists, utimes } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
 import { realDir, replaceFile } from "../store/safe-write.js";
 import { journalMark } from "../store/write-journal.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashLanes, lineKeyLanes } from "../core/line-key.js";
 import { normalizeCardPath as normalizeCardPath2 } from "./card-fields.js";
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
@@ -151,8 +151,10 @@ ${e.raw}`));
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
   });
+  const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   const header = {
     id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
+    seed: [seed[0], seed[1]],
     avg,
     index: indexRecord(indexStat),
     dirs,
@@ -190,7 +192,7 @@ ${e.raw}`));
     stamps: entries.map((e) => stamps.get(e.file)),
     lineBytes: printed.map((line) => utf8Bytes(line)),
     lineKeys: printed.map(lineKeyLanes),
-    rawKeys: entries.map((e) => lineKeyLanes(e.raw)),
+    rawKeys: entries.map((e) => lineHashLanes(e.raw, header.seed)),
     lines: entries.map((e) => e.line),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)])
   });

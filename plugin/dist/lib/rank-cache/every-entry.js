@@ -1,6 +1,6 @@
 // lib/rank-cache/every-entry.ts
 import { parseIndex, parseIndexLine } from "../core/index-file.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexText } from "../store/index-read.js";
@@ -115,7 +115,7 @@ function matchLines(base, cur, parsed) {
     else had.push(j);
   }
   return parsed.map((e) => {
-    const k = key53(...lineKeyLanes(e.raw));
+    const k = key53(...lineHashLanes(e.raw, base.header.seed));
     const had = byKey.get(k);
     if (had === void 0) return { line: e.line, e };
     if (typeof had === "number") {

@@ -37,6 +37,7 @@ function openCache(memoryDir, limits = {}) {
     const view = openCacheFile(file, TOKENIZER_VERSION, limits);
     if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
       return void 0;
+    if (!Array.isArray(view.header.seed) || view.header.seed.length !== 2 || !view.header.seed.every((w) => Number.isInteger(w))) return void 0;
     const header = view.header;
     const n = view.n;
     const stamps = /* @__PURE__ */ new Map();

@@ -1,6 +1,6 @@
 // lib/rank-cache/refresh.ts
 import { entryPostings } from "../rank/postings.js";
-import { lineKeyLanes } from "../core/line-key.js";
+import { lineHashLanes } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { journalMark } from "../store/write-journal.js";
@@ -84,7 +84,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
       ...entry.status ? { status: entry.status } : {},
       ...entry.expires_at ? { expires_at: entry.expires_at } : {},
       ...entry.scope ? { scope: [...entry.scope] } : {},
-      key: lineKeyLanes(e.raw),
+      key: lineHashLanes(e.raw, header.seed),
       printed: printedLine(entry),
       stamp: card.stamp,
       post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
