@@ -161,6 +161,14 @@ test("after a real memctl save no command has read, the keeper settles it into t
   const started = await k.sessionStart();
   assert.match(started, /note number k012 SAVED AGAIN/);
   assert.equal(started, await checkingStart("c-checking"));
+  // A new card moves its line's `linked` flag: the keeper leaves it to the next command (no check recorded over a
+  // cache that lacks it), and that start prints it as a start checking every card does.
+  const newAt = Date.now();
+  assert.equal((await runBounded([CLI, "save", "wombat", "-t", "project", "-d", "the wombat migration runs at noon"], "", env, k.s.repo, 30_000)).code, 0);
+  await sleep(Math.max(0, newAt + VERIFIED_FOR_MS + 200 - Date.now()));
+  const afterNew = await k.sessionStart();
+  assert.match(afterNew, /the wombat migration runs at noon/);
+  assert.equal(afterNew, await checkingStart("c-checking-2"));
 });
 
 test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {
