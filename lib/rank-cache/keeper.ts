@@ -37,8 +37,7 @@ import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
 import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
 import { cacheIdentity } from "../store/card-cache-open.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
-import { journalMark, journalSince, type JournalMark } from "../store/write-journal.js";
-import { isCardFileName } from "../core/card-types.js";
+import { journalMark } from "../store/write-journal.js";
 import { sameNumbers } from "../store/index-links.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, keeperMinFrom } from "./keeper-lock.js";
 import { encodeAnswer, serveAnswers, type AnswerServer } from "./keeper-socket.js";
@@ -115,7 +114,6 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     // Every name an event gave since the load that found every card as `lastChecked` recorded them: with the watch
     // vouching for every card in between, the only cards that can differ (undefined: it cannot say).
     let changedSince: Set<string> | undefined;
-    let lastMark: JournalMark | undefined;
     // Rounds and answers take turns: each runs alone, whatever it awaits.
     let turn: Promise<unknown> = Promise.resolve();
     const alone = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -156,13 +154,12 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
           const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== undefined && changedSince !== undefined;
           if (vouched) for (const name of watch?.changed ?? []) changedSince!.add(name);
           // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
-          // it again, and its pass — every card's name read — is skipped while the watch holds every card; so is the
-          // pass over a file found verified when memctl has written a card since (a write moves its card's stamp, adds
-          // or removes a card: the file no longer matches). The cards events named are stat'ed for the watch instead,
-          // as that pass would have.
+          // it again, and its pass — every card's name read — is skipped while the watch holds every card; the cards
+          // events named are stat'ed for the watch instead, as that pass would have. After a save the pass runs once:
+          // it settles the save into a delta (card-cache-settle.ts), or finds it "changed" and is skipped from then on.
           const cacheNow = cacheIdentity(memoryDir);
           const sameCache = lastCards !== undefined && cacheNow !== undefined && sameNumbers(lastCards.cache, cacheNow);
-          const stale = sameCache && (lastCards!.outcome === "changed" ? asBefore || vouched : vouched && lastCards!.outcome === "verified" && wroteCard(memoryDir, lastMark));
+          const stale = sameCache && lastCards!.outcome === "changed" && (asBefore || vouched);
           if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
           const cards: StampCheck | undefined = stale
             ? { ...lastCards!, outcome: "changed" }
@@ -170,7 +167,6 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
                 mark,
                 ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
               });
-          lastMark = mark;
           const store = await loadRankable(memoryDir, {
             nowMs: at,
             checkAllCards: true,
@@ -215,11 +211,6 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     watch?.close();
     held.release();
   }
-}
-
-/** Whether the journal since `mark` names a card file memctl wrote (false when it cannot tell). */
-function wroteCard(memoryDir: string, mark: JournalMark | undefined): boolean {
-  return journalSince(memoryDir, mark)?.some((r) => r.c.some(isCardFileName)) ?? false;
 }
 
 /** Each named card's lstat handed to the watch (its stamp is dropped when an event names it). */

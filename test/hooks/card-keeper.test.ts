@@ -131,6 +131,46 @@ test("after a hand edit of one MEMORY.md line the keeper records its check of th
   assert.equal(started, checking.stdout);
 });
 
+test("after a real memctl save no command has read, the keeper settles it into the card cache's delta and records its check, so the next session start reads it trusted and prints what a start checking every card prints", async (t) => {
+  const k = await keptStore(t);
+  await k.sessionStart();
+  await waitFor(() => k.holder() !== undefined && processAlive(k.holder()!), 10_000, "a keeper");
+  const recorded = checkAt(k.s.memory);
+  await waitFor(() => checkAt(k.s.memory) > recorded, 5_000, "a card-cache check recorded by the keeper");
+  const env = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
+  const checkingStart = async (id: string) =>
+    (
+      await runBounded(
+        [CLI, "hook", "session-start", "--host", "generic"],
+        JSON.stringify({ session_id: id, cwd: k.s.repo }),
+        { ...env, MEMCTL_FULL_CHECK_MAX: "1000" },
+        k.s.repo,
+        30_000,
+      )
+    ).stdout;
+  // An update of an existing card: its file and its line of MEMORY.md, journaled; no command reads them.
+  const savedAt = Date.now();
+  assert.equal((await runBounded([CLI, "save", "feedback_k012", "-d", "note number k012 SAVED AGAIN"], "", env, k.s.repo, 30_000)).code, 0);
+  // Before, the keeper skipped the card cache's pass after a save: no check until a command read the save.
+  await waitFor(() => checkAt(k.s.memory) > savedAt, 5_000, "the keeper's check recorded after the save");
+  assert.equal(
+    withTrustedCardCache(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX }, () => true),
+    true,
+    "the card cache is read trusted after the save",
+  );
+  const started = await k.sessionStart();
+  assert.match(started, /note number k012 SAVED AGAIN/);
+  assert.equal(started, await checkingStart("c-checking"));
+  // A new card moves its line's `linked` flag: the keeper leaves it to the next command (no check recorded over a
+  // cache that lacks it), and that start prints it as a start checking every card does.
+  const newAt = Date.now();
+  assert.equal((await runBounded([CLI, "save", "wombat", "-t", "project", "-d", "the wombat migration runs at noon"], "", env, k.s.repo, 30_000)).code, 0);
+  await sleep(Math.max(0, newAt + VERIFIED_FOR_MS + 200 - Date.now()));
+  const afterNew = await k.sessionStart();
+  assert.match(afterNew, /the wombat migration runs at noon/);
+  assert.equal(afterNew, await checkingStart("c-checking-2"));
+});
+
 test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {
   const k = await keptStore(t);
   await k.sessionStart();

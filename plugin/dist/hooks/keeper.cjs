@@ -8921,9 +8921,6 @@ function dirOf(file) {
   return slash < 0 ? "" : file.slice(0, slash);
 }
 
-// lib/rank-cache/keeper.ts
-init_card_types();
-
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
@@ -9026,7 +9023,6 @@ async function keepFresh(memoryDir, options) {
     let lastCards;
     let lastChecked;
     let changedSince;
-    let lastMark;
     let turn = Promise.resolve();
     const alone = (fn) => {
       const run2 = turn.then(fn);
@@ -9059,13 +9055,12 @@ async function keepFresh(memoryDir, options) {
           if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
           const cacheNow = cacheIdentity(memoryDir);
           const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
-          const stale = sameCache && (lastCards.outcome === "changed" ? asBefore || vouched : vouched && lastCards.outcome === "verified" && wroteCard(memoryDir, lastMark));
+          const stale = sameCache && lastCards.outcome === "changed" && (asBefore || vouched);
           if (stale && !asBefore) restamp(memoryDir, stats, watch?.changed);
           const cards = stale ? { ...lastCards, outcome: "changed" } : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
             mark,
             ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
           });
-          lastMark = mark;
           const store = await loadRankable(memoryDir, {
             nowMs: at,
             checkAllCards: true,
@@ -9105,9 +9100,6 @@ async function keepFresh(memoryDir, options) {
     watch?.close();
     held.release();
   }
-}
-function wroteCard(memoryDir, mark) {
-  return journalSince(memoryDir, mark)?.some((r) => r.c.some(isCardFileName)) ?? false;
 }
 function restamp(memoryDir, stats, names) {
   for (const name of names ?? []) {
