@@ -6732,6 +6732,20 @@ var init_link_key = __esm({
   }
 });
 
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH;
+var init_hold_index = __esm({
+  "lib/store/hold-index.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_link_key();
+    init_paths();
+    init_safe_write();
+    HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+  }
+});
+
 // lib/store/arrivals.ts
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
@@ -6787,6 +6801,9 @@ function readHold(memoryDir, lines = false) {
   } catch {
     return void 0;
   }
+  return holdOf(memoryDir, items);
+}
+function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
   const notes = /* @__PURE__ */ new Map();
@@ -6877,6 +6894,7 @@ var init_arrivals = __esm({
     init_write();
     init_safe_write();
     init_link_key();
+    init_hold_index();
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
     ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
   }

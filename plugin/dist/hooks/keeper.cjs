@@ -8135,6 +8135,9 @@ function checks(file, p, records) {
   return true;
 }
 
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -8192,6 +8195,9 @@ function readHold(memoryDir, lines = false) {
   } catch {
     return void 0;
   }
+  return holdOf(memoryDir, items);
+}
+function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
   const notes = /* @__PURE__ */ new Map();
