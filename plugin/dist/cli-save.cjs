@@ -6720,15 +6720,19 @@ function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
 function foldedPath(rel) {
+  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
+var PLAIN_NOT;
 var init_link_key = __esm({
   "lib/core/link-key.ts"() {
     "use strict";
     init_node_path();
+    PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
   }
 });
 
