@@ -17,13 +17,18 @@ export function linkKey(link: string): string {
  * "." and ".." segments resolved (path.posix.normalize), then linkKey ("./" alone normalises to itself, keyed "").
  */
 export function cardPathKey(file: string): string {
+  // A plain name (no backslash, no empty, "." or ".." segment) is its own key: the hook keys every candidate.
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
   return linkKey(path.posix.normalize(file.replace(/\\/g, "/")));
 }
+const PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 
 /**
  * A path as a case-folding filesystem (macOS, Windows, ext4 `chattr +F`) may match it: decomposed, case folded
  * (upper then lower: ß is ss). Two paths with one fold can be one file there.
  */
 export function foldedPath(rel: string): string {
+  // ASCII folds to its lower case: no normaliser (the first call of String#normalize costs the hook ~3 ms).
+  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }

@@ -8,7 +8,7 @@ import { isHit, rank, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type LoadOptions, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
-import { readHold } from "../store/arrivals.js";
+import { readPromptHold } from "../store/prompt-hold.js";
 import { utcDay } from "../core/frecency.js";
 
 export interface InjectionRequest {
@@ -116,9 +116,9 @@ function hitPaths(store: RankableStore, ids: ArrayLike<number>): string[] {
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
-  // What a sync brought in and the owner has not accepted (or quarantined) is never injected: one open when
-  // there is no hold list, one hash per held card among the candidates otherwise.
-  const hold = readHold(req.memoryDir);
+  // What a sync brought in and the owner has not accepted (or quarantined) is never injected: one stat when
+  // there is no hold list, a look-up in its sidecar per candidate otherwise (a hash per held one).
+  const hold = readPromptHold(req.memoryDir);
   const rankAndCompose = async (force: boolean, checkAllCards = req.all ?? false) => {
     // The block looks at no more than scanLimit relevant lines, so no more first places need materialising
     // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).

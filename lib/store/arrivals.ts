@@ -6,6 +6,7 @@ import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
+import { writeHoldIndex } from "./hold-index.js";
 
 // The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
 // injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
@@ -80,6 +81,8 @@ export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Prom
   realDir(memoryDir, STATE_DIR);
   const notes = file.items.filter((i) => i.kind === "note");
   await commitFile(arrivalsPath(memoryDir), JSON.stringify({ version: 1, items: file.items.filter((i) => i.kind !== "note") }, null, 2) + "\n");
+  // The hook's look-up form, naming the list just written (lib/store/hold-index.ts); without one it reads the list.
+  writeHoldIndex(memoryDir, file.items, fs.statSync(arrivalsPath(memoryDir), { bigint: true }));
   const lines = path.join(memoryDir, ARRIVAL_LINES_RELPATH);
   if (notes.length > 0 || fs.existsSync(lines)) await commitFile(lines, `${JSON.stringify({ version: 1, items: notes })}\n`);
 }
@@ -162,6 +165,11 @@ export function readHold(memoryDir: string, lines = false): Hold | undefined {
   } catch {
     return undefined;
   }
+  return holdOf(memoryDir, items);
+}
+
+/** The hold of a list already read (readHold's answer for these items). */
+export function holdOf(memoryDir: string, items: readonly Arrival[]): Hold | undefined {
   if (items.length === 0) return undefined;
   const byPath = new Map<string, Arrival[]>();
   const notes = new Map<string, Arrival>();
@@ -221,7 +229,7 @@ export function readHold(memoryDir: string, lines = false): Hold | undefined {
 }
 
 /** A store path's file status (not following a link), undefined when absent or not a file inside the store. */
-function fileStat(memoryDir: string, rel: string): fs.BigIntStats | undefined {
+export function fileStat(memoryDir: string, rel: string): fs.BigIntStats | undefined {
   if (leavesStore(memoryDir, rel)) return undefined;
   try {
     const st = fs.lstatSync(path.join(memoryDir, rel), { bigint: true });
@@ -241,7 +249,7 @@ export function stampOf(memoryDir: string, rel: string): [number, number] | unde
   }
 }
 
-function safeSha(memoryDir: string, rel: string): string | null | undefined {
+export function safeSha(memoryDir: string, rel: string): string | null | undefined {
   try {
     return currentSha(memoryDir, rel);
   } catch {

@@ -6720,15 +6720,33 @@ function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
 function foldedPath(rel) {
+  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
+var PLAIN_NOT;
 var init_link_key = __esm({
   "lib/core/link-key.ts"() {
     "use strict";
     init_node_path();
+    PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
+  }
+});
+
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH;
+var init_hold_index = __esm({
+  "lib/store/hold-index.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_link_key();
+    init_paths();
+    init_safe_write();
+    HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
   }
 });
 
@@ -6787,6 +6805,9 @@ function readHold(memoryDir, lines = false) {
   } catch {
     return void 0;
   }
+  return holdOf(memoryDir, items);
+}
+function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
   const notes = /* @__PURE__ */ new Map();
@@ -6877,6 +6898,7 @@ var init_arrivals = __esm({
     init_write();
     init_safe_write();
     init_link_key();
+    init_hold_index();
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
     ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
   }

@@ -4822,9 +4822,12 @@ function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
+  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 
@@ -8144,6 +8147,9 @@ function checks(file, p, records) {
   return true;
 }
 
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -8201,6 +8207,9 @@ function readHold(memoryDir, lines = false) {
   } catch {
     return void 0;
   }
+  return holdOf(memoryDir, items);
+}
+function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
   const notes = /* @__PURE__ */ new Map();

@@ -6986,9 +6986,12 @@ function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
+var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
+  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 
@@ -9073,6 +9076,116 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
   return { recorded: cards.length, refused, folded };
 }
 
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+var MAGIC2 = "memctl-hold 2";
+var stampText = (st) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
+function fnv1a(bytes) {
+  let h = 2166136261;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  return h >>> 0;
+}
+function encodeHoldIndex(items, st) {
+  const byKey = /* @__PURE__ */ new Map();
+  const folds = /* @__PURE__ */ new Set();
+  let count = 0;
+  for (const item of items) {
+    if (item.kind === "removed" || item.kind === "note") continue;
+    const key = cardPathKey(item.path);
+    if (/[\t\r\n]/.test(key) || Buffer.from(key).toString() !== key) return void 0;
+    const stamp = item.stamp ? `${item.stamp[0]}	${item.stamp[1]}` : "-	-";
+    byKey.set(key, [...byKey.get(key) ?? [], `${key}	${item.sha256 ?? "-"}	${stamp}
+`]);
+    folds.add(fnv1a(Buffer.from(foldedPath(key))));
+    count++;
+  }
+  const table = Buffer.alloc(byKey.size * 8);
+  const rows = [];
+  const entries = [];
+  let offset = 0;
+  for (const [key, lines] of byKey) {
+    entries.push([fnv1a(Buffer.from(key)), offset]);
+    for (const line of lines) {
+      rows.push(Buffer.from(line));
+      offset += rows[rows.length - 1].length;
+    }
+  }
+  entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const [i, [h, at]] of entries.entries()) {
+    table.writeUInt32LE(h, i * 8);
+    table.writeUInt32LE(at, i * 8 + 4);
+  }
+  const foldTable = Buffer.alloc(folds.size * 4);
+  for (const [i, h] of [...folds].sort((a, b) => a - b).entries()) foldTable.writeUInt32LE(h, i * 4);
+  const body = Buffer.concat(rows);
+  return Buffer.concat([Buffer.from(`${MAGIC2} ${stampText(st)} ${byKey.size} ${folds.size} ${body.length} ${count}
+`), table, foldTable, body]);
+}
+function writeHoldIndex(memoryDir, items, st) {
+  const file = node_path_default.join(memoryDir, HOLD_INDEX_RELPATH);
+  try {
+    const data = encodeHoldIndex(items, st);
+    const hex = Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, "0");
+    const temp = `.arrival-paths.${process.pid}.${hex}.tmp`;
+    if (data === void 0) node_fs_default.rmSync(file, { force: true });
+    else replaceFile(file, data, node_path_default.join(realDir(memoryDir, STATE_DIR), temp));
+  } catch {
+  }
+}
+function openHoldIndex(file, st) {
+  let buf;
+  try {
+    buf = node_fs_default.readFileSync(file);
+  } catch {
+    return void 0;
+  }
+  const eol = buf.indexOf(10);
+  const head = eol < 0 ? [] : buf.toString("latin1", 0, eol).split(" ");
+  const prefix = `${MAGIC2} ${stampText(st)}`.split(" ");
+  if (head.length !== prefix.length + 4 || prefix.some((p, i) => head[i] !== p)) return void 0;
+  const [keys, folds, rowBytes, count] = head.slice(prefix.length).map(Number);
+  const table = eol + 1;
+  const foldTable = table + keys * 8;
+  const rowStart = foldTable + folds * 4;
+  if (![keys, folds, rowBytes, count].every(Number.isSafeInteger) || rowStart + rowBytes !== buf.length) return void 0;
+  const lowerBound2 = (at, n, width, h) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (buf.readUInt32LE(at + mid * width) < h) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    count,
+    rows(key) {
+      const want = Buffer.from(key);
+      const h = fnv1a(want);
+      for (let i = lowerBound2(table, keys, 8, h); i < keys && buf.readUInt32LE(table + i * 8) === h; i++) {
+        const out = [];
+        for (let at = rowStart + buf.readUInt32LE(table + i * 8 + 4); at + want.length < buf.length; ) {
+          if (want.compare(buf, at, at + want.length) !== 0 || buf[at + want.length] !== 9) break;
+          const end = buf.indexOf(10, at);
+          const fields = end < 0 ? [] : buf.toString("latin1", at + want.length + 1, end).split("	");
+          if (fields.length !== 3) break;
+          const [sha, mtime, size] = fields;
+          out.push({ sha256: sha === "-" ? null : sha, ...mtime === "-" ? {} : { stamp: [Number(mtime), Number(size)] } });
+          at = end + 1;
+        }
+        if (out.length > 0) return out;
+      }
+      return [];
+    },
+    mayFold(folded) {
+      const h = fnv1a(Buffer.from(folded));
+      const i = lowerBound2(foldTable, folds, 4, h);
+      return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    }
+  };
+}
+
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -9130,6 +9243,9 @@ function readHold(memoryDir, lines = false) {
   } catch {
     return void 0;
   }
+  return holdOf(memoryDir, items);
+}
+function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
   const notes = /* @__PURE__ */ new Map();
@@ -9209,6 +9325,58 @@ function normalise(rel) {
   return cardPathKey(rel);
 }
 
+// lib/store/prompt-hold.ts
+function readPromptHold(memoryDir) {
+  let st;
+  try {
+    st = node_fs_default.statSync(arrivalsPath(memoryDir), { bigint: true });
+  } catch (err) {
+    return systemCode(err) === "ENOENT" ? void 0 : wrap(readHold(memoryDir));
+  }
+  const index = st.isFile() ? openHoldIndex(node_path_default.join(memoryDir, HOLD_INDEX_RELPATH), st) : void 0;
+  if (!index) return readList2(memoryDir, st);
+  if (index.count === 0) return void 0;
+  let whole = null;
+  const shas = /* @__PURE__ */ new Map();
+  return {
+    held(rel) {
+      const key = normalise(rel);
+      const rows = index.rows(key);
+      if (rows.length === 0) {
+        if (!index.mayFold(foldedPath(key)) && !((fileStat(memoryDir, key)?.nlink ?? 1n) > 1n)) return false;
+        if (whole === null) whole = wrap(readHold(memoryDir));
+        return whole?.held(rel) ?? false;
+      }
+      const stamp = stampOf2(memoryDir, key);
+      if (stamp && rows.some((r) => r.stamp?.[0] === stamp[0] && r.stamp[1] === stamp[1])) return true;
+      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
+      const now = shas.get(key);
+      return now === void 0 || rows.some((r) => r.sha256 === now);
+    }
+  };
+}
+function readList2(memoryDir, st) {
+  let items;
+  try {
+    items = readArrivals(memoryDir, "paths").items;
+  } catch {
+    return void 0;
+  }
+  if (st.isFile() && sameStamp2(st, statOf(arrivalsPath(memoryDir)))) writeHoldIndex(memoryDir, items, st);
+  return wrap(holdOf(memoryDir, items));
+}
+function statOf(file) {
+  try {
+    return node_fs_default.statSync(file, { bigint: true });
+  } catch {
+    return void 0;
+  }
+}
+var sameStamp2 = (a, b) => b !== void 0 && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+function wrap(hold) {
+  return hold && { held: (rel) => hold.held(rel) !== void 0 };
+}
+
 // lib/hook/inject.ts
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
@@ -9254,7 +9422,7 @@ function hitPaths(store, ids) {
   return store.plainFiles ? files : [...new Set(files)];
 }
 async function buildInjection(req) {
-  const hold = readHold(req.memoryDir);
+  const hold = readPromptHold(req.memoryDir);
   const rankAndCompose = async (force, checkAllCards = req.all ?? false) => {
     const changedSince = !force && !checkAllCards && req.keeperAnswer ? await req.keeperAnswer : void 0;
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {

@@ -4,9 +4,12 @@ function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
 function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
   return linkKey(path.posix.normalize(file.replace(/\\/g, "/")));
 }
+var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
+  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 export {

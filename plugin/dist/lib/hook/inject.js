@@ -5,7 +5,7 @@ import { isHit, rank } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync } from "../usage/usage.js";
-import { readHold } from "../store/arrivals.js";
+import { readPromptHold } from "../store/prompt-hold.js";
 import { utcDay } from "../core/frecency.js";
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
@@ -51,7 +51,7 @@ function hitPaths(store, ids) {
   return store.plainFiles ? files : [...new Set(files)];
 }
 async function buildInjection(req) {
-  const hold = readHold(req.memoryDir);
+  const hold = readPromptHold(req.memoryDir);
   const rankAndCompose = async (force, checkAllCards = req.all ?? false) => {
     const changedSince = !force && !checkAllCards && req.keeperAnswer ? await req.keeperAnswer : void 0;
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {

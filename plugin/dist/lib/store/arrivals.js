@@ -7,6 +7,7 @@ import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
+import { writeHoldIndex } from "./hold-index.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -32,6 +33,7 @@ async function writeArrivals(memoryDir, file) {
   realDir(memoryDir, STATE_DIR);
   const notes = file.items.filter((i) => i.kind === "note");
   await commitFile(arrivalsPath(memoryDir), JSON.stringify({ version: 1, items: file.items.filter((i) => i.kind !== "note") }, null, 2) + "\n");
+  writeHoldIndex(memoryDir, file.items, fs.statSync(arrivalsPath(memoryDir), { bigint: true }));
   const lines = path.join(memoryDir, ARRIVAL_LINES_RELPATH);
   if (notes.length > 0 || fs.existsSync(lines)) await commitFile(lines, `${JSON.stringify({ version: 1, items: notes })}
 `);
@@ -88,6 +90,9 @@ function readHold(memoryDir, lines = false) {
   } catch {
     return void 0;
   }
+  return holdOf(memoryDir, items);
+}
+function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
   const byPath = /* @__PURE__ */ new Map();
   const notes = /* @__PURE__ */ new Map();
@@ -172,11 +177,14 @@ export {
   ARRIVAL_LINES_RELPATH,
   arrivalsPath,
   currentSha,
+  fileStat,
+  holdOf,
   lineSha,
   liveness,
   normalise,
   readArrivals,
   readHold,
+  safeSha,
   stampOf,
   writeArrivals
 };
