@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ASCII_TEXT } from "./sanitize.js";
 
 // A card link as every reader compares it. MEMORY.md may link a card as `./a.md` or `a.md`, a card body likewise,
 // and the write journal names cards as their writer spelled them: all are one card. What is kept as written on
@@ -29,6 +30,6 @@ const PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
  */
 export function foldedPath(rel: string): string {
   // ASCII folds to its lower case: no normaliser (the first call of String#normalize costs the hook ~3 ms).
-  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }

@@ -6,6 +6,8 @@
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Text of printable ASCII only: nothing in it to make inert. */
 export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Text of ASCII only (controls included): the fast paths that skip Unicode tables and normalisers test this. */
+export const ASCII_TEXT = /^[\x00-\x7f]*$/;
 const INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /**
  * Unicode tag characters (U+E0000–U+E007F) as their UTF-16 pairs: ASCII no person sees and a model reads. Writes

@@ -1,5 +1,6 @@
 // Looking a query term up in the rank cache head's sorted term table, in place over the file's bytes.
 import { utf8Text } from "../core/bytes.js";
+import { ASCII_TEXT } from "../core/sanitize.js";
 import type { Head } from "./head.js";
 
 /**
@@ -10,7 +11,7 @@ import type { Head } from "./head.js";
  * an offset outside the blob (the caller distrusts the whole cache).
  */
 export function findTerm(head: Head, table: number, blob: number, blobBytes: number, count: number, term: string): number {
-  const ascii = /^[\x00-\x7f]*$/.test(term);
+  const ascii = ASCII_TEXT.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {

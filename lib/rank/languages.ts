@@ -4,6 +4,7 @@
 // names and error messages in English whatever language they write in. The languages the owner prompts in (the why
 // log keeps each prompt's code) join them: a store of English cards whose owner types Chinese gets Chinese keys.
 import { latinLanguage } from "./stop-words.js";
+import { ASCII_TEXT } from "../core/sanitize.js";
 
 const NAMES: Readonly<Record<string, string>> = {
   en: "English",
@@ -19,13 +20,11 @@ const NAMES: Readonly<Record<string, string>> = {
   th: "Thai",
 };
 
-const ASCII = /^[\x00-\x7f]*$/;
-
 /** One text's language code: kana → ja, Hangul → ko, Thai → th, other Han → zh, else by Latin function words. */
 export function textLanguage(text: string): string {
   // ASCII text (most prompts; the hook's why log asks for every one) has no other script, and its lower-cased
   // letters are \p{L}'s: [a-z'] gives the same words without compiling the property class (~0.15 ms, as tokenize.ts).
-  const ascii = ASCII.test(text);
+  const ascii = ASCII_TEXT.test(text);
   if (!ascii) {
     if (/[\u3040-\u30ff]/.test(text)) return "ja";
     if (/[\uac00-\ud7af]/.test(text)) return "ko";

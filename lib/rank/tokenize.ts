@@ -3,6 +3,7 @@
 // also one whole word); Chinese, Japanese and Korean runs, which have no spaces,
 // into overlapping character 2-grams ("内存管理" → 内存, 存管, 管理) less those of function characters only.
 import { stem } from "./stem.js";
+import { ASCII_TEXT } from "../core/sanitize.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
@@ -28,7 +29,6 @@ let thaiSegmenter: Intl.Segmenter | undefined;
 
 // ASCII text (most prompts) is split at [a-z0-9] runs: the first use of RUN's Unicode property classes costs
 // ~0.3 ms to compile, a tenth of the per-prompt budget. On ASCII both give the same runs (tested).
-const ASCII = /^[\x00-\x7f]*$/;
 const DIGITS = /^\d+$/;
 
 /**
@@ -43,7 +43,7 @@ const JOINERS = "_.\x01";
 
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
 export function tokenize(text: string): string[] {
-  return tokenizeWith(text, !ASCII.test(text));
+  return tokenizeWith(text, !ASCII_TEXT.test(text));
 }
 
 /**
@@ -51,7 +51,7 @@ export function tokenize(text: string): string[] {
  * a word met only inside an identifier is no evidence the card is about a prompt (postings.ts PART_BIT).
  */
 export function tokenizeMarked(text: string, stop?: StopTest): string[] {
-  return tokenizeWith(text, !ASCII.test(text), true, stop);
+  return tokenizeWith(text, !ASCII_TEXT.test(text), true, stop);
 }
 
 /** Whether a word is a stop word of a text's language (stop-words.ts stopTest). */
@@ -63,7 +63,7 @@ export type StopTest = (word: string) => boolean;
  * another language's function word ("net" of ".NET STS support lasts 18 months" is Dutch).
  */
 export function stopTestOf(text: string): StopTest {
-  const unicode = !ASCII.test(text);
+  const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts: number[] = [];
   return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
@@ -274,9 +274,9 @@ function dayTerm(runs: readonly string[], r: number): string | undefined {
  * without them is one term and the stemmer (ASCII only) applies to it; words of other scripts are kept as they are.
  */
 function foldAccents(word: string): string {
-  if (ASCII.test(word)) return word;
+  if (ASCII_TEXT.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return ASCII.test(folded) ? folded : word;
+  return ASCII_TEXT.test(folded) ? folded : word;
 }
 
 /** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */

@@ -509,12 +509,13 @@ function escapeJsonUnsafe(json) {
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
-var CONTROL, PRINTABLE_ASCII, INVISIBLE_LAYOUT, TAG_CHARACTER, TAG_CHARACTERS, JSON_UNSAFE, NEEDS_INERTING;
+var CONTROL, PRINTABLE_ASCII, ASCII_TEXT, INVISIBLE_LAYOUT, TAG_CHARACTER, TAG_CHARACTERS, JSON_UNSAFE, NEEDS_INERTING;
 var init_sanitize = __esm({
   "lib/core/sanitize.ts"() {
     "use strict";
     CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
     PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+    ASCII_TEXT = /^[\x00-\x7f]*$/;
     INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
     TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
     TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
@@ -6724,7 +6725,7 @@ function cardPathKey(file) {
   return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
 }
 function foldedPath(rel) {
-  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 var PLAIN_NOT;
@@ -6732,6 +6733,7 @@ var init_link_key = __esm({
   "lib/core/link-key.ts"() {
     "use strict";
     init_node_path();
+    init_sanitize();
     PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
   }
 });
@@ -9321,7 +9323,7 @@ var init_stop_words = __esm({
 
 // lib/rank/languages.ts
 function textLanguage(text) {
-  const ascii = ASCII.test(text);
+  const ascii = ASCII_TEXT.test(text);
   if (!ascii) {
     if (/[\u3040-\u30ff]/.test(text)) return "ja";
     if (/[\uac00-\ud7af]/.test(text)) return "ko";
@@ -9362,11 +9364,12 @@ function keyLanguages(cardTexts, owner, rule = PROMPT_LANGUAGE_RULE) {
   if (owner.configured !== void 0) return { cards, owner: beyond(cards, owner.configured.map(languageName)) };
   return { cards, owner: beyond(cards, promptLanguages(owner.promptCodes ?? [], rule)).slice(0, rule.max) };
 }
-var NAMES, ASCII, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
+var NAMES, KNOWN_LANGUAGES, PROMPT_LANGUAGE_RULE;
 var init_languages = __esm({
   "lib/rank/languages.ts"() {
     "use strict";
     init_stop_words();
+    init_sanitize();
     NAMES = {
       en: "English",
       fr: "French",
@@ -9380,7 +9383,6 @@ var init_languages = __esm({
       ko: "Korean",
       th: "Thai"
     };
-    ASCII = /^[\x00-\x7f]*$/;
     KNOWN_LANGUAGES = new Set(Object.values(NAMES));
     PROMPT_LANGUAGE_RULE = { window: 200, minShare: 0.1, minPrompts: 3, max: 3 };
   }

@@ -3658,6 +3658,25 @@ function stem(word) {
   return w;
 }
 
+// lib/core/sanitize.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var ASCII_TEXT = /^[\x00-\x7f]*$/;
+var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
+var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
+function inertText(text) {
+  if (!needsInerting(text)) return text;
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+}
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function needsInerting(text) {
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
+}
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+
 // lib/rank/stop-words-data.ts
 var LATIN_STOP_WORDS = {
   fr: "a abord absolument afin ah ai aie aient aies ailleurs ainsi ait allaient allo allons all\xF4 alors anterieur anterieure anterieures apres apr\xE8s as assez attendu au aucun aucune aucuns aujourd aujourd'hui aupres auquel aura aurai auraient aurais aurait auras aurez auriez aurions aurons auront aussi autant autre autrefois autrement autres autrui aux auxquelles auxquels avaient avais avait avant avec avez aviez avions avoir avons ayant ayez ayons b bah bas basee bat beau beaucoup bien bigre bon boum bravo brrr c car ce ceci cela celle celle-ci celle-l\xE0 celles celles-ci celles-l\xE0 celui celui-ci celui-l\xE0 cel\xE0 cent cependant certain certaine certaines certains certes ces cet cette ceux ceux-ci ceux-l\xE0 chacun chacune chaque cher chers chez chiche chut ch\xE8re ch\xE8res ci cinq cinquantaine cinquante cinquanti\xE8me cinqui\xE8me clac clic combien comme comment comparable comparables compris concernant contre couic crac d da dans de debout dedans dehors deja del\xE0 depuis dernier derniere derriere derri\xE8re des desormais desquelles desquels dessous dessus deux deuxi\xE8me deuxi\xE8mement devant devers devra devrait different differentes differents diff\xE9rent diff\xE9rente diff\xE9rentes diff\xE9rents dire directe directement dit dite dits divers diverse diverses dix dix-huit dix-neuf dix-sept dixi\xE8me doit doivent donc dont dos douze douzi\xE8me dring droite du duquel durant d\xE8s d\xE9but d\xE9sormais e effet egale egalement egales eh elle elle-m\xEAme elles elles-m\xEAmes en encore enfin entre envers environ es essai est et etant etc etre eu eue eues euh eurent eus eusse eussent eusses eussiez eussions eut eux eux-m\xEAmes exactement except\xE9 extenso exterieur e\xFBmes e\xFBt e\xFBtes f fais faisaient faisant fait faites fa\xE7on feront fi flac floc fois font force furent fus fusse fussent fusses fussiez fussions fut f\xFBmes f\xFBt f\xFBtes g gens h ha haut hein hem hep hi ho hol\xE0 hop hormis hors hou houp hue hui huit huiti\xE8me hum hurrah h\xE9 h\xE9las i ici il ils importe j je jusqu jusque juste k l la laisser laquelle las le lequel les lesquelles lesquels leur leurs longtemps lors lorsque lui lui-meme lui-m\xEAme l\xE0 l\xE8s m ma maint maintenant mais malgre malgr\xE9 maximale me meme memes merci mes mien mienne miennes miens mille mince mine minimale moi moi-meme moi-m\xEAme moindres moins mon mot moyennant multiple multiples m\xEAme m\xEAmes n na naturel naturelle naturelles ne neanmoins necessaire necessairement neuf neuvi\xE8me ni nombreuses nombreux nomm\xE9s non nos notamment notre nous nous-m\xEAmes nouveau nouveaux nul n\xE9anmoins n\xF4tre n\xF4tres o oh oh\xE9 oll\xE9 ol\xE9 on ont onze onzi\xE8me ore ou ouf ouias oust ouste outre ouvert ouverte ouverts o| o\xF9 p paf pan par parce parfois parle parlent parler parmi parole parseme partant particulier particuli\xE8re particuli\xE8rement pas pass\xE9 pendant pense permet personne personnes peu peut peuvent peux pff pfft pfut pif pire pi\xE8ce plein plouf plupart plus plusieurs plut\xF4t possessif possessifs possible possibles pouah pour pourquoi pourrais pourrait pouvait prealable precisement premier premi\xE8re premi\xE8rement pres probable probante procedant proche pr\xE8s psitt pu puis puisque pur pure q qu quand quant quant-\xE0-soi quanta quarante quatorze quatre quatre-vingt quatri\xE8me quatri\xE8mement que quel quelconque quelle quelles quelqu'un quelque quelques quels qui quiconque quinze quoi quoique r rare rarement rares relative relativement remarquable rend rendre restant reste restent restrictif retour revoici revoil\xE0 rien s sa sacrebleu sait sans sapristi sauf se sein seize selon semblable semblaient semble semblent sent sept septi\xE8me sera serai seraient serais serait seras serez seriez serions serons seront ses seul seule seulement si sien sienne siennes siens sinon six sixi\xE8me soi soi-m\xEAme soient sois soit soixante sommes son sont sous souvent soyez soyons specifique specifiques speculatif stop strictement subtiles suffisant suffisante suffit suis suit suivant suivante suivantes suivants suivre sujet superpose sur surtout t ta tac tandis tant tardive te tel telle tellement telles tels tenant tend tenir tente tes tic tien tienne tiennes tiens toc toi toi-m\xEAme ton touchant toujours tous tout toute toutefois toutes treize trente tres trois troisi\xE8me troisi\xE8mement trop tr\xE8s tsoin tsouin tu t\xE9 u un une unes uniformement unique uniques uns v va vais valeur vas vers via vif vifs vingt vivat vive vives vlan voici voie voient voil\xE0 voire vont vos votre vous vous-m\xEAmes vu v\xE9 v\xF4tre v\xF4tres w x y z zut \xE0 \xE2 \xE7a \xE8s \xE9taient \xE9tais \xE9tait \xE9tant \xE9tat \xE9tiez \xE9tions \xE9t\xE9 \xE9t\xE9e \xE9t\xE9es \xE9t\xE9s \xEAtes \xEAtre \xF4",
@@ -3720,15 +3739,14 @@ var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
-var ASCII = /^[\x00-\x7f]*$/;
 var DIGITS2 = /^\d+$/;
 var PART_MARK = "~";
 var JOINERS = "_.";
 function tokenizeMarked(text, stop) {
-  return tokenizeWith(text, !ASCII.test(text), true, stop);
+  return tokenizeWith(text, !ASCII_TEXT.test(text), true, stop);
 }
 function stopTestOf(text) {
-  const unicode = !ASCII.test(text);
+  const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts = [];
   return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
@@ -3873,9 +3891,9 @@ function dayTerm(runs, r) {
   return void 0;
 }
 function foldAccents(word) {
-  if (ASCII.test(word)) return word;
+  if (ASCII_TEXT.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return ASCII.test(folded) ? folded : word;
+  return ASCII_TEXT.test(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 
@@ -4058,7 +4076,7 @@ function fmix(h) {
 
 // lib/rank-cache/terms.ts
 function findTerm(head, table, blob, blobBytes, count, term) {
-  const ascii = /^[\x00-\x7f]*$/.test(term);
+  const ascii = ASCII_TEXT.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {
@@ -4460,24 +4478,6 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   return view2;
 }
 
-// lib/core/sanitize.ts
-var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
-var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
-function inertText(text) {
-  if (!needsInerting(text)) return text;
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(TAG_CHARACTERS, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
-}
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-function needsInerting(text) {
-  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
-}
-var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
-
 // lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
@@ -4827,7 +4827,7 @@ function cardPathKey(file) {
 }
 var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
-  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 
@@ -8536,9 +8536,11 @@ async function settleRound(dir, freshness, cache, mark, moved) {
     if (listed !== true) return listed === "moving" ? wait : void 0;
   }
   const index = moved.index ? handEdit(dir, cache, mark, moved.index) : void 0;
-  if (index === "retry" || moved.index && !index) return index === "retry" ? "retry" : void 0;
+  if (index === "retry") return "retry";
+  if (moved.index && !index) return void 0;
   const cards = moved.cards ? readEdited(dir, cache, moved.cards, recent) : void 0;
-  if (cards === "retry" || moved.cards && !cards) return cards === "retry" ? "retry" : void 0;
+  if (cards === "retry") return "retry";
+  if (moved.cards && !cards) return void 0;
   const identity2 = cacheIdentity(dir);
   if (!identity2 || !sameNumbers(identity2, cache.stamp)) return wait;
   const head = { ...cache.storedHead, dirs, ...index ? index.head : {} };

@@ -4812,6 +4812,7 @@ function isTable3(v) {
 // lib/core/sanitize.ts
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var ASCII_TEXT = /^[\x00-\x7f]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
 var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
@@ -5484,7 +5485,7 @@ function cardPathKey(file) {
 }
 var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
-  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 

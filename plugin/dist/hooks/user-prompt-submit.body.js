@@ -4889,6 +4889,7 @@ function isTable3(v) {
 // lib/core/sanitize.ts
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var ASCII_TEXT = /^[\x00-\x7f]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
 var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
@@ -5850,18 +5851,17 @@ var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
-var ASCII = /^[\x00-\x7f]*$/;
 var DIGITS2 = /^\d+$/;
 var PART_MARK = "~";
 var JOINERS = "_.";
 function tokenize(text) {
-  return tokenizeWith(text, !ASCII.test(text));
+  return tokenizeWith(text, !ASCII_TEXT.test(text));
 }
 function tokenizeMarked(text, stop) {
-  return tokenizeWith(text, !ASCII.test(text), true, stop);
+  return tokenizeWith(text, !ASCII_TEXT.test(text), true, stop);
 }
 function stopTestOf(text) {
-  const unicode = !ASCII.test(text);
+  const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts = [];
   return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
@@ -6006,9 +6006,9 @@ function dayTerm(runs, r) {
   return void 0;
 }
 function foldAccents(word) {
-  if (ASCII.test(word)) return word;
+  if (ASCII_TEXT.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return ASCII.test(folded) ? folded : word;
+  return ASCII_TEXT.test(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
@@ -6470,7 +6470,7 @@ function fmix(h) {
 
 // lib/rank-cache/terms.ts
 function findTerm(head, table, blob, blobBytes, count, term) {
-  const ascii = /^[\x00-\x7f]*$/.test(term);
+  const ascii = ASCII_TEXT.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {
@@ -6991,7 +6991,7 @@ function cardPathKey(file) {
 }
 var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
-  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 
@@ -9740,9 +9740,8 @@ var NAMES = {
   ko: "Korean",
   th: "Thai"
 };
-var ASCII2 = /^[\x00-\x7f]*$/;
 function textLanguage(text) {
-  const ascii = ASCII2.test(text);
+  const ascii = ASCII_TEXT.test(text);
   if (!ascii) {
     if (/[\u3040-\u30ff]/.test(text)) return "ja";
     if (/[\uac00-\ud7af]/.test(text)) return "ko";

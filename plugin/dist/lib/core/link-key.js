@@ -1,5 +1,6 @@
 // lib/core/link-key.ts
 import path from "node:path";
+import { ASCII_TEXT } from "./sanitize.js";
 function linkKey(link) {
   return link.startsWith("./") ? link.slice(2) : link;
 }
@@ -9,7 +10,7 @@ function cardPathKey(file) {
 }
 var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
 function foldedPath(rel) {
-  if (/^[\x00-\x7f]*$/.test(rel)) return rel.toLowerCase();
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
   return rel.normalize("NFD").toUpperCase().toLowerCase();
 }
 export {

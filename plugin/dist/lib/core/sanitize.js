@@ -1,6 +1,7 @@
 // lib/core/sanitize.ts
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var ASCII_TEXT = /^[\x00-\x7f]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 var TAG_CHARACTER = /\uDB40[\uDC00-\uDC7F]/;
 var TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
@@ -56,6 +57,7 @@ function terminalSafeJsonBytes(bytes) {
 }
 var safeByte = (c) => c === 10 || c >= 32 && c !== 127;
 export {
+  ASCII_TEXT,
   PRINTABLE_ASCII,
   TAG_CHARACTER,
   asciiJson,

@@ -1,7 +1,8 @@
 // lib/rank-cache/terms.ts
 import { utf8Text } from "../core/bytes.js";
+import { ASCII_TEXT } from "../core/sanitize.js";
 function findTerm(head, table, blob, blobBytes, count, term) {
-  const ascii = /^[\x00-\x7f]*$/.test(term);
+  const ascii = ASCII_TEXT.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {

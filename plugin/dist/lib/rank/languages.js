@@ -1,5 +1,6 @@
 // lib/rank/languages.ts
 import { latinLanguage } from "./stop-words.js";
+import { ASCII_TEXT } from "../core/sanitize.js";
 var NAMES = {
   en: "English",
   fr: "French",
@@ -13,9 +14,8 @@ var NAMES = {
   ko: "Korean",
   th: "Thai"
 };
-var ASCII = /^[\x00-\x7f]*$/;
 function textLanguage(text) {
-  const ascii = ASCII.test(text);
+  const ascii = ASCII_TEXT.test(text);
   if (!ascii) {
     if (/[\u3040-\u30ff]/.test(text)) return "ja";
     if (/[\uac00-\ud7af]/.test(text)) return "ko";

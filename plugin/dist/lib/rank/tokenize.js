@@ -1,5 +1,6 @@
 // lib/rank/tokenize.ts
 import { stem } from "./stem.js";
+import { ASCII_TEXT } from "../core/sanitize.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 var TOKENIZER_VERSION = 9;
 var MAX_QUERY_CHARS = 32768;
@@ -8,18 +9,17 @@ var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
-var ASCII = /^[\x00-\x7f]*$/;
 var DIGITS = /^\d+$/;
 var PART_MARK = "~";
 var JOINERS = "_.";
 function tokenize(text) {
-  return tokenizeWith(text, !ASCII.test(text));
+  return tokenizeWith(text, !ASCII_TEXT.test(text));
 }
 function tokenizeMarked(text, stop) {
-  return tokenizeWith(text, !ASCII.test(text), true, stop);
+  return tokenizeWith(text, !ASCII_TEXT.test(text), true, stop);
 }
 function stopTestOf(text) {
-  const unicode = !ASCII.test(text);
+  const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts = [];
   return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
@@ -164,9 +164,9 @@ function dayTerm(runs, r) {
   return void 0;
 }
 function foldAccents(word) {
-  if (ASCII.test(word)) return word;
+  if (ASCII_TEXT.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return ASCII.test(folded) ? folded : word;
+  return ASCII_TEXT.test(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
