@@ -75,9 +75,11 @@ export async function settleRound(dir: string, freshness: Freshness, cache: Cach
     if (listed !== true) return listed === "moving" ? wait : undefined;
   }
   const index = moved.index ? handEdit(dir, cache, mark, moved.index) : undefined;
-  if (index === "retry" || (moved.index && !index)) return index === "retry" ? "retry" : undefined;
+  if (index === "retry") return "retry";
+  if (moved.index && !index) return undefined;
   const cards = moved.cards ? readEdited(dir, cache, moved.cards, recent) : undefined;
-  if (cards === "retry" || (moved.cards && !cards)) return cards === "retry" ? "retry" : undefined;
+  if (cards === "retry") return "retry";
+  if (moved.cards && !cards) return undefined;
   // Another writer's cache since this round read it: left to the next round.
   const identity = cacheIdentity(dir);
   if (!identity || !sameNumbers(identity, cache.stamp)) return wait;
