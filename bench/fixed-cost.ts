@@ -5,6 +5,9 @@
 // own ~4,600 instructions are taken off each phase). Diagnostic only: the marks move the numbers a little, the same
 // for every build. The anchors are lines of the built body; when one is gone the script names it.
 // Run: npm run build && node --import tsx bench/fixed-cost.ts --cards 1000 before=.old-dist after=dist [--runs 3] [--cpu-runs 25]
+// --env NAME:KEY=VALUE: a variable in build NAME's environment; a keeper its prompts start is waited for, then stopped.
+// --split fnA,fnB: "rank and compose" split further by the body's functions of those names (each call inside the
+// ranking phase is its own phase, its callees' wrapped ones taken out; e.g. --split loadRankable,everyCardUnchanged,rank).
 // (builds inside the checkout, as hook-ab.ts: a copy elsewhere cannot resolve node_modules). Needs valgrind.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,15 +16,17 @@ import path from "node:path";
 import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 import { generateStore } from "./gen-store.js";
 import { arg, numberArg } from "./rounds.js";
+import { keeperAnswering, stopKeeper } from "./keeper-state.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const cards = numberArg("cards", 1000);
 const runs = numberArg("runs", 3);
 const cpuRuns = numberArg("cpu-runs", 25);
-const builds = process.argv
-  .slice(2)
-  .filter((a) => a.includes("=") && !a.startsWith("--"))
-  .map((a) => a.split("=", 2) as [string, string]);
+const argv = process.argv.slice(2);
+const builds = argv.filter((a, i) => a.includes("=") && !a.startsWith("--") && argv[i - 1] !== "--env").map((a) => a.split("=", 2) as [string, string]);
+// --env NAME:KEY=VALUE (repeatable), as hook-ab.ts: e.g. MEMCTL_KEEPER_MIN=0, a keeper answering at 1,000 cards.
+const extraEnv = argv.flatMap((a, i) => (argv[i - 1] === "--env" ? [a] : []));
+const SPLIT = (arg("split") ?? "").split(",").filter(Boolean);
 const PROMPT = arg("prompt") ?? "how do we deploy the billing service and run the database migrations?";
 
 // [text in the built body, mark inserted before it] in order; "bodyTop" after its anchor (main's first line).
@@ -50,6 +55,7 @@ const PHASES: [RegExp, string][] = [
   [/^configRead$/, "resolve the store"],
   [/^resolved$/, "budget, session state"],
   [/^ranking$/, "rank and compose"],
+  ...SPLIT.map((f): [RegExp, string] => [new RegExp(`^fn:${f}$`), `rank and compose: ${f}`]),
   [/^ranked$/, "why log"],
   [/^(whyWritten|returned)$/, "print the block"],
   [/^exiting$/, "process.exit until the exit event"],
@@ -59,7 +65,10 @@ function instrument(dist: string, to: string): void {
   fs.rmSync(to, { recursive: true, force: true });
   fs.cpSync(dist, to, { recursive: true, filter: (f) => !f.endsWith(".v8cache") });
   const loader = path.join(to, "hooks", "user-prompt-submit.cjs");
-  const mark = `globalThis.__M=[];globalThis.__mark=(n)=>{const u=process.cpuUsage();globalThis.__M.push([n,u.user+u.system])};__mark("loader");process.on("exit",()=>{__mark("exit");process.stderr.write("MARKS "+JSON.stringify(__M)+"\\n")});`;
+  // __enter/__leave: a wrapped function's call is a phase only inside the ranking phase; leaving one goes back to
+  // the phase it was called from.
+  const split = `globalThis.__S=[];globalThis.__F=[];globalThis.__enter=(n)=>{const on=__B==="ranking";__S.push(on);if(on){__F.push("fn:"+n);__mark("fn:"+n,1)}};globalThis.__leave=()=>{if(!__S.pop())return;__F.pop();__mark(__F.length?__F[__F.length-1]:__B,1)};`;
+  const mark = `globalThis.__M=[];globalThis.__B="";globalThis.__mark=(n,f)=>{const u=process.cpuUsage();globalThis.__M.push([n,u.user+u.system]);if(!f)__B=n};${split}__mark("loader");process.on("exit",()=>{__mark("exit");process.stderr.write("MARKS "+JSON.stringify(__M)+"\\n")});`;
   let l = fs.readFileSync(loader, "utf8");
   for (const [at, name] of [
     ["var source = ", "cacheRead"],
@@ -75,6 +84,15 @@ function instrument(dist: string, to: string): void {
   const main = "async function main() {";
   if (!b.includes(main)) throw new Error(`body anchor gone: ${main}`);
   b = b.replace(main, `${main}__mark("bodyTop");`);
+  for (const f of SPLIT) {
+    const re = new RegExp(`^(async )?function ${f}\\(`, "m");
+    const m = re.exec(b);
+    if (!m) throw new Error(`body function gone: ${f}`);
+    const wrapper = m[1]
+      ? `async function ${f}(...a){__enter("${f}");try{return await ${f}__split(...a)}finally{__leave()}}\n`
+      : `function ${f}(...a){__enter("${f}");try{return ${f}__split(...a)}finally{__leave()}}\n`;
+    b = b.slice(0, m.index) + wrapper + `${m[1] ?? ""}function ${f}__split(` + b.slice(m.index + m[0].length);
+  }
   for (const [at, name] of BODY_MARKS) {
     if (!b.includes(at)) throw new Error(`body anchor gone: ${at}`);
     b = b.replace(at, `__mark("${name}");${at}`);
@@ -96,9 +114,15 @@ try {
   const targets = builds.map(([name, dist], i) => {
     instrument(path.resolve(ROOT, dist), copies[i]!);
     const store = generateStore({ cards, dir: path.join(root, `store-${name}`) }).dir;
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };
+    const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };
+    for (const e of extraEnv) {
+      const [who, kv] = e.split(/:(.*)/s, 2) as [string, string];
+      const [k, v] = kv.split(/=(.*)/s, 2) as [string, string];
+      if (who === name) env[k] = v;
+    }
     return {
       name,
+      store,
       args: [...HOOK_NODE_FLAGS, path.join(copies[i]!, "hooks", "user-prompt-submit.cjs"), "--host", "codex"],
       env,
       cpu: new Map<string, number[]>(),
@@ -118,6 +142,7 @@ try {
     for (const [k, v] of per) m.set(k, [...(m.get(k) ?? []), v]);
   };
   for (const t of targets) for (let i = 0; i < 3; i++) spawnSync(process.execPath, t.args, { input: input(), env: t.env, cwd: repo }); // each copy's code cache
+  const keepers = await Promise.all(targets.map(async (t) => `${t.name}: ${await keeperAnswering(t.store, 15_000)}`));
   for (let r = 0; r < cpuRuns; r++)
     for (const t of r % 2 ? [...targets].reverse() : targets) {
       const m = marksOf(spawnSync(process.execPath, t.args, { input: input(), env: t.env, cwd: repo, encoding: "utf8" }).stderr);
@@ -164,13 +189,15 @@ try {
   }
   // The fixed cost: every phase but node's own start-up and the ranking, summed per run before the median.
   const fixed = (m: Map<string, number[]>) => {
-    const keep = [...m].filter(([p]) => !p.startsWith("node start-up") && p !== "rank and compose").map(([, v]) => v);
+    const keep = [...m].filter(([p]) => !p.startsWith("node start-up") && !p.startsWith("rank and compose")).map(([, v]) => v);
     return median(keep[0]!.map((_, i) => keep.reduce((s, v) => s + (v[i] ?? 0), 0)));
   };
   const ins = targets.map((t) => (fixed(t.ins) / 1e6).toFixed(2)).join(" → ");
   const cpu = targets.map((t) => (fixed(t.cpu) / 1000).toFixed(2)).join(" → ");
+  process.stdout.write(`keepers before the runs: ${keepers.join(", ")}\n`);
   process.stdout.write(`| **fixed cost** (all but start-up and ranking) | ${ins} | ${cpu} |\n`);
 } finally {
+  for (const [name] of builds) stopKeeper(path.join(root, `store-${name}`));
   fs.rmSync(root, { recursive: true, force: true });
   for (const c of copies) fs.rmSync(c, { recursive: true, force: true });
 }
