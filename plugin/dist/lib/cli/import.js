@@ -3,6 +3,7 @@ import { assertMayWrite } from "../records/actor.js";
 import { usageError } from "../core/errors.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { configuredGuardrails, withDefaults } from "../records/guardrails.js";
+import { isNote } from "../records/import-prose.js";
 import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImport } from "../records/import-claude.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
 import { inertText } from "../core/sanitize.js";
@@ -96,6 +97,8 @@ async function run(argv, io) {
       items: plan.items.map((i) => ({
         name: i.name,
         file: i.file,
+        kind: isNote(i.source) ? "note" : "card",
+        ...isNote(i.source) ? { title: i.source.title, line: i.source.note.line, lines: i.source.note.lines } : {},
         action: i.action,
         source: i.source.path,
         older_copies: i.older.map((o) => o.path),
@@ -126,6 +129,15 @@ function guardrailRefusal(check) {
     throw err;
   }
 }
+function importCount(done, plan) {
+  const notes = done.filter((i) => isNote(i.source)).length;
+  const cards = done.length - notes;
+  const cardText = `${cards} card${cards === 1 ? "" : "s"}`;
+  return plan.items.some((i) => isNote(i.source)) ? `${cardText} and ${notes} note${notes === 1 ? "" : "s"} from MEMORY.md` : cardText;
+}
+function itemOrigin(i) {
+  return isNote(i.source) ? `"${i.source.title}", ${i.source.path} line ${i.source.note.line}` : `${i.name}, from ${i.source.dir}`;
+}
 function renderPlan(plan, applied, imported, io, command, refusal) {
   const c = colorsFor(io);
   const out = [];
@@ -134,8 +146,8 @@ function renderPlan(plan, applied, imported, io, command, refusal) {
   const todo = plan.items.filter((i) => i.action === "import");
   const verb = applied ? "imported" : "would import";
   const done = applied ? imported : todo;
-  out.push(`${verb} ${done.length} card${done.length === 1 ? "" : "s"}${done.length ? ":" : ""}`);
-  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(i.name)}, from ${inertText(i.source.dir)})`)}`);
+  out.push(`${verb} ${importCount(done, plan)}${done.length ? ":" : ""}`);
+  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(itemOrigin(i))})`)}`);
   const why = {
     present: "memctl already has it",
     removed: "removed from memctl earlier (see memctl history)",
