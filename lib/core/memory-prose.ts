@@ -25,10 +25,11 @@ export interface ProseSplit {
   runs: ProseRun[];
   /** Card link lines (not carried as prose: the cards they link are imported themselves). */
   linkLines: number;
-  /** Heading lines (carried as the titles of the runs under them). */
+  /** Heading lines (carried as the titles of the runs under them) and thematic breaks (`---` after a blank line). */
   headingLines: number;
 }
 
+const BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*\r?\n?$/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?\n?$/;
 
 /**
@@ -75,6 +76,16 @@ export function splitProse(text: string, isCard: (file: string) => boolean): Pro
       // A lone level-1 heading is the document's title: it names only the text right under it.
       const trail = stack.filter((h, j) => h.text !== "" && (levelOne !== 1 || h.level !== 1 || j === stack.length - 1));
       sections.push({ heading: trail.map((h) => h.text).join(": ") || undefined, siblings: [], runs: 0 });
+      return;
+    }
+    // A thematic break after a blank line ends the heading's section: what follows it (a footer) is the document's.
+    if (!fenced && BREAK.test(raw) && (i === 0 || lines[i - 1]!.trim() === "")) {
+      close();
+      headingLines += 1;
+      const title = levelOne === 1 && stack[0]?.level === 1 ? stack[0] : undefined;
+      stack.length = 0;
+      if (title) stack.push(title);
+      sections.push({ ...(title?.text ? { heading: title.text } : {}), siblings: [], runs: 0 });
       return;
     }
     const entry = fenced ? undefined : parseIndexLine(raw.replace(/\r?\n$/, ""), i + 1);

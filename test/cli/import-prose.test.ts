@@ -165,3 +165,20 @@ test("doctor names MEMORY.md prose with no counterpart and the command; the hook
   assert.equal(hook.status, 0, hook.stderr);
   assert.match(hook.stdout, /Repository layout\]\(project_repository_layout_[0-9a-f]{8}\.md\)/);
 });
+
+test("a card file in a subfolder of Claude's memory is named as not read, never dropped without a word; its link line is carried as prose", (t) => {
+  const w = world(t);
+  fs.mkdirSync(path.join(w.claude, "conventions"));
+  fs.writeFileSync(path.join(w.claude, "conventions", "core-pure.md"), "---\nname: core-pure\ndescription: no IO in core\n---\nbody\n");
+  fs.writeFileSync(path.join(w.claude, "MEMORY.md"), "## Conventions\n- [Core stays pure](conventions/core-pure.md) — no clock or IO in core\n");
+  const r = JSON.parse(cli(w, "import", "claude", "--json").stdout);
+  assert.deepEqual(
+    r.skipped.map((s: { source: string; reason: string }) => [path.relative(w.claude, s.source), /subfolder/.test(s.reason)]),
+    [["conventions/core-pure.md", true]],
+  );
+  assert.deepEqual(
+    r.items.filter((i: Item) => i.kind === "note").map((i: Item) => i.title),
+    ["Conventions"],
+  );
+  assert.match(cli(w, "import", "claude").stdout, /! .*conventions\/core-pure\.md {2}not read: .*subfolder/);
+});

@@ -28,6 +28,23 @@ test("a lone level-1 heading is the document's title; several are sections", () 
   assert.deepEqual(two, ["Build: Flags", "Test"]);
 });
 
+test("a thematic break after a blank line ends a section: a footer is the document's, not the last heading's", () => {
+  const runs = splitProse("# Memory\n## Reference\nx\n\n---\n\n**Note:** footer\n", cards).runs;
+  assert.deepEqual(
+    runs.map((r) => [r.heading, r.text]),
+    [
+      ["Reference", "x\n"],
+      ["Memory", "**Note:** footer\n"],
+    ],
+  );
+  const setext = splitProse("## A\nTitle\n---\n", cards).runs;
+  assert.deepEqual(
+    setext.map((r) => r.text),
+    ["Title\n---\n"],
+    "right under a line it is that line's underline: prose",
+  );
+});
+
 test("a link to no card and a link inside a fence are prose", () => {
   const text = "## H\n- [Gone](project_gone.md) — retired\n```\n- [A](feedback_a.md)\n# comment\n```\n";
   const { runs, linkLines } = splitProse(text, cards);
@@ -40,7 +57,7 @@ test("a link to no card and a link inside a fence are prose", () => {
 
 test("nothing is lost: every line that is not a heading or a card link is in exactly one run, in order", () => {
   const line = fc.oneof(
-    fc.constantFrom("## Heading", "# Title", "### Sub", "- [A](feedback_a.md) — x", "* [B](./project_b.md)", "- [C](missing.md)", "```", "", "  ", "\t- nested"),
+    fc.constantFrom("---", "***", "## Heading", "# Title", "### Sub", "- [A](feedback_a.md) — x", "* [B](./project_b.md)", "- [C](missing.md)", "```", "", "  ", "\t- nested"),
     fc.string({ maxLength: 20 }).map((s) => s.replace(/[\r\n]/g, " ")),
   );
   fc.assert(

@@ -1,6 +1,7 @@
 // lib/core/memory-prose.ts
 import { FENCE, parseIndexLine } from "./index-file.js";
 import { linkKey } from "./link-key.js";
+var BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*\r?\n?$/;
 var HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?\n?$/;
 function splitProse(text, isCard) {
   const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
@@ -40,6 +41,15 @@ function splitProse(text, isCard) {
       stack.push({ level, text: (heading[2] ?? "").trim() });
       const trail = stack.filter((h, j) => h.text !== "" && (levelOne !== 1 || h.level !== 1 || j === stack.length - 1));
       sections.push({ heading: trail.map((h) => h.text).join(": ") || void 0, siblings: [], runs: 0 });
+      return;
+    }
+    if (!fenced && BREAK.test(raw) && (i === 0 || lines[i - 1].trim() === "")) {
+      close();
+      headingLines += 1;
+      const title = levelOne === 1 && stack[0]?.level === 1 ? stack[0] : void 0;
+      stack.length = 0;
+      if (title) stack.push(title);
+      sections.push({ ...title?.text ? { heading: title.text } : {}, siblings: [], runs: 0 });
       return;
     }
     const entry = fenced ? void 0 : parseIndexLine(raw.replace(/\r?\n$/, ""), i + 1);
