@@ -41,6 +41,8 @@ export const spec: CommandSpec = {
     "(--all: every project's; other projects' memory is otherwise only counted, never read).",
     "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
     "(newest copy wins), and only when memctl has no card of that name or file — a second run imports nothing.",
+    "MEMORY.md's prose (each run of non-link lines under a heading) comes in as notes: one card each, its text byte",
+    "for byte, titled by its heading, named by the heading and a hash of the text (the key a re-run finds).",
   ].join("\n"),
   examples: ["memctl import claude", "memctl import claude --yes", "memctl import claude --from ~/.claude/projects/-home-me-old-app/memory --yes"],
 };
