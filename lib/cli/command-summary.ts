@@ -30,7 +30,7 @@ export const COMMAND_SUMMARIES = {
   history: { group: "Read memory", summary: "who wrote what, when, with revision and content hash" },
   view: { group: "Read memory", summary: "show a memory file with line numbers, or a directory (memory tool view)" },
   manage: { group: "Write memory", summary: "create / str_replace / insert / delete / rename memory files, path-safe and locked" },
-  import: { group: "Set up", summary: "import existing Claude Code memory cards (preview; --yes to write)" },
+  import: { group: "Set up", summary: "import existing Claude Code memory: its cards and MEMORY.md prose (preview; --yes to write)" },
   search: { group: "Read memory", summary: "search card bodies and episodes, ranked, with the matching line" },
   recall: { group: "Read memory", summary: "the last episodes and the cards most relevant to them" },
   adopt: { group: "Write memory", summary: "record hand edits of cards into history" },

@@ -2,6 +2,7 @@ import { assertMayWrite } from "../records/actor.js";
 import { usageError } from "../core/errors.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { configuredGuardrails, withDefaults } from "../records/guardrails.js";
+import { isNote } from "../records/import-prose.js";
 import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../records/import-claude.js";
 import type { Io } from "../store/io.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
@@ -40,6 +41,8 @@ export const spec: CommandSpec = {
     "(--all: every project's; other projects' memory is otherwise only counted, never read).",
     "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
     "(newest copy wins), and only when memctl has no card of that name or file — a second run imports nothing.",
+    "MEMORY.md's prose (each run of non-link lines under a heading) comes in as notes: one card each, its text byte",
+    "for byte, titled by its heading, named by the heading and a hash of the text (the key a re-run finds).",
   ].join("\n"),
   examples: ["memctl import claude", "memctl import claude --yes", "memctl import claude --from ~/.claude/projects/-home-me-old-app/memory --yes"],
 };
@@ -103,6 +106,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       items: plan.items.map((i) => ({
         name: i.name,
         file: i.file,
+        kind: isNote(i.source) ? "note" : "card",
+        ...(isNote(i.source) ? { title: i.source.title, line: i.source.note.line, lines: i.source.note.lines } : {}),
         action: i.action,
         source: i.source.path,
         older_copies: i.older.map((o) => o.path),
@@ -139,6 +144,19 @@ function guardrailRefusal(check: () => void): MemctlError | undefined {
   }
 }
 
+/** "3 cards", or "3 cards and 2 notes from MEMORY.md" when the scanned MEMORY.md files hold prose. */
+function importCount(done: readonly ImportItem[], plan: ImportPlan): string {
+  const notes = done.filter((i) => isNote(i.source)).length;
+  const cards = done.length - notes;
+  const cardText = `${cards} card${cards === 1 ? "" : "s"}`;
+  return plan.items.some((i) => isNote(i.source)) ? `${cardText} and ${notes} note${notes === 1 ? "" : "s"} from MEMORY.md` : cardText;
+}
+
+/** Where an item comes from: a card's name and directory, a note's heading and MEMORY.md line. */
+function itemOrigin(i: ImportItem): string {
+  return isNote(i.source) ? `"${i.source.title}", ${i.source.path} line ${i.source.note.line}` : `${i.name}, from ${i.source.dir}`;
+}
+
 function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], io: Io, command: string, refusal: MemctlError | undefined): string {
   const c = colorsFor(io);
   const out: string[] = [];
@@ -147,8 +165,8 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
   const todo = plan.items.filter((i) => i.action === "import");
   const verb = applied ? "imported" : "would import";
   const done = applied ? imported : todo;
-  out.push(`${verb} ${done.length} card${done.length === 1 ? "" : "s"}${done.length ? ":" : ""}`);
-  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(i.name)}, from ${inertText(i.source.dir)})`)}`);
+  out.push(`${verb} ${importCount(done, plan)}${done.length ? ":" : ""}`);
+  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(itemOrigin(i))})`)}`);
   const why: Record<string, string> = {
     present: "memctl already has it",
     removed: "removed from memctl earlier (see memctl history)",

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { configuredGuardrails } from "../records/guardrails.js";
-import { applyClaudeImport, planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
+import { applyClaudeImport, planClaudeImport, projectClaudeDirs, type ImportItem } from "../records/import-claude.js";
+import { isNote } from "../records/import-prose.js";
 import type { Io } from "../store/io.js";
 import type { Resolution } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
@@ -33,18 +34,26 @@ export function claudeImportOffer(target: string, resolution: Resolution, io: Io
 /** Asks (terminal) or hints (otherwise); imports on yes. Returns the lines to print. */
 export async function runImportOffer(target: string, offer: ClaudeImportOffer, io: Io): Promise<string[]> {
   const c = colorsFor(io);
-  const what = `${offer.importable} card${offer.importable === 1 ? "" : "s"} of Claude Code memory in ${offer.dirs.map((d) => inertText(d)).join(", ")}`;
+  const plan = planClaudeImport(target, offer.dirs, []);
+  const what = `${countText(plan.items.filter((i) => i.action === "import"))} of Claude Code memory in ${offer.dirs.map((d) => inertText(d)).join(", ")}`;
   if (!io.ask) return [`${c.yellow("hint:")} ${what}; import ${offer.importable === 1 ? "it" : "them"} with: ${IMPORT_COMMAND}`];
   const answer = await io.ask(`Import ${what} into the new store? [y/N] `);
   if (!/^\s*y(es)?\s*$/i.test(answer ?? "")) return [c.dim(`not imported; import later with: ${IMPORT_COMMAND}`)];
-  const plan = planClaudeImport(target, offer.dirs, []);
   const imported = await applyClaudeImport(
     { memoryDir: target, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) },
     plan,
     { io },
   );
   offer.imported = imported.length;
-  return [`${c.green("✓")} imported ${imported.length} card${imported.length === 1 ? "" : "s"} of Claude Code memory (attributed to system; see them with memctl list)`];
+  return [`${c.green("✓")} imported ${countText(imported)} of Claude Code memory (attributed to system; see them with memctl list)`];
+}
+
+/** "2 cards", "3 notes from MEMORY.md", or both: what an import brings, named as the import command names it. */
+function countText(items: readonly ImportItem[]): string {
+  const notes = items.filter((i) => isNote(i.source)).length;
+  const cards = items.length - notes;
+  const parts = [...(cards > 0 || notes === 0 ? [`${cards} card${cards === 1 ? "" : "s"}`] : []), ...(notes > 0 ? [`${notes} note${notes === 1 ? "" : "s"} from MEMORY.md`] : [])];
+  return parts.join(" and ");
 }
 
 function real(p: string): string {

@@ -87,6 +87,7 @@ export function listClaudeCards(dir: string, skipped: SkippedClaudeFile[] = []):
   const cards: ClaudeCard[] = [];
   const titles = indexTitles(dir);
   for (const file of names.sort()) {
+    if (!file.startsWith(".") && !file.endsWith(".md")) subfolderFiles(path.join(dir, file), skipped);
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
     const unfit = unfitName(file);
@@ -118,6 +119,28 @@ export function listClaudeCards(dir: string, skipped: SkippedClaudeFile[] = []):
     });
   }
   return cards;
+}
+
+const SUBFOLDER_REASON = "in a subfolder: memctl imports the top level of a Claude memory directory (its MEMORY.md link line is carried as prose)";
+
+/**
+ * The `.md` files under a subfolder of a Claude memory directory, reported as not read (never followed through a
+ * link; at most 4 levels and 1,000 files), so memory kept in folders is named rather than silently left behind.
+ */
+function subfolderFiles(dir: string, skipped: SkippedClaudeFile[], depth = 0): void {
+  if (depth > 3 || skipped.length >= 1000) return;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return; // not a directory (or unreadable): nothing under it
+  }
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (e.name.startsWith(".")) continue;
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) subfolderFiles(full, skipped, depth + 1);
+    else if (e.name.endsWith(".md") && skipped.length < 1000) skipped.push({ path: full, reason: SUBFOLDER_REASON });
+  }
 }
 
 /**

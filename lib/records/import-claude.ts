@@ -17,6 +17,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
+import { claudeCardFiles, isNote, listClaudeNotes, noteNow, noteText } from "./import-prose.js";
 
 // One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
 // for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the
@@ -69,26 +70,45 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
   const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
   const byName = new Map<string, ClaudeCard[]>();
   const skipped: SkippedClaudeFile[] = [];
-  for (const dir of scanned) for (const card of listClaudeCards(dir, skipped)) byName.set(card.name, [...(byName.get(card.name) ?? []), card]);
+  const notesByName = new Map<string, ClaudeCard[]>();
+  for (const dir of scanned) {
+    const cards = listClaudeCards(dir, skipped);
+    for (const card of cards) byName.set(card.name, [...(byName.get(card.name) ?? []), card]);
+    // MEMORY.md's prose, one note per run; kept apart so a note never stands in for a card of the same name.
+    const types = new Map(cards.map((c) => [c.file, c.type]));
+    for (const note of listClaudeNotes(dir, claudeCardFiles(dir), types, skipped)) notesByName.set(note.name, [...(notesByName.get(note.name) ?? []), note]);
+  }
   const history = readHistory(memoryDir);
   const known = new Set(history.entries.map((e) => e.card));
   const pending = pendingBatchFiles(memoryDir); // recorded by an import that was killed before placing them
   const storeNames = storeCardNames(memoryDir);
   const taken = new Set<string>();
   const items: ImportItem[] = [];
-  for (const name of [...byName.keys()].sort()) {
-    const copies = byName.get(name)!.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+  // Notes in MEMORY.md's order (the order a person reads them in), after the cards.
+  const groups = [...[...byName].sort(byKey), ...[...notesByName].sort(byPlace)];
+  for (const [name, found] of groups) {
+    const copies = found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
     const [source, ...older] = copies as [ClaudeCard, ...ClaudeCard[]];
     const file = source.file;
     let action: ImportItem["action"] = "import";
     if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
     else if (known.has(file) && !pending.has(file)) action = "removed";
-    else if (taken.has(file)) action = "clash";
+    else if (taken.has(file) || (isNote(source) && byName.has(name))) action = "clash";
     if (action === "import") taken.add(file);
     const chars = source.description === undefined ? 0 : [...source.description].length;
     items.push({ name, file, source, action, older, ...(chars > DESCRIPTION_MAX ? { longDescription: chars } : {}) });
   }
   return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items, skipped };
+}
+
+function byKey(a: [string, unknown], b: [string, unknown]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+function byPlace(a: [string, ClaudeCard[]], b: [string, ClaudeCard[]]): number {
+  const [x, y] = [a[1][0]!, b[1][0]!];
+  const [lx, ly] = [isNote(x) ? x.note.line : 0, isNote(y) ? y.note.line : 0];
+  return x.path < y.path ? -1 : x.path > y.path ? 1 : lx - ly || byKey(a, b);
 }
 
 /** What apply needs besides the plan: the config limits, who to tell about progress. */
@@ -123,9 +143,11 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
       checkImportLimits(ctx.memoryDir, todo, limits, options.io, ctx.actor);
       // Imports are stored with any secret redacted (and the redaction reported), never refused.
       const cards: BatchCard[] = [];
+      const reads = new Map<string, ReturnType<typeof readClaudeCard>>();
       for (const item of todo) {
         // Read again as it was planned: a file swapped for a link, a FIFO or a hard link since is refused.
-        const read = readClaudeCard(item.source.path);
+        const read = reads.get(item.source.path) ?? readClaudeCard(item.source.path);
+        reads.set(item.source.path, read);
         if ("reason" in read)
           throw new MemctlError(
             ERROR_CODES.E_PATH_ESCAPE,
@@ -134,16 +156,31 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
               path: item.source.path,
             },
           );
-        const { bytes, redactions } = await redactBytes(Buffer.from(read.bytes), ctx.secrets);
+        const { bytes, redactions } = await redactBytes(importBytes(item, read.bytes), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });
+        const title = (await redactSecrets(item.source.title ?? item.name, ctx.secrets)).text;
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title, file: item.file, hook }) });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
       return todo;
     },
     { timeoutMs: ctx.lockTimeoutMs },
   );
+}
+
+/** What an item writes: a card file's bytes as read, or for a MEMORY.md note the card made from its text as it is now. */
+function importBytes(item: ImportItem, read: Uint8Array): Buffer {
+  const source = item.source;
+  if (!isNote(source)) return Buffer.from(read);
+  const note = noteNow(source, read, claudeCardFiles(source.dir));
+  if (note === undefined)
+    throw new MemctlError(
+      ERROR_CODES.E_STALE_BASE,
+      `${source.path} changed since the preview: the text under "${source.title}" (line ${source.note.line}) is no longer there; nothing was imported. Run the import again.`,
+      { path: source.path, line: source.note.line },
+    );
+  return Buffer.from(noteText(source, note.text));
 }
 
 /**

@@ -67,6 +67,8 @@ export interface UnimportedClaudeCard {
   dir: string;
   file: string;
   name: string;
+  /** A card file of Claude's, or a note: a run of MEMORY.md prose the import carries as a card. */
+  kind: "card" | "note";
 }
 
 /** The latest history record of one card (lib/store/history.ts latestByCard). */

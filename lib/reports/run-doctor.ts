@@ -16,6 +16,7 @@ import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
+import { isNote } from "../records/import-prose.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE } from "../store/paths.js";
@@ -176,7 +177,7 @@ function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
   if (dirs.length === 0) return [];
   return planClaudeImport(dir, dirs, [])
     .items.filter((item) => item.action === "import")
-    .map((item) => ({ dir: item.source.dir, file: item.file, name: item.name }));
+    .map((item) => ({ dir: item.source.dir, file: item.file, name: item.name, kind: isNote(item.source) ? ("note" as const) : ("card" as const) }));
 }
 
 function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>, io: Io): InjectionReport {

@@ -269,7 +269,7 @@ test("Claude Code memory with no memctl counterpart is reported with the import 
   fs.writeFileSync(path.join(other, "feedback_elsewhere.md"), "---\nname: elsewhere\n---\n");
   const { code, report } = await p.json(["doctor"]);
   assert.equal(code, 0);
-  assert.deepEqual(report.unimported_claude_memory, [{ dir: legacy, file: "feedback_native.md", name: "native only" }]);
+  assert.deepEqual(report.unimported_claude_memory, [{ dir: legacy, file: "feedback_native.md", name: "native only", kind: "card" }]);
   const human = await p.run(["doctor"]);
   assert.match(human.stdout, /1 Claude Code card\(s\) in .* with no memctl counterpart: feedback_native\.md/);
   assert.match(human.stdout, /fix: memctl import claude/);

@@ -124,3 +124,15 @@ test("init without a terminal prints a hint line; --non-interactive says nothing
   const j = await runCli(["init", "--json"], initWithClaude().io);
   assert.deepEqual(JSON.parse(j.stdout).claude_import, { importable: 2, dirs: [JSON.parse(j.stdout).claude_import.dirs[0]], imported: 0, command: "memctl import claude --yes" });
 });
+
+test("init offers a Claude memory that is all MEMORY.md prose, and says it is notes, not cards", async () => {
+  const questions: string[] = [];
+  const s = initWithClaude({ ask: async (q: string) => (questions.push(q), "y") });
+  const dir = path.join(s.home, ".claude", "projects", s.repo.replace(/[^A-Za-z0-9]/g, "-"), "memory");
+  for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
+  fs.writeFileSync(path.join(dir, "MEMORY.md"), "# Memory\n\n## Ports\n- API on 8080\n\n## Release\n- tag from main only\n");
+  const r = await runCli(["init"], s.io);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(questions[0] ?? "", /Import 2 notes from MEMORY\.md of Claude Code memory/);
+  assert.match(r.stdout, /imported 2 notes from MEMORY\.md of Claude Code memory/);
+});

@@ -87,13 +87,13 @@ function findings(r) {
     warning("history", q(r.history_error ?? "cannot read .memctl/history.jsonl"), "check its permissions; hand-edit drift cannot be checked until it is readable");
   if (r.history_malformed > 0) warning("history", `${r.history_malformed} malformed line(s) in .memctl/history.jsonl`, "inspect them by hand (memctl never rewrites history)");
   const byDir = /* @__PURE__ */ new Map();
-  for (const x of r.unimported_claude_memory) byDir.set(x.dir, [...byDir.get(x.dir) ?? [], x.file]);
-  for (const [dir, files] of byDir) {
-    warning(
-      "claude memory",
-      `${files.length} Claude Code card(s) in ${q(dir)} with no memctl counterpart: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", \u2026" : ""}`,
-      "memctl import claude"
-    );
+  for (const x of r.unimported_claude_memory) byDir.set(x.dir, [...byDir.get(x.dir) ?? [], x]);
+  for (const [dir, items] of byDir) {
+    const files = items.filter((x) => x.kind !== "note").map((x) => x.file);
+    const notes = items.length - files.length;
+    const what = notes === 0 ? `${files.length} Claude Code card(s)` : `${files.length} Claude Code card(s) and ${notes} MEMORY.md note(s)`;
+    const shown = files.length > 0 ? `: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", \u2026" : ""}` : " (prose the index does not link)";
+    warning("claude memory", `${what} in ${q(dir)} with no memctl counterpart${shown}`, "memctl import claude");
   }
   if (r.claude_auto_memory)
     warning(

@@ -3,6 +3,7 @@ import { assertMayWrite } from "../records/actor.js";
 import { usageError } from "../core/errors.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { configuredGuardrails, withDefaults } from "../records/guardrails.js";
+import { isNote } from "../records/import-prose.js";
 import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImport } from "../records/import-claude.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
 import { inertText } from "../core/sanitize.js";
@@ -38,7 +39,9 @@ var spec = {
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
     "(--all: every project's; other projects' memory is otherwise only counted, never read).",
     "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
-    "(newest copy wins), and only when memctl has no card of that name or file \u2014 a second run imports nothing."
+    "(newest copy wins), and only when memctl has no card of that name or file \u2014 a second run imports nothing.",
+    "MEMORY.md's prose (each run of non-link lines under a heading) comes in as notes: one card each, its text byte",
+    "for byte, titled by its heading, named by the heading and a hash of the text (the key a re-run finds)."
   ].join("\n"),
   examples: ["memctl import claude", "memctl import claude --yes", "memctl import claude --from ~/.claude/projects/-home-me-old-app/memory --yes"]
 };
@@ -96,6 +99,8 @@ async function run(argv, io) {
       items: plan.items.map((i) => ({
         name: i.name,
         file: i.file,
+        kind: isNote(i.source) ? "note" : "card",
+        ...isNote(i.source) ? { title: i.source.title, line: i.source.note.line, lines: i.source.note.lines } : {},
         action: i.action,
         source: i.source.path,
         older_copies: i.older.map((o) => o.path),
@@ -126,6 +131,15 @@ function guardrailRefusal(check) {
     throw err;
   }
 }
+function importCount(done, plan) {
+  const notes = done.filter((i) => isNote(i.source)).length;
+  const cards = done.length - notes;
+  const cardText = `${cards} card${cards === 1 ? "" : "s"}`;
+  return plan.items.some((i) => isNote(i.source)) ? `${cardText} and ${notes} note${notes === 1 ? "" : "s"} from MEMORY.md` : cardText;
+}
+function itemOrigin(i) {
+  return isNote(i.source) ? `"${i.source.title}", ${i.source.path} line ${i.source.note.line}` : `${i.name}, from ${i.source.dir}`;
+}
 function renderPlan(plan, applied, imported, io, command, refusal) {
   const c = colorsFor(io);
   const out = [];
@@ -134,8 +148,8 @@ function renderPlan(plan, applied, imported, io, command, refusal) {
   const todo = plan.items.filter((i) => i.action === "import");
   const verb = applied ? "imported" : "would import";
   const done = applied ? imported : todo;
-  out.push(`${verb} ${done.length} card${done.length === 1 ? "" : "s"}${done.length ? ":" : ""}`);
-  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(i.name)}, from ${inertText(i.source.dir)})`)}`);
+  out.push(`${verb} ${importCount(done, plan)}${done.length ? ":" : ""}`);
+  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(itemOrigin(i))})`)}`);
   const why = {
     present: "memctl already has it",
     removed: "removed from memctl earlier (see memctl history)",

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { applyClaudeImport, planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
+import { isNote } from "../records/import-prose.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
@@ -16,18 +17,24 @@ function claudeImportOffer(target, resolution, io) {
 }
 async function runImportOffer(target, offer, io) {
   const c = colorsFor(io);
-  const what = `${offer.importable} card${offer.importable === 1 ? "" : "s"} of Claude Code memory in ${offer.dirs.map((d) => inertText(d)).join(", ")}`;
+  const plan = planClaudeImport(target, offer.dirs, []);
+  const what = `${countText(plan.items.filter((i) => i.action === "import"))} of Claude Code memory in ${offer.dirs.map((d) => inertText(d)).join(", ")}`;
   if (!io.ask) return [`${c.yellow("hint:")} ${what}; import ${offer.importable === 1 ? "it" : "them"} with: ${IMPORT_COMMAND}`];
   const answer = await io.ask(`Import ${what} into the new store? [y/N] `);
   if (!/^\s*y(es)?\s*$/i.test(answer ?? "")) return [c.dim(`not imported; import later with: ${IMPORT_COMMAND}`)];
-  const plan = planClaudeImport(target, offer.dirs, []);
   const imported = await applyClaudeImport(
     { memoryDir: target, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) },
     plan,
     { io }
   );
   offer.imported = imported.length;
-  return [`${c.green("\u2713")} imported ${imported.length} card${imported.length === 1 ? "" : "s"} of Claude Code memory (attributed to system; see them with memctl list)`];
+  return [`${c.green("\u2713")} imported ${countText(imported)} of Claude Code memory (attributed to system; see them with memctl list)`];
+}
+function countText(items) {
+  const notes = items.filter((i) => isNote(i.source)).length;
+  const cards = items.length - notes;
+  const parts = [...cards > 0 || notes === 0 ? [`${cards} card${cards === 1 ? "" : "s"}`] : [], ...notes > 0 ? [`${notes} note${notes === 1 ? "" : "s"} from MEMORY.md`] : []];
+  return parts.join(" and ");
 }
 function real(p) {
   try {

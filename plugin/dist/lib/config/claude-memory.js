@@ -41,6 +41,7 @@ function listClaudeCards(dir, skipped = []) {
   const cards = [];
   const titles = indexTitles(dir);
   for (const file of names.sort()) {
+    if (!file.startsWith(".") && !file.endsWith(".md")) subfolderFiles(path.join(dir, file), skipped);
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
     const unfit = unfitName(file);
@@ -72,6 +73,22 @@ function listClaudeCards(dir, skipped = []) {
     });
   }
   return cards;
+}
+var SUBFOLDER_REASON = "in a subfolder: memctl imports the top level of a Claude memory directory (its MEMORY.md link line is carried as prose)";
+function subfolderFiles(dir, skipped, depth = 0) {
+  if (depth > 3 || skipped.length >= 1e3) return;
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries.sort((a, b) => a.name < b.name ? -1 : 1)) {
+    if (e.name.startsWith(".")) continue;
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) subfolderFiles(full, skipped, depth + 1);
+    else if (e.name.endsWith(".md") && skipped.length < 1e3) skipped.push({ path: full, reason: SUBFOLDER_REASON });
+  }
 }
 function unfitName(file) {
   const linked = parseIndexLine(renderIndexLine({ title: "t", file, hook: "" }), 1);

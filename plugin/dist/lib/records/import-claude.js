@@ -15,6 +15,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
+import { claudeCardFiles, isNote, listClaudeNotes, noteNow, noteText } from "./import-prose.js";
 function projectClaudeDirs(resolution, io) {
   const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);
@@ -33,26 +34,41 @@ function planClaudeImport(memoryDir, dirs, otherDirs) {
   const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
   const byName = /* @__PURE__ */ new Map();
   const skipped = [];
-  for (const dir of scanned) for (const card of listClaudeCards(dir, skipped)) byName.set(card.name, [...byName.get(card.name) ?? [], card]);
+  const notesByName = /* @__PURE__ */ new Map();
+  for (const dir of scanned) {
+    const cards = listClaudeCards(dir, skipped);
+    for (const card of cards) byName.set(card.name, [...byName.get(card.name) ?? [], card]);
+    const types = new Map(cards.map((c) => [c.file, c.type]));
+    for (const note of listClaudeNotes(dir, claudeCardFiles(dir), types, skipped)) notesByName.set(note.name, [...notesByName.get(note.name) ?? [], note]);
+  }
   const history = readHistory(memoryDir);
   const known = new Set(history.entries.map((e) => e.card));
   const pending = pendingBatchFiles(memoryDir);
   const storeNames = storeCardNames(memoryDir);
   const taken = /* @__PURE__ */ new Set();
   const items = [];
-  for (const name of [...byName.keys()].sort()) {
-    const copies = byName.get(name).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+  const groups = [...[...byName].sort(byKey), ...[...notesByName].sort(byPlace)];
+  for (const [name, found] of groups) {
+    const copies = found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
     const [source, ...older] = copies;
     const file = source.file;
     let action = "import";
     if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
     else if (known.has(file) && !pending.has(file)) action = "removed";
-    else if (taken.has(file)) action = "clash";
+    else if (taken.has(file) || isNote(source) && byName.has(name)) action = "clash";
     if (action === "import") taken.add(file);
     const chars = source.description === void 0 ? 0 : [...source.description].length;
     items.push({ name, file, source, action, older, ...chars > DESCRIPTION_MAX ? { longDescription: chars } : {} });
   }
   return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items, skipped };
+}
+function byKey(a, b) {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+function byPlace(a, b) {
+  const [x, y] = [a[1][0], b[1][0]];
+  const [lx, ly] = [isNote(x) ? x.note.line : 0, isNote(y) ? y.note.line : 0];
+  return x.path < y.path ? -1 : x.path > y.path ? 1 : lx - ly || byKey(a, b);
 }
 async function applyClaudeImport(ctx, plan, options) {
   const limits = withDefaults(ctx.guardrails);
@@ -72,8 +88,10 @@ async function applyClaudeImport(ctx, plan, options) {
       const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
       checkImportLimits(ctx.memoryDir, todo, limits, options.io, ctx.actor);
       const cards = [];
+      const reads = /* @__PURE__ */ new Map();
       for (const item of todo) {
-        const read = readClaudeCard(item.source.path);
+        const read = reads.get(item.source.path) ?? readClaudeCard(item.source.path);
+        reads.set(item.source.path, read);
         if ("reason" in read)
           throw new MemctlError(
             ERROR_CODES.E_PATH_ESCAPE,
@@ -82,16 +100,29 @@ async function applyClaudeImport(ctx, plan, options) {
               path: item.source.path
             }
           );
-        const { bytes, redactions } = await redactBytes(Buffer.from(read.bytes), ctx.secrets);
+        const { bytes, redactions } = await redactBytes(importBytes(item, read.bytes), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });
+        const title = (await redactSecrets(item.source.title ?? item.name, ctx.secrets)).text;
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title, file: item.file, hook }) });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress(done, cards.length)));
       return todo;
     },
     { timeoutMs: ctx.lockTimeoutMs }
   );
+}
+function importBytes(item, read) {
+  const source = item.source;
+  if (!isNote(source)) return Buffer.from(read);
+  const note = noteNow(source, read, claudeCardFiles(source.dir));
+  if (note === void 0)
+    throw new MemctlError(
+      ERROR_CODES.E_STALE_BASE,
+      `${source.path} changed since the preview: the text under "${source.title}" (line ${source.note.line}) is no longer there; nothing was imported. Run the import again.`,
+      { path: source.path, line: source.note.line }
+    );
+  return Buffer.from(noteText(source, note.text));
 }
 function checkImportLimits(memoryDir, items, limits, io, actor) {
   if (items.length === 0) return;

@@ -16,6 +16,7 @@ import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
+import { isNote } from "../records/import-prose.js";
 import { buildDoctorReport } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE } from "../store/paths.js";
@@ -140,7 +141,7 @@ function unimportedClaude(opened, io) {
   const dir = opened.resolution.memory_dir;
   const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => real(d) !== real(dir));
   if (dirs.length === 0) return [];
-  return planClaudeImport(dir, dirs, []).items.filter((item) => item.action === "import").map((item) => ({ dir: item.source.dir, file: item.file, name: item.name }));
+  return planClaudeImport(dir, dirs, []).items.filter((item) => item.action === "import").map((item) => ({ dir: item.source.dir, file: item.file, name: item.name, kind: isNote(item.source) ? "note" : "card" }));
 }
 function injectionFor(opened, host, warn, io) {
   const { view, resolution } = opened;

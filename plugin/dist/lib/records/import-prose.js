@@ -1,0 +1,66 @@
+// lib/records/import-prose.ts
+import fs from "node:fs";
+import path from "node:path";
+import { readClaudeCard } from "../config/claude-memory.js";
+import { utf8Text } from "../core/bytes.js";
+import { CARD_TYPES, typeFromFileName } from "../core/card-types.js";
+import { utcDay } from "../core/frecency.js";
+import { headingSlug, proseDescription, splitProse } from "../core/memory-prose.js";
+import { sha256Hex } from "../core/sha256.js";
+import { renderNewCard } from "./card-input.js";
+var PREAMBLE_TITLE = "MEMORY.md notes";
+function listClaudeNotes(dir, cardFiles, cardTypes, skipped = []) {
+  const index = path.join(dir, "MEMORY.md");
+  const read = readClaudeCard(index);
+  if ("reason" in read) {
+    if (read.reason !== "") skipped.push({ path: index, reason: read.reason });
+    return [];
+  }
+  const runs = splitProse(utf8Text(read.bytes), (file) => cardFiles.has(file)).runs;
+  const mtime = new Date(read.stat.mtimeMs);
+  return runs.map((run) => noteCard(dir, index, run, mtime, cardTypes));
+}
+function noteCard(dir, index, run, mtime, cardTypes) {
+  const title = run.heading === void 0 ? PREAMBLE_TITLE : run.ordinal > 1 ? `${run.heading} (${run.ordinal})` : run.heading;
+  const name = `${headingSlug(run.heading ?? PREAMBLE_TITLE) || "notes"}_${sha256Hex(run.text).slice(0, 8)}`;
+  const type = noteType(run, cardTypes);
+  const description = proseDescription(run.text);
+  const card = { dir, file: `${type}_${name}.md`, path: index, name, description, title, type, mtimeMs: mtime.getTime(), mtime, bytes: 0 };
+  const note = { line: run.line, text: run.text, lines: run.lines };
+  return { ...card, bytes: Buffer.byteLength(noteText(card, note.text)), note };
+}
+function noteType(run, cardTypes) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const file of run.siblings) {
+    const t = typeFromFileName(file) ?? cardTypes.get(file);
+    if (CARD_TYPES.includes(t ?? "")) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (best) return best;
+  const named = new RegExp(`\\b(${CARD_TYPES.join("|")})s?\\b`, "i").exec(run.heading ?? "")?.[1];
+  return named?.toLowerCase() ?? "project";
+}
+function noteText(card, text) {
+  return renderNewCard({ name: card.name, description: card.description ?? "", type: card.type, body: text }, utcDay(card.mtime));
+}
+function noteNow(planned, bytes, cardFiles) {
+  const run = splitProse(utf8Text(bytes), (file) => cardFiles.has(file)).runs.find((r) => r.text === planned.note.text);
+  return run && { line: run.line, text: run.text, lines: run.lines };
+}
+function claudeCardFiles(dir) {
+  try {
+    return new Set(fs.readdirSync(dir).filter((f) => f.endsWith(".md") && f !== "MEMORY.md" && !f.startsWith(".")));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+function isNote(card) {
+  return "note" in card;
+}
+export {
+  claudeCardFiles,
+  isNote,
+  listClaudeNotes,
+  noteNow,
+  noteText
+};
