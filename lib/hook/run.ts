@@ -22,6 +22,7 @@ import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
 import { askKeeper } from "../rank-cache/keeper-socket.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 /**
  * How long a prompt waits for its store's keeper to answer (keeper-socket.ts) before it stats every card itself: a
@@ -66,7 +67,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    payload = host.normalize(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     payload = undefined;
   }

@@ -27,6 +27,7 @@ import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines, type Wiring } from "./session-notes.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 export type SessionStartStatus =
   | "injected" // the overview (or compact) was printed
@@ -115,7 +116,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event: SessionStartEvent | undefined;
   try {
-    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    event = normalizeSessionStart(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     event = undefined;
   }

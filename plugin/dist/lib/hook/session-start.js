@@ -22,6 +22,7 @@ import { sessionStarted } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines } from "./session-notes.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 function normalizeSessionStart(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
@@ -56,7 +57,7 @@ async function memorySessionStart(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event;
   try {
-    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    event = normalizeSessionStart(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     event = void 0;
   }
