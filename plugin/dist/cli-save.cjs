@@ -6780,7 +6780,8 @@ function readList(file) {
 }
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && ARRIVAL_KINDS.includes(a.kind) && (a.state === "pending" || a.state === "quarantined" || a.state === "rejected") && (a.sha256 === null || typeof a.sha256 === "string");
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {
   const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
@@ -6941,7 +6942,7 @@ function safeSha(memoryDir, rel) {
 function normalise(rel) {
   return cardPathKey(rel);
 }
-var ARRIVALS_RELPATH, ARRIVAL_KINDS, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
@@ -6956,7 +6957,6 @@ var init_arrivals = __esm({
     init_hold_index();
     init_checked_fs();
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-    ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
     ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
     HOLD_READ_CAP = 256 * 1024 * 1024;
   }

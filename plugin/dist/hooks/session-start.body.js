@@ -5394,23 +5394,6 @@ var m3 = process.getBuiltinModule("node:buffer");
 var isAscii = m3.isAscii;
 
 // lib/core/line-key.ts
-function lineKeyLanes(text) {
-  let a = 2166136261 | 0;
-  let b = 16777619 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 16777619);
-    b = Math.imul(b ^ c, 1540483477) ^ b >>> 15;
-  }
-  return [a >>> 0, b >>> 0];
-}
-function formatLineKey(a, b) {
-  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
-}
-function lineKey(text) {
-  const [a, b] = lineKeyLanes(text);
-  return formatLineKey(a, b);
-}
 function lineHashes(bytes, seed) {
   let lines = 1;
   for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
@@ -5923,7 +5906,6 @@ var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
 
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
@@ -5951,7 +5933,8 @@ function readList(file) {
 var HOLD_READ_CAP = 256 * 1024 * 1024;
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && ARRIVAL_KINDS.includes(a.kind) && (a.state === "pending" || a.state === "quarantined" || a.state === "rejected") && (a.sha256 === null || typeof a.sha256 === "string");
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {
   const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
@@ -6125,25 +6108,32 @@ var READ_CAP = 1024 * 1024;
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function beginSession(memoryDir, sessionId, prompt, nowMs) {
+function sessionKeys(secret, sessionId) {
+  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
+}
+function keyed(secret, kind, text) {
+  const input = `${secret}\0${kind}\0${text}`;
+  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+}
+function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2147483647).toString(36)}`;
   appendRecord(file, `${nowMs}	${session}	c	${promptHash} ${nonce}
 `);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
-function forgetSession(memoryDir, sessionId, nowMs, reason = "reset") {
+function forgetSession(memoryDir, keys, nowMs, reason = "reset") {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	r	${reason.replace(/\s+/g, "-")}
+  appendRecord(file, `${nowMs}	${keys.session}	r	${reason.replace(/\s+/g, "-")}
 `);
 }
-function markShown(memoryDir, sessionId, texts, nowMs) {
+function markShown(memoryDir, keys, texts, nowMs) {
   if (texts.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	s	${texts.map(lineKey).join(" ")}
+  appendRecord(file, `${nowMs}	${keys.session}	s	${texts.map(keys.line).join(" ")}
 `);
 }
 function parseRecord(line) {
@@ -6203,6 +6193,35 @@ function appendRecord(file, line) {
       close(fd);
     }
   }
+}
+
+// lib/hook/session-secret.ts
+var SESSION_SECRET_FILE = "session-key";
+var SECRET = /^[0-9a-f]{64}\n$/;
+function sessionSecret(io2) {
+  const dir = memctlStateHome(io2);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  node_fs_default.mkdirSync(dir, { recursive: true, mode: 448 });
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}
+`, { mode: 384 });
+  try {
+    node_fs_default.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err;
+  } finally {
+    node_fs_default.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+function checked(text) {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
 }
 
 // lib/rank/languages.ts
@@ -8352,9 +8371,9 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       for (let i = 0; i < count; i++) {
         const flags = numbersOf(i)[offset(i) + FLAGS_AT];
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
-        const checked = row(i);
-        if (!checked) return void 0;
-        out.push({ file: name(i), row: checked });
+        const checked2 = row(i);
+        if (!checked2) return void 0;
+        out.push({ file: name(i), row: checked2 });
       }
       return out;
     };
@@ -9970,7 +9989,7 @@ async function nativeNote(host, memoryDir, session, io2) {
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io2.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), nativelyLoadedLines(entries), io2.now().getTime());
     } catch (err) {
       logHookError(io2, `session start: native index lines not marked shown: ${err.message}`);
     }
@@ -9982,7 +10001,7 @@ async function nativeNote(host, memoryDir, session, io2) {
 function claimedElsewhere(host, memoryDir, session, io2) {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, session.sessionId, `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io2, `session start: session state not used: ${err.message}`);
     return false;
@@ -9991,7 +10010,7 @@ function claimedElsewhere(host, memoryDir, session, io2) {
 function resetIfFresh(memoryDir, session, io2) {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, session.sessionId, io2.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), io2.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io2, `session not reset: ${err.message}`);
   }

@@ -6071,11 +6071,11 @@ function entryPostings(e, avg) {
       p.mask |= FIELD_BIT[f];
     }
   });
-  const keyed = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
+  const keyed2 = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
   for (const [t, p] of mine) {
     p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
     if (!alone.has(t)) p.mask |= PART_BIT;
-    p.mask |= keyed;
+    p.mask |= keyed2;
   }
   return mine;
 }
@@ -8387,7 +8387,7 @@ function alignIndex(base, cur, text) {
   const raw = base.view.rawKeys;
   const baseLines = base.view.lines;
   const entries = cur.delta.entries;
-  const keyOf2 = (j) => {
+  const keyOf = (j) => {
     const b = toBase[j];
     return b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...entries[-b - 1].key);
   };
@@ -8418,7 +8418,7 @@ function alignIndex(base, cur, text) {
     bullets.push(i);
     keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
   });
-  const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf2(j) === keys[k2], MAX_EDITS);
+  const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;
   let k = 0;
   for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
@@ -8442,7 +8442,7 @@ function alignIndex(base, cur, text) {
   for (const u of unaligned) {
     const file = normalizeCardPath(u.e.file);
     const old = linking.get(file);
-    const same = old.filter((j) => keyOf2(j) === u.key);
+    const same = old.filter((j) => keyOf(j) === u.key);
     if (same.some((j) => used[j] === 1)) return void 0;
     if (same.length > 0) {
       const j = same[0];
@@ -8714,8 +8714,8 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
-          const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          const checked2 = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
+          const since = checked2 !== void 0 && options.changedSince?.checked === checked2 ? options.changedSince.cards : void 0;
           if (since ? unchangedCards(
             base,
             delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
@@ -8723,7 +8723,7 @@ async function loadRankable(memoryDir, options) {
             (f) => cardStamp(memoryDir, f, options.stats)
           ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
-            if (checked !== void 0) store.checked = checked;
+            if (checked2 !== void 0) store.checked = checked2;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }
@@ -9190,7 +9190,6 @@ function openHoldIndex(file, st) {
 
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
@@ -9222,7 +9221,8 @@ function readList(file) {
 var HOLD_READ_CAP = 256 * 1024 * 1024;
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && ARRIVAL_KINDS.includes(a.kind) && (a.state === "pending" || a.state === "quarantined" || a.state === "rejected") && (a.sha256 === null || typeof a.sha256 === "string");
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {
   const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
@@ -9627,18 +9627,25 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
+function sessionKeys(secret, sessionId) {
+  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
+}
+function keyed(secret, kind, text) {
+  const input = `${secret}\0${kind}\0${text}`;
+  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+}
 function sessionsFile(memoryDir) {
   return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
 }
-function beginSession(memoryDir, sessionId, prompt, nowMs) {
+function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2147483647).toString(36)}`;
   appendRecord(file, `${nowMs}	${session}	c	${promptHash} ${nonce}
 `);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
 function recordShown(view2, keys) {
   if (keys.length === 0) return;
@@ -9785,6 +9792,35 @@ function compactText(bytes, nowMs) {
   return out;
 }
 
+// lib/hook/session-secret.ts
+var SESSION_SECRET_FILE = "session-key";
+var SECRET = /^[0-9a-f]{64}\n$/;
+function sessionSecret(io) {
+  const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  node_fs_default.mkdirSync(dir, { recursive: true, mode: 448 });
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}
+`, { mode: 384 });
+  try {
+    node_fs_default.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err;
+  } finally {
+    node_fs_default.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+function checked(text) {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
+}
+
 // lib/rank/languages.ts
 var NAMES = {
   en: "English",
@@ -9813,21 +9849,18 @@ function textLanguage(text) {
 var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
 
 // lib/hook/dedupe.ts
-function startDedupe(memoryDir, sessionId, prompt, nowMs) {
+function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
   try {
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
   }
 }
 function seenFilter(dedupe) {
-  const seen = dedupe.view?.seen;
-  return seen && seen.size > 0 ? (line) => seen.has(keyOf(line)) : void 0;
-}
-function keyOf(line) {
-  return line.key ?? lineKey(line.text);
+  const view2 = dedupe.view;
+  return view2 && view2.seen.size > 0 ? (line) => view2.seen.has(view2.keys.line(line.text)) : void 0;
 }
 var POINTER_NAMES = 4;
 function withPointer(text, skipped, budget, ceiling) {
@@ -9844,7 +9877,7 @@ function withPointer(text, skipped, budget, ceiling) {
 function rememberShown(dedupe, printed) {
   if (!dedupe.view) return void 0;
   try {
-    recordShown(dedupe.view, printed.map(keyOf));
+    recordShown(dedupe.view, printed.map((l) => dedupe.view.keys.line(l.text)));
     return void 0;
   } catch (err) {
     return err.message;
@@ -9984,10 +10017,10 @@ function parseAnswer(text) {
     return void 0;
   }
   if (typeof a !== "object" || a === null) return void 0;
-  const { v, checked, cards } = a;
-  if (v !== 1 || typeof checked !== "string" || checked.length === 0 || !Array.isArray(cards) || cards.length > ANSWER_MAX_CARDS) return void 0;
+  const { v, checked: checked2, cards } = a;
+  if (v !== 1 || typeof checked2 !== "string" || checked2.length === 0 || !Array.isArray(cards) || cards.length > ANSWER_MAX_CARDS) return void 0;
   for (const c of cards) if (typeof c !== "string" || c.length === 0 || c.length > NAME_MAX_BYTES || c.includes("\0") || escapesStore(c)) return void 0;
-  return { checked, cards: new Set(cards) };
+  return { checked: checked2, cards: new Set(cards) };
 }
 function askKeeper(memoryDir, timeoutMs) {
   const file = keeperSocketPath(memoryDir);
@@ -10078,7 +10111,7 @@ async function runUserPromptHook(stdin, options, io) {
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
-  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
+  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
     try {

@@ -2,8 +2,7 @@
 import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
-import { lineKey } from "../core/line-key.js";
+import { sha256Hex, sha256Js } from "../core/sha256.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
 import { tryStoreLock } from "../store/lock.js";
@@ -18,18 +17,25 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
+function sessionKeys(secret, sessionId) {
+  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
+}
+function keyed(secret, kind, text) {
+  const input = `${secret}\0${kind}\0${text}`;
+  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+}
 function sessionsFile(memoryDir) {
   return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
 }
-function beginSession(memoryDir, sessionId, prompt, nowMs) {
+function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2147483647).toString(36)}`;
   appendRecord(file, `${nowMs}	${session}	c	${promptHash} ${nonce}
 `);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
 function recordShown(view, keys) {
   if (keys.length === 0) return;
@@ -37,15 +43,15 @@ function recordShown(view, keys) {
 `);
   if (size > COMPACT_AT_BYTES) compactSessions(view.memoryDir, view.nowMs);
 }
-function forgetSession(memoryDir, sessionId, nowMs, reason = "reset") {
+function forgetSession(memoryDir, keys, nowMs, reason = "reset") {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	r	${reason.replace(/\s+/g, "-")}
+  appendRecord(file, `${nowMs}	${keys.session}	r	${reason.replace(/\s+/g, "-")}
 `);
 }
-function markShown(memoryDir, sessionId, texts, nowMs) {
+function markShown(memoryDir, keys, texts, nowMs) {
   if (texts.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	s	${texts.map(lineKey).join(" ")}
+  appendRecord(file, `${nowMs}	${keys.session}	s	${texts.map(keys.line).join(" ")}
 `);
 }
 var resetSession = forgetSession;
@@ -202,6 +208,7 @@ export {
   markShown,
   recordShown,
   resetSession,
+  sessionKeys,
   sessionsFile,
   shortHash
 };
