@@ -34,7 +34,10 @@ function withPointer(text, skipped, budget, ceiling) {
 function rememberShown(dedupe, printed) {
   if (!dedupe.view) return void 0;
   try {
-    recordShown(dedupe.view, printed.map((l) => dedupe.view.keys.line(l.text)));
+    recordShown(
+      dedupe.view,
+      printed.map((l) => dedupe.view.keys.line(l.text))
+    );
     return void 0;
   } catch (err) {
     return err.message;
