@@ -8048,6 +8048,9 @@ function pathSegments(requested) {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
+  if (segments.some((s) => s.toLowerCase() === ".git") || segments.length === 1 && GIT_CONTROL_FILES.has(segments[0].toLowerCase())) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
+  }
   return segments;
 }
 function resolveMemoryPath(memoryDir, requested) {
@@ -8119,7 +8122,7 @@ function assertInside(base, p, requested) {
 function notADirectory(requested, at) {
   return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
 }
-var VIRTUAL_ROOT;
+var VIRTUAL_ROOT, GIT_CONTROL_FILES;
 var init_safe_path = __esm({
   "lib/store/safe-path.ts"() {
     "use strict";
@@ -8129,6 +8132,7 @@ var init_safe_path = __esm({
     init_safe_open();
     init_read();
     VIRTUAL_ROOT = "/memories";
+    GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
   }
 });
 
