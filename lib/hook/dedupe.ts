@@ -38,7 +38,7 @@ export function startDedupe(
 /** The skipLine filter for buildInjection, or undefined when the session has shown nothing yet. */
 export function seenFilter(dedupe: Dedupe): ((line: InjectLine) => boolean) | undefined {
   const view = dedupe.view;
-  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line.text)) : undefined;
+  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line)) : undefined;
 }
 
 const POINTER_NAMES = 4;
@@ -65,10 +65,7 @@ export function withPointer(text: string, skipped: readonly InjectLine[], budget
 export function rememberShown(dedupe: Dedupe, printed: readonly InjectLine[]): string | undefined {
   if (!dedupe.view) return undefined;
   try {
-    recordShown(
-      dedupe.view,
-      printed.map((l) => dedupe.view!.keys.line(l.text)),
-    );
+    recordShown(dedupe.view, printed.map(dedupe.view.keys.line));
     return undefined;
   } catch (err) {
     return (err as Error).message;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { sha256Hex, sha256Js } from "../core/sha256.js";
+import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
 import { tryStoreLock } from "../store/lock.js";
@@ -30,22 +31,22 @@ export function shortHash(text: string): string {
 }
 
 /**
- * A session's keys in the log: its id and its printed lines hashed with this user's secret (lib/hook/session-secret.ts),
- * so a planted record names no session, and no line can be made to share another card's key.
+ * A session's keys in the log. Its id is hashed with this user's secret (lib/hook/session-secret.ts), so a record
+ * planted in the log names no session. A printed line is its 64-bit key (lib/core/line-key.ts, which the rank cache
+ * stores) with its card's file spelled out: a line crafted to share another's key is another card's, so it never
+ * stands for the owner's line (hashing each candidate with the secret instead cost a cold hook milliseconds).
  */
 export interface SessionKeys {
   session: string;
-  line(text: string): string;
+  line(line: { text: string; file: string; key?: string }): string;
 }
 
 export function sessionKeys(secret: string, sessionId: string): SessionKeys {
-  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
-}
-
-/** Plain JavaScript up to a few KiB (node:crypto costs the hook more to load than a line costs to hash). */
-function keyed(secret: string, kind: string, text: string): string {
-  const input = `${secret}\u0000${kind}\u0000${text}`;
-  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+  const input = `${secret}\u0000${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`,
+  };
 }
 
 /** This hook run's view of its session: what was already shown, and whether another wiring already runs this prompt. */
@@ -98,12 +99,12 @@ export function forgetSession(memoryDir: string, keys: SessionKeys, nowMs: numbe
 
 /**
  * Marks printed lines as shown in a session without a prompt (the session-start block injects pinned cards and
- * an overview): the per-prompt hook then does not send them again. `texts` are the lines exactly as printed.
+ * an overview): the per-prompt hook then does not send them again. `lines` are the lines exactly as printed, with their cards.
  */
-export function markShown(memoryDir: string, keys: SessionKeys, texts: readonly string[], nowMs: number): void {
-  if (texts.length === 0) return;
+export function markShown(memoryDir: string, keys: SessionKeys, lines: readonly { text: string; file: string }[], nowMs: number): void {
+  if (lines.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}\t${keys.session}\ts\t${texts.map(keys.line).join(" ")}\n`);
+  appendRecord(file, `${nowMs}\t${keys.session}\ts\t${lines.map(keys.line).join(" ")}\n`);
 }
 
 /** The same call under the name the session-start hook may look for. */

@@ -5394,6 +5394,23 @@ var m3 = process.getBuiltinModule("node:buffer");
 var isAscii = m3.isAscii;
 
 // lib/core/line-key.ts
+function lineKeyLanes(text) {
+  let a = 2166136261 | 0;
+  let b = 16777619 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b ^ c, 1540483477) ^ b >>> 15;
+  }
+  return [a >>> 0, b >>> 0];
+}
+function formatLineKey(a, b) {
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+function lineKey(text) {
+  const [a, b] = lineKeyLanes(text);
+  return formatLineKey(a, b);
+}
 function lineHashes(bytes, seed) {
   let lines = 1;
   for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
@@ -6109,11 +6126,11 @@ function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function sessionKeys(secret, sessionId) {
-  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
-}
-function keyed(secret, kind, text) {
-  const input = `${secret}\0${kind}\0${text}`;
-  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+  const input = `${secret}\0${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
+  };
 }
 function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
@@ -6130,10 +6147,10 @@ function forgetSession(memoryDir, keys, nowMs, reason = "reset") {
   appendRecord(file, `${nowMs}	${keys.session}	r	${reason.replace(/\s+/g, "-")}
 `);
 }
-function markShown(memoryDir, keys, texts, nowMs) {
-  if (texts.length === 0) return;
+function markShown(memoryDir, keys, lines, nowMs) {
+  if (lines.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${keys.session}	s	${texts.map(keys.line).join(" ")}
+  appendRecord(file, `${nowMs}	${keys.session}	s	${lines.map(keys.line).join(" ")}
 `);
 }
 function parseRecord(line) {
@@ -9826,7 +9843,7 @@ ${BLOCK_CLOSE}
 var NATIVE_LINES = 200;
 var NATIVE_BYTES = 25 * 1024;
 function nativelyLoadedLines(entries) {
-  return nativelyLoaded(entries).map(renderEntryLine);
+  return nativelyLoaded(entries).map((e) => ({ text: renderEntryLine(e), file: e.file }));
 }
 function nativelyLoaded(entries) {
   const loaded = [];

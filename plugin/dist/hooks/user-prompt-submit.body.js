@@ -6071,11 +6071,11 @@ function entryPostings(e, avg) {
       p.mask |= FIELD_BIT[f];
     }
   });
-  const keyed2 = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
+  const keyed = (e.terms.recall?.length ?? 0) > 0 ? KEYED_BIT : 0;
   for (const [t, p] of mine) {
     p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
     if (!alone.has(t)) p.mask |= PART_BIT;
-    p.mask |= keyed2;
+    p.mask |= keyed;
   }
   return mine;
 }
@@ -9628,11 +9628,11 @@ function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function sessionKeys(secret, sessionId) {
-  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
-}
-function keyed(secret, kind, text) {
-  const input = `${secret}\0${kind}\0${text}`;
-  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+  const input = `${secret}\0${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
+  };
 }
 function sessionsFile(memoryDir) {
   return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
@@ -9860,7 +9860,7 @@ function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
 }
 function seenFilter(dedupe) {
   const view2 = dedupe.view;
-  return view2 && view2.seen.size > 0 ? (line) => view2.seen.has(view2.keys.line(line.text)) : void 0;
+  return view2 && view2.seen.size > 0 ? (line) => view2.seen.has(view2.keys.line(line)) : void 0;
 }
 var POINTER_NAMES = 4;
 function withPointer(text, skipped, budget, ceiling) {
@@ -9877,10 +9877,7 @@ function withPointer(text, skipped, budget, ceiling) {
 function rememberShown(dedupe, printed) {
   if (!dedupe.view) return void 0;
   try {
-    recordShown(
-      dedupe.view,
-      printed.map((l) => dedupe.view.keys.line(l.text))
-    );
+    recordShown(dedupe.view, printed.map(dedupe.view.keys.line));
     return void 0;
   } catch (err) {
     return err.message;

@@ -129,7 +129,10 @@ test("the why log is bounded: past its cap it rotates to why.1.jsonl, and the tw
 test("markShown: lines a session-start block printed count as shown for the session's prompts", (t) => {
   const dir = tempDir();
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  markShown(dir, k("A"), ["- [Owner](user_owner.md) — wants short answers"], T0);
-  assert.ok(beginSession(dir, k("A"), "first prompt", T0 + 1000).seen.has(k("A").line("- [Owner](user_owner.md) — wants short answers")));
+  const owner = { text: "- [Owner](user_owner.md) — wants short answers", file: "user_owner.md" };
+  markShown(dir, k("A"), [owner], T0);
+  assert.ok(beginSession(dir, k("A"), "first prompt", T0 + 1000).seen.has(k("A").line(owner)));
+  // The same text under another card is another line: a key made to collide never stands for the owner's.
+  assert.equal(beginSession(dir, k("A"), "second prompt", T0 + 2000).seen.has(k("A").line({ ...owner, file: "project_other.md" })), false);
   assert.equal(beginSession(dir, k("B"), "first prompt", T0 + 1000).seen.size, 0);
 });

@@ -17,7 +17,7 @@ function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
 }
 function seenFilter(dedupe) {
   const view = dedupe.view;
-  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line.text)) : void 0;
+  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line)) : void 0;
 }
 var POINTER_NAMES = 4;
 function withPointer(text, skipped, budget, ceiling) {
@@ -34,10 +34,7 @@ function withPointer(text, skipped, budget, ceiling) {
 function rememberShown(dedupe, printed) {
   if (!dedupe.view) return void 0;
   try {
-    recordShown(
-      dedupe.view,
-      printed.map((l) => dedupe.view.keys.line(l.text))
-    );
+    recordShown(dedupe.view, printed.map(dedupe.view.keys.line));
     return void 0;
   } catch (err) {
     return err.message;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { sha256Hex, sha256Js } from "../core/sha256.js";
+import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
 import { tryStoreLock } from "../store/lock.js";
@@ -18,11 +19,11 @@ function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function sessionKeys(secret, sessionId) {
-  return { session: keyed(secret, "session", sessionId), line: (text) => keyed(secret, "line", text) };
-}
-function keyed(secret, kind, text) {
-  const input = `${secret}\0${kind}\0${text}`;
-  return (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16);
+  const input = `${secret}\0${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
+  };
 }
 function sessionsFile(memoryDir) {
   return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
@@ -48,10 +49,10 @@ function forgetSession(memoryDir, keys, nowMs, reason = "reset") {
   appendRecord(file, `${nowMs}	${keys.session}	r	${reason.replace(/\s+/g, "-")}
 `);
 }
-function markShown(memoryDir, keys, texts, nowMs) {
-  if (texts.length === 0) return;
+function markShown(memoryDir, keys, lines, nowMs) {
+  if (lines.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${keys.session}	s	${texts.map(keys.line).join(" ")}
+  appendRecord(file, `${nowMs}	${keys.session}	s	${lines.map(keys.line).join(" ")}
 `);
 }
 var resetSession = forgetSession;
