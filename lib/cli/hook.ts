@@ -12,6 +12,7 @@ import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./command-summary.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 export const spec: CommandSpec = {
   name: "hook",
@@ -89,7 +90,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (event === "pre-compact") {
     let raw: unknown;
     try {
-      raw = JSON.parse(stdin.toString("utf8"));
+      raw = parseJsonBounded(stdin.toString("utf8"));
     } catch {
       raw = undefined;
     }

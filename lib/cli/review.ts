@@ -20,7 +20,7 @@ export const spec: CommandSpec = {
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes:
-    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
+    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again), synced:NAME (it arrived by memctl sync from NAME's push: its proposer and provenance are what that machine wrote, not who you are). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
   examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"],
 };
 
@@ -58,7 +58,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const p = one.proposal;
   const lines = [
     `${c.bold(p.id)} — ${preview.exists ? `update to ${inertText(preview.card_file)}` : `new card ${inertText(preview.card_file)}`}`,
-    `  proposer    ${inertText(p.proposer)} at ${p.created_at}`,
+    `  proposer    ${inertText(p.proposer)} at ${p.created_at}${one.flags.arrived ? ` — as written on another machine: pushed by ${one.flags.arrived.pushed_by.map(inertText).join(", ") || "?"} (memctl sync)` : ""}`,
     `  source      ${inertText(p.source)}`,
     `  provenance  ${p.provenance.kind}${p.provenance.confidence !== undefined ? `, confidence ${p.provenance.confidence}` : ""}`,
     ...(p.card.recall?.length ? [`  recall      ${p.card.recall.map(inertText).join(" | ")}`] : []),

@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   E_QUARANTINED: "E_QUARANTINED",
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
   E_HELD: "E_HELD",
+  /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

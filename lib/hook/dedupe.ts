@@ -3,8 +3,8 @@
 import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
 import type { Budget } from "../config/budget.js";
 import type { Injection } from "./inject.js";
-import { beginSession, recordShown, shortHash, type SessionView } from "./session-state.js";
-import { lineKey } from "../core/line-key.js";
+import { beginSession, recordShown, sessionKeys, shortHash, type SessionView } from "./session-state.js";
+import { sessionSecret } from "./session-secret.js";
 import type { WhyLine, WhyRecord } from "../store/why-log.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
@@ -18,12 +18,18 @@ export interface Dedupe {
 }
 
 /** The session's state for this prompt; never throws (a fault turns deduplication off for this run). */
-export function startDedupe(memoryDir: string, sessionId: string | undefined, prompt: string, nowMs: number): Dedupe {
+export function startDedupe(
+  memoryDir: string,
+  sessionId: string | undefined,
+  prompt: string,
+  nowMs: number,
+  io: { env: Record<string, string | undefined>; home: string },
+): Dedupe {
   if (!sessionId) return {};
   try {
     // A directory without MEMORY.md is not a store (a mistyped MEMCTL_MEMORY_DIR): the hook writes nothing into it.
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: (err as Error).message };
   }
@@ -31,13 +37,8 @@ export function startDedupe(memoryDir: string, sessionId: string | undefined, pr
 
 /** The skipLine filter for buildInjection, or undefined when the session has shown nothing yet. */
 export function seenFilter(dedupe: Dedupe): ((line: InjectLine) => boolean) | undefined {
-  const seen = dedupe.view?.seen;
-  return seen && seen.size > 0 ? (line) => seen.has(keyOf(line)) : undefined;
-}
-
-/** A line's session key: the rank cache's, when the line came from it, else hashed here. */
-function keyOf(line: InjectLine): string {
-  return line.key ?? lineKey(line.text);
+  const view = dedupe.view;
+  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line)) : undefined;
 }
 
 const POINTER_NAMES = 4;
@@ -64,7 +65,7 @@ export function withPointer(text: string, skipped: readonly InjectLine[], budget
 export function rememberShown(dedupe: Dedupe, printed: readonly InjectLine[]): string | undefined {
   if (!dedupe.view) return undefined;
   try {
-    recordShown(dedupe.view, printed.map(keyOf));
+    recordShown(dedupe.view, printed.map(dedupe.view.keys.line));
     return undefined;
   } catch (err) {
     return (err as Error).message;

@@ -5,7 +5,8 @@ import path from "node:path";
 import { readConfig } from "../config/config.js";
 import type { Io } from "../store/io.js";
 import { resolveMemory } from "../config/resolve.js";
-import { forgetSession } from "./session-state.js";
+import { forgetSession, sessionKeys } from "./session-state.js";
+import { sessionSecret } from "./session-secret.js";
 
 export type ResetStatus = "reset" | "kept" | "no-session" | "no-store" | "failed";
 
@@ -34,7 +35,7 @@ export function resetFromPayload(raw: unknown, io: Io): { status: ResetStatus; m
   try {
     const resolution = resolveMemory({ repoRoot: cwd, allowNonGit: true, compatibility: true }, io, readConfig(io));
     if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store" };
-    forgetSession(resolution.memory_dir, sessionId, io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
+    forgetSession(resolution.memory_dir, sessionKeys(sessionSecret(io), sessionId), io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
     return { status: "reset" };
   } catch (err) {
     return { status: "failed", message: (err as Error).message };

@@ -22,6 +22,7 @@ import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
 import { askKeeper } from "../rank-cache/keeper-socket.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 /**
  * How long a prompt waits for its store's keeper to answer (keeper-socket.ts) before it stats every card itself: a
@@ -66,7 +67,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    payload = host.normalize(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     payload = undefined;
   }
@@ -96,7 +97,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const fullCheckMax = fullCheckMaxFrom(io.env);
   // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
   // payload names a session.
-  const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
+  const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status: HookStatus, bytes: number, injection?: Injection) => {
     try {

@@ -21,6 +21,7 @@ import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
 import type { Io } from "../store/io.js";
 import { logHookError } from "./run.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 export interface SessionEndEvent {
   cwd: string;
@@ -69,7 +70,7 @@ export interface SessionEndOptions {
 export async function runSessionEndHook(stdin: Uint8Array, options: SessionEndOptions, io: Io): Promise<SessionEndResult> {
   let event: SessionEndEvent | undefined;
   try {
-    event = normalizeSessionEnd(JSON.parse(utf8Text(stdin)));
+    event = normalizeSessionEnd(parseJsonBounded(utf8Text(stdin)));
   } catch {
     event = undefined;
   }

@@ -50,8 +50,8 @@ export const NATIVE_BYTES = 25 * 1024;
  * The index lines Claude already holds from loading MEMORY.md natively, as the per-prompt hook would print them:
  * marked shown at session start, so the per-prompt block adds only what Claude did not load.
  */
-export function nativelyLoadedLines(entries: readonly IndexEntry[]): string[] {
-  return nativelyLoaded(entries).map(renderEntryLine);
+export function nativelyLoadedLines(entries: readonly IndexEntry[]): { text: string; file: string }[] {
+  return nativelyLoaded(entries).map((e) => ({ text: renderEntryLine(e), file: e.file }));
 }
 
 /** The index entries within what Claude Code loads of MEMORY.md by itself. */

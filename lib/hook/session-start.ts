@@ -23,10 +23,12 @@ import { overviewEntries } from "./overview-store.js";
 import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
-import { beginSession, forgetSession, markShown } from "./session-state.js";
+import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
+import { sessionSecret } from "./session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines, type Wiring } from "./session-notes.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 export type SessionStartStatus =
   | "injected" // the overview (or compact) was printed
@@ -115,7 +117,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event: SessionStartEvent | undefined;
   try {
-    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    event = normalizeSessionStart(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     event = undefined;
   }
@@ -231,7 +233,7 @@ async function nativeNote(host: HostAdapter, memoryDir: string, session: Session
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), nativelyLoadedLines(entries), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${(err as Error).message}`);
     }
@@ -247,7 +249,7 @@ async function nativeNote(host: HostAdapter, memoryDir: string, session: Session
 function claimedElsewhere(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): boolean {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, session.sessionId, `\u0000session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), `\u0000session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io, `session start: session state not used: ${(err as Error).message}`);
     return false;
@@ -258,7 +260,7 @@ function claimedElsewhere(host: HostAdapter, memoryDir: string, session: Session
 function resetIfFresh(memoryDir: string, session: SessionStartEvent, io: Io): void {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, session.sessionId, io.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), io.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io, `session not reset: ${(err as Error).message}`);
   }

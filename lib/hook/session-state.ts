@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
+import { sha256Hex, sha256Js } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
@@ -30,10 +30,30 @@ export function shortHash(text: string): string {
   return sha256Hex(text).slice(0, 16);
 }
 
+/**
+ * A session's keys in the log. Its id is hashed with this user's secret (lib/hook/session-secret.ts), so a record
+ * planted in the log names no session. A printed line is its 64-bit key (lib/core/line-key.ts, which the rank cache
+ * stores) with its card's file spelled out: a line crafted to share another's key is another card's, so it never
+ * stands for the owner's line (hashing each candidate with the secret instead cost a cold hook milliseconds).
+ */
+export interface SessionKeys {
+  session: string;
+  line(line: { text: string; file: string; key?: string }): string;
+}
+
+export function sessionKeys(secret: string, sessionId: string): SessionKeys {
+  const input = `${secret}\u0000${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`,
+  };
+}
+
 /** This hook run's view of its session: what was already shown, and whether another wiring already runs this prompt. */
 export interface SessionView {
   memoryDir: string;
   file: string;
+  keys: SessionKeys;
   session: string;
   promptHash: string;
   nowMs: number;
@@ -51,14 +71,14 @@ export function sessionsFile(memoryDir: string): string {
  * Claims this prompt for the session (one append) and reads the session's state back (one read): the claim goes
  * first, so of two wirings running the same prompt at once exactly one sees no earlier claim. Throws on any fault.
  */
-export function beginSession(memoryDir: string, sessionId: string, prompt: string, nowMs: number): SessionView {
+export function beginSession(memoryDir: string, keys: SessionKeys, prompt: string, nowMs: number): SessionView {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 0x7fffffff).toString(36)}`;
   appendRecord(file, `${nowMs}\t${session}\tc\t${promptHash} ${nonce}\n`);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
 
 /** Records the lines this run injected (one append); compacts the log when it has grown past COMPACT_AT_BYTES. */
@@ -72,19 +92,19 @@ export function recordShown(view: SessionView, keys: readonly string[]): void {
  * The session starts afresh (the host compacted or cleared the conversation, so earlier blocks are gone from it):
  * lines shown before are injected again when relevant. Throws on a fault (the caller reports it).
  */
-export function forgetSession(memoryDir: string, sessionId: string, nowMs: number, reason = "reset"): void {
+export function forgetSession(memoryDir: string, keys: SessionKeys, nowMs: number, reason = "reset"): void {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}\t${shortHash(sessionId)}\tr\t${reason.replace(/\s+/g, "-")}\n`);
+  appendRecord(file, `${nowMs}\t${keys.session}\tr\t${reason.replace(/\s+/g, "-")}\n`);
 }
 
 /**
  * Marks printed lines as shown in a session without a prompt (the session-start block injects pinned cards and
- * an overview): the per-prompt hook then does not send them again. `texts` are the lines exactly as printed.
+ * an overview): the per-prompt hook then does not send them again. `lines` are the lines exactly as printed, with their cards.
  */
-export function markShown(memoryDir: string, sessionId: string, texts: readonly string[], nowMs: number): void {
-  if (texts.length === 0) return;
+export function markShown(memoryDir: string, keys: SessionKeys, lines: readonly { text: string; file: string }[], nowMs: number): void {
+  if (lines.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}\t${shortHash(sessionId)}\ts\t${texts.map(lineKey).join(" ")}\n`);
+  appendRecord(file, `${nowMs}\t${keys.session}\ts\t${lines.map(keys.line).join(" ")}\n`);
 }
 
 /** The same call under the name the session-start hook may look for. */

@@ -6,6 +6,7 @@
 // is served as usual.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 
 /** The longest request line served (the SDK's own limit); a card write is far smaller (guardrails). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -105,7 +106,7 @@ export class BoundedStdioTransport implements Transport {
     if (line.trim() === "") return;
     let raw: unknown;
     try {
-      raw = JSON.parse(line);
+      raw = parseJsonBounded(line);
     } catch (err) {
       this.onerror?.(new Error(`refused a request line that is not JSON: ${(err as Error).message}`));
       void this.reply(undefined, ErrorCode.ParseError, `Parse error: the line is not JSON (${(err as Error).message})`);

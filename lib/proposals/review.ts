@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
-import { cardFileOf, proposalCardProblem, readPending, type Proposal } from "./propose.js";
+import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, type Proposal } from "./propose.js";
+import { readHold, type Arrival } from "../store/arrivals.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText, type SaveInput } from "../records/card-input.js";
 import type { CardType } from "../core/card-types.js";
@@ -33,6 +34,11 @@ export interface ProposalFlags {
   near_duplicates: Related[];
   /** Live cards under other names, and pending proposals for other cards, that give the same subject another value. */
   contradictions: Related[];
+  /**
+   * Held as it arrived by memctl sync: its proposer and provenance are what the pushing machine wrote (a teammate is
+   * "human" at her own terminal), so review names who pushed it; null for a proposal made here or accepted since.
+   */
+  arrived: { pushed_by: string[] } | null;
 }
 
 export interface ReviewedProposal {
@@ -57,6 +63,7 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
   // findCardFile scans every card's frontmatter for a name it does not find as a file: once per proposal.
   const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
   const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
+  const hold = readHold(memoryDir);
   const pending = read.proposals.map((p) => {
     const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
     const key = contentKey(p);
@@ -74,10 +81,15 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
       near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
       contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
+      arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`)),
     };
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
   return { pending, unreadable: read.unreadable };
+}
+
+function arrivedBy(item: Arrival | undefined): ProposalFlags["arrived"] {
+  return item ? { pushed_by: item.pushed_by } : null;
 }
 
 /** What consolidation suggests as the card's scope; null when the proposal or the card already says, or nothing is clear. */

@@ -10,6 +10,13 @@ import type { CardLinkIssue } from "./card-link-issues.js";
 import type { JobIssue } from "./job-issues.js";
 import type { InstructionsReport } from "./instructions-report.js";
 
+/** A hold list that cannot be read: its code (E_HOLD_DAMAGED), the file, and what is wrong with it and the repair. */
+export interface HoldDamaged {
+  code: string;
+  file: string;
+  reason: string;
+}
+
 export interface ResolutionIssue {
   /** The rejected source: env, config, config-legacy-global, none. */
   source: string;
@@ -124,6 +131,8 @@ export interface DoctorInput {
   sync?: SyncStatus | null;
   /** What syncs brought in and this machine holds (lib/store/arrivals.ts), still as it arrived. */
   arrivals?: Arrival[];
+  /** The hold list cannot be read (E_HOLD_DAMAGED): what it held stays held until the owner repairs it. */
+  holdDamaged?: HoldDamaged;
   /** Secrets the write-path scanner finds in the files as they are (lib/records/secrets.ts findSecrets). */
   secretsAtRest?: SecretAtRest[];
   /** Claude Code's auto memory writes into this store unreviewed: the fix to print. */
@@ -191,6 +200,8 @@ export interface DoctorReport {
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
   pending_arrivals?: number;
+  /** The hold list cannot be read: every store file older than it is held from agents and sync does not merge. */
+  hold_damaged?: HoldDamaged;
   /** Secrets in cards or MEMORY.md as they are on disk, masked (after warnings_count: added later, existing keys keep their places). */
   cards_with_secrets: SecretAtRest[];
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */

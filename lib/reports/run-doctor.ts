@@ -17,7 +17,8 @@ import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
 import { isNote } from "../records/import-prose.js";
-import { buildDoctorReport, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { buildDoctorReport, type DoctorInput, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -91,7 +92,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
-    arrivals: dir ? liveArrivals(dir) : [],
+    ...(dir ? arrivalsOf(dir) : { arrivals: [] }),
     secretsAtRest,
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
@@ -99,6 +100,16 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     ...(resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope: string) => scopeMatchesSomething(resolution.repo_root, scope) } } : {}),
     ...(instructions ? { instructions } : {}),
   });
+}
+
+/** The held arrivals, or (a hold list that cannot be read) what is wrong with it and the repair: never a failed doctor. */
+function arrivalsOf(dir: string): Pick<DoctorInput, "arrivals" | "holdDamaged"> {
+  try {
+    return { arrivals: liveArrivals(dir) };
+  } catch (err) {
+    if (!(err instanceof MemctlError) || err.code !== ERROR_CODES.E_HOLD_DAMAGED) throw err;
+    return { arrivals: [], holdDamaged: { code: err.code, file: String(err.data?.file ?? ""), reason: err.message } };
+  }
 }
 
 /** The instruction layer for the working directory; a fault reading it is a finding, never a failed doctor. */

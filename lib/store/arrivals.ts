@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sha256Hex } from "../core/sha256.js";
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
 import { writeHoldIndex } from "./hold-index.js";
+import { readRegularUtf8 } from "./checked-fs.js";
 
 // The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
 // injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
@@ -65,16 +66,53 @@ export function readArrivals(memoryDir: string, which: "all" | "paths" = "all"):
   return { version: 1, items: which === "paths" ? items : [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
 }
 
+/** A list's items; throws E_HOLD_DAMAGED for a list that is there but is not one (never blocks: a FIFO is refused). */
 function readList(file: string): Arrival[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return [];
-    throw err;
+    throw damaged(file, (err as Error).message);
   }
-  const v = JSON.parse(text) as ArrivalsFile;
-  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw damaged(file, (err as Error).message);
+  }
+  const items = (v as ArrivalsFile | null)?.items;
+  // One item of another shape would hold nothing without a word: the whole list is then taken as damaged.
+  if (!Array.isArray(items)) throw damaged(file, "it has no list of items");
+  const bad = items.findIndex((i) => !isArrival(i));
+  if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
+  return items as Arrival[];
+}
+
+/** The list may be large (20,000 held items are ~10 MB); past this it is damaged, not read. */
+const HOLD_READ_CAP = 256 * 1024 * 1024;
+
+function isArrival(i: unknown): boolean {
+  const a = i as Partial<Arrival> | null;
+  return (
+    typeof a === "object" &&
+    a !== null &&
+    typeof a.id === "string" &&
+    typeof a.path === "string" &&
+    // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+    typeof a.kind === "string" &&
+    typeof a.state === "string" &&
+    (a.sha256 === null || typeof a.sha256 === "string")
+  );
+}
+
+function damaged(file: string, why: string): MemctlError {
+  const rel = `${STATE_DIR}/${path.basename(file)}`;
+  return new MemctlError(
+    ERROR_CODES.E_HOLD_DAMAGED,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    { file: rel },
+  );
 }
 
 export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Promise<void> {
@@ -155,17 +193,56 @@ export function liveness(memoryDir: string): (item: Arrival) => boolean {
 
 /**
  * The hold for this store (`lines`: with the notes, for a reader that shows free text), or undefined when nothing is
- * held (the common case: one failed open). A damaged hold list holds every listed path it can still read, and an
- * unreadable one fails closed for the caller.
+ * held (the common case: one failed open). A damaged list fails closed: see damagedHold.
  */
 export function readHold(memoryDir: string, lines = false): Hold | undefined {
-  let items: Arrival[];
+  let items: Arrival[] = [];
+  let pathsDamaged = false;
+  let linesDamaged = false;
   try {
-    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
+    items = readList(arrivalsPath(memoryDir));
   } catch {
-    return undefined;
+    pathsDamaged = true;
   }
-  return holdOf(memoryDir, items);
+  if (lines)
+    try {
+      items = [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))];
+    } catch {
+      linesDamaged = true;
+    }
+  const hold = holdOf(memoryDir, items);
+  return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
+}
+
+/**
+ * What a list that cannot be read still holds: every store file not written since the list was damaged (its
+ * mtime; an absent file too), and (notes damaged) every free line, besides what a readable part of the list holds.
+ * The owner's own writes after the damage are theirs, so their new cards still reach agents.
+ */
+function damagedHold(memoryDir: string, hold: Hold | undefined, paths: boolean, lines: boolean): Hold {
+  const since = fs.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  const item = (rel: string): Arrival => ({
+    id: "a-0",
+    path: rel,
+    kind: "file",
+    state: "pending",
+    sha256: null,
+    reasons: [`${ARRIVALS_RELPATH} is damaged (memctl doctor says how to repair it)`],
+    pushed_by: [],
+    commit: "",
+    before: null,
+    at: "",
+  });
+  return {
+    size: Number.POSITIVE_INFINITY,
+    held(rel) {
+      const found = hold?.held(rel);
+      if (found || !paths) return found;
+      const stamp = stampOf(memoryDir, normalise(rel));
+      return stamp === undefined || stamp[0] <= since ? item(rel) : undefined;
+    },
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : undefined),
+  };
 }
 
 /** The hold of a list already read (readHold's answer for these items). */

@@ -49,7 +49,7 @@ export function readPromptHold(memoryDir: string): PromptHold | undefined {
 }
 
 /**
- * The list read as readHold reads it (one that does not parse holds nothing, as there), and its sidecar written for
+ * The list read as readHold reads it (one that cannot be read fails closed, as there), and its sidecar written for
  * the next prompt (a list copied, restored or written by an older memctl) when the list kept its stamp meanwhile.
  */
 function readList(memoryDir: string, st: fs.BigIntStats): PromptHold | undefined {
@@ -57,7 +57,7 @@ function readList(memoryDir: string, st: fs.BigIntStats): PromptHold | undefined
   try {
     items = readArrivals(memoryDir, "paths").items;
   } catch {
-    return undefined;
+    return wrap(readHold(memoryDir));
   }
   if (st.isFile() && sameStamp(st, statOf(arrivalsPath(memoryDir)))) writeHoldIndex(memoryDir, items, st);
   return wrap(holdOf(memoryDir, items));

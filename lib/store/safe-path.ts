@@ -34,8 +34,15 @@ export function pathSegments(requested: string): string[] {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
+  // A synced store is a git work tree: its .git holds the remote URL (often with a token) and config and hooks git
+  // runs at the owner's next sync; the files below steer what git does with the tree. Any case: a folding filesystem.
+  if (segments.some((s) => s.toLowerCase() === ".git") || (segments.length === 1 && GIT_CONTROL_FILES.has(segments[0]!.toLowerCase()))) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
+  }
   return segments;
 }
+
+const GIT_CONTROL_FILES = new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
 
 /**
  * Resolves `requested` inside `memoryDir`. Rejects `..`, NUL, absolute paths (other than /memories/…) and any

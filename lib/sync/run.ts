@@ -16,7 +16,7 @@ import { resolveUnmerged } from "./unmerged.js";
 import { inspectArrivals } from "./arrivals.js";
 import { mergeableCommit } from "./incoming.js";
 import { readTrust, type TrustLevel } from "./trust.js";
-import type { Arrival } from "../store/arrivals.js";
+import { readArrivals, type Arrival } from "../store/arrivals.js";
 import type { Guardrails } from "../records/guardrails.js";
 import type { SecretPolicy } from "../records/secrets.js";
 
@@ -182,6 +182,8 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
     const head = await headCommit(ctx.memoryDir, opts);
     const upToDate = head !== undefined && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;
     if (!upToDate) {
+      // Merged over a hold list that cannot be read, what arrives would be held by nobody: E_HOLD_DAMAGED first.
+      readArrivals(ctx.memoryDir);
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
       const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
       report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));

@@ -362,7 +362,9 @@ var init_errors = __esm({
       /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
       E_QUARANTINED: "E_QUARANTINED",
       /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
-      E_HELD: "E_HELD"
+      E_HELD: "E_HELD",
+      /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
+      E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
     };
     MemctlError = class extends Error {
       constructor(code, message, data) {
@@ -6756,20 +6758,38 @@ var init_hold_index = __esm({
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir, which = "all") {
-  const items = readList(arrivalsPath(memoryDir));
-  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
-}
 function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return [];
-    throw err;
+    throw damaged(file, err.message);
   }
-  const v = JSON.parse(text);
-  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw damaged(file, err.message);
+  }
+  const items = v?.items;
+  if (!Array.isArray(items)) throw damaged(file, "it has no list of items");
+  const bad = items.findIndex((i) => !isArrival(i));
+  if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
+  return items;
+}
+function isArrival(i) {
+  const a = i;
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
+}
+function damaged(file, why) {
+  const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
+  return new MemctlError(
+    ERROR_CODES.E_HOLD_DAMAGED,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    { file: rel }
+  );
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -6801,13 +6821,47 @@ function lineSha(raw) {
   return sha256Hex(`line:${raw}`);
 }
 function readHold(memoryDir, lines = false) {
-  let items;
+  let items = [];
+  let pathsDamaged = false;
+  let linesDamaged = false;
   try {
-    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
+    items = readList(arrivalsPath(memoryDir));
   } catch {
-    return void 0;
+    pathsDamaged = true;
   }
-  return holdOf(memoryDir, items);
+  if (lines)
+    try {
+      items = [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))];
+    } catch {
+      linesDamaged = true;
+    }
+  const hold = holdOf(memoryDir, items);
+  return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
+}
+function damagedHold(memoryDir, hold, paths, lines) {
+  const since = node_fs_default.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  const item = (rel) => ({
+    id: "a-0",
+    path: rel,
+    kind: "file",
+    state: "pending",
+    sha256: null,
+    reasons: [`${ARRIVALS_RELPATH} is damaged (memctl doctor says how to repair it)`],
+    pushed_by: [],
+    commit: "",
+    before: null,
+    at: ""
+  });
+  return {
+    size: Number.POSITIVE_INFINITY,
+    held(rel) {
+      const found = hold?.held(rel);
+      if (found || !paths) return found;
+      const stamp = stampOf(memoryDir, normalise(rel));
+      return stamp === void 0 || stamp[0] <= since ? item(rel) : void 0;
+    },
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+  };
 }
 function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
@@ -6888,7 +6942,7 @@ function safeSha(memoryDir, rel) {
 function normalise(rel) {
   return cardPathKey(rel);
 }
-var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH;
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
@@ -6901,8 +6955,10 @@ var init_arrivals = __esm({
     init_safe_write();
     init_link_key();
     init_hold_index();
+    init_checked_fs();
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
     ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
+    HOLD_READ_CAP = 256 * 1024 * 1024;
   }
 });
 
@@ -7992,6 +8048,9 @@ function pathSegments(requested) {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
+  if (segments.some((s) => s.toLowerCase() === ".git") || segments.length === 1 && GIT_CONTROL_FILES.has(segments[0].toLowerCase())) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
+  }
   return segments;
 }
 function resolveMemoryPath(memoryDir, requested) {
@@ -8063,7 +8122,7 @@ function assertInside(base, p, requested) {
 function notADirectory(requested, at) {
   return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
 }
-var VIRTUAL_ROOT;
+var VIRTUAL_ROOT, GIT_CONTROL_FILES;
 var init_safe_path = __esm({
   "lib/store/safe-path.ts"() {
     "use strict";
@@ -8073,6 +8132,7 @@ var init_safe_path = __esm({
     init_safe_open();
     init_read();
     VIRTUAL_ROOT = "/memories";
+    GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
   }
 });
 

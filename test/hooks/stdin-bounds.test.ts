@@ -129,3 +129,33 @@ test("memctl hook session-start and user-prompt-submit through the CLI: streamin
     s.cleanup();
   }
 });
+
+test("a payload of millions of nested arrays is refused before it is parsed, by every hook entry; brackets inside a string are text", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const env = { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
+    // 3,000,000 levels, 6 MB: under the size bound, and JSON.parse would build every level (~365 MB, ~0.8 s of CPU).
+    const deep = `{"cwd":${JSON.stringify(s.repo)},"prompt":"integration tests","x":${"[".repeat(3_000_000)}${"]".repeat(3_000_000)}}`;
+    for (const args of [
+      [HOOK, "--host", "claude"],
+      [CLI, "hook", "session-start", "--host", "claude"],
+      [CLI, "hook", "session-end", "--host", "claude", "--foreground"],
+      [CLI, "hook", "pre-compact", "--host", "claude"],
+    ]) {
+      const r = await runFed(args, env, (stdin) => stdin.end(deep));
+      assert.deepEqual([r.code, r.signal], [0, null], args.join(" "));
+      assert.ok(r.peakRssKiB === 0 || r.peakRssKiB < 160 * 1024, `${args.slice(1).join(" ")}: peak RSS ${r.peakRssKiB} KiB`);
+      assert.doesNotMatch(r.stdout, /feedback_testing\.md/);
+      console.log(
+        `# ${path.basename(args[0]!)} ${args.slice(1).join(" ")}, 3,000,000 nested arrays: exit ${r.code} after ${r.ms} ms, peak RSS ${(r.peakRssKiB / 1024).toFixed(1)} MiB`,
+      );
+    }
+    // The same brackets as text in the prompt (a pasted log, escaped quotes around them) are a prompt like any other.
+    const text = `integration tests \\"${"[".repeat(100_000)}\\\\`;
+    const ok = await runFed([HOOK, "--host", "generic"], env, (stdin) => stdin.end(`{"cwd":${JSON.stringify(s.repo)},"prompt":"${text}","n":[[1],{"a":[2]}]}`));
+    assert.equal(ok.code, 0);
+    assert.match(ok.stdout, /feedback_testing\.md/);
+  } finally {
+    s.cleanup();
+  }
+});

@@ -63,3 +63,21 @@ test("shared trust: a teammate's fact whose arrival the owner rejected is not pr
   assert.deepEqual(pass.accepted, [], JSON.stringify(pass));
   assert.equal(fs.existsSync(path.join(b.mem, "reference_deploy-key.md")), false, "nothing canonical from the teammate");
 });
+
+test("shared trust: review does not show a teammate's proposal as the owner's: it names the machine it came from, listed, shown and in JSON", async (t) => {
+  const { b, proposed } = await teammateFact(t);
+  const list = await ok(b, ["review"]);
+  const row = list.split("\n").find((l) => l.startsWith(proposed.id));
+  assert.ok(row, list);
+  assert.match(row, /synced:alice/, row);
+  const one = await ok(b, ["review", proposed.id]);
+  assert.match(one, /proposer\s+human.*pushed by alice <alice@example\.invalid>/, one);
+  const json = JSON.parse(await ok(b, ["review", "--json"])) as { proposals: { id: string; flags: { arrived: { pushed_by: string[] } | null } }[] };
+  assert.deepEqual(json.proposals.find((p) => p.id === proposed.id)?.flags.arrived?.pushed_by, ["alice <alice@example.invalid>"]);
+  // The owner's own proposal carries no such flag.
+  const own = (
+    JSON.parse(await ok(b, ["propose", "release-day", "-t", "project", "-d", "releases go out on Tuesdays", "--source", "standup", "--json"])) as { proposal: { id: string } }
+  ).proposal;
+  const again = JSON.parse(await ok(b, ["review", "--json"])) as { proposals: { id: string; flags: { arrived: unknown } }[] };
+  assert.equal(again.proposals.find((p) => p.id === own.id)?.flags.arrived, null);
+});

@@ -3030,7 +3030,9 @@ var ERROR_CODES = {
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
   E_QUARANTINED: "E_QUARANTINED",
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
-  E_HELD: "E_HELD"
+  E_HELD: "E_HELD",
+  /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {
@@ -5925,20 +5927,39 @@ var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
 function arrivalsPath(memoryDir) {
   return node_path_default.join(memoryDir, ARRIVALS_RELPATH);
 }
-function readArrivals(memoryDir, which = "all") {
-  const items = readList(arrivalsPath(memoryDir));
-  return { version: 1, items: which === "paths" ? items : [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))] };
-}
 function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return [];
-    throw err;
+    throw damaged(file, err.message);
   }
-  const v = JSON.parse(text);
-  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw damaged(file, err.message);
+  }
+  const items = v?.items;
+  if (!Array.isArray(items)) throw damaged(file, "it has no list of items");
+  const bad = items.findIndex((i) => !isArrival(i));
+  if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
+  return items;
+}
+var HOLD_READ_CAP = 256 * 1024 * 1024;
+function isArrival(i) {
+  const a = i;
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
+}
+function damaged(file, why) {
+  const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
+  return new MemctlError(
+    ERROR_CODES.E_HOLD_DAMAGED,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    { file: rel }
+  );
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -5970,13 +5991,47 @@ function lineSha(raw) {
   return sha256Hex(`line:${raw}`);
 }
 function readHold(memoryDir, lines = false) {
-  let items;
+  let items = [];
+  let pathsDamaged = false;
+  let linesDamaged = false;
   try {
-    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
+    items = readList(arrivalsPath(memoryDir));
   } catch {
-    return void 0;
+    pathsDamaged = true;
   }
-  return holdOf(memoryDir, items);
+  if (lines)
+    try {
+      items = [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))];
+    } catch {
+      linesDamaged = true;
+    }
+  const hold = holdOf(memoryDir, items);
+  return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
+}
+function damagedHold(memoryDir, hold, paths, lines) {
+  const since = node_fs_default.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  const item = (rel) => ({
+    id: "a-0",
+    path: rel,
+    kind: "file",
+    state: "pending",
+    sha256: null,
+    reasons: [`${ARRIVALS_RELPATH} is damaged (memctl doctor says how to repair it)`],
+    pushed_by: [],
+    commit: "",
+    before: null,
+    at: ""
+  });
+  return {
+    size: Number.POSITIVE_INFINITY,
+    held(rel) {
+      const found = hold?.held(rel);
+      if (found || !paths) return found;
+      const stamp2 = stampOf2(memoryDir, normalise(rel));
+      return stamp2 === void 0 || stamp2[0] <= since ? item(rel) : void 0;
+    },
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+  };
 }
 function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
@@ -6070,25 +6125,32 @@ var READ_CAP = 1024 * 1024;
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function beginSession(memoryDir, sessionId, prompt, nowMs) {
+function sessionKeys(secret, sessionId) {
+  const input = `${secret}\0${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
+  };
+}
+function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2147483647).toString(36)}`;
   appendRecord(file, `${nowMs}	${session}	c	${promptHash} ${nonce}
 `);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
-function forgetSession(memoryDir, sessionId, nowMs, reason = "reset") {
+function forgetSession(memoryDir, keys, nowMs, reason = "reset") {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	r	${reason.replace(/\s+/g, "-")}
+  appendRecord(file, `${nowMs}	${keys.session}	r	${reason.replace(/\s+/g, "-")}
 `);
 }
-function markShown(memoryDir, sessionId, texts, nowMs) {
-  if (texts.length === 0) return;
+function markShown(memoryDir, keys, lines, nowMs) {
+  if (lines.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	s	${texts.map(lineKey).join(" ")}
+  appendRecord(file, `${nowMs}	${keys.session}	s	${lines.map(keys.line).join(" ")}
 `);
 }
 function parseRecord(line) {
@@ -6148,6 +6210,35 @@ function appendRecord(file, line) {
       close(fd);
     }
   }
+}
+
+// lib/hook/session-secret.ts
+var SESSION_SECRET_FILE = "session-key";
+var SECRET = /^[0-9a-f]{64}\n$/;
+function sessionSecret(io2) {
+  const dir = memctlStateHome(io2);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  node_fs_default.mkdirSync(dir, { recursive: true, mode: 448 });
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}
+`, { mode: 384 });
+  try {
+    node_fs_default.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err;
+  } finally {
+    node_fs_default.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+function checked(text) {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
 }
 
 // lib/rank/languages.ts
@@ -6231,6 +6322,30 @@ function keepStoreFresh(memoryDir, script, io2, log) {
 // lib/rank-cache/keeper-socket.ts
 var ANSWER_MAX_CARDS = 2e3;
 var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
+
+// lib/core/json-bounded.ts
+var MAX_PAYLOAD_DEPTH = 64;
+function parseJsonBounded(text, maxDepth = MAX_PAYLOAD_DEPTH) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(text, i);
+      if (i < 0) break;
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) throw new Error(`JSON nested deeper than ${maxDepth} levels`);
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return JSON.parse(text);
+}
+function stringEnd(text, open) {
+  for (let at = text.indexOf('"', open + 1); at >= 0; at = text.indexOf('"', at + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(at - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return at;
+  }
+  return -1;
+}
 
 // lib/hook/run.ts
 var HOOK_DEADLINE_MS = 2e3;
@@ -8273,9 +8388,9 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       for (let i = 0; i < count; i++) {
         const flags = numbersOf(i)[offset(i) + FLAGS_AT];
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
-        const checked = row(i);
-        if (!checked) return void 0;
-        out.push({ file: name(i), row: checked });
+        const checked2 = row(i);
+        if (!checked2) return void 0;
+        out.push({ file: name(i), row: checked2 });
       }
       return out;
     };
@@ -9630,8 +9745,12 @@ function pathSegments(requested) {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
+  if (segments.some((s) => s.toLowerCase() === ".git") || segments.length === 1 && GIT_CONTROL_FILES.has(segments[0].toLowerCase())) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
+  }
   return segments;
 }
+var GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
 function resolveMemoryPath(memoryDir, requested) {
   const segments = pathSegments(requested);
   const base = node_fs_default.realpathSync(memoryDir);
@@ -9724,7 +9843,7 @@ ${BLOCK_CLOSE}
 var NATIVE_LINES = 200;
 var NATIVE_BYTES = 25 * 1024;
 function nativelyLoadedLines(entries) {
-  return nativelyLoaded(entries).map(renderEntryLine);
+  return nativelyLoaded(entries).map((e) => ({ text: renderEntryLine(e), file: e.file }));
 }
 function nativelyLoaded(entries) {
   const loaded = [];
@@ -9797,7 +9916,7 @@ async function memorySessionStart(stdin, options, io2) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event;
   try {
-    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    event = normalizeSessionStart(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     event = void 0;
   }
@@ -9891,7 +10010,7 @@ async function nativeNote(host, memoryDir, session, io2) {
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io2.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), nativelyLoadedLines(entries), io2.now().getTime());
     } catch (err) {
       logHookError(io2, `session start: native index lines not marked shown: ${err.message}`);
     }
@@ -9903,7 +10022,7 @@ async function nativeNote(host, memoryDir, session, io2) {
 function claimedElsewhere(host, memoryDir, session, io2) {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, session.sessionId, `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io2, `session start: session state not used: ${err.message}`);
     return false;
@@ -9912,7 +10031,7 @@ function claimedElsewhere(host, memoryDir, session, io2) {
 function resetIfFresh(memoryDir, session, io2) {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, session.sessionId, io2.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), io2.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io2, `session not reset: ${err.message}`);
   }

@@ -4197,7 +4197,9 @@ var ERROR_CODES = {
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
   E_QUARANTINED: "E_QUARANTINED",
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
-  E_HELD: "E_HELD"
+  E_HELD: "E_HELD",
+  /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {
@@ -8385,7 +8387,7 @@ function alignIndex(base, cur, text) {
   const raw = base.view.rawKeys;
   const baseLines = base.view.lines;
   const entries = cur.delta.entries;
-  const keyOf2 = (j) => {
+  const keyOf = (j) => {
     const b = toBase[j];
     return b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...entries[-b - 1].key);
   };
@@ -8416,7 +8418,7 @@ function alignIndex(base, cur, text) {
     bullets.push(i);
     keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
   });
-  const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf2(j) === keys[k2], MAX_EDITS);
+  const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;
   let k = 0;
   for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
@@ -8440,7 +8442,7 @@ function alignIndex(base, cur, text) {
   for (const u of unaligned) {
     const file = normalizeCardPath(u.e.file);
     const old = linking.get(file);
-    const same = old.filter((j) => keyOf2(j) === u.key);
+    const same = old.filter((j) => keyOf(j) === u.key);
     if (same.some((j) => used[j] === 1)) return void 0;
     if (same.length > 0) {
       const j = same[0];
@@ -8712,8 +8714,8 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
-          const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          const checked2 = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
+          const since = checked2 !== void 0 && options.changedSince?.checked === checked2 ? options.changedSince.cards : void 0;
           if (since ? unchangedCards(
             base,
             delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
@@ -8721,7 +8723,7 @@ async function loadRankable(memoryDir, options) {
             (f) => cardStamp(memoryDir, f, options.stats)
           ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
-            if (checked !== void 0) store.checked = checked;
+            if (checked2 !== void 0) store.checked = checked2;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }
@@ -9199,13 +9201,36 @@ function readArrivals(memoryDir, which = "all") {
 function readList(file) {
   let text;
   try {
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return [];
-    throw err;
+    throw damaged(file, err.message);
   }
-  const v = JSON.parse(text);
-  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw damaged(file, err.message);
+  }
+  const items = v?.items;
+  if (!Array.isArray(items)) throw damaged(file, "it has no list of items");
+  const bad = items.findIndex((i) => !isArrival(i));
+  if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
+  return items;
+}
+var HOLD_READ_CAP = 256 * 1024 * 1024;
+function isArrival(i) {
+  const a = i;
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
+}
+function damaged(file, why) {
+  const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
+  return new MemctlError(
+    ERROR_CODES.E_HOLD_DAMAGED,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    { file: rel }
+  );
 }
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
@@ -9237,13 +9262,47 @@ function lineSha(raw) {
   return sha256Hex(`line:${raw}`);
 }
 function readHold(memoryDir, lines = false) {
-  let items;
+  let items = [];
+  let pathsDamaged = false;
+  let linesDamaged = false;
   try {
-    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
+    items = readList(arrivalsPath(memoryDir));
   } catch {
-    return void 0;
+    pathsDamaged = true;
   }
-  return holdOf(memoryDir, items);
+  if (lines)
+    try {
+      items = [...items, ...readList(node_path_default.join(memoryDir, ARRIVAL_LINES_RELPATH))];
+    } catch {
+      linesDamaged = true;
+    }
+  const hold = holdOf(memoryDir, items);
+  return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
+}
+function damagedHold(memoryDir, hold, paths, lines) {
+  const since = node_fs_default.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  const item = (rel) => ({
+    id: "a-0",
+    path: rel,
+    kind: "file",
+    state: "pending",
+    sha256: null,
+    reasons: [`${ARRIVALS_RELPATH} is damaged (memctl doctor says how to repair it)`],
+    pushed_by: [],
+    commit: "",
+    before: null,
+    at: ""
+  });
+  return {
+    size: Number.POSITIVE_INFINITY,
+    held(rel) {
+      const found = hold?.held(rel);
+      if (found || !paths) return found;
+      const stamp = stampOf2(memoryDir, normalise(rel));
+      return stamp === void 0 || stamp[0] <= since ? item(rel) : void 0;
+    },
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+  };
 }
 function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;
@@ -9360,7 +9419,7 @@ function readList2(memoryDir, st) {
   try {
     items = readArrivals(memoryDir, "paths").items;
   } catch {
-    return void 0;
+    return wrap(readHold(memoryDir));
   }
   if (st.isFile() && sameStamp2(st, statOf(arrivalsPath(memoryDir)))) writeHoldIndex(memoryDir, items, st);
   return wrap(holdOf(memoryDir, items));
@@ -9568,18 +9627,25 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
+function sessionKeys(secret, sessionId) {
+  const input = `${secret}\0${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
+  };
+}
 function sessionsFile(memoryDir) {
   return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
 }
-function beginSession(memoryDir, sessionId, prompt, nowMs) {
+function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2147483647).toString(36)}`;
   appendRecord(file, `${nowMs}	${session}	c	${promptHash} ${nonce}
 `);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
 function recordShown(view2, keys) {
   if (keys.length === 0) return;
@@ -9726,6 +9792,35 @@ function compactText(bytes, nowMs) {
   return out;
 }
 
+// lib/hook/session-secret.ts
+var SESSION_SECRET_FILE = "session-key";
+var SECRET = /^[0-9a-f]{64}\n$/;
+function sessionSecret(io) {
+  const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  node_fs_default.mkdirSync(dir, { recursive: true, mode: 448 });
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}
+`, { mode: 384 });
+  try {
+    node_fs_default.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err;
+  } finally {
+    node_fs_default.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+function checked(text) {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
+}
+
 // lib/rank/languages.ts
 var NAMES = {
   en: "English",
@@ -9754,21 +9849,18 @@ function textLanguage(text) {
 var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
 
 // lib/hook/dedupe.ts
-function startDedupe(memoryDir, sessionId, prompt, nowMs) {
+function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
   try {
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
   }
 }
 function seenFilter(dedupe) {
-  const seen = dedupe.view?.seen;
-  return seen && seen.size > 0 ? (line) => seen.has(keyOf(line)) : void 0;
-}
-function keyOf(line) {
-  return line.key ?? lineKey(line.text);
+  const view2 = dedupe.view;
+  return view2 && view2.seen.size > 0 ? (line) => view2.seen.has(view2.keys.line(line)) : void 0;
 }
 var POINTER_NAMES = 4;
 function withPointer(text, skipped, budget, ceiling) {
@@ -9785,7 +9877,7 @@ function withPointer(text, skipped, budget, ceiling) {
 function rememberShown(dedupe, printed) {
   if (!dedupe.view) return void 0;
   try {
-    recordShown(dedupe.view, printed.map(keyOf));
+    recordShown(dedupe.view, printed.map(dedupe.view.keys.line));
     return void 0;
   } catch (err) {
     return err.message;
@@ -9925,10 +10017,10 @@ function parseAnswer(text) {
     return void 0;
   }
   if (typeof a !== "object" || a === null) return void 0;
-  const { v, checked, cards } = a;
-  if (v !== 1 || typeof checked !== "string" || checked.length === 0 || !Array.isArray(cards) || cards.length > ANSWER_MAX_CARDS) return void 0;
+  const { v, checked: checked2, cards } = a;
+  if (v !== 1 || typeof checked2 !== "string" || checked2.length === 0 || !Array.isArray(cards) || cards.length > ANSWER_MAX_CARDS) return void 0;
   for (const c of cards) if (typeof c !== "string" || c.length === 0 || c.length > NAME_MAX_BYTES || c.includes("\0") || escapesStore(c)) return void 0;
-  return { checked, cards: new Set(cards) };
+  return { checked: checked2, cards: new Set(cards) };
 }
 function askKeeper(memoryDir, timeoutMs) {
   const file = keeperSocketPath(memoryDir);
@@ -9964,6 +10056,30 @@ function askKeeper(memoryDir, timeoutMs) {
   });
 }
 
+// lib/core/json-bounded.ts
+var MAX_PAYLOAD_DEPTH = 64;
+function parseJsonBounded(text, maxDepth = MAX_PAYLOAD_DEPTH) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(text, i);
+      if (i < 0) break;
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) throw new Error(`JSON nested deeper than ${maxDepth} levels`);
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return JSON.parse(text);
+}
+function stringEnd(text, open) {
+  for (let at = text.indexOf('"', open + 1); at >= 0; at = text.indexOf('"', at + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(at - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return at;
+  }
+  return -1;
+}
+
 // lib/hook/run.ts
 var KEEPER_ANSWER_MS = 25;
 var keeperAnswerMs = (env) => /^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS;
@@ -9972,7 +10088,7 @@ async function runUserPromptHook(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    payload = host.normalize(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     payload = void 0;
   }
@@ -9995,7 +10111,7 @@ async function runUserPromptHook(stdin, options, io) {
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
-  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
+  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
     try {

@@ -14,36 +14,37 @@ import {
   recordShown,
   SESSION_TTL_MS,
   SESSIONS_LOCK,
+  sessionKeys,
   sessionsFile,
 } from "../../../lib/hook/session-state.js";
 import { tryStoreLock } from "../../../lib/store/lock.js";
-import { lineKey } from "../../../lib/core/line-key.js";
 import { appendWhy, readWhy, WHY_CAP_BYTES, whyFile, type WhyRecord } from "../../../lib/store/why-log.js";
 import { tempDir } from "../../helpers.js";
 
 const T0 = Date.parse("2026-12-02T10:00:00Z");
+const k = (session: string) => sessionKeys("5e".repeat(32), session);
 const keys = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => (prefix + i.toString(16)).padStart(16, "0").slice(-16));
 
 test("a session remembers its lines; another session and a reset do not see them; records expire after the TTL", (t) => {
   const dir = tempDir();
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const a = beginSession(dir, "A", "first prompt", T0);
+  const a = beginSession(dir, k("A"), "first prompt", T0);
   assert.equal(a.seen.size, 0);
   recordShown(a, ["00000000000000aa", "00000000000000bb"]);
-  assert.deepEqual([...beginSession(dir, "A", "second", T0 + 60_000).seen].sort(), ["00000000000000aa", "00000000000000bb"]);
-  assert.equal(beginSession(dir, "B", "second", T0 + 60_000).seen.size, 0);
-  assert.equal(beginSession(dir, "A", "third", T0 + SESSION_TTL_MS + 1).seen.size, 0);
-  forgetSession(dir, "A", T0 + 120_000);
-  assert.equal(beginSession(dir, "A", "fourth", T0 + 130_000).seen.size, 0);
+  assert.deepEqual([...beginSession(dir, k("A"), "second", T0 + 60_000).seen].sort(), ["00000000000000aa", "00000000000000bb"]);
+  assert.equal(beginSession(dir, k("B"), "second", T0 + 60_000).seen.size, 0);
+  assert.equal(beginSession(dir, k("A"), "third", T0 + SESSION_TTL_MS + 1).seen.size, 0);
+  forgetSession(dir, k("A"), T0 + 120_000);
+  assert.equal(beginSession(dir, k("A"), "fourth", T0 + 130_000).seen.size, 0);
 });
 
 test("the same prompt within the window is a duplicate; later it is not", (t) => {
   const dir = tempDir();
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  assert.equal(beginSession(dir, "A", "p", T0).duplicate, false);
-  assert.equal(beginSession(dir, "A", "p", T0 + 2_000).duplicate, true);
-  assert.equal(beginSession(dir, "B", "p", T0 + 2_000).duplicate, false);
-  assert.equal(beginSession(dir, "A", "p", T0 + 60_000).duplicate, false);
+  assert.equal(beginSession(dir, k("A"), "p", T0).duplicate, false);
+  assert.equal(beginSession(dir, k("A"), "p", T0 + 2_000).duplicate, true);
+  assert.equal(beginSession(dir, k("B"), "p", T0 + 2_000).duplicate, false);
+  assert.equal(beginSession(dir, k("A"), "p", T0 + 60_000).duplicate, false);
 });
 
 test("compaction keeps the newest MAX_SESSIONS sessions and MAX_LINES_PER_SESSION lines each, and drops expired ones", () => {
@@ -71,7 +72,7 @@ test("the state file stays bounded over thousands of prompts in many sessions", 
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   let largest = 0;
   for (let i = 0; i < 3000; i++) {
-    const view = beginSession(dir, `session-${i % 50}`, `prompt ${i}`, T0 + i * 1000);
+    const view = beginSession(dir, k(`session-${i % 50}`), `prompt ${i}`, T0 + i * 1000);
     recordShown(view, keys(12, `${i}y`));
     largest = Math.max(largest, fs.statSync(sessionsFile(dir)).size);
   }
@@ -85,9 +86,9 @@ test("a compactor holding the sessions lock is never raced by another, however o
   const dir = tempDir();
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const grow = (from: number) => {
-    for (let i = from; fs.statSync(sessionsFile(dir)).size <= COMPACT_AT_BYTES; i++) recordShown(beginSession(dir, `s${i % 40}`, `p${i}`, T0 + i), keys(40, `${i}z`));
+    for (let i = from; fs.statSync(sessionsFile(dir)).size <= COMPACT_AT_BYTES; i++) recordShown(beginSession(dir, k(`s${i % 40}`), `p${i}`, T0 + i), keys(40, `${i}z`));
   };
-  beginSession(dir, "s", "p", T0);
+  beginSession(dir, k("s"), "p", T0);
   // A live holder on this host (another hook mid-compaction), its lock's mtime a minute old: nothing breaks it.
   const held = tryStoreLock(dir, { name: SESSIONS_LOCK });
   assert.ok(held);
@@ -95,10 +96,10 @@ test("a compactor holding the sessions lock is never raced by another, however o
   fs.utimesSync(path.join(dir, ".memctl", SESSIONS_LOCK), old, old);
   grow(0);
   const before = fs.readFileSync(sessionsFile(dir));
-  recordShown(beginSession(dir, "late", "p", T0 + 99_999), keys(1, "late"));
+  recordShown(beginSession(dir, k("late"), "p", T0 + 99_999), keys(1, "late"));
   assert.ok(fs.readFileSync(sessionsFile(dir)).length > before.length, "no second compactor ran while the lock was held");
   held.release();
-  recordShown(beginSession(dir, "later", "p", T0 + 100_000), keys(1, "later"));
+  recordShown(beginSession(dir, k("later"), "p", T0 + 100_000), keys(1, "later"));
   assert.ok(fs.statSync(sessionsFile(dir)).size < before.length, "compaction runs once the lock is free");
 });
 
@@ -128,7 +129,10 @@ test("the why log is bounded: past its cap it rotates to why.1.jsonl, and the tw
 test("markShown: lines a session-start block printed count as shown for the session's prompts", (t) => {
   const dir = tempDir();
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  markShown(dir, "A", ["- [Owner](user_owner.md) — wants short answers"], T0);
-  assert.ok(beginSession(dir, "A", "first prompt", T0 + 1000).seen.has(lineKey("- [Owner](user_owner.md) — wants short answers")));
-  assert.equal(beginSession(dir, "B", "first prompt", T0 + 1000).seen.size, 0);
+  const owner = { text: "- [Owner](user_owner.md) — wants short answers", file: "user_owner.md" };
+  markShown(dir, k("A"), [owner], T0);
+  assert.ok(beginSession(dir, k("A"), "first prompt", T0 + 1000).seen.has(k("A").line(owner)));
+  // The same text under another card is another line: a key made to collide never stands for the owner's.
+  assert.equal(beginSession(dir, k("A"), "second prompt", T0 + 2000).seen.has(k("A").line({ ...owner, file: "project_other.md" })), false);
+  assert.equal(beginSession(dir, k("B"), "first prompt", T0 + 1000).seen.size, 0);
 });

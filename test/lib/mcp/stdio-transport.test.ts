@@ -20,7 +20,7 @@ function world() {
   return { ...s, env: { HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory } };
 }
 
-test("raw stdio: a 12 MiB line, a line that is not JSON, JSON that is not JSON-RPC, a blank line — each answered, then tools/list still served", async () => {
+test("raw stdio: a 12 MiB line, a line that is not JSON, millions of nested arrays, JSON that is not JSON-RPC, a blank line — each answered, then tools/list still served", async () => {
   const w = world();
   const launch = mcpServerCommand(REPO_ROOT);
   const child = spawn(process.execPath, launch.args, { cwd: w.repo, env: { PATH: process.env.PATH ?? "", ...w.env }, stdio: ["pipe", "pipe", "pipe"] });
@@ -57,11 +57,13 @@ test("raw stdio: a 12 MiB line, a line that is not JSON, JSON that is not JSON-R
     for (let i = 0; i < big.length; i += 1 << 20) send(big.slice(i, i + (1 << 20)));
     send("\n");
     send("{not json at all\n");
+    // 4,000,000 nested arrays (8 MB, under the size limit): refused before JSON.parse builds every level.
+    send(`${"[".repeat(4_000_000)}${"]".repeat(4_000_000)}\n`);
     send("\n");
     send(`${JSON.stringify({ id: 7, hello: "world" })}\n`);
     send(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" })}\r\n`);
-    await replyCount(5);
-    const [, oversized, parseError, invalid, listed] = replies as {
+    await replyCount(6);
+    const [, oversized, parseError, nested, invalid, listed] = replies as {
       id?: unknown;
       error?: { code: number; message: string; data?: Record<string, unknown> };
       result?: { tools: unknown[] };
@@ -73,6 +75,8 @@ test("raw stdio: a 12 MiB line, a line that is not JSON, JSON that is not JSON-R
     assert.equal(oversized!.error!.data!.size, Buffer.byteLength(big));
     assert.equal(parseError!.error!.code, -32700);
     assert.equal("id" in parseError!, false);
+    assert.equal(nested!.error!.code, -32700);
+    assert.match(nested!.error!.message, /nested deeper than/);
     assert.deepEqual([invalid!.id, invalid!.error!.code], [7, -32600]);
     assert.equal(listed!.id, 3);
     assert.ok(

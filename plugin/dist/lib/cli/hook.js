@@ -12,6 +12,7 @@ import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { commandSummary } from "./command-summary.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 var spec = {
   name: "hook",
   summary: commandSummary("hook"),
@@ -83,7 +84,7 @@ async function run(argv, io) {
   if (event === "pre-compact") {
     let raw;
     try {
-      raw = JSON.parse(stdin.toString("utf8"));
+      raw = parseJsonBounded(stdin.toString("utf8"));
     } catch {
       raw = void 0;
     }

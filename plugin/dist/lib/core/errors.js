@@ -85,7 +85,9 @@ var ERROR_CODES = {
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
   E_QUARANTINED: "E_QUARANTINED",
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
-  E_HELD: "E_HELD"
+  E_HELD: "E_HELD",
+  /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {

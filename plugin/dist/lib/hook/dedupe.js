@@ -1,26 +1,23 @@
 // lib/hook/dedupe.ts
 import { BLOCK_CLOSE, blockText } from "../core/block.js";
-import { beginSession, recordShown, shortHash } from "./session-state.js";
-import { lineKey } from "../core/line-key.js";
+import { beginSession, recordShown, sessionKeys, shortHash } from "./session-state.js";
+import { sessionSecret } from "./session-secret.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 import { statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
-function startDedupe(memoryDir, sessionId, prompt, nowMs) {
+function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
   try {
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
   }
 }
 function seenFilter(dedupe) {
-  const seen = dedupe.view?.seen;
-  return seen && seen.size > 0 ? (line) => seen.has(keyOf(line)) : void 0;
-}
-function keyOf(line) {
-  return line.key ?? lineKey(line.text);
+  const view = dedupe.view;
+  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line)) : void 0;
 }
 var POINTER_NAMES = 4;
 function withPointer(text, skipped, budget, ceiling) {
@@ -37,7 +34,7 @@ function withPointer(text, skipped, budget, ceiling) {
 function rememberShown(dedupe, printed) {
   if (!dedupe.view) return void 0;
   try {
-    recordShown(dedupe.view, printed.map(keyOf));
+    recordShown(dedupe.view, printed.map(dedupe.view.keys.line));
     return void 0;
   } catch (err) {
     return err.message;

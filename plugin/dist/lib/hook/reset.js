@@ -2,7 +2,8 @@
 import path from "node:path";
 import { readConfig } from "../config/config.js";
 import { resolveMemory } from "../config/resolve.js";
-import { forgetSession } from "./session-state.js";
+import { forgetSession, sessionKeys } from "./session-state.js";
+import { sessionSecret } from "./session-secret.js";
 var FRESH_SOURCES = /* @__PURE__ */ new Set(["compact", "clear"]);
 function startsAfresh(payload) {
   const event = String(payload.hook_event_name ?? payload.hookEventName ?? "").toLowerCase();
@@ -20,7 +21,7 @@ function resetFromPayload(raw, io) {
   try {
     const resolution = resolveMemory({ repoRoot: cwd, allowNonGit: true, compatibility: true }, io, readConfig(io));
     if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store" };
-    forgetSession(resolution.memory_dir, sessionId, io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
+    forgetSession(resolution.memory_dir, sessionKeys(sessionSecret(io), sessionId), io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
     return { status: "reset" };
   } catch (err) {
     return { status: "failed", message: err.message };

@@ -19,6 +19,7 @@ import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
 import { askKeeper } from "../rank-cache/keeper-socket.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 var KEEPER_ANSWER_MS = 25;
 var keeperAnswerMs = (env) => /^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS;
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
@@ -26,7 +27,7 @@ async function runUserPromptHook(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    payload = host.normalize(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     payload = void 0;
   }
@@ -49,7 +50,7 @@ async function runUserPromptHook(stdin, options, io) {
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
-  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
+  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
     try {

@@ -15,6 +15,7 @@ import { cliEntry, findPackageRoot } from "../../install/context.js";
 import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
 import { logHookError } from "./run.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 function normalizeSessionEnd(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
   const o = raw;
@@ -34,7 +35,7 @@ function normalizeSessionEnd(raw) {
 async function runSessionEndHook(stdin, options, io) {
   let event;
   try {
-    event = normalizeSessionEnd(JSON.parse(utf8Text(stdin)));
+    event = normalizeSessionEnd(parseJsonBounded(utf8Text(stdin)));
   } catch {
     event = void 0;
   }

@@ -26,7 +26,7 @@ ${BLOCK_CLOSE}
 var NATIVE_LINES = 200;
 var NATIVE_BYTES = 25 * 1024;
 function nativelyLoadedLines(entries) {
-  return nativelyLoaded(entries).map(renderEntryLine);
+  return nativelyLoaded(entries).map((e) => ({ text: renderEntryLine(e), file: e.file }));
 }
 function nativelyLoaded(entries) {
   const loaded = [];

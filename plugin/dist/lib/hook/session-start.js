@@ -19,9 +19,11 @@ import { overviewEntries } from "./overview-store.js";
 import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted } from "./session.js";
-import { beginSession, forgetSession, markShown } from "./session-state.js";
+import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
+import { sessionSecret } from "./session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines } from "./session-notes.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 function normalizeSessionStart(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
@@ -56,7 +58,7 @@ async function memorySessionStart(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event;
   try {
-    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+    event = normalizeSessionStart(parseJsonBounded(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     event = void 0;
   }
@@ -150,7 +152,7 @@ async function nativeNote(host, memoryDir, session, io) {
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), nativelyLoadedLines(entries), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${err.message}`);
     }
@@ -162,7 +164,7 @@ async function nativeNote(host, memoryDir, session, io) {
 function claimedElsewhere(host, memoryDir, session, io) {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, session.sessionId, `\0session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io, `session start: session state not used: ${err.message}`);
     return false;
@@ -171,7 +173,7 @@ function claimedElsewhere(host, memoryDir, session, io) {
 function resetIfFresh(memoryDir, session, io) {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, session.sessionId, io.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), io.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io, `session not reset: ${err.message}`);
   }

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
+import { sha256Hex, sha256Js } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
@@ -18,18 +18,25 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
+function sessionKeys(secret, sessionId) {
+  const input = `${secret}\0${sessionId}`;
+  return {
+    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
+  };
+}
 function sessionsFile(memoryDir) {
   return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
 }
-function beginSession(memoryDir, sessionId, prompt, nowMs) {
+function beginSession(memoryDir, keys, prompt, nowMs) {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  const session = shortHash(sessionId);
+  const session = keys.session;
   const promptHash = shortHash(prompt);
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 2147483647).toString(36)}`;
   appendRecord(file, `${nowMs}	${session}	c	${promptHash} ${nonce}
 `);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
 function recordShown(view, keys) {
   if (keys.length === 0) return;
@@ -37,15 +44,15 @@ function recordShown(view, keys) {
 `);
   if (size > COMPACT_AT_BYTES) compactSessions(view.memoryDir, view.nowMs);
 }
-function forgetSession(memoryDir, sessionId, nowMs, reason = "reset") {
+function forgetSession(memoryDir, keys, nowMs, reason = "reset") {
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	r	${reason.replace(/\s+/g, "-")}
+  appendRecord(file, `${nowMs}	${keys.session}	r	${reason.replace(/\s+/g, "-")}
 `);
 }
-function markShown(memoryDir, sessionId, texts, nowMs) {
-  if (texts.length === 0) return;
+function markShown(memoryDir, keys, lines, nowMs) {
+  if (lines.length === 0) return;
   const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
-  appendRecord(file, `${nowMs}	${shortHash(sessionId)}	s	${texts.map(lineKey).join(" ")}
+  appendRecord(file, `${nowMs}	${keys.session}	s	${lines.map(keys.line).join(" ")}
 `);
 }
 var resetSession = forgetSession;
@@ -202,6 +209,7 @@ export {
   markShown,
   recordShown,
   resetSession,
+  sessionKeys,
   sessionsFile,
   shortHash
 };

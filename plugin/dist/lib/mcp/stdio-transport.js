@@ -1,5 +1,6 @@
 // lib/mcp/stdio-transport.ts
 import { ErrorCode, JSONRPCMessageSchema } from "../../vendor/@modelcontextprotocol/sdk/types.js";
+import { parseJsonBounded } from "../core/json-bounded.js";
 var MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 var EDGE_BYTES = 4096;
 var BoundedStdioTransport = class {
@@ -78,7 +79,7 @@ var BoundedStdioTransport = class {
     if (line.trim() === "") return;
     let raw;
     try {
-      raw = JSON.parse(line);
+      raw = parseJsonBounded(line);
     } catch (err) {
       this.onerror?.(new Error(`refused a request line that is not JSON: ${err.message}`));
       void this.reply(void 0, ErrorCode.ParseError, `Parse error: the line is not JSON (${err.message})`);

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
-import { cardFileOf, proposalCardProblem, readPending } from "./propose.js";
+import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending } from "./propose.js";
+import { readHold } from "../store/arrivals.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js";
 import { parseCard } from "../core/card.js";
@@ -18,6 +19,7 @@ async function reviewPending(memoryDir) {
   for (const p of read.proposals) byName.set(groupKey(p), [...byName.get(groupKey(p)) ?? [], p]);
   const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
   const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
+  const hold = readHold(memoryDir);
   const pending = read.proposals.map((p) => {
     const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
     const key = contentKey(p);
@@ -34,11 +36,15 @@ async function reviewPending(memoryDir) {
       contradicts_card: target !== void 0 && !sameAsCard && stale,
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
       near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
-      contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? []
+      contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
+      arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`))
     };
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
   return { pending, unreadable: read.unreadable };
+}
+function arrivedBy(item) {
+  return item ? { pushed_by: item.pushed_by } : null;
 }
 function scopeSuggestion(p, target) {
   if (p.card.scope !== void 0 || (target?.scope?.length ?? 0) > 0) return null;

@@ -99,6 +99,10 @@ function buildDoctorReport(input) {
     report.index_over_read_limit = input.indexOverReadLimit;
     report.warnings_count += 1;
   }
+  if (input.holdDamaged) {
+    report.hold_damaged = input.holdDamaged;
+    report.issues_count += 1;
+  }
   if (input.sync?.repo) {
     const arrivals = input.arrivals ?? [];
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));

@@ -17,6 +17,7 @@ import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
 import { isNote } from "../records/import-prose.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildDoctorReport } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE } from "../store/paths.js";
@@ -78,12 +79,20 @@ async function runDoctor(options, io) {
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
-    arrivals: dir ? liveArrivals(dir) : [],
+    ...dir ? arrivalsOf(dir) : { arrivals: [] },
     secretsAtRest,
     ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
     ...resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope) => scopeMatchesSomething(resolution.repo_root, scope) } } : {},
     ...instructions ? { instructions } : {}
   });
+}
+function arrivalsOf(dir) {
+  try {
+    return { arrivals: liveArrivals(dir) };
+  } catch (err) {
+    if (!(err instanceof MemctlError) || err.code !== ERROR_CODES.E_HOLD_DAMAGED) throw err;
+    return { arrivals: [], holdDamaged: { code: err.code, file: String(err.data?.file ?? ""), reason: err.message } };
+  }
 }
 function instructionsFor(cwd, opened, io) {
   try {

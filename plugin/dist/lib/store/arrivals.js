@@ -2,12 +2,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sha256Hex } from "../core/sha256.js";
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
 import { writeHoldIndex } from "./hold-index.js";
+import { readRegularUtf8 } from "./checked-fs.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file", "note"];
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -21,13 +22,36 @@ function readArrivals(memoryDir, which = "all") {
 function readList(file) {
   let text;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return [];
-    throw err;
+    throw damaged(file, err.message);
   }
-  const v = JSON.parse(text);
-  return Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [];
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw damaged(file, err.message);
+  }
+  const items = v?.items;
+  if (!Array.isArray(items)) throw damaged(file, "it has no list of items");
+  const bad = items.findIndex((i) => !isArrival(i));
+  if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
+  return items;
+}
+var HOLD_READ_CAP = 256 * 1024 * 1024;
+function isArrival(i) {
+  const a = i;
+  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
+}
+function damaged(file, why) {
+  const rel = `${STATE_DIR}/${path.basename(file)}`;
+  return new MemctlError(
+    ERROR_CODES.E_HOLD_DAMAGED,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    { file: rel }
+  );
 }
 async function writeArrivals(memoryDir, file) {
   realDir(memoryDir, STATE_DIR);
@@ -84,13 +108,47 @@ function liveness(memoryDir) {
   };
 }
 function readHold(memoryDir, lines = false) {
-  let items;
+  let items = [];
+  let pathsDamaged = false;
+  let linesDamaged = false;
   try {
-    items = readArrivals(memoryDir, lines ? "all" : "paths").items;
+    items = readList(arrivalsPath(memoryDir));
   } catch {
-    return void 0;
+    pathsDamaged = true;
   }
-  return holdOf(memoryDir, items);
+  if (lines)
+    try {
+      items = [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))];
+    } catch {
+      linesDamaged = true;
+    }
+  const hold = holdOf(memoryDir, items);
+  return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
+}
+function damagedHold(memoryDir, hold, paths, lines) {
+  const since = fs.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  const item = (rel) => ({
+    id: "a-0",
+    path: rel,
+    kind: "file",
+    state: "pending",
+    sha256: null,
+    reasons: [`${ARRIVALS_RELPATH} is damaged (memctl doctor says how to repair it)`],
+    pushed_by: [],
+    commit: "",
+    before: null,
+    at: ""
+  });
+  return {
+    size: Number.POSITIVE_INFINITY,
+    held(rel) {
+      const found = hold?.held(rel);
+      if (found || !paths) return found;
+      const stamp = stampOf(memoryDir, normalise(rel));
+      return stamp === void 0 || stamp[0] <= since ? item(rel) : void 0;
+    },
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+  };
 }
 function holdOf(memoryDir, items) {
   if (items.length === 0) return void 0;

@@ -39,7 +39,7 @@ function readList(memoryDir, st) {
   try {
     items = readArrivals(memoryDir, "paths").items;
   } catch {
-    return void 0;
+    return wrap(readHold(memoryDir));
   }
   if (st.isFile() && sameStamp(st, statOf(arrivalsPath(memoryDir)))) writeHoldIndex(memoryDir, items, st);
   return wrap(holdOf(memoryDir, items));

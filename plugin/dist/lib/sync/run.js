@@ -17,6 +17,7 @@ import { resolveUnmerged } from "./unmerged.js";
 import { inspectArrivals } from "./arrivals.js";
 import { mergeableCommit } from "./incoming.js";
 import { readTrust } from "./trust.js";
+import { readArrivals } from "../store/arrivals.js";
 var MAX_ROUNDS = 3;
 var MERGE_TIMEOUT_MS = 18e4;
 async function syncStore(ctx) {
@@ -122,6 +123,7 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
     const head = await headCommit(ctx.memoryDir, opts);
     const upToDate = head !== void 0 && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;
     if (!upToDate) {
+      readArrivals(ctx.memoryDir);
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
       const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
       report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));

@@ -1,0 +1,40 @@
+// This user's secret for the session state's keys (lib/hook/session-state.ts): kept outside every store, in memctl's
+// own state directory, so a .memctl/sessions.log that arrives with a store (a store inside a project checkout) or is
+// written by anyone else names no session and no line: its keys cannot be computed without this file.
+import { systemCode } from "../core/errors.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { joinPath, memctlStateHome } from "../store/paths.js";
+import { writeNewFile } from "../store/safe-write.js";
+import fs from "node:fs";
+
+export const SESSION_SECRET_FILE = "session-key";
+const SECRET = /^[0-9a-f]{64}\n$/;
+
+/** The secret, made on first use (0600). Throws when it cannot be read or made: the caller then keeps no session state. */
+export function sessionSecret(io: { env: Record<string, string | undefined>; home: string }): string {
+  const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Written whole under a temp name, then linked into place: a link never replaces a name, so of hooks starting at
+  // once one secret wins, and no reader sees it half written.
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err; // another hook made it first: theirs is read below
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+
+function checked(text: string): string {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
+}

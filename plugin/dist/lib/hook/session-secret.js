@@ -1,0 +1,37 @@
+// lib/hook/session-secret.ts
+import { systemCode } from "../core/errors.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { joinPath, memctlStateHome } from "../store/paths.js";
+import { writeNewFile } from "../store/safe-write.js";
+import fs from "node:fs";
+var SESSION_SECRET_FILE = "session-key";
+var SECRET = /^[0-9a-f]{64}\n$/;
+function sessionSecret(io) {
+  const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: 448 });
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}
+`, { mode: 384 });
+  try {
+    fs.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+function checked(text) {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
+}
+export {
+  SESSION_SECRET_FILE,
+  sessionSecret
+};
