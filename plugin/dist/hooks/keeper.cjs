@@ -6814,71 +6814,6 @@ function checkHead(v) {
   };
 }
 
-// lib/store/card-cache-check.ts
-init_card_types();
-
-// lib/store/card-trust.ts
-init_card_types();
-function trustedCheck(memoryDir, cache, nowMs) {
-  const check2 = readCardCheck(memoryDir, cache, nowMs);
-  if (!check2) return void 0;
-  const records = journalSince(memoryDir, check2.journal);
-  if (!records) return { check: check2 };
-  const written = /* @__PURE__ */ new Set();
-  const lastDir = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    if (r.x && r.c.length === 0) return void 0;
-    for (const c of r.c) {
-      const file = linkKey(c);
-      if (isCardFileName(file)) written.add(file);
-    }
-    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
-  }
-  return { check: check2, written, lastDir };
-}
-function journaledListing(files, dirs, now, trust) {
-  if (!journaledMoves(dirs, now, trust)) return void 0;
-  const added = [...trust.written].filter((file) => !sortedHas(files, file));
-  if (added.length === 0) return [...files];
-  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
-}
-function journaledMoves(dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return false;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
-  }
-  return true;
-}
-function sortedHas(files, file) {
-  let lo = 0;
-  let hi = files.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = files[mid];
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-function racyWindow(cacheMtimeMs) {
-  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
-}
-function racy2(s, at, racyMs) {
-  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
-}
-function sameStamp2(s, st) {
-  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
-}
-function dirMtime(dir, rel) {
-  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
-  return st?.isDirectory() ? st.mtimeMs : -1;
-}
-
 // lib/store/card-read.ts
 init_card();
 
@@ -7486,6 +7421,68 @@ function lastAtOrBefore(owners, at, start) {
 
 // lib/store/card-delta.ts
 init_card_types();
+
+// lib/store/card-trust.ts
+init_card_types();
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check2 = readCardCheck(memoryDir, cache, nowMs);
+  if (!check2) return void 0;
+  const records = journalSince(memoryDir, check2.journal);
+  if (!records) return { check: check2 };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
+    for (const c of r.c) {
+      const file = linkKey(c);
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check: check2, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  if (!journaledMoves(dirs, now, trust)) return void 0;
+  const added = [...trust.written].filter((file) => !sortedHas(files, file));
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function journaledMoves(dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+function sortedHas(files, file) {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = files[mid];
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
+function racy2(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp2(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
 
 // lib/store/index-lines.ts
 var HAND_LINES = 256;
@@ -8147,6 +8144,37 @@ function checks(file, p, records) {
   return true;
 }
 
+// lib/store/card-cache-file.ts
+var FIRST_READ = 64 * 1024;
+function withCacheFile(dir, topMax, use) {
+  let opened;
+  try {
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const { fd, stat: stat2 } = opened;
+  const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
+  try {
+    const most = Math.min(stat2.size, topMax ?? stat2.size);
+    let bytes = read(0, Math.min(most, FIRST_READ));
+    while (!headEnds(bytes) && bytes.length < most) bytes = read(0, Math.min(most, bytes.length * 2));
+    const top = decodeCacheTop(bytes, stat2.size);
+    return top && use({ top, stat: stat2, read });
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+function headEnds(bytes) {
+  const first = bytes.indexOf(10);
+  return first >= 0 && bytes.indexOf(10, first + 1) >= 0;
+}
+
+// lib/store/card-cache-check.ts
+init_card_types();
+
 // lib/store/hold-index.ts
 var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
 
@@ -8603,26 +8631,11 @@ function handEdit(dir, cache, mark, stamp2) {
   return { edits: found.edits, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
 }
 function baseSections(dir, base) {
-  let opened;
-  try {
-    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const { fd, stat: stat2 } = opened;
-  try {
-    if (!sameNumbers([stat2.mtimeMs, stat2.size, stat2.ctimeMs, stat2.ino], base)) return void 0;
-    let top = readFullyAt(fd, 0, Math.min(stat2.size, 64 * 1024));
-    while (top.indexOf(10, top.indexOf(10) + 1) < 0 && top.length < stat2.size) top = readFullyAt(fd, 0, Math.min(stat2.size, top.length * 2));
-    const decoded = decodeCacheTop(top, stat2.size);
-    if (!decoded) return void 0;
-    const { at, sections } = decoded;
-    return { links: readFullyAt(fd, at[4], sections[4]), lines: readFullyAt(fd, at[5], sections[5]) };
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  return withCacheFile(
+    dir,
+    void 0,
+    ({ top: { at, sections }, stat: stat2, read }) => sameNumbers([stat2.mtimeMs, stat2.size, stat2.ctimeMs, stat2.ino], base) ? { links: read(at[4], sections[4]), lines: read(at[5], sections[5]) } : void 0
+  );
 }
 function readEdited(dir, cache, files, recent) {
   const out = [];
@@ -8680,7 +8693,6 @@ function indexOf2(names, file) {
 }
 
 // lib/store/card-cache-check.ts
-var FIRST_READ = 64 * 1024;
 var EDITED_MAX = 16;
 async function checkCardCache(dir, freshness, stats, round) {
   const stamps = stampRound(dir, freshness, stats, round);
@@ -8749,26 +8761,8 @@ function stampRound(dir, freshness, stats, round) {
   return result("verified");
 }
 function readCacheStamps(dir, asBefore) {
-  let opened;
-  try {
-    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const { fd, stat: stat2 } = opened;
-  try {
+  return withCacheFile(dir, void 0, ({ top: decoded, stat: stat2, read }) => {
     if (stat2.size > CACHE_READ_CAP) return void 0;
-    const read = (from, length, buf) => readFullyAt(fd, from, Math.max(0, Math.min(length, stat2.size - from)), buf);
-    let top = read(0, FIRST_READ);
-    let second = -1;
-    for (; ; ) {
-      const first = top.indexOf(10);
-      second = first < 0 ? -1 : top.indexOf(10, first + 1);
-      if (second >= 0 || top.length >= stat2.size) break;
-      top = read(0, top.length * 2);
-    }
-    const decoded = decodeCacheTop(top, stat2.size);
-    if (!decoded) return void 0;
     const { sections, at } = decoded;
     const delta = readCardDelta(dir, cacheStamp(stat2));
     const merging = delta !== void 0 && fitsHead(decoded.head, delta);
@@ -8783,9 +8777,8 @@ function readCacheStamps(dir, asBefore) {
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
       return void 0;
     const baseNumbers = new Float64Array(decoded.count * NUMBERS);
-    const raw = Buffer.from(baseNumbers.buffer);
-    if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return void 0;
-    if (!LITTLE_ENDIAN) raw.swap64();
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
     const src = merging ? mergeOrder(decoded.count, (i) => baseNames[i], { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
     if (merging && !src) return void 0;
     const names = src ? Array.from(src, (s) => s >= 0 ? baseNames[s] : delta.records[-1 - s].file) : baseNames;
@@ -8794,11 +8787,7 @@ function readCacheStamps(dir, asBefore) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
     return { head, count, asBefore: false, names, numbers, ...src ? { src } : {}, ...own };
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  });
 }
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 

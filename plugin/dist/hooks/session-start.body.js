@@ -8175,20 +8175,40 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-trusted.ts
 init_card_types();
-var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use, kept) {
-  if (freshness.checkAll) return void 0;
+
+// lib/store/card-cache-file.ts
+var FIRST_READ = 64 * 1024;
+function withCacheFile(dir, topMax, use) {
   let opened;
   try {
-    opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CACHE), { nofollow: true });
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
   } catch {
     return void 0;
   }
   const { fd, stat: stat2 } = opened;
   const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
   try {
-    const top = decodeCacheTop(read(0, Math.min(stat2.size, TOP_MAX)), stat2.size);
-    if (!top) return void 0;
+    const most = Math.min(stat2.size, topMax ?? stat2.size);
+    let bytes = read(0, Math.min(most, FIRST_READ));
+    while (!headEnds(bytes) && bytes.length < most) bytes = read(0, Math.min(most, bytes.length * 2));
+    const top = decodeCacheTop(bytes, stat2.size);
+    return top && use({ top, stat: stat2, read });
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+function headEnds(bytes) {
+  const first = bytes.indexOf(10);
+  return first >= 0 && bytes.indexOf(10, first + 1) >= 0;
+}
+
+// lib/store/card-cache-trusted.ts
+var TOP_MAX = 1 << 20;
+function withTrustedCardCache(memoryDir, freshness, use, kept) {
+  if (freshness.checkAll) return void 0;
+  return withCacheFile(memoryDir, TOP_MAX, ({ top, stat: stat2, read }) => {
     const baseStamp = cacheStamp(stat2);
     const delta = readCardDelta(memoryDir, baseStamp);
     const merging = delta !== void 0 && fitsHead(top.head, delta);
@@ -8298,11 +8318,7 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  });
 }
 function nameTable(bytes, count) {
   const ends = new Uint32Array(count);
