@@ -7089,9 +7089,6 @@ var STALE_SHAPES = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" })
 };
-var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
-var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
-var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
   const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
@@ -7237,6 +7234,11 @@ var CachedEntry = class {
     return this.parsed;
   }
 };
+
+// lib/rank-cache/stamps.ts
+var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
+var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
+var MISSING = [-1, -1, -1];
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
   return node_path_default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
