@@ -5387,10 +5387,6 @@ function safeDecode(s) {
   }
 }
 
-// builtin:node:buffer
-var m3 = process.getBuiltinModule("node:buffer");
-var isAscii = m3.isAscii;
-
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
   let a = 2166136261 | 0;
@@ -5456,6 +5452,13 @@ function fmix(h) {
 // lib/rank-cache/head.ts
 var SPAN_CHUNK = 64 * 1024;
 
+// builtin:node:buffer
+var m3 = process.getBuiltinModule("node:buffer");
+var isAscii = m3.isAscii;
+
+// lib/rank-cache/card-paths.ts
+var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+
 // lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
@@ -5464,7 +5467,6 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
-var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
