@@ -28,7 +28,8 @@ import { CARD_CACHE } from "./card-words.js";
 import { readFresh } from "./card-cache.js";
 import { journalMark, type JournalMark } from "./write-journal.js";
 import { sameNumbers } from "./index-links.js";
-import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta } from "./card-delta.js";
+import { fitsHead, mergedViewHead, readCardDelta } from "./card-delta.js";
+import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
 import { settleRound, type CacheStamps, type Moved } from "./card-cache-settle.js";
 
 /** At most this many cards edited in one round are read into a delta by the keeper; more are the next command's. */

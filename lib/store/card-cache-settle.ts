@@ -43,7 +43,7 @@ export interface CacheStamps {
   base: CacheStamp;
   storedHead: CacheHead;
   delta?: ReadDelta;
-  /** With a delta merged, where each record comes from (card-delta.ts mergeOrder); the base's own words section's length. */
+  /** With a delta merged, where each record comes from (card-delta-order.ts mergeOrder); the base's own words section's length. */
   src?: Int32Array;
   baseExtra: number;
 }

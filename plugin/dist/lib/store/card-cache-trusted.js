@@ -2,7 +2,8 @@
 import { NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
 import { isCardFileName } from "../core/card-types.js";
 import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
-import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { fitsHead, mergedViewHead, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
 import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { withCacheFile } from "./card-cache-file.js";
