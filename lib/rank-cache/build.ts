@@ -7,23 +7,8 @@ import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./encode.js";
 import { utf8Bytes } from "../core/block.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardFields } from "./card-fields.js";
-import {
-  cardStamp,
-  escapesStore,
-  indexRecord,
-  openCache,
-  parseReuseLine,
-  parseSlimEntry,
-  RANK_CACHE,
-  sameStamp,
-  stampOf,
-  type Header,
-  type LoadOptions,
-  type RankableStore,
-  type ReuseLine,
-  type SlimEntry,
-  type Stamp,
-} from "./read.js";
+import { openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry } from "./read.js";
+import { cardStamp, escapesStore, indexRecord, sameStamp, stampOf, type Stamp } from "./stamps.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { isMeasurable } from "../usage/format.js";
 import { lstatIfExists, utimes, type FileStat } from "../store/checked-fs.js";

@@ -15,7 +15,8 @@ import { utf8Bytes } from "../core/block.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { close, openRegular, readAt } from "../store/checked-fs.js";
-import { CachedEntry, MISSING, type IndexRecord, type OpenCache, type RankableStore, type Stamp } from "./read.js";
+import { CachedEntry, type OpenCache, type RankableStore } from "./read.js";
+import { MISSING, type IndexRecord, type Stamp } from "./stamps.js";
 import { isEntryPath } from "./entry-path.js";
 import { RunMap } from "./run-map.js";
 

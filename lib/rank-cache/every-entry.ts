@@ -15,7 +15,8 @@ import { mergedStamp, type Delta, type OpenDelta } from "./delta.js";
 import { RunMap } from "./run-map.js";
 import { recheck, reparse, type Seg } from "./patch.js";
 import { alignIndex, key53 } from "./align.js";
-import { sameIndexRecord, sameStamp, type OpenCache, type Stamp } from "./read.js";
+import { type OpenCache } from "./read.js";
+import { sameIndexRecord, sameStamp, type Stamp } from "./stamps.js";
 
 export type Meta = Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
 

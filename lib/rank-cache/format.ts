@@ -21,9 +21,8 @@
 // typed-array views, copying nothing (a cold Buffer#readUInt32LE per lookup was ~12,000 calls a prompt at 10,000
 // cards), and no value spans two of a paged head's pages; a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
-import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/postings.js";
-import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
+import { bytesAt, encodeUtf8, u32At, utf8Text } from "../core/bytes.js";
 import { close, futimes, openRegular } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
 import { findTerm } from "./terms.js";
@@ -31,6 +30,7 @@ import type { CacheView, ReadLimits } from "./view.js";
 
 export type { CacheView, ReadLimits } from "./view.js";
 import { pagedHead, readExactly, wholeHead, type Head } from "./head.js";
+import { cardPaths } from "./card-paths.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -54,17 +54,6 @@ const WHOLE_POSTINGS_MAX = 32 * 1024;
  * needs a few hundred KB of it.
  */
 const WHOLE_HEAD_MAX = 1024 * 1024;
-/** The first i in [0, n) with table[i] >= value (n when none): the table ascends. */
-function firstAtLeast(table: Uint32Array, n: number, value: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (table[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 // 27: the pinned cards' paths in the header (h/warm); 28: postings.ts KEYED_BIT in every posting mask of a card
@@ -72,15 +61,6 @@ export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 export const FORMAT_VERSION = 29;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
-/** Card paths decoded one at a time before the whole path blob is decoded once instead. */
-const FILE_DECODES_BEFORE_WHOLE = 1024;
-/**
- * The same from a paged head (head.ts), where the whole blob is 2.3 MB at 100,000 cards and a prompt that ranks
- * ~1,000 of its cards reads ~25 bytes for each; a full check asks for every path at once (allFiles).
- */
-const FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
-/** From this many paths a batch (files) is read in one pass over the blob rather than a read per path. */
-const FILES_BATCH_MIN = 64;
 
 // Entries are read from the open file on demand; the descriptor closes when the view is garbage-collected
 // (the hook exits first; long-lived callers such as the MCP server do not leak descriptors).
@@ -191,14 +171,6 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
   const checkRange = (a: number, b: number, limit: number) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
   };
-  let asciiFiles: string | null | undefined;
-  let fileOffsets: Uint32Array | undefined;
-  let fileReads = 0;
-  const decodeAllFiles = () => {
-    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
-    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
-  };
   const checkId = (id: number) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
@@ -235,75 +207,17 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
   let rawKeys: Uint32Array | undefined;
   let lines: Uint32Array | undefined;
   let stamps: Float64Array | undefined;
-  // Paths decoded by files() from a paged head, by id.
-  let batched: Map<number, string> | undefined;
+  const paths = cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange);
   const view: CacheView<H> = {
     header,
     n,
     entry: entryAt,
     printed: printedAt,
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
-    file: (id) => {
-      checkId(id);
-      const known = batched?.get(id);
-      if (known !== undefined) return known;
-      // A prompt usually needs a few hundred paths (ranked cards, the freshness window): decoded one by one, a
-      // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (a full check,
-      // hits recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly
-      // always ASCII, where byte offsets equal character offsets.
-      if (asciiFiles === undefined && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
-      if (fileOffsets === undefined) {
-        const a = head.u32(fileTable + 4 * id);
-        const b = head.u32(fileTable + 4 * id + 4);
-        checkRange(a, b, fileBytes);
-        return utf8Text(head.once(fileBlob + a, fileBlob + b));
-      }
-      // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
-      const a = fileOffsets[id]!;
-      const b = fileOffsets[id + 1]!;
-      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
-      return asciiFiles!.slice(a, b);
-    },
-    files: (ids) => {
-      if (!head.paged || fileOffsets !== undefined || ids.length < FILES_BATCH_MIN) return ids.map((id) => view.file(id));
-      const from: number[] = [];
-      const to: number[] = [];
-      for (const id of ids) {
-        checkId(id);
-        const a = head.u32(fileTable + 4 * id);
-        const b = head.u32(fileTable + 4 * id + 4);
-        checkRange(a, b, fileBytes);
-        from.push(fileBlob + a);
-        to.push(fileBlob + b);
-      }
-      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
-      // Kept for file(): the block asks again for the paths of the lines it prints or cuts (at 100,000 cards a
-      // thousand pinned cards cut by the ceiling were a read each).
-      batched ??= new Map();
-      for (let i = 0; i < ids.length; i++) batched.set(ids[i]!, paths[i]!);
-      return paths;
-    },
-    allFiles: () => {
-      if (asciiFiles === undefined) decodeAllFiles();
-    },
-    findFiles: (paths) => {
-      const found = new Map<string, number[]>();
-      if (paths.length === 0) return found;
-      // The blob is the paths end to end, unseparated: a match counts only where an entry's path starts and ends.
-      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
-      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
-      for (const file of paths) {
-        const ids: number[] = [];
-        const needle = encodeUtf8(file);
-        for (let at = needle.length === 0 ? -1 : bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) {
-          const id = firstAtLeast(offsets, n, at);
-          if (id < n && offsets[id] === at && offsets[id + 1]! - at === needle.length) ids.push(id);
-        }
-        found.set(file, ids);
-      }
-      return found;
-    },
+    file: paths.file,
+    files: paths.files,
+    allFiles: paths.allFiles,
+    findFiles: paths.findFiles,
     lineBytes: (id) => {
       checkId(id);
       return head.u32(lineBytesTable + 4 * id);

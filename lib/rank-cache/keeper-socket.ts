@@ -12,7 +12,7 @@ import fs from "node:fs";
 import type net from "node:net";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { lstatIfExists } from "../store/checked-fs.js";
-import { escapesStore } from "./read.js";
+import { escapesStore } from "./stamps.js";
 
 /** Beside the keeper's lock under .memctl/ (not inside it: the lock directory is removed whole when it is broken). */
 export const KEEPER_SOCKET = "keeper.sock";

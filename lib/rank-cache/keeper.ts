@@ -32,7 +32,7 @@ import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
-import { escapesStore } from "./read.js";
+import { escapesStore } from "./stamps.js";
 import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
 import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
 import { cacheIdentity } from "../store/card-cache-open.js";

@@ -22,7 +22,8 @@
 // could otherwise go unnoticed; the next call reads it again.
 // Writes are temp file + rename, so a killed writer leaves the old file or the new one; either is checked as above.
 import { rebuild } from "./build.js";
-import { cardStamp, escapesStore, openCache, sameIndexRecord, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
+import { openCache, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
+import { cardStamp, escapesStore, sameIndexRecord, sameStamp, stampOf } from "./stamps.js";
 import { STAMP_FIELDS } from "./format.js";
 import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "./delta.js";
 import { segmentsOf, unchangedCards } from "./patch.js";

@@ -14,7 +14,8 @@ import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 import type { DeltaEntry } from "./delta.js";
 import type { LineEdit, Unparsed } from "./journal.js";
-import { sameStamp, type OpenCache, type Stamp } from "./read.js";
+import { type OpenCache } from "./read.js";
+import { sameStamp, type Stamp } from "./stamps.js";
 
 /**
  * A piece of the merged index: base entries [from, from + count) at their built lines + shift, a delta entry

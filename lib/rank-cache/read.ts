@@ -1,5 +1,4 @@
 // Reading the rank cache: open and bounds-check the file, materialise entries on demand (see load.ts).
-import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/postings.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
@@ -7,8 +6,9 @@ import { utf8Bytes } from "../core/block.js";
 import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { isEntryPath } from "./entry-path.js";
+import type { IndexRecord, Stamp } from "./stamps.js";
 import type { IndexTruncation } from "../store/index-read.js";
-import { exists, statIfExists, type FileStat } from "../store/checked-fs.js";
+import { exists } from "../store/checked-fs.js";
 import type { CardStamps } from "../store/full-check.js";
 import type { JournalMark } from "../store/write-journal.js";
 
@@ -22,22 +22,6 @@ const STALE_SHAPES: Readonly<Record<string, object>> = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" }),
 };
-
-/**
- * MEMORY.md as the cache and its delta record it: size, mtime, inode and ctime (an edit in place that keeps the size
- * and puts the mtime back moves only the ctime, as a card's fingerprint below).
- */
-export type IndexRecord = [size: number, mtimeMs: number, ino: number, ctimeMs: number];
-export const indexRecord = (st: FileStat): IndexRecord => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
-export const sameIndexRecord = (r: readonly number[], st: FileStat): boolean => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
-
-/**
- * A card's fingerprint: mtime, size and ctime (a tool that writes and then puts the mtime back still moves the
- * ctime), or -1s when the linked file is missing.
- */
-export type Stamp = [mtimeMs: number, size: number, ctimeMs: number];
-
-export const MISSING: Stamp = [-1, -1, -1];
 
 export interface Header {
   /** Names this build: a delta (delta.ts) applies only over the base it names. */
@@ -323,35 +307,4 @@ export class CachedEntry implements EntryInfo {
     this.parsed ??= parseIndex(this.raw).entries[0] ?? { title: "", hook: "" };
     return this.parsed;
   }
-}
-
-/** True for a link that leaves the store: absolute, a drive path, or through "..". Such cards are never read. */
-export function escapesStore(file: string): boolean {
-  // The hook asks for ~100 cards a prompt: a plain relative name (no leading "/", no "..", no drive colon) is
-  // answered without the split.
-  if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
-}
-
-/** A linked card's fingerprint; a link out of the store always reads as missing. `stats`: this check's stats so far. */
-export function cardStamp(memoryDir: string, file: string, stats?: CardStamps): Stamp {
-  if (escapesStore(file)) return MISSING;
-  const known = stats?.get(file);
-  if (known) return [known[0], known[1], known[2]];
-  // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
-  // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
-  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
-}
-
-export function stampOf(file: string): Stamp {
-  try {
-    const s = statIfExists(file);
-    return s ? [s.mtimeMs, s.size, s.ctimeMs] : MISSING;
-  } catch {
-    return MISSING;
-  }
-}
-
-export function sameStamp(a: Stamp, b: Stamp): boolean {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }

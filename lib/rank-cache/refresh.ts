@@ -27,7 +27,8 @@ import { checkedText, mergedStore, RANK_DELTA, type Delta, type DeltaEntry, type
 import { everyEntry, identity } from "./every-entry.js";
 import { RunMap } from "./run-map.js";
 import { countCards, patchLines, recheck, reparse, segmentsOf, type Seg } from "./patch.js";
-import { cardStamp, escapesStore, indexRecord, sameIndexRecord, stampOf, type LoadOptions, type OpenCache, type RankableStore, type Stamp } from "./read.js";
+import { type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
+import { cardStamp, escapesStore, indexRecord, sameIndexRecord, stampOf, type Stamp } from "./stamps.js";
 
 /** A delta holds at most this many entries (about 1 KB each, parsed by every prompt) before it is folded into the base. */
 export function deltaMax(entries: number): number {

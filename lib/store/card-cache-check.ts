@@ -15,23 +15,23 @@
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
-import { decodeCacheTop, NUMBERS_SECTION, LITTLE_ENDIAN, NUMBERS } from "./card-cache-format.js";
+import { NUMBERS_SECTION, LITTLE_ENDIAN, NUMBERS } from "./card-cache-format.js";
+import { withCacheFile } from "./card-cache-file.js";
 import { isCardFileName } from "../core/card-types.js";
 import { FLAG_READ_ERROR, FLAGS_END } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
-import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
+import { lstatIfExists } from "./checked-fs.js";
 import { cacheStamp, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { CARD_CACHE } from "./card-words.js";
 import { readFresh } from "./card-cache.js";
 import { journalMark, type JournalMark } from "./write-journal.js";
 import { sameNumbers } from "./index-links.js";
-import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta } from "./card-delta.js";
+import { fitsHead, mergedViewHead, readCardDelta } from "./card-delta.js";
+import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
 import { settleRound, type CacheStamps, type Moved } from "./card-cache-settle.js";
 
-/** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
-const FIRST_READ = 64 * 1024;
 /** At most this many cards edited in one round are read into a delta by the keeper; more are the next command's. */
 const EDITED_MAX = 16;
 
@@ -162,27 +162,8 @@ function stampRound(
  * the file opened is stamped `asBefore`); undefined otherwise.
  */
 function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheStamps | undefined {
-  let opened: ReturnType<typeof openRegular>;
-  try {
-    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return undefined;
-  }
-  const { fd, stat } = opened;
-  try {
+  return withCacheFile(dir, undefined, ({ top: decoded, stat, read }) => {
     if (stat.size > CACHE_READ_CAP) return undefined; // the full decode refuses it too: no cache to keep
-    // A read past the end throws, and the catch below says "no cache to keep", as a short read did.
-    const read = (from: number, length: number, buf?: Buffer) => readFullyAt(fd, from, Math.max(0, Math.min(length, stat.size - from)), buf);
-    let top = read(0, FIRST_READ);
-    let second = -1;
-    for (;;) {
-      const first = top.indexOf(10);
-      second = first < 0 ? -1 : top.indexOf(10, first + 1);
-      if (second >= 0 || top.length >= stat.size) break;
-      top = read(0, top.length * 2);
-    }
-    const decoded = decodeCacheTop(top, stat.size);
-    if (!decoded) return undefined;
     const { sections, at } = decoded;
     // A delta (card-delta.ts) merged: its stamp is the cache's identity, its head and mtime the cache's.
     const delta = readCardDelta(dir, cacheStamp(stat));
@@ -198,9 +179,8 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1]! < name)))
       return undefined;
     const baseNumbers = new Float64Array(decoded.count * NUMBERS);
-    const raw = Buffer.from(baseNumbers.buffer);
-    if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return undefined;
-    if (!LITTLE_ENDIAN) raw.swap64();
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
     const src = merging ? mergeOrder(decoded.count, (i) => baseNames[i]!, { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : undefined;
     if (merging && !src) return undefined;
     const names = src ? Array.from(src, (s) => (s >= 0 ? baseNames[s]! : delta!.records[-1 - s]!.file)) : baseNames;
@@ -209,11 +189,7 @@ function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheSt
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= FLAGS_END) return undefined;
     }
     return { head, count, asBefore: false, names, numbers, ...(src ? { src } : {}), ...own };
-  } catch {
-    return undefined;
-  } finally {
-    close(fd);
-  }
+  });
 }
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;

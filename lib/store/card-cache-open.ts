@@ -16,7 +16,7 @@ export interface OpenCache extends CardCacheFile {
   racyMs: number;
   /** The cache's identity: the delta's stamp when one is merged, else the file's. */
   stamp: CacheStamp;
-  /** When a delta is merged: the card-cache file, where each record comes from (card-delta.ts mergeOrder), the delta's edits and those its view is still to take. */
+  /** When a delta is merged: the card-cache file, where each record comes from (card-delta-order.ts mergeOrder), the delta's edits and those its view is still to take. */
   base?: { file: CardCacheFile; stamp: CacheStamp };
   src?: Int32Array;
   edits: LineEdit[];

@@ -12,13 +12,13 @@
 // trusted (card-cache-trusted.ts) instead of decoding the 64 MB file: at 100,000 cards, after a hand edit of one
 // index line or of one card, a start decoded it whole (~0.6–2 s of CPU) and the keeper recorded no check until a
 // command ran. "Every card as the cache records it" is the round's: each stat'ed, or vouched for by the keeper's watch.
-import { decodeCacheTop, FLAGS_AT, NUMBERS, type CacheHead, type CardRecord } from "./card-cache-format.js";
+import { FLAGS_AT, NUMBERS, type CacheHead, type CardRecord } from "./card-cache-format.js";
+import { withCacheFile } from "./card-cache-file.js";
 import { FLAG_LINKED } from "./card-record.js";
 import { dirMtime, racy } from "./card-trust.js";
-import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
+import { lstatIfExists } from "./checked-fs.js";
 import { recordCheck, type CacheStamp, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { CARD_CACHE } from "./card-words.js";
 import type { JournalMark } from "./write-journal.js";
 import { applyLineEdits, decodeLinks, linksBytes, linksHas, readLinks, sameNumbers } from "./index-links.js";
 import { CARD_DELTA, DELTA_MAX_BYTES, DELTA_MAX_EDITS, DELTA_MAX_RECORDS, encodeCardDelta, type CardDelta, type ReadDelta } from "./card-delta.js";
@@ -43,7 +43,7 @@ export interface CacheStamps {
   base: CacheStamp;
   storedHead: CacheHead;
   delta?: ReadDelta;
-  /** With a delta merged, where each record comes from (card-delta.ts mergeOrder); the base's own words section's length. */
+  /** With a delta merged, where each record comes from (card-delta-order.ts mergeOrder); the base's own words section's length. */
   src?: Int32Array;
   baseExtra: number;
 }
@@ -170,27 +170,9 @@ function handEdit(
 
 /** The links and line keys sections of the card-cache file stamped `base` (undefined: another file there now). */
 function baseSections(dir: string, base: CacheStamp): { links: Buffer; lines: Buffer } | undefined {
-  let opened: ReturnType<typeof openRegular>;
-  try {
-    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return undefined;
-  }
-  const { fd, stat } = opened;
-  try {
-    if (!sameNumbers([stat.mtimeMs, stat.size, stat.ctimeMs, stat.ino], base)) return undefined;
-    // The head line is short but for MEMORY.md's links to no card: read until it ends, as the check reads it.
-    let top = readFullyAt(fd, 0, Math.min(stat.size, 64 * 1024));
-    while (top.indexOf(10, top.indexOf(10) + 1) < 0 && top.length < stat.size) top = readFullyAt(fd, 0, Math.min(stat.size, top.length * 2));
-    const decoded = decodeCacheTop(top, stat.size);
-    if (!decoded) return undefined;
-    const { at, sections } = decoded;
-    return { links: readFullyAt(fd, at[4], sections[4]), lines: readFullyAt(fd, at[5], sections[5]) };
-  } catch {
-    return undefined;
-  } finally {
-    close(fd);
-  }
+  return withCacheFile(dir, undefined, ({ top: { at, sections }, stat, read }) =>
+    sameNumbers([stat.mtimeMs, stat.size, stat.ctimeMs, stat.ino], base) ? { links: read(at[4], sections[4]), lines: read(at[5], sections[5]) } : undefined,
+  );
 }
 
 /**

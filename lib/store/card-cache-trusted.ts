@@ -10,15 +10,16 @@
 // reads the catalog, which checks and rewrites as before. So this path is a subset of readFresh's trusted path,
 // never a looser one. What it reads: the head line, the numbers section (9 doubles a card), and only the
 // sections and rows its caller asks for.
-import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheHead } from "./card-cache-format.js";
+import { NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheHead } from "./card-cache-format.js";
 import { isCardFileName } from "../core/card-types.js";
 import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row, type StoredCard } from "./card-record.js";
-import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { fitsHead, mergedViewHead, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
 import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
-import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
+import { lstatIfExists } from "./checked-fs.js";
+import { withCacheFile } from "./card-cache-file.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
-import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { INDEX_FILE, joinPath } from "./paths.js";
 import { sameNumbers, type LineEdit } from "./index-links.js";
 
 /** A card cache proven fresh for this call: what a caller may read of it without decoding it whole. */
@@ -70,17 +71,7 @@ export function withTrustedCardCache<T>(
   kept?: (stamp: CacheStamp) => T | undefined,
 ): T | undefined {
   if (freshness.checkAll) return undefined;
-  let opened: ReturnType<typeof openRegular>;
-  try {
-    opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return undefined;
-  }
-  const { fd, stat } = opened;
-  const read = (position: number, length: number, buf?: Buffer): Buffer => readFullyAt(fd, position, length, buf);
-  try {
-    const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
-    if (!top) return undefined;
+  return withCacheFile(memoryDir, TOP_MAX, ({ top, stat, read }) => {
     const baseStamp = cacheStamp(stat);
     // A delta (card-delta.ts) merged: its stamp is the cache's identity, its head the cache's, its mtime the racy reference.
     const delta = readCardDelta(memoryDir, baseStamp);
@@ -207,11 +198,7 @@ export function withTrustedCardCache<T>(
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE),
     });
-  } catch {
-    return undefined;
-  } finally {
-    close(fd);
-  }
+  });
 }
 
 /** The names section indexed by line, each name decoded (and checked as a listing would give it) only when asked for. */

@@ -15,14 +15,17 @@ export const MAX = "5";
 export const state = (w: World, name: string) => path.join(w.mem, ".memctl", name);
 export const baseStamp = (w: World) => cacheStamp(fs.statSync(state(w, CARD_CACHE)));
 
-/** 12 cards (one pinned), an hour old, indexed in MEMORY.md, no keeper; the caches built by a first list. */
-export async function store(t: TestContext): Promise<World> {
+/**
+ * 12 cards (or `cards`; one pinned), an hour old, indexed in MEMORY.md, no keeper; the caches built by a first list.
+ * `env` is set before that list (another full-check size); `keeper: true` leaves the config's keeper on.
+ */
+export async function store(t: TestContext, options: { cards?: number; env?: Record<string, string>; keeper?: boolean } = {}): Promise<World> {
   const w = makeWorld();
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
-  w.env.MEMCTL_FULL_CHECK_MAX = MAX;
-  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[hook]\nkeeper = false\n");
+  Object.assign(w.env, { MEMCTL_FULL_CHECK_MAX: MAX, ...options.env });
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, options.keeper ? "" : "[hook]\nkeeper = false\n");
   const lines: string[] = [];
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < (options.cards ?? 12); i++) {
     const name = `c${String(i).padStart(2, "0")}`;
     let text = handCard(name, `card number ${i} about deploy`, `Body ${i}: the migration ${i % 3 === 0 ? "and deploy" : ""}.`);
     if (i === 4) text = text.replace("priority: normal", "priority: always");

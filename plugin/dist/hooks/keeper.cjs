@@ -4005,10 +4005,6 @@ function safeDecode(s) {
   }
 }
 
-// builtin:node:buffer
-var m4 = process.getBuiltinModule("node:buffer");
-var isAscii = m4.isAscii;
-
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
   let a = 2166136261 | 0;
@@ -4215,14 +4211,81 @@ function pagedHead(fd, size) {
   };
 }
 
-// lib/rank-cache/format.ts
-var MAGIC = encodeUtf8("MEMCTLRC");
-var END = encodeUtf8("MEMCTLEND");
-var PREFIX = MAGIC.length + 12;
-var WHOLE_ENTRIES_MAX = 512 * 1024;
-var WHOLE_PRINTED_MAX = 64 * 1024;
-var WHOLE_POSTINGS_MAX = 32 * 1024;
-var WHOLE_HEAD_MAX = 1024 * 1024;
+// builtin:node:buffer
+var m4 = process.getBuiltinModule("node:buffer");
+var isAscii = m4.isAscii;
+
+// lib/rank-cache/card-paths.ts
+var FILE_DECODES_BEFORE_WHOLE = 1024;
+var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+var FILES_BATCH_MIN = 64;
+function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange) {
+  let asciiFiles;
+  let fileOffsets;
+  let fileReads = 0;
+  const decodeAllFiles = () => {
+    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
+    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
+  };
+  let batched;
+  const paths = {
+    file: (id) => {
+      checkId(id);
+      const known = batched?.get(id);
+      if (known !== void 0) return known;
+      if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
+      if (fileOffsets === void 0) {
+        const a2 = head.u32(fileTable + 4 * id);
+        const b2 = head.u32(fileTable + 4 * id + 4);
+        checkRange(a2, b2, fileBytes);
+        return utf8Text(head.once(fileBlob + a2, fileBlob + b2));
+      }
+      const a = fileOffsets[id];
+      const b = fileOffsets[id + 1];
+      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
+      return asciiFiles.slice(a, b);
+    },
+    files: (ids) => {
+      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => paths.file(id));
+      const from = [];
+      const to = [];
+      for (const id of ids) {
+        checkId(id);
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        from.push(fileBlob + a);
+        to.push(fileBlob + b);
+      }
+      const read = head.spans(from, to).map((bytes) => utf8Text(bytes));
+      batched ??= /* @__PURE__ */ new Map();
+      for (let i = 0; i < ids.length; i++) batched.set(ids[i], read[i]);
+      return read;
+    },
+    allFiles: () => {
+      if (asciiFiles === void 0) decodeAllFiles();
+    },
+    findFiles: (wanted) => {
+      const found = /* @__PURE__ */ new Map();
+      if (wanted.length === 0) return found;
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of wanted) {
+        const ids = [];
+        const needle = encodeUtf8(file);
+        for (let at = needle.length === 0 ? -1 : bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) {
+          const id = firstAtLeast(offsets, n, at);
+          if (id < n && offsets[id] === at && offsets[id + 1] - at === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
+    }
+  };
+  return paths;
+}
 function firstAtLeast(table, n, value) {
   let lo = 0;
   let hi = n;
@@ -4233,12 +4296,18 @@ function firstAtLeast(table, n, value) {
   }
   return lo;
 }
+
+// lib/rank-cache/format.ts
+var MAGIC = encodeUtf8("MEMCTLRC");
+var END = encodeUtf8("MEMCTLEND");
+var PREFIX = MAGIC.length + 12;
+var WHOLE_ENTRIES_MAX = 512 * 1024;
+var WHOLE_PRINTED_MAX = 64 * 1024;
+var WHOLE_POSTINGS_MAX = 32 * 1024;
+var WHOLE_HEAD_MAX = 1024 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
 var FORMAT_VERSION = 29;
 var STAMP_FIELDS = 3;
-var FILE_DECODES_BEFORE_WHOLE = 1024;
-var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
-var FILES_BATCH_MIN = 64;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
@@ -4337,14 +4406,6 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   const checkRange = (a, b, limit) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
   };
-  let asciiFiles;
-  let fileOffsets;
-  let fileReads = 0;
-  const decodeAllFiles = () => {
-    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
-    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
-  };
   const checkId = (id) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
@@ -4377,66 +4438,17 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
-  let batched;
+  const paths = cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange);
   const view2 = {
     header,
     n,
     entry: entryAt,
     printed: printedAt,
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
-    file: (id) => {
-      checkId(id);
-      const known = batched?.get(id);
-      if (known !== void 0) return known;
-      if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
-      if (fileOffsets === void 0) {
-        const a2 = head.u32(fileTable + 4 * id);
-        const b2 = head.u32(fileTable + 4 * id + 4);
-        checkRange(a2, b2, fileBytes);
-        return utf8Text(head.once(fileBlob + a2, fileBlob + b2));
-      }
-      const a = fileOffsets[id];
-      const b = fileOffsets[id + 1];
-      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
-      return asciiFiles.slice(a, b);
-    },
-    files: (ids) => {
-      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => view2.file(id));
-      const from = [];
-      const to = [];
-      for (const id of ids) {
-        checkId(id);
-        const a = head.u32(fileTable + 4 * id);
-        const b = head.u32(fileTable + 4 * id + 4);
-        checkRange(a, b, fileBytes);
-        from.push(fileBlob + a);
-        to.push(fileBlob + b);
-      }
-      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
-      batched ??= /* @__PURE__ */ new Map();
-      for (let i = 0; i < ids.length; i++) batched.set(ids[i], paths[i]);
-      return paths;
-    },
-    allFiles: () => {
-      if (asciiFiles === void 0) decodeAllFiles();
-    },
-    findFiles: (paths) => {
-      const found = /* @__PURE__ */ new Map();
-      if (paths.length === 0) return found;
-      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
-      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
-      for (const file of paths) {
-        const ids = [];
-        const needle = encodeUtf8(file);
-        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
-          const id = firstAtLeast(offsets, n, at2);
-          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
-        }
-        found.set(file, ids);
-      }
-      return found;
-    },
+    file: paths.file,
+    files: paths.files,
+    allFiles: paths.allFiles,
+    findFiles: paths.findFiles,
     lineBytes: (id) => {
       checkId(id);
       return head.u32(lineBytesTable + 4 * id);
@@ -4927,9 +4939,6 @@ var STALE_SHAPES = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" })
 };
-var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
-var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
-var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
   const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
@@ -5075,6 +5084,11 @@ var CachedEntry = class {
     return this.parsed;
   }
 };
+
+// lib/rank-cache/stamps.ts
+var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
+var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
+var MISSING = [-1, -1, -1];
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
   return node_path_default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
@@ -6816,71 +6830,6 @@ function checkHead(v) {
   };
 }
 
-// lib/store/card-cache-check.ts
-init_card_types();
-
-// lib/store/card-trust.ts
-init_card_types();
-function trustedCheck(memoryDir, cache, nowMs) {
-  const check2 = readCardCheck(memoryDir, cache, nowMs);
-  if (!check2) return void 0;
-  const records = journalSince(memoryDir, check2.journal);
-  if (!records) return { check: check2 };
-  const written = /* @__PURE__ */ new Set();
-  const lastDir = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    if (r.x && r.c.length === 0) return void 0;
-    for (const c of r.c) {
-      const file = linkKey(c);
-      if (isCardFileName(file)) written.add(file);
-    }
-    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
-  }
-  return { check: check2, written, lastDir };
-}
-function journaledListing(files, dirs, now, trust) {
-  if (!journaledMoves(dirs, now, trust)) return void 0;
-  const added = [...trust.written].filter((file) => !sortedHas(files, file));
-  if (added.length === 0) return [...files];
-  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
-}
-function journaledMoves(dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return false;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
-  }
-  return true;
-}
-function sortedHas(files, file) {
-  let lo = 0;
-  let hi = files.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = files[mid];
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-function racyWindow(cacheMtimeMs) {
-  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
-}
-function racy2(s, at, racyMs) {
-  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
-}
-function sameStamp2(s, st) {
-  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
-}
-function dirMtime(dir, rel) {
-  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
-  return st?.isDirectory() ? st.mtimeMs : -1;
-}
-
 // lib/store/card-read.ts
 init_card();
 
@@ -7489,6 +7438,128 @@ function lastAtOrBefore(owners, at, start) {
 // lib/store/card-delta.ts
 init_card_types();
 
+// lib/store/card-delta-order.ts
+function mergeOrder(count, nameAt, delta, merged) {
+  const { names, removed, places, removedAt } = delta;
+  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
+  const drop = new Uint8Array(count);
+  let dropped = 0;
+  let after = 0;
+  for (let j2 = 0; j2 < names.length; j2++) {
+    const place = places[j2];
+    const p = place >>> 1;
+    const replaces = (place & 1) === 1;
+    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
+    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
+    if (replaces) {
+      drop[p] = 1;
+      dropped++;
+    }
+    after = replaces ? p + 1 : p;
+  }
+  let last = -1;
+  for (let j2 = 0; j2 < removed.length; j2++) {
+    const p = removedAt[j2];
+    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
+    drop[p] = 1;
+    dropped++;
+    last = p;
+  }
+  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
+  const src = new Int32Array(count - dropped + names.length);
+  let o = 0;
+  let j = 0;
+  for (let i = 0; i < count; i++) {
+    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
+    if (!drop[i]) src[o++] = i;
+  }
+  while (j < names.length) src[o++] = -1 - j++;
+  return src;
+}
+function fitsPlace(count, nameAt, file, p, replaces) {
+  if (replaces) return nameAt(p) === file;
+  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
+}
+function mergeNumbers(base, delta, src) {
+  const out = new Float64Array(src.length * NUMBERS);
+  for (let o = 0; o < src.length; ) {
+    const s = src[o];
+    if (s < 0) {
+      const d = -1 - s;
+      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
+      o++;
+      continue;
+    }
+    let end = o + 1;
+    while (end < src.length && src[end] === s + (end - o)) end++;
+    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
+    o = end;
+  }
+  return out;
+}
+
+// lib/store/card-trust.ts
+init_card_types();
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check2 = readCardCheck(memoryDir, cache, nowMs);
+  if (!check2) return void 0;
+  const records = journalSince(memoryDir, check2.journal);
+  if (!records) return { check: check2 };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
+    for (const c of r.c) {
+      const file = linkKey(c);
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check: check2, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  if (!journaledMoves(dirs, now, trust)) return void 0;
+  const added = [...trust.written].filter((file) => !sortedHas(files, file));
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function journaledMoves(dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+function sortedHas(files, file) {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = files[mid];
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
+function racy2(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp2(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
+
 // lib/store/index-lines.ts
 var HAND_LINES = 256;
 var HAND_HUNKS = 16;
@@ -7770,47 +7841,6 @@ function readCardDelta(memoryDir, base, reread) {
 }
 var isIndexes = (a, length) => Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && i >= 0);
 var isEdit = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e[0] >= 1 && Number.isSafeInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string");
-function mergeOrder(count, nameAt, delta, merged) {
-  const { names, removed, places, removedAt } = delta;
-  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
-  const drop = new Uint8Array(count);
-  let dropped = 0;
-  let after = 0;
-  for (let j2 = 0; j2 < names.length; j2++) {
-    const place = places[j2];
-    const p = place >>> 1;
-    const replaces = (place & 1) === 1;
-    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
-    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
-    if (replaces) {
-      drop[p] = 1;
-      dropped++;
-    }
-    after = replaces ? p + 1 : p;
-  }
-  let last = -1;
-  for (let j2 = 0; j2 < removed.length; j2++) {
-    const p = removedAt[j2];
-    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
-    drop[p] = 1;
-    dropped++;
-    last = p;
-  }
-  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
-  const src = new Int32Array(count - dropped + names.length);
-  let o = 0;
-  let j = 0;
-  for (let i = 0; i < count; i++) {
-    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
-    if (!drop[i]) src[o++] = i;
-  }
-  while (j < names.length) src[o++] = -1 - j++;
-  return src;
-}
-function fitsPlace(count, nameAt, file, p, replaces) {
-  if (replaces) return nameAt(p) === file;
-  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
-}
 function placesIn(base, records) {
   return records.map((r) => {
     let lo = 0;
@@ -7822,23 +7852,6 @@ function placesIn(base, records) {
     }
     return lo * 2 + (lo < base.length && base[lo].file === r.file ? 1 : 0);
   });
-}
-function mergeNumbers(base, delta, src) {
-  const out = new Float64Array(src.length * NUMBERS);
-  for (let o = 0; o < src.length; ) {
-    const s = src[o];
-    if (s < 0) {
-      const d = -1 - s;
-      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
-      o++;
-      continue;
-    }
-    let end = o + 1;
-    while (end < src.length && src[end] === s + (end - o)) end++;
-    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
-    o = end;
-  }
-  return out;
 }
 function mergedViewHead(base, delta) {
   if (delta.edits.length === 0) return base.view;
@@ -8148,6 +8161,37 @@ function checks(file, p, records) {
   }
   return true;
 }
+
+// lib/store/card-cache-file.ts
+var FIRST_READ = 64 * 1024;
+function withCacheFile(dir, topMax, use) {
+  let opened;
+  try {
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const { fd, stat: stat2 } = opened;
+  const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
+  try {
+    const most = Math.min(stat2.size, topMax ?? stat2.size);
+    let bytes = read(0, Math.min(most, FIRST_READ));
+    while (!headEnds(bytes) && bytes.length < most) bytes = read(0, Math.min(most, bytes.length * 2));
+    const top = decodeCacheTop(bytes, stat2.size);
+    return top && use({ top, stat: stat2, read });
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+function headEnds(bytes) {
+  const first = bytes.indexOf(10);
+  return first >= 0 && bytes.indexOf(10, first + 1) >= 0;
+}
+
+// lib/store/card-cache-check.ts
+init_card_types();
 
 // lib/store/hold-index.ts
 var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
@@ -8658,26 +8702,11 @@ function handEdit(dir, cache, mark, stamp2) {
   return { edits: found.edits, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
 }
 function baseSections(dir, base) {
-  let opened;
-  try {
-    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const { fd, stat: stat2 } = opened;
-  try {
-    if (!sameNumbers([stat2.mtimeMs, stat2.size, stat2.ctimeMs, stat2.ino], base)) return void 0;
-    let top = readFullyAt(fd, 0, Math.min(stat2.size, 64 * 1024));
-    while (top.indexOf(10, top.indexOf(10) + 1) < 0 && top.length < stat2.size) top = readFullyAt(fd, 0, Math.min(stat2.size, top.length * 2));
-    const decoded = decodeCacheTop(top, stat2.size);
-    if (!decoded) return void 0;
-    const { at, sections } = decoded;
-    return { links: readFullyAt(fd, at[4], sections[4]), lines: readFullyAt(fd, at[5], sections[5]) };
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  return withCacheFile(
+    dir,
+    void 0,
+    ({ top: { at, sections }, stat: stat2, read }) => sameNumbers([stat2.mtimeMs, stat2.size, stat2.ctimeMs, stat2.ino], base) ? { links: read(at[4], sections[4]), lines: read(at[5], sections[5]) } : void 0
+  );
 }
 function readEdited(dir, cache, files, recent) {
   const out = [];
@@ -8735,7 +8764,6 @@ function indexOf2(names, file) {
 }
 
 // lib/store/card-cache-check.ts
-var FIRST_READ = 64 * 1024;
 var EDITED_MAX = 16;
 async function checkCardCache(dir, freshness, stats, round) {
   const stamps = stampRound(dir, freshness, stats, round);
@@ -8804,26 +8832,8 @@ function stampRound(dir, freshness, stats, round) {
   return result("verified");
 }
 function readCacheStamps(dir, asBefore) {
-  let opened;
-  try {
-    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const { fd, stat: stat2 } = opened;
-  try {
+  return withCacheFile(dir, void 0, ({ top: decoded, stat: stat2, read }) => {
     if (stat2.size > CACHE_READ_CAP) return void 0;
-    const read = (from, length, buf) => readFullyAt(fd, from, Math.max(0, Math.min(length, stat2.size - from)), buf);
-    let top = read(0, FIRST_READ);
-    let second = -1;
-    for (; ; ) {
-      const first = top.indexOf(10);
-      second = first < 0 ? -1 : top.indexOf(10, first + 1);
-      if (second >= 0 || top.length >= stat2.size) break;
-      top = read(0, top.length * 2);
-    }
-    const decoded = decodeCacheTop(top, stat2.size);
-    if (!decoded) return void 0;
     const { sections, at } = decoded;
     const delta = readCardDelta(dir, cacheStamp(stat2));
     const merging = delta !== void 0 && fitsHead(decoded.head, delta);
@@ -8838,9 +8848,8 @@ function readCacheStamps(dir, asBefore) {
     if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
       return void 0;
     const baseNumbers = new Float64Array(decoded.count * NUMBERS);
-    const raw = Buffer.from(baseNumbers.buffer);
-    if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return void 0;
-    if (!LITTLE_ENDIAN) raw.swap64();
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
     const src = merging ? mergeOrder(decoded.count, (i) => baseNames[i], { ...delta, names: delta.records.map((r) => r.file) }, delta.cards) : void 0;
     if (merging && !src) return void 0;
     const names = src ? Array.from(src, (s) => s >= 0 ? baseNames[s] : delta.records[-1 - s].file) : baseNames;
@@ -8849,11 +8858,7 @@ function readCacheStamps(dir, asBefore) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
     return { head, count, asBefore: false, names, numbers, ...src ? { src } : {}, ...own };
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  });
 }
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 

@@ -5389,10 +5389,6 @@ function safeDecode(s) {
   }
 }
 
-// builtin:node:buffer
-var m3 = process.getBuiltinModule("node:buffer");
-var isAscii = m3.isAscii;
-
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
   let a = 2166136261 | 0;
@@ -5458,6 +5454,13 @@ function fmix(h) {
 // lib/rank-cache/head.ts
 var SPAN_CHUNK = 64 * 1024;
 
+// builtin:node:buffer
+var m3 = process.getBuiltinModule("node:buffer");
+var isAscii = m3.isAscii;
+
+// lib/rank-cache/card-paths.ts
+var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+
 // lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
@@ -5466,7 +5469,6 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
-var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
@@ -7316,6 +7318,66 @@ function lastAtOrBefore(owners, at, start) {
 // lib/store/card-delta.ts
 init_card_types();
 
+// lib/store/card-delta-order.ts
+function mergeOrder(count, nameAt, delta, merged) {
+  const { names, removed, places, removedAt } = delta;
+  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
+  const drop = new Uint8Array(count);
+  let dropped = 0;
+  let after = 0;
+  for (let j2 = 0; j2 < names.length; j2++) {
+    const place = places[j2];
+    const p = place >>> 1;
+    const replaces = (place & 1) === 1;
+    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
+    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
+    if (replaces) {
+      drop[p] = 1;
+      dropped++;
+    }
+    after = replaces ? p + 1 : p;
+  }
+  let last = -1;
+  for (let j2 = 0; j2 < removed.length; j2++) {
+    const p = removedAt[j2];
+    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
+    drop[p] = 1;
+    dropped++;
+    last = p;
+  }
+  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
+  const src = new Int32Array(count - dropped + names.length);
+  let o = 0;
+  let j = 0;
+  for (let i = 0; i < count; i++) {
+    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
+    if (!drop[i]) src[o++] = i;
+  }
+  while (j < names.length) src[o++] = -1 - j++;
+  return src;
+}
+function fitsPlace(count, nameAt, file, p, replaces) {
+  if (replaces) return nameAt(p) === file;
+  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
+}
+function mergeNumbers(base, delta, src) {
+  const out = new Float64Array(src.length * NUMBERS);
+  for (let o = 0; o < src.length; ) {
+    const s = src[o];
+    if (s < 0) {
+      const d = -1 - s;
+      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
+      o++;
+      continue;
+    }
+    let end = o + 1;
+    while (end < src.length && src[end] === s + (end - o)) end++;
+    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
+    o = end;
+  }
+  return out;
+}
+
 // lib/store/card-trust.ts
 init_card_types();
 function trustedCheck(memoryDir, cache, nowMs) {
@@ -7659,47 +7721,6 @@ function readCardDelta(memoryDir, base, reread) {
 }
 var isIndexes = (a, length) => Array.isArray(a) && a.length === length && a.every((i) => Number.isSafeInteger(i) && i >= 0);
 var isEdit = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e[0] >= 1 && Number.isSafeInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string");
-function mergeOrder(count, nameAt, delta, merged) {
-  const { names, removed, places, removedAt } = delta;
-  if (places.length !== names.length || removedAt.length !== removed.length) return void 0;
-  const drop = new Uint8Array(count);
-  let dropped = 0;
-  let after = 0;
-  for (let j2 = 0; j2 < names.length; j2++) {
-    const place = places[j2];
-    const p = place >>> 1;
-    const replaces = (place & 1) === 1;
-    if (!Number.isSafeInteger(place) || place < 0 || p < after || p > count || replaces && p === count) return void 0;
-    if (nameAt && !fitsPlace(count, nameAt, names[j2], p, replaces)) return void 0;
-    if (replaces) {
-      drop[p] = 1;
-      dropped++;
-    }
-    after = replaces ? p + 1 : p;
-  }
-  let last = -1;
-  for (let j2 = 0; j2 < removed.length; j2++) {
-    const p = removedAt[j2];
-    if (!Number.isSafeInteger(p) || p <= last || p >= count || drop[p] || nameAt && nameAt(p) !== removed[j2]) return void 0;
-    drop[p] = 1;
-    dropped++;
-    last = p;
-  }
-  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
-  const src = new Int32Array(count - dropped + names.length);
-  let o = 0;
-  let j = 0;
-  for (let i = 0; i < count; i++) {
-    while (j < names.length && places[j] >>> 1 <= i) src[o++] = -1 - j++;
-    if (!drop[i]) src[o++] = i;
-  }
-  while (j < names.length) src[o++] = -1 - j++;
-  return src;
-}
-function fitsPlace(count, nameAt, file, p, replaces) {
-  if (replaces) return nameAt(p) === file;
-  return (p === 0 || nameAt(p - 1) < file) && (p === count || file < nameAt(p));
-}
 function placesIn(base, records) {
   return records.map((r) => {
     let lo = 0;
@@ -7711,23 +7732,6 @@ function placesIn(base, records) {
     }
     return lo * 2 + (lo < base.length && base[lo].file === r.file ? 1 : 0);
   });
-}
-function mergeNumbers(base, delta, src) {
-  const out = new Float64Array(src.length * NUMBERS);
-  for (let o = 0; o < src.length; ) {
-    const s = src[o];
-    if (s < 0) {
-      const d = -1 - s;
-      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
-      o++;
-      continue;
-    }
-    let end = o + 1;
-    while (end < src.length && src[end] === s + (end - o)) end++;
-    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
-    o = end;
-  }
-  return out;
 }
 function mergedViewHead(base, delta) {
   if (delta.edits.length === 0) return base.view;
@@ -8290,20 +8294,40 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-trusted.ts
 init_card_types();
-var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use, kept) {
-  if (freshness.checkAll) return void 0;
+
+// lib/store/card-cache-file.ts
+var FIRST_READ = 64 * 1024;
+function withCacheFile(dir, topMax, use) {
   let opened;
   try {
-    opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CACHE), { nofollow: true });
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
   } catch {
     return void 0;
   }
   const { fd, stat: stat2 } = opened;
   const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
   try {
-    const top = decodeCacheTop(read(0, Math.min(stat2.size, TOP_MAX)), stat2.size);
-    if (!top) return void 0;
+    const most = Math.min(stat2.size, topMax ?? stat2.size);
+    let bytes = read(0, Math.min(most, FIRST_READ));
+    while (!headEnds(bytes) && bytes.length < most) bytes = read(0, Math.min(most, bytes.length * 2));
+    const top = decodeCacheTop(bytes, stat2.size);
+    return top && use({ top, stat: stat2, read });
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+function headEnds(bytes) {
+  const first = bytes.indexOf(10);
+  return first >= 0 && bytes.indexOf(10, first + 1) >= 0;
+}
+
+// lib/store/card-cache-trusted.ts
+var TOP_MAX = 1 << 20;
+function withTrustedCardCache(memoryDir, freshness, use, kept) {
+  if (freshness.checkAll) return void 0;
+  return withCacheFile(memoryDir, TOP_MAX, ({ top, stat: stat2, read }) => {
     const baseStamp = cacheStamp(stat2);
     const delta = readCardDelta(memoryDir, baseStamp);
     const merging = delta !== void 0 && fitsHead(top.head, delta);
@@ -8413,11 +8437,7 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  });
 }
 function nameTable(bytes, count) {
   const ends = new Uint32Array(count);

@@ -6399,10 +6399,6 @@ function safeDecode(s) {
   }
 }
 
-// builtin:node:buffer
-var m3 = process.getBuiltinModule("node:buffer");
-var isAscii = m3.isAscii;
-
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
   let a = 2166136261 | 0;
@@ -6609,14 +6605,81 @@ function pagedHead(fd, size) {
   };
 }
 
-// lib/rank-cache/format.ts
-var MAGIC = encodeUtf8("MEMCTLRC");
-var END = encodeUtf8("MEMCTLEND");
-var PREFIX = MAGIC.length + 12;
-var WHOLE_ENTRIES_MAX = 512 * 1024;
-var WHOLE_PRINTED_MAX = 64 * 1024;
-var WHOLE_POSTINGS_MAX = 32 * 1024;
-var WHOLE_HEAD_MAX = 1024 * 1024;
+// builtin:node:buffer
+var m3 = process.getBuiltinModule("node:buffer");
+var isAscii = m3.isAscii;
+
+// lib/rank-cache/card-paths.ts
+var FILE_DECODES_BEFORE_WHOLE = 1024;
+var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+var FILES_BATCH_MIN = 64;
+function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange) {
+  let asciiFiles;
+  let fileOffsets;
+  let fileReads = 0;
+  const decodeAllFiles = () => {
+    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
+    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
+  };
+  let batched;
+  const paths = {
+    file: (id) => {
+      checkId(id);
+      const known = batched?.get(id);
+      if (known !== void 0) return known;
+      if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
+      if (fileOffsets === void 0) {
+        const a2 = head.u32(fileTable + 4 * id);
+        const b2 = head.u32(fileTable + 4 * id + 4);
+        checkRange(a2, b2, fileBytes);
+        return utf8Text(head.once(fileBlob + a2, fileBlob + b2));
+      }
+      const a = fileOffsets[id];
+      const b = fileOffsets[id + 1];
+      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
+      return asciiFiles.slice(a, b);
+    },
+    files: (ids) => {
+      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => paths.file(id));
+      const from = [];
+      const to = [];
+      for (const id of ids) {
+        checkId(id);
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        from.push(fileBlob + a);
+        to.push(fileBlob + b);
+      }
+      const read = head.spans(from, to).map((bytes) => utf8Text(bytes));
+      batched ??= /* @__PURE__ */ new Map();
+      for (let i = 0; i < ids.length; i++) batched.set(ids[i], read[i]);
+      return read;
+    },
+    allFiles: () => {
+      if (asciiFiles === void 0) decodeAllFiles();
+    },
+    findFiles: (wanted) => {
+      const found = /* @__PURE__ */ new Map();
+      if (wanted.length === 0) return found;
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of wanted) {
+        const ids = [];
+        const needle = encodeUtf8(file);
+        for (let at = needle.length === 0 ? -1 : bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) {
+          const id = firstAtLeast(offsets, n, at);
+          if (id < n && offsets[id] === at && offsets[id + 1] - at === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
+    }
+  };
+  return paths;
+}
 function firstAtLeast(table, n, value) {
   let lo = 0;
   let hi = n;
@@ -6627,12 +6690,18 @@ function firstAtLeast(table, n, value) {
   }
   return lo;
 }
+
+// lib/rank-cache/format.ts
+var MAGIC = encodeUtf8("MEMCTLRC");
+var END = encodeUtf8("MEMCTLEND");
+var PREFIX = MAGIC.length + 12;
+var WHOLE_ENTRIES_MAX = 512 * 1024;
+var WHOLE_PRINTED_MAX = 64 * 1024;
+var WHOLE_POSTINGS_MAX = 32 * 1024;
+var WHOLE_HEAD_MAX = 1024 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
 var FORMAT_VERSION = 29;
 var STAMP_FIELDS = 3;
-var FILE_DECODES_BEFORE_WHOLE = 1024;
-var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
-var FILES_BATCH_MIN = 64;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
@@ -6731,14 +6800,6 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   const checkRange = (a, b, limit) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
   };
-  let asciiFiles;
-  let fileOffsets;
-  let fileReads = 0;
-  const decodeAllFiles = () => {
-    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
-    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
-  };
   const checkId = (id) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
@@ -6771,66 +6832,17 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
-  let batched;
+  const paths = cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange);
   const view2 = {
     header,
     n,
     entry: entryAt,
     printed: printedAt,
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
-    file: (id) => {
-      checkId(id);
-      const known = batched?.get(id);
-      if (known !== void 0) return known;
-      if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
-      if (fileOffsets === void 0) {
-        const a2 = head.u32(fileTable + 4 * id);
-        const b2 = head.u32(fileTable + 4 * id + 4);
-        checkRange(a2, b2, fileBytes);
-        return utf8Text(head.once(fileBlob + a2, fileBlob + b2));
-      }
-      const a = fileOffsets[id];
-      const b = fileOffsets[id + 1];
-      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
-      return asciiFiles.slice(a, b);
-    },
-    files: (ids) => {
-      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => view2.file(id));
-      const from = [];
-      const to = [];
-      for (const id of ids) {
-        checkId(id);
-        const a = head.u32(fileTable + 4 * id);
-        const b = head.u32(fileTable + 4 * id + 4);
-        checkRange(a, b, fileBytes);
-        from.push(fileBlob + a);
-        to.push(fileBlob + b);
-      }
-      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
-      batched ??= /* @__PURE__ */ new Map();
-      for (let i = 0; i < ids.length; i++) batched.set(ids[i], paths[i]);
-      return paths;
-    },
-    allFiles: () => {
-      if (asciiFiles === void 0) decodeAllFiles();
-    },
-    findFiles: (paths) => {
-      const found = /* @__PURE__ */ new Map();
-      if (paths.length === 0) return found;
-      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
-      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
-      for (const file of paths) {
-        const ids = [];
-        const needle = encodeUtf8(file);
-        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
-          const id = firstAtLeast(offsets, n, at2);
-          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
-        }
-        found.set(file, ids);
-      }
-      return found;
-    },
+    file: paths.file,
+    files: paths.files,
+    allFiles: paths.allFiles,
+    findFiles: paths.findFiles,
     lineBytes: (id) => {
       checkId(id);
       return head.u32(lineBytesTable + 4 * id);
@@ -7091,9 +7103,6 @@ var STALE_SHAPES = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" })
 };
-var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
-var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
-var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
   const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
@@ -7239,6 +7248,11 @@ var CachedEntry = class {
     return this.parsed;
   }
 };
+
+// lib/rank-cache/stamps.ts
+var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
+var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
+var MISSING = [-1, -1, -1];
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
   return node_path_default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");

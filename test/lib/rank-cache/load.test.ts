@@ -413,7 +413,7 @@ test("pinned lines come with the header: printing them reads nothing behind the 
 
 test("escapesStore: the shortcut for plain names agrees with the full check on any path", async () => {
   const fc = (await import("fast-check")).default;
-  const { escapesStore } = await import("../../../lib/rank-cache/read.js");
+  const { escapesStore } = await import("../../../lib/rank-cache/stamps.js");
   const full = (file: string) => path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
   const part = fc.constantFrom("a", "b.md", "..", ".", "/", "\\", "C:", ":", "x..y", "笔记", "");
   fc.assert(

@@ -6,17 +6,8 @@ import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./encode.js";
 import { utf8Bytes } from "../core/block.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields } from "./card-fields.js";
-import {
-  cardStamp,
-  escapesStore,
-  indexRecord,
-  openCache,
-  parseReuseLine,
-  parseSlimEntry,
-  RANK_CACHE,
-  sameStamp,
-  stampOf
-} from "./read.js";
+import { openCache, parseReuseLine, parseSlimEntry, RANK_CACHE } from "./read.js";
+import { cardStamp, escapesStore, indexRecord, sameStamp, stampOf } from "./stamps.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { isMeasurable } from "../usage/format.js";
 import { lstatIfExists, utimes } from "../store/checked-fs.js";

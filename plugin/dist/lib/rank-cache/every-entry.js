@@ -11,7 +11,7 @@ import { mergedStamp } from "./delta.js";
 import { RunMap } from "./run-map.js";
 import { recheck, reparse } from "./patch.js";
 import { alignIndex, key53 } from "./align.js";
-import { sameIndexRecord, sameStamp } from "./read.js";
+import { sameIndexRecord, sameStamp } from "./stamps.js";
 function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since) {
   const n = cur.map.size;
   const sameIndex = sameIndexRecord(cur.delta.index, indexStat);

@@ -1,10 +1,10 @@
 // lib/rank-cache/format.ts
-import { isAscii } from "node:buffer";
-import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
+import { bytesAt, encodeUtf8, u32At, utf8Text } from "../core/bytes.js";
 import { close, futimes, openRegular } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
 import { findTerm } from "./terms.js";
 import { pagedHead, readExactly, wholeHead } from "./head.js";
+import { cardPaths } from "./card-paths.js";
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
 var PREFIX = MAGIC.length + 12;
@@ -12,22 +12,9 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
-function firstAtLeast(table, n, value) {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (table[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 var pad4 = (offset) => (4 - offset % 4) % 4;
 var FORMAT_VERSION = 29;
 var STAMP_FIELDS = 3;
-var FILE_DECODES_BEFORE_WHOLE = 1024;
-var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
-var FILES_BATCH_MIN = 64;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
@@ -126,14 +113,6 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   const checkRange = (a, b, limit) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
   };
-  let asciiFiles;
-  let fileOffsets;
-  let fileReads = 0;
-  const decodeAllFiles = () => {
-    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
-    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
-  };
   const checkId = (id) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
@@ -166,66 +145,17 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
-  let batched;
+  const paths = cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange);
   const view = {
     header,
     n,
     entry: entryAt,
     printed: printedAt,
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
-    file: (id) => {
-      checkId(id);
-      const known = batched?.get(id);
-      if (known !== void 0) return known;
-      if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
-      if (fileOffsets === void 0) {
-        const a2 = head.u32(fileTable + 4 * id);
-        const b2 = head.u32(fileTable + 4 * id + 4);
-        checkRange(a2, b2, fileBytes);
-        return utf8Text(head.once(fileBlob + a2, fileBlob + b2));
-      }
-      const a = fileOffsets[id];
-      const b = fileOffsets[id + 1];
-      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
-      return asciiFiles.slice(a, b);
-    },
-    files: (ids) => {
-      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => view.file(id));
-      const from = [];
-      const to = [];
-      for (const id of ids) {
-        checkId(id);
-        const a = head.u32(fileTable + 4 * id);
-        const b = head.u32(fileTable + 4 * id + 4);
-        checkRange(a, b, fileBytes);
-        from.push(fileBlob + a);
-        to.push(fileBlob + b);
-      }
-      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
-      batched ??= /* @__PURE__ */ new Map();
-      for (let i = 0; i < ids.length; i++) batched.set(ids[i], paths[i]);
-      return paths;
-    },
-    allFiles: () => {
-      if (asciiFiles === void 0) decodeAllFiles();
-    },
-    findFiles: (paths) => {
-      const found = /* @__PURE__ */ new Map();
-      if (paths.length === 0) return found;
-      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
-      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
-      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
-      for (const file of paths) {
-        const ids = [];
-        const needle = encodeUtf8(file);
-        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
-          const id = firstAtLeast(offsets, n, at2);
-          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
-        }
-        found.set(file, ids);
-      }
-      return found;
-    },
+    file: paths.file,
+    files: paths.files,
+    allFiles: paths.allFiles,
+    findFiles: paths.findFiles,
     lineBytes: (id) => {
       checkId(id);
       return head.u32(lineBytesTable + 4 * id);

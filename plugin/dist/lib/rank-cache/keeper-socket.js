@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { lstatIfExists } from "../store/checked-fs.js";
-import { escapesStore } from "./read.js";
+import { escapesStore } from "./stamps.js";
 var KEEPER_SOCKET = "keeper.sock";
 var SOCKET_PATH_MAX = 107;
 var ANSWER_MAX_CARDS = 2e3;

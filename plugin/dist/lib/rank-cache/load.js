@@ -1,6 +1,7 @@
 // lib/rank-cache/load.ts
 import { rebuild } from "./build.js";
-import { cardStamp, escapesStore, openCache, sameIndexRecord, sameStamp, stampOf } from "./read.js";
+import { openCache } from "./read.js";
+import { cardStamp, escapesStore, sameIndexRecord, sameStamp, stampOf } from "./stamps.js";
 import { STAMP_FIELDS } from "./format.js";
 import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta } from "./delta.js";
 import { segmentsOf, unchangedCards } from "./patch.js";

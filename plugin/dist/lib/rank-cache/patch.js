@@ -3,7 +3,7 @@ import { parseIndexLine } from "../core/index-file.js";
 import { editSpan, insertedLines, lowerBound, spliceRows } from "../core/line-edits.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
-import { sameStamp } from "./read.js";
+import { sameStamp } from "./stamps.js";
 function segmentsOf(runs, entries) {
   const segs = [];
   for (let r = 0; r < runs.length; r += 3) {

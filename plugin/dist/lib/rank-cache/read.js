@@ -1,12 +1,11 @@
 // lib/rank-cache/read.ts
-import path from "node:path";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { utf8Bytes } from "../core/block.js";
 import { openCacheFile } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { isEntryPath } from "./entry-path.js";
-import { exists, statIfExists } from "../store/checked-fs.js";
+import { exists } from "../store/checked-fs.js";
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var SHAPES = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
@@ -15,9 +14,6 @@ var STALE_SHAPES = {
   a: Object.freeze({ priority: "always", status: "stale" }),
   n: Object.freeze({ status: "stale" })
 };
-var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
-var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
-var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
   const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
@@ -163,38 +159,10 @@ var CachedEntry = class {
     return this.parsed;
   }
 };
-function escapesStore(file) {
-  if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
-}
-function cardStamp(memoryDir, file, stats) {
-  if (escapesStore(file)) return MISSING;
-  const known = stats?.get(file);
-  if (known) return [known[0], known[1], known[2]];
-  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
-}
-function stampOf(file) {
-  try {
-    const s = statIfExists(file);
-    return s ? [s.mtimeMs, s.size, s.ctimeMs] : MISSING;
-  } catch {
-    return MISSING;
-  }
-}
-function sameStamp(a, b) {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-}
 export {
   CachedEntry,
-  MISSING,
   RANK_CACHE,
-  cardStamp,
-  escapesStore,
-  indexRecord,
   openCache,
   parseReuseLine,
-  parseSlimEntry,
-  sameIndexRecord,
-  sameStamp,
-  stampOf
+  parseSlimEntry
 };

@@ -14,7 +14,7 @@ import { checkedText, mergedStore, RANK_DELTA } from "./delta.js";
 import { everyEntry, identity } from "./every-entry.js";
 import { RunMap } from "./run-map.js";
 import { countCards, patchLines, recheck, reparse, segmentsOf } from "./patch.js";
-import { cardStamp, escapesStore, indexRecord, sameIndexRecord, stampOf } from "./read.js";
+import { cardStamp, escapesStore, indexRecord, sameIndexRecord, stampOf } from "./stamps.js";
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
 }

@@ -1,28 +1,19 @@
 // lib/store/card-cache-trusted.ts
-import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
+import { NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
 import { isCardFileName } from "../core/card-types.js";
 import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
-import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { fitsHead, mergedViewHead, readCardDelta, viewEditsOf } from "./card-delta.js";
+import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
 import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
-import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
+import { lstatIfExists } from "./checked-fs.js";
+import { withCacheFile } from "./card-cache-file.js";
 import { cacheStamp } from "./full-check.js";
-import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { INDEX_FILE, joinPath } from "./paths.js";
 import { sameNumbers } from "./index-links.js";
 var TOP_MAX = 1 << 20;
 function withTrustedCardCache(memoryDir, freshness, use, kept) {
   if (freshness.checkAll) return void 0;
-  let opened;
-  try {
-    opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CACHE), { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const { fd, stat } = opened;
-  const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
-  try {
-    const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
-    if (!top) return void 0;
+  return withCacheFile(memoryDir, TOP_MAX, ({ top, stat, read }) => {
     const baseStamp = cacheStamp(stat);
     const delta = readCardDelta(memoryDir, baseStamp);
     const merging = delta !== void 0 && fitsHead(top.head, delta);
@@ -132,11 +123,7 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
-  } catch {
-    return void 0;
-  } finally {
-    close(fd);
-  }
+  });
 }
 function nameTable(bytes, count) {
   const ends = new Uint32Array(count);
