@@ -68,8 +68,9 @@ function firstAtLeast(table: Uint32Array, n: number, value: number): number {
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 // 27: the pinned cards' paths in the header (h/warm); 28: postings.ts KEYED_BIT in every posting mask of a card
-// with recall keys (issue 28, the lone-word line); 29: entries' alignment keys seeded per cache (header.seed, h/seedkeys).
-export const FORMAT_VERSION = 29;
+// with recall keys (issue 28, the lone-word line); 29: entries' alignment keys seeded per cache (header.seed, h/seedkeys);
+// 30: index lines with a marker, task box or bold before the link are entries (h/realstores): a cache made before lacks them.
+export const FORMAT_VERSION = 30;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */

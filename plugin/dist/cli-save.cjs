@@ -6435,7 +6435,7 @@ var init_actor = __esm({
 // lib/core/index-file.ts
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
@@ -6455,12 +6455,13 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, ENTRY, HOOK_SEPARATOR, FENCE, isBullet;
+var BULLET, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
     BULLET = /^\s*[-*+]\s+/;
     ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+    DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
     isBullet = (raw) => BULLET.test(raw);

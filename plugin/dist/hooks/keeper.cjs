@@ -3963,6 +3963,7 @@ function buildPostings(entries, avg = fieldAverages(entries)) {
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -3988,7 +3989,7 @@ function indexLines(text, each) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m5 = ENTRY.exec(raw);
+  const m5 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m5) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m5[2].startsWith("<") ? m5[2].slice(1, -1) : m5[2];
   const file = safeDecode(target);
@@ -4232,7 +4233,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 29;
+var FORMAT_VERSION = 30;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;

@@ -5351,6 +5351,7 @@ init_scope();
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -5376,7 +5377,7 @@ function indexLines(text, each2) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);

@@ -6361,6 +6361,7 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -6386,7 +6387,7 @@ function indexLines(text, each) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
@@ -6630,7 +6631,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 29;
+var FORMAT_VERSION = 30;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;

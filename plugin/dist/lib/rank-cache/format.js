@@ -23,7 +23,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 29;
+var FORMAT_VERSION = 30;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
