@@ -4,7 +4,8 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { findCardFile } from "../records/card-find.js";
-import { cardLinks } from "../records/card-links.js";
+import { cardLinks, cardsFinder } from "../records/card-links.js";
+import { readStore } from "../store/read.js";
 import { refuseHeld } from "../records/file-view.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
@@ -37,7 +38,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   // A quarantined arrival is shown to no one; one waiting for review to the owner only (memctl review shows it too).
   refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
-  const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  const links = (await resolvedLinks(memoryDir, content)).map((l) => ({ link: l.link, target: l.target, status: l.status }));
   // The card's recall keys as parsed (what the ranker matches), [] when it has none or a malformed list (doctor says).
   // scope likewise: the valid entries, normalised, as the hook matches them ([] = everywhere).
   const parsed = parseCard(content);
@@ -55,4 +56,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
   }
   return 0;
+}
+
+/**
+ * The card's links by the stat-per-name look-up, and only when a `[[name]]` finds nothing that way, by doctor's
+ * finder over every card (subfolder cards by frontmatter name, kebab links to snake_case files), so show and
+ * doctor agree on what is dead.
+ */
+async function resolvedLinks(memoryDir: string, content: string) {
+  const quick = cardLinks(memoryDir, content);
+  if (!quick.some((l) => l.kind === "wiki" && l.status === "dead")) return quick;
+  try {
+    return cardLinks(memoryDir, content, cardsFinder((await readStore(memoryDir)).cards));
+  } catch {
+    return quick; // no readable MEMORY.md: the stat look-up's answer stands
+  }
 }

@@ -24,6 +24,11 @@ export interface ParsedIndex {
 
 const BULLET = /^\s*[-*+]\s+/;
 const ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+// Tried only when ENTRY fails (its \p classes cost twice ENTRY's time): before the link, hand-kept indexes may put a
+// task box (`[x] `), a marker of symbols (`★★ `, `⚠️ `: no letter or digit, so `See [x](y.md)` stays prose) and
+// bold or italic around the whole link (`**[T](f.md)**`). The same three groups as ENTRY.
+const DECORATED =
+  /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 const HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
 /** A line that opens or closes a fenced block: nothing inside one is an index line. */
 export const FENCE = /^\s*(```|~~~)/;
@@ -61,7 +66,7 @@ export const isBullet = (raw: string) => BULLET.test(raw);
 /** One line outside a fenced block: an entry, an unparsed bullet line, or undefined for anything else. */
 export function parseIndexLine(raw: string, line: number): IndexEntry | UnparsedLine | undefined {
   if (!isBullet(raw)) return undefined;
-  const m = ENTRY.exec(raw);
+  const m = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
   const file = safeDecode(target);

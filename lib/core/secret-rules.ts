@@ -149,6 +149,11 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
 const PLACEHOLDER_WORDS =
   /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
 const TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
+// A credential name's value that is a file path (the token's file, not the token: `token: ~/.app/session.key`), and
+// a query string whose values are all-caps placeholder words (`input_token=TOKEN&access_token=APP_ID|SECRET`).
+const FILE_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|\.{1,2}[\\/]|\/)(?:[\w.@+-]+[\\/])+[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+const CAPS_WORDS = /^[A-Z]{2,}(?:_[A-Z]+)*(?:[|:][A-Z]{2,}(?:_[A-Z]+)*)*$/;
+const QUERY_PARAM = /&[A-Za-z_][\w.-]*=/;
 const DEFAULT_PASSWORDS = new Set(["password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysql", "redis", "example"]);
 
 /**
@@ -162,7 +167,8 @@ export function isPlaceholderSecret(secret: string, kind: string, loneHeaderIsKe
     const body = secret.replace(/-----[^-]*-----|\\[nr]|[^A-Za-z0-9+/]/g, "").length;
     return body < 40 && !(loneHeaderIsKey && !secret.includes("-----END"));
   }
-  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret)) return true;
+  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret) || FILE_PATH.test(secret) || CAPS_WORDS.test(secret)) return true;
+  if (QUERY_PARAM.test(secret) && secret.split(QUERY_PARAM).every((v) => v.length < 8 || CAPS_WORDS.test(v))) return true;
   if (DEFAULT_PASSWORDS.has(secret.toLowerCase())) return true;
   const body = secret.replace(/^(?:[A-Za-z]{1,10}[_.-]){1,3}/, "");
   const counts = new Map<string, number>();

@@ -72,6 +72,7 @@ export function cardsFinder(cards: ReadonlyMap<string, CardFile>): LinkFinder {
   return finderOver(
     (f) => cards.has(f),
     () => namesOf(cards),
+    () => cards.keys(),
   );
 }
 
@@ -85,19 +86,27 @@ export function recordsFinder(records: readonly { file: string; name?: string }[
     (f) => files.has(f),
     () => {
       const out = new Map<string, string[]>();
-      for (const r of records) if (!r.file.includes("/") && r.name !== undefined) out.set(r.name, [...(out.get(r.name) ?? []), r.file]);
+      for (const r of records) if (r.name !== undefined) out.set(r.name, [...(out.get(r.name) ?? []), r.file]);
       return out;
     },
+    () => files,
   );
 }
 
 /**
- * A finder by findCardFile's rules over the cards `has` knows, `names` giving the top-level cards by frontmatter name
- * (asked only for a `[[name]]` no file name answers): a trusted card cache's search gives both without decoding it.
+ * A finder by findCardFile's rules over the cards `has` knows, `names` giving the cards by frontmatter name (asked
+ * only for a `[[name]]` no file name answers; a top-level card wins over one in a subfolder), `files` every card
+ * file. Hand-kept stores link `[[reference-gsim-layout]]` to reference_gsim_layout.md and keep cards in folders
+ * (decisions/x.md named x): as a last resort a link finds the one card whose file name, `-` and `_` alike, is it.
  */
-export function finderOver(has: (file: string) => boolean, names: () => Map<string, string[]>): LinkFinder {
+export function finderOver(has: (file: string) => boolean, names: () => Map<string, string[]>, files?: () => Iterable<string>): LinkFinder {
   const isCard = (f: string) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
   let byFrontmatterName: Map<string, string[]> | undefined;
+  let byFoldedStem: Map<string, string[]> | undefined;
+  const one = (name: string, hits: readonly string[]) => {
+    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
+    return hits[0];
+  };
   return {
     byPath: (rel) => {
       const clean = linkKey(rel);
@@ -106,23 +115,45 @@ export function finderOver(has: (file: string) => boolean, names: () => Map<stri
     byName: (name) => {
       if (name.includes("/")) return isCard(name) ? name : undefined;
       const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
-      let hits = direct.filter(isCard);
-      if (hits.length === 0) {
-        byFrontmatterName ??= names();
-        hits = byFrontmatterName.get(name) ?? [];
-      }
-      if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
-      return hits[0];
+      const hits = direct.filter(isCard);
+      if (hits.length > 0) return one(name, hits);
+      byFrontmatterName ??= names();
+      const named = topLevelFirst(byFrontmatterName.get(name) ?? []);
+      if (named.length > 0 || !files) return one(name, named);
+      byFoldedStem ??= foldedStems(files(), isCard);
+      const stem = foldStem(name.endsWith(".md") ? name.slice(0, -3) : name);
+      return one(name, topLevelFirst([...new Set([stem, ...CARD_TYPES.map((t) => `${t}_${stem}`)].flatMap((k) => byFoldedStem?.get(k) ?? []))]));
     },
   };
 }
 
-/** Top-level cards by their frontmatter name (findCardFile's last resort). */
+/** The top-level files among `files` when there are any, else all of them. */
+function topLevelFirst(files: readonly string[]): readonly string[] {
+  const top = files.filter((f) => !f.includes("/"));
+  return top.length > 0 ? top : files;
+}
+
+/** A card file name's stem with `-` read as `_`: the key a kebab-case link and a snake_case file share. */
+function foldStem(stem: string): string {
+  return stem.replace(/-/g, "_");
+}
+
+function foldedStems(files: Iterable<string>, isCard: (f: string) => boolean): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const f of files) {
+    if (!isCard(f)) continue;
+    const key = foldStem(f.slice(f.lastIndexOf("/") + 1, -3));
+    out.set(key, [...(out.get(key) ?? []), f]);
+  }
+  return out;
+}
+
+/** Cards, top level and in subfolders, by their frontmatter name. */
 function namesOf(cards: ReadonlyMap<string, CardFile>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [file, cf] of cards) {
     const name = cf.card?.frontmatter.name;
-    if (file.includes("/") || file === INDEX_FILE || typeof name !== "string") continue;
+    if (file === INDEX_FILE || typeof name !== "string") continue;
     out.set(name, [...(out.get(name) ?? []), file]);
   }
   return out;

@@ -54,7 +54,13 @@ async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: F
   for (const [file, cf] of view.cards) {
     // The same cards doctor checks: a free note (not named like a card, linked from nowhere) has no card rules.
     if (!isCardFile(file) && !view.referenced.has(file)) continue;
-    if (cf.readError !== undefined || !cf.card || cf.card.errors.length > 0) continue; // doctor: unreadable card
+    // Doctor lists these as unreadable; here they are skipped out loud, as the docs promise, never passed over.
+    const unreadable = cf.readError ?? (cf.card ? cf.card.errors[0]?.message : "the card could not be read");
+    if (unreadable !== undefined) {
+      skipped.push({ card: file, reason: `${unreadable}; nothing was written` });
+      continue;
+    }
+    if (!cf.card) continue;
     const missing = missingFields(cf.card);
     if (missing.length === 0) continue;
     const abs = path.join(memoryDir, file);

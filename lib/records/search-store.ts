@@ -199,7 +199,7 @@ const plainHit = (h: StoreHit): StoreHit => ({
 
 /**
  * recordsFinder's rules over a trusted cache: a file by a look-up among its names, and (only for a `[[name]]` no
- * file name answers) the top-level cards by the frontmatter name in their rows.
+ * file name answers) the cards by the frontmatter name in their rows, then by their folded file names.
  */
 function trustedFinder(found: TrustedCardSearch, finderOver: typeof import("./card-links.js").finderOver): { finder: LinkFinder; broken: () => boolean } {
   const { cache, count } = found;
@@ -210,12 +210,14 @@ function trustedFinder(found: TrustedCardSearch, finderOver: typeof import("./ca
       const out = new Map<string, string[]>();
       for (let i = 0; i < count; i++) {
         const file = cache.name(i);
-        if (file.includes("/")) continue;
         const row = cache.row(i);
         if (!row) broken = true;
         else if (row.name !== undefined) out.set(row.name, [...(out.get(row.name) ?? []), file]);
       }
       return out;
+    },
+    function* () {
+      for (let i = 0; i < count; i++) yield cache.name(i);
     },
   );
   return { finder, broken: () => broken };

@@ -5045,7 +5045,8 @@ function isPlaceholderSecret(secret, kind, loneHeaderIsKey = false) {
     const body2 = secret.replace(/-----[^-]*-----|\\[nr]|[^A-Za-z0-9+/]/g, "").length;
     return body2 < 40 && !(loneHeaderIsKey && !secret.includes("-----END"));
   }
-  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret)) return true;
+  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret) || FILE_PATH.test(secret) || CAPS_WORDS.test(secret)) return true;
+  if (QUERY_PARAM.test(secret) && secret.split(QUERY_PARAM).every((v) => v.length < 8 || CAPS_WORDS.test(v))) return true;
   if (DEFAULT_PASSWORDS.has(secret.toLowerCase())) return true;
   const body = secret.replace(/^(?:[A-Za-z]{1,10}[_.-]){1,3}/, "");
   const counts = /* @__PURE__ */ new Map();
@@ -5053,7 +5054,7 @@ function isPlaceholderSecret(secret, kind, loneHeaderIsKey = false) {
   const top = Math.max(0, ...counts.values());
   return body.length >= 8 && (counts.size <= 2 || top >= body.length * 0.6);
 }
-var URL_USERINFO, NOT_TOKEN_BEFORE, NOT_TOKEN_AFTER, SECRET_NAMES, NAME_WORDS, EXTRA_RULES, PLACEHOLDER_WORDS, TEMPLATE, DEFAULT_PASSWORDS;
+var URL_USERINFO, NOT_TOKEN_BEFORE, NOT_TOKEN_AFTER, SECRET_NAMES, NAME_WORDS, EXTRA_RULES, PLACEHOLDER_WORDS, TEMPLATE, FILE_PATH, CAPS_WORDS, QUERY_PARAM, DEFAULT_PASSWORDS;
 var init_secret_rules = __esm({
   "lib/core/secret-rules.ts"() {
     "use strict";
@@ -5179,6 +5180,9 @@ var init_secret_rules = __esm({
     ];
     PLACEHOLDER_WORDS = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
     TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
+    FILE_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|\.{1,2}[\\/]|\/)(?:[\w.@+-]+[\\/])+[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+    CAPS_WORDS = /^[A-Z]{2,}(?:_[A-Z]+)*(?:[|:][A-Z]{2,}(?:_[A-Z]+)*)*$/;
+    QUERY_PARAM = /&[A-Za-z_][\w.-]*=/;
     DEFAULT_PASSWORDS = /* @__PURE__ */ new Set(["password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysql", "redis", "example"]);
   }
 });
@@ -6433,7 +6437,7 @@ var init_actor = __esm({
 // lib/core/index-file.ts
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
@@ -6453,12 +6457,13 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, ENTRY, HOOK_SEPARATOR, FENCE, isBullet;
+var BULLET, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
     BULLET = /^\s*[-*+]\s+/;
     ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+    DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
     isBullet = (raw) => BULLET.test(raw);

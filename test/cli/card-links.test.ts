@@ -52,3 +52,52 @@ test("doctor reports each dead or unsafe link in a card body with card, file lin
   const fixed = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout);
   assert.deepEqual((fixed.report ?? fixed).dead_card_links, []);
 });
+
+test("doctor finds a [[name]] link's card in a subfolder by its frontmatter name, and a kebab-case link's snake_case file; a miss and a tie stay dead", async () => {
+  const w = makeWorld();
+  const card = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} notes\n---\n${body}\n`;
+  fs.mkdirSync(path.join(w.mem, "decisions"));
+  fs.mkdirSync(path.join(w.mem, "conventions"));
+  fs.writeFileSync(path.join(w.mem, "decisions", "queue-over-cron.md"), card("queue-over-cron", "Why: [[thin-handlers]]."));
+  fs.writeFileSync(path.join(w.mem, "conventions", "thin-handlers.md"), card("thin-handlers", "See [[queue-over-cron]] and [[no-such-slug]]."));
+  fs.writeFileSync(path.join(w.mem, "reference_cache_layout.md"), card("cache-layout", "Related: [[project-retry-budget]]."));
+  fs.writeFileSync(path.join(w.mem, "project_retry_budget.md"), card("retry-budget", "Uses [[reference-cache-layout]], [[cache-layout]], [[twin-note]]."));
+  fs.writeFileSync(path.join(w.mem, "project_twin_note.md"), card("a", "x"));
+  fs.writeFileSync(path.join(w.mem, "reference_twin_note.md"), card("b", "y"));
+  const idx = [
+    "decisions/queue-over-cron.md",
+    "conventions/thin-handlers.md",
+    "reference_cache_layout.md",
+    "project_retry_budget.md",
+    "project_twin_note.md",
+    "reference_twin_note.md",
+  ];
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), `# Memory\n\n${idx.map((f, i) => `- [Card ${i}](${f}) — hook ${i}`).join("\n")}\n`);
+  const r = await memctl(w, ["doctor", "--json"]);
+  const report = JSON.parse(r.stdout);
+  assert.deepEqual(
+    report.dead_card_links.map((x: { card: string; link: string }) => [x.card, x.link]),
+    [
+      ["conventions/thin-handlers.md", "no-such-slug"],
+      ["project_retry_budget.md", "twin-note"],
+    ],
+    r.stdout,
+  );
+  const shown = JSON.parse((await memctl(w, ["show", "conventions/thin-handlers.md", "--json"])).stdout);
+  assert.deepEqual(
+    shown.links.map((l: { link: string; target: string | null }) => [l.link, l.target]),
+    [
+      ["queue-over-cron", "decisions/queue-over-cron.md"],
+      ["no-such-slug", null],
+    ],
+  );
+  const kebab = JSON.parse((await memctl(w, ["show", "project_retry_budget.md", "--json"])).stdout);
+  assert.deepEqual(
+    kebab.links.map((l: { link: string; target: string | null }) => [l.link, l.target]),
+    [
+      ["reference-cache-layout", "reference_cache_layout.md"],
+      ["cache-layout", "reference_cache_layout.md"],
+      ["twin-note", null],
+    ],
+  );
+});

@@ -50,3 +50,25 @@ test("a secret the user allows is not reported; a clean store reports an empty l
   assert.deepEqual(report.cards_with_secrets, []);
   assert.equal(report.issues_count, 0);
 });
+
+test("a credential name whose value is a file path or a query of all-caps placeholders is not a secret at rest; a real value beside it still is", async () => {
+  const p = makeProject();
+  const files = writeCleanStore(p);
+  const real = `Qx7${"mZ2vK9pL4wR8".split("").reverse().join("")}#5`;
+  const body = [
+    "- Token: `D:/Users/dev/.config/mailer/oauth_token_2.json` (refreshes itself)",
+    "- token_file: ~/.local/share/app/session.key",
+    "- check it with `https://api.example.net/inspect?input_token=TOKEN&access_token=APP_ID|APP_SECRET`",
+    `- db_password: ${real}`,
+  ].join("\n");
+  p.write(files[0]!, card("card0", {}, body));
+  const { report } = await p.json(["doctor"]);
+  const found = report.cards_with_secrets as { card: string; line: number; kind: string }[];
+  assert.deepEqual(
+    found.map((f) => [f.card, f.kind]),
+    [[files[0], "credential-assignment"]],
+    JSON.stringify(found),
+  );
+  const lines = fs.readFileSync(path.join(p.memory, files[0]!), "utf8").split("\n");
+  assert.ok(lines[found[0]!.line - 1]!.includes("db_password"), "the one reported is the real value");
+});

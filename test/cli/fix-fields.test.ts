@@ -117,3 +117,21 @@ test("fix-fields: a card whose frontmatter cannot be edited safely is listed and
   assert.equal(agent.code, 1);
   assert.equal(JSON.parse(agent.stdout).error.code, "E_READ_ONLY");
 });
+
+test("fix-fields: a card whose frontmatter is not YAML (a quoted word then more text) is listed as skipped with why, not passed over in silence", async () => {
+  const w = makeWorld();
+  const text = '---\nname: "done" then merge\ndescription: after a review says done, merge and push\n---\nBody.\n';
+  fs.writeFileSync(path.join(w.mem, "feedback_done_merge.md"), text);
+  fs.appendFileSync(path.join(w.mem, "MEMORY.md"), "- [Done means merge](feedback_done_merge.md) — merge on done\n");
+  const json = await memctl(w, ["fix-fields", "--json"]);
+  assert.equal(json.code, 0, json.stderr);
+  const skipped = JSON.parse(json.stdout).skipped as { card: string; reason: string }[];
+  assert.deepEqual(
+    skipped.map((s) => s.card),
+    ["feedback_done_merge.md"],
+  );
+  assert.match(skipped[0]!.reason, /not valid YAML/);
+  const human = await memctl(w, ["fix-fields"]);
+  assert.match(human.stdout, /skipped feedback_done_merge\.md: .*not valid YAML/);
+  assert.equal(fs.readFileSync(path.join(w.mem, "feedback_done_merge.md"), "utf8"), text);
+});

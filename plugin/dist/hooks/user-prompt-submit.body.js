@@ -4415,13 +4415,17 @@ var EXTRA_RULES = [
 ];
 var PLACEHOLDER_WORDS = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
 var TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
+var FILE_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|\.{1,2}[\\/]|\/)(?:[\w.@+-]+[\\/])+[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+var CAPS_WORDS = /^[A-Z]{2,}(?:_[A-Z]+)*(?:[|:][A-Z]{2,}(?:_[A-Z]+)*)*$/;
+var QUERY_PARAM = /&[A-Za-z_][\w.-]*=/;
 var DEFAULT_PASSWORDS = /* @__PURE__ */ new Set(["password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysql", "redis", "example"]);
 function isPlaceholderSecret(secret, kind, loneHeaderIsKey = false) {
   if (kind === "private-key") {
     const body2 = secret.replace(/-----[^-]*-----|\\[nr]|[^A-Za-z0-9+/]/g, "").length;
     return body2 < 40 && !(loneHeaderIsKey && !secret.includes("-----END"));
   }
-  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret)) return true;
+  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret) || FILE_PATH.test(secret) || CAPS_WORDS.test(secret)) return true;
+  if (QUERY_PARAM.test(secret) && secret.split(QUERY_PARAM).every((v) => v.length < 8 || CAPS_WORDS.test(v))) return true;
   if (DEFAULT_PASSWORDS.has(secret.toLowerCase())) return true;
   const body = secret.replace(/^(?:[A-Za-z]{1,10}[_.-]){1,3}/, "");
   const counts = /* @__PURE__ */ new Map();
@@ -6359,6 +6363,7 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -6384,7 +6389,7 @@ function indexLines(text, each) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
@@ -6700,7 +6705,7 @@ var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 29;
+var FORMAT_VERSION = 30;
 var STAMP_FIELDS = 3;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {

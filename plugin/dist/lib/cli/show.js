@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { findCardFile } from "../records/card-find.js";
-import { cardLinks } from "../records/card-links.js";
+import { cardLinks, cardsFinder } from "../records/card-links.js";
+import { readStore } from "../store/read.js";
 import { refuseHeld } from "../records/file-view.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs } from "./args.js";
@@ -34,7 +35,7 @@ async function run(argv, io) {
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
   refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
-  const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  const links = (await resolvedLinks(memoryDir, content)).map((l) => ({ link: l.link, target: l.target, status: l.status }));
   const parsed = parseCard(content);
   const retired = noLongerTrue(parsed, utcDay(io.now()));
   if (bool(args, "json")) {
@@ -52,6 +53,15 @@ ${lines.join("\n")}
     }
   }
   return 0;
+}
+async function resolvedLinks(memoryDir, content) {
+  const quick = cardLinks(memoryDir, content);
+  if (!quick.some((l) => l.kind === "wiki" && l.status === "dead")) return quick;
+  try {
+    return cardLinks(memoryDir, content, cardsFinder((await readStore(memoryDir)).cards));
+  } catch {
+    return quick;
+  }
 }
 export {
   run,

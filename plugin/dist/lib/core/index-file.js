@@ -1,6 +1,7 @@
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -26,7 +27,7 @@ function indexLines(text, each) {
 var isBullet = (raw) => BULLET.test(raw);
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m = ENTRY.exec(raw);
+  const m = ENTRY.exec(raw) ?? DECORATED.exec(raw);
   if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
   const file = safeDecode(target);

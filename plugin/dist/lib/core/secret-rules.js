@@ -124,13 +124,17 @@ var EXTRA_RULES = [
 ];
 var PLACEHOLDER_WORDS = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
 var TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
+var FILE_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|\.{1,2}[\\/]|\/)(?:[\w.@+-]+[\\/])+[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+var CAPS_WORDS = /^[A-Z]{2,}(?:_[A-Z]+)*(?:[|:][A-Z]{2,}(?:_[A-Z]+)*)*$/;
+var QUERY_PARAM = /&[A-Za-z_][\w.-]*=/;
 var DEFAULT_PASSWORDS = /* @__PURE__ */ new Set(["password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysql", "redis", "example"]);
 function isPlaceholderSecret(secret, kind, loneHeaderIsKey = false) {
   if (kind === "private-key") {
     const body2 = secret.replace(/-----[^-]*-----|\\[nr]|[^A-Za-z0-9+/]/g, "").length;
     return body2 < 40 && !(loneHeaderIsKey && !secret.includes("-----END"));
   }
-  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret)) return true;
+  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret) || FILE_PATH.test(secret) || CAPS_WORDS.test(secret)) return true;
+  if (QUERY_PARAM.test(secret) && secret.split(QUERY_PARAM).every((v) => v.length < 8 || CAPS_WORDS.test(v))) return true;
   if (DEFAULT_PASSWORDS.has(secret.toLowerCase())) return true;
   const body = secret.replace(/^(?:[A-Za-z]{1,10}[_.-]){1,3}/, "");
   const counts = /* @__PURE__ */ new Map();

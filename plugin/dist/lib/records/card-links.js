@@ -41,7 +41,8 @@ function linksOfText(memoryDir, text, finder) {
 function cardsFinder(cards) {
   return finderOver(
     (f) => cards.has(f),
-    () => namesOf(cards)
+    () => namesOf(cards),
+    () => cards.keys()
   );
 }
 function recordsFinder(records) {
@@ -50,14 +51,20 @@ function recordsFinder(records) {
     (f) => files.has(f),
     () => {
       const out = /* @__PURE__ */ new Map();
-      for (const r of records) if (!r.file.includes("/") && r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
+      for (const r of records) if (r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
       return out;
-    }
+    },
+    () => files
   );
 }
-function finderOver(has, names) {
+function finderOver(has, names, files) {
   const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
   let byFrontmatterName;
+  let byFoldedStem;
+  const one = (name, hits) => {
+    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
+    return hits[0];
+  };
   return {
     byPath: (rel) => {
       const clean = linkKey(rel);
@@ -66,21 +73,38 @@ function finderOver(has, names) {
     byName: (name) => {
       if (name.includes("/")) return isCard(name) ? name : void 0;
       const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
-      let hits = direct.filter(isCard);
-      if (hits.length === 0) {
-        byFrontmatterName ??= names();
-        hits = byFrontmatterName.get(name) ?? [];
-      }
-      if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
-      return hits[0];
+      const hits = direct.filter(isCard);
+      if (hits.length > 0) return one(name, hits);
+      byFrontmatterName ??= names();
+      const named = topLevelFirst(byFrontmatterName.get(name) ?? []);
+      if (named.length > 0 || !files) return one(name, named);
+      byFoldedStem ??= foldedStems(files(), isCard);
+      const stem = foldStem(name.endsWith(".md") ? name.slice(0, -3) : name);
+      return one(name, topLevelFirst([...new Set([stem, ...CARD_TYPES.map((t) => `${t}_${stem}`)].flatMap((k) => byFoldedStem?.get(k) ?? []))]));
     }
   };
+}
+function topLevelFirst(files) {
+  const top = files.filter((f) => !f.includes("/"));
+  return top.length > 0 ? top : files;
+}
+function foldStem(stem) {
+  return stem.replace(/-/g, "_");
+}
+function foldedStems(files, isCard) {
+  const out = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (!isCard(f)) continue;
+    const key = foldStem(f.slice(f.lastIndexOf("/") + 1, -3));
+    out.set(key, [...out.get(key) ?? [], f]);
+  }
+  return out;
 }
 function namesOf(cards) {
   const out = /* @__PURE__ */ new Map();
   for (const [file, cf] of cards) {
     const name = cf.card?.frontmatter.name;
-    if (file.includes("/") || file === INDEX_FILE || typeof name !== "string") continue;
+    if (file === INDEX_FILE || typeof name !== "string") continue;
     out.set(name, [...out.get(name) ?? [], file]);
   }
   return out;

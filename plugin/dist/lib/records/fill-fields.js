@@ -24,7 +24,12 @@ async function plan(memoryDir) {
   const skipped = [];
   for (const [file, cf] of view.cards) {
     if (!isCardFile(file) && !view.referenced.has(file)) continue;
-    if (cf.readError !== void 0 || !cf.card || cf.card.errors.length > 0) continue;
+    const unreadable = cf.readError ?? (cf.card ? cf.card.errors[0]?.message : "the card could not be read");
+    if (unreadable !== void 0) {
+      skipped.push({ card: file, reason: `${unreadable}; nothing was written` });
+      continue;
+    }
+    if (!cf.card) continue;
     const missing = missingFields(cf.card);
     if (missing.length === 0) continue;
     const abs = path.join(memoryDir, file);

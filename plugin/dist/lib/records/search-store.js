@@ -135,12 +135,14 @@ function trustedFinder(found, finderOver) {
       const out = /* @__PURE__ */ new Map();
       for (let i = 0; i < count; i++) {
         const file = cache.name(i);
-        if (file.includes("/")) continue;
         const row = cache.row(i);
         if (!row) broken = true;
         else if (row.name !== void 0) out.set(row.name, [...out.get(row.name) ?? [], file]);
       }
       return out;
+    },
+    function* () {
+      for (let i = 0; i < count; i++) yield cache.name(i);
     }
   );
   return { finder, broken: () => broken };
