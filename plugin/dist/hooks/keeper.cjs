@@ -6688,7 +6688,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 11";
+var CARD_CACHE_VERSION = "memctl-card-cache 12";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
