@@ -196,23 +196,6 @@ var init_scope = __esm({
 });
 
 // lib/core/card-parse.ts
-var card_parse_exports = {};
-__export(card_parse_exports, {
-  CARD_STATUSES: () => CARD_STATUSES,
-  REQUIRED_FIELDS: () => REQUIRED_FIELDS,
-  cardType: () => cardType,
-  isCalendarDate: () => isCalendarDate,
-  isExpired: () => isExpired,
-  isRetired: () => isRetired,
-  mayRetire: () => mayRetire,
-  missingFields: () => missingFields,
-  noLongerTrue: () => noLongerTrue,
-  noLongerTrueOf: () => noLongerTrueOf,
-  noLongerTrueReason: () => noLongerTrueReason,
-  noLongerTrueText: () => noLongerTrueText,
-  parseCardWith: () => parseCardWith,
-  supersededBy: () => supersededBy
-});
 function parseCardWith(text, loadYaml) {
   const match = FRONTMATTER.exec(text);
   if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
@@ -304,35 +287,9 @@ function isCalendarDate(value) {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
-function missingFields(card) {
-  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
-}
-function isExpired(meta, today) {
-  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
-}
-function isRetired(meta, today) {
-  return meta.status === "superseded" || isExpired(meta, today);
-}
-function noLongerTrue(card, today) {
-  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
-}
-function noLongerTrueOf(fields, today) {
-  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
-  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
-  return {};
-}
 function supersededBy(card) {
   const by = card.frontmatter.superseded_by;
   return typeof by === "string" && by !== "" ? by : void 0;
-}
-function noLongerTrueReason(h) {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
-  return "";
-}
-function noLongerTrueText(h) {
-  const reason = noLongerTrueReason(h);
-  return reason ? `${reason} \u2014 not injected` : "";
 }
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
@@ -341,7 +298,7 @@ function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
-var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
+var FRONTMATTER, CARD_STATUSES;
 var init_card_parse = __esm({
   "lib/core/card-parse.ts"() {
     "use strict";
@@ -349,7 +306,6 @@ var init_card_parse = __esm({
     init_card_types();
     init_recall_keys();
     init_scope();
-    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
     CARD_STATUSES = ["active", "stale", "superseded"];
   }
@@ -2857,24 +2813,6 @@ var init_js_yaml = __esm({
 });
 
 // lib/core/card.ts
-var card_exports = {};
-__export(card_exports, {
-  CARD_STATUSES: () => CARD_STATUSES,
-  REQUIRED_FIELDS: () => REQUIRED_FIELDS,
-  cardType: () => cardType,
-  isCalendarDate: () => isCalendarDate,
-  isExpired: () => isExpired,
-  isRetired: () => isRetired,
-  mayRetire: () => mayRetire,
-  missingFields: () => missingFields,
-  noLongerTrue: () => noLongerTrue,
-  noLongerTrueOf: () => noLongerTrueOf,
-  noLongerTrueReason: () => noLongerTrueReason,
-  noLongerTrueText: () => noLongerTrueText,
-  parseCard: () => parseCard,
-  parseCardWith: () => parseCardWith,
-  supersededBy: () => supersededBy
-});
 function parseCard(text) {
   return parseCardWith(text, loadWithoutAliasBlowUp);
 }
@@ -2912,6 +2850,18 @@ var init_card = __esm({
     init_js_yaml();
     init_card_parse();
     init_card_parse();
+  }
+});
+
+// lib/core/card-yaml.ts
+var card_yaml_exports = {};
+__export(card_yaml_exports, {
+  parseCard: () => parseCard
+});
+var init_card_yaml = __esm({
+  "lib/core/card-yaml.ts"() {
+    "use strict";
+    init_card();
   }
 });
 
@@ -4840,16 +4790,15 @@ function foldedPath(rel) {
 }
 
 // lib/rank-cache/card-fields.ts
+init_card_parse();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
-var parseCardWith2;
 async function readCardFields(memoryDir, file) {
   const head = readHead(node_path_default.join(memoryDir, file));
   if (head === void 0) return void 0;
-  parseCardWith2 ??= (await Promise.resolve().then(() => (init_card_parse(), card_parse_exports))).parseCardWith;
-  const card = parseCardWith2(head) ?? (parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard)(head);
+  const card = parseCardWith(head) ?? (parseCard2 ??= (await Promise.resolve().then(() => (init_card_yaml(), card_yaml_exports))).parseCard)(head);
   const meta = card.meta;
   return {
     priority: meta.priority,

@@ -130,6 +130,266 @@ var init_scope = __esm({
   }
 });
 
+// lib/core/frontmatter-fast.ts
+function scalar(raw, flow) {
+  const v = trimSpaces(raw);
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    const inner = v.slice(1, -1);
+    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
+    const inner = v.slice(1, -1);
+    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
+  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
+  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
+  return v;
+}
+function flowList(raw) {
+  const inner = trimSpaces(raw.slice(1, -1));
+  if (inner === "") return [];
+  const items = [];
+  for (const part of inner.split(",")) {
+    const s = scalar(part, true);
+    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
+    items.push(s);
+  }
+  return items;
+}
+function inline(raw) {
+  const v = trimSpaces(raw);
+  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
+  return scalar(v, false);
+}
+function fastLoadFrontmatter(text) {
+  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
+  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
+  const out = {};
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line === "") {
+      i++;
+      continue;
+    }
+    const m4 = KEY.exec(line);
+    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
+    const key = m4[1];
+    i++;
+    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
+      const value = inline(m4[2]);
+      if (value === NOT_SIMPLE) return void 0;
+      out[key] = value;
+      continue;
+    }
+    const block = [];
+    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
+    if (block.length === 0) {
+      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
+      out[key] = null;
+      continue;
+    }
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
+  }
+  return out;
+}
+function blockList(block) {
+  const indent = ITEM.exec(block[0])[1];
+  const items = [];
+  for (const line of block) {
+    const m4 = ITEM.exec(line);
+    if (!m4 || m4[1] !== indent) return void 0;
+    const s = scalar(m4[2], false);
+    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
+    items.push(s);
+  }
+  return items;
+}
+function nestedMap(block) {
+  const indent = NESTED.exec(block[0])?.[1];
+  if (indent === void 0) return void 0;
+  const map = {};
+  for (const line of block) {
+    const m4 = NESTED.exec(line);
+    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
+    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
+    const value = inline(m4[3]);
+    if (value === NOT_SIMPLE) return void 0;
+    map[m4[2]] = value;
+  }
+  return map;
+}
+var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
+var init_frontmatter_fast = __esm({
+  "lib/core/frontmatter-fast.ts"() {
+    "use strict";
+    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    ITEM = /^( *)- (.*)$/;
+    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
+    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
+    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
+    FLOW_UNSAFE = /[,[\]{}]/;
+    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
+    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
+    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
+    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
+  }
+});
+
+// lib/core/recall-keys.ts
+function recallKeysOf(frontmatter) {
+  const v = frontmatter.recall;
+  if (!Array.isArray(v)) return [];
+  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
+}
+var MAX_RECALL_KEYS;
+var init_recall_keys = __esm({
+  "lib/core/recall-keys.ts"() {
+    "use strict";
+    MAX_RECALL_KEYS = 16;
+  }
+});
+
+// lib/core/card-parse.ts
+function parseCardWith(text, loadYaml) {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
+  const frontmatterText = match[1];
+  const body = text.slice(match[0].length);
+  const errors = [];
+  const warnings = [];
+  let loaded;
+  try {
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    if (fast === void 0 && !loadYaml) return void 0;
+    loaded = fast ?? loadYaml(frontmatterText);
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
+    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  const fm = loaded;
+  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+function toMeta(fm, warnings) {
+  const meta = { topics: [] };
+  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
+  const text = (field) => {
+    const v = fm[field];
+    if (v === void 0 || v === null) return void 0;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    warn(field, "a string");
+    return void 0;
+  };
+  meta.name = text("name");
+  meta.description = text("description");
+  meta.status = text("status");
+  meta.updated_at = text("updated_at");
+  meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
+  if (fm.metadata !== void 0) {
+    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
+    else warn("metadata", "a mapping");
+  }
+  const topics = fm.topics;
+  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
+  else if (typeof topics === "string")
+    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
+  if (fm.recall !== void 0 && fm.recall !== null) {
+    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
+    else warn("recall", "a list");
+  }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
+  }
+  const priority = text("priority");
+  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
+  else if (priority !== void 0) warn("priority", "one of always, normal, low");
+  if ("repo_refs" in fm) {
+    const refs = fm.repo_refs;
+    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
+    else if (refs === null || refs === void 0) meta.repo_refs = [];
+    else {
+      warn("repo_refs", "a list");
+      meta.repo_refs = [String(refs)];
+    }
+  }
+  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
+    const p = fm.provenance;
+    meta.provenance = {
+      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
+      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
+      source: typeof p.source === "string" ? p.source : void 0
+    };
+  }
+  return meta;
+}
+function isCalendarDate(value) {
+  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m4) return false;
+  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+function isExpired(meta, today) {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function noLongerTrue(card, today) {
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
+  return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
+}
+function noLongerTrueReason(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
+  return "";
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
+}
+function cardType(file, meta) {
+  const prefix = typeFromFileName(file);
+  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
+}
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
+var init_card_parse = __esm({
+  "lib/core/card-parse.ts"() {
+    "use strict";
+    init_frontmatter_fast();
+    init_card_types();
+    init_recall_keys();
+    init_scope();
+    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
+    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    CARD_STATUSES = ["active", "stale", "superseded"];
+  }
+});
+
 // node_modules/js-yaml/dist/js-yaml.mjs
 function defineScalarTag(tagName, options) {
   return {
@@ -2628,266 +2888,6 @@ var init_js_yaml = __esm({
     CHOMPING_CLIP = CHOMPING_MODE.CLIP;
     CHOMPING_STRIP = CHOMPING_MODE.STRIP;
     CHOMPING_KEEP = CHOMPING_MODE.KEEP;
-  }
-});
-
-// lib/core/frontmatter-fast.ts
-function scalar(raw, flow) {
-  const v = trimSpaces(raw);
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
-    const inner = v.slice(1, -1);
-    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
-  }
-  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
-    const inner = v.slice(1, -1);
-    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
-  }
-  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
-  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
-  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
-  return v;
-}
-function flowList(raw) {
-  const inner = trimSpaces(raw.slice(1, -1));
-  if (inner === "") return [];
-  const items = [];
-  for (const part of inner.split(",")) {
-    const s = scalar(part, true);
-    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
-    items.push(s);
-  }
-  return items;
-}
-function inline(raw) {
-  const v = trimSpaces(raw);
-  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
-  return scalar(v, false);
-}
-function fastLoadFrontmatter(text) {
-  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
-  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
-  const out = {};
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line === "") {
-      i++;
-      continue;
-    }
-    const m4 = KEY.exec(line);
-    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
-    const key = m4[1];
-    i++;
-    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
-      const value = inline(m4[2]);
-      if (value === NOT_SIMPLE) return void 0;
-      out[key] = value;
-      continue;
-    }
-    const block = [];
-    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
-    if (block.length === 0) {
-      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
-      out[key] = null;
-      continue;
-    }
-    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed2 === void 0) return void 0;
-    out[key] = parsed2;
-  }
-  return out;
-}
-function blockList(block) {
-  const indent = ITEM.exec(block[0])[1];
-  const items = [];
-  for (const line of block) {
-    const m4 = ITEM.exec(line);
-    if (!m4 || m4[1] !== indent) return void 0;
-    const s = scalar(m4[2], false);
-    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
-    items.push(s);
-  }
-  return items;
-}
-function nestedMap(block) {
-  const indent = NESTED.exec(block[0])?.[1];
-  if (indent === void 0) return void 0;
-  const map = {};
-  for (const line of block) {
-    const m4 = NESTED.exec(line);
-    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
-    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
-    const value = inline(m4[3]);
-    if (value === NOT_SIMPLE) return void 0;
-    map[m4[2]] = value;
-  }
-  return map;
-}
-var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
-var init_frontmatter_fast = __esm({
-  "lib/core/frontmatter-fast.ts"() {
-    "use strict";
-    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-    ITEM = /^( *)- (.*)$/;
-    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
-    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
-    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
-    FLOW_UNSAFE = /[,[\]{}]/;
-    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
-    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
-    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
-    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
-  }
-});
-
-// lib/core/recall-keys.ts
-function recallKeysOf(frontmatter) {
-  const v = frontmatter.recall;
-  if (!Array.isArray(v)) return [];
-  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
-}
-var MAX_RECALL_KEYS;
-var init_recall_keys = __esm({
-  "lib/core/recall-keys.ts"() {
-    "use strict";
-    MAX_RECALL_KEYS = 16;
-  }
-});
-
-// lib/core/card-parse.ts
-function parseCardWith(text, loadYaml) {
-  const match = FRONTMATTER.exec(text);
-  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
-  const frontmatterText = match[1];
-  const body = text.slice(match[0].length);
-  const errors = [];
-  const warnings = [];
-  let loaded;
-  try {
-    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
-    if (fast === void 0 && !loadYaml) return void 0;
-    loaded = fast ?? loadYaml(frontmatterText);
-  } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
-    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
-    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  const fm = loaded;
-  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
-}
-function toMeta(fm, warnings) {
-  const meta = { topics: [] };
-  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
-  const text = (field) => {
-    const v = fm[field];
-    if (v === void 0 || v === null) return void 0;
-    if (typeof v === "string") return v;
-    if (typeof v === "number" || typeof v === "boolean") return String(v);
-    warn(field, "a string");
-    return void 0;
-  };
-  meta.name = text("name");
-  meta.description = text("description");
-  meta.status = text("status");
-  meta.updated_at = text("updated_at");
-  meta.expires_at = text("expires_at");
-  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
-  for (const field of ["updated_at", "expires_at"]) {
-    const value = meta[field];
-    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
-  }
-  if (fm.metadata !== void 0) {
-    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
-    else warn("metadata", "a mapping");
-  }
-  const topics = fm.topics;
-  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
-  else if (typeof topics === "string")
-    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
-  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
-  if (fm.recall !== void 0 && fm.recall !== null) {
-    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
-    else warn("recall", "a list");
-  }
-  if (fm.scope !== void 0 && fm.scope !== null) {
-    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
-    else warn("scope", "a list");
-  }
-  const priority = text("priority");
-  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
-  else if (priority !== void 0) warn("priority", "one of always, normal, low");
-  if ("repo_refs" in fm) {
-    const refs = fm.repo_refs;
-    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
-    else if (refs === null || refs === void 0) meta.repo_refs = [];
-    else {
-      warn("repo_refs", "a list");
-      meta.repo_refs = [String(refs)];
-    }
-  }
-  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
-    const p = fm.provenance;
-    meta.provenance = {
-      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
-      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
-      source: typeof p.source === "string" ? p.source : void 0
-    };
-  }
-  return meta;
-}
-function isCalendarDate(value) {
-  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m4) return false;
-  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-function isExpired(meta, today) {
-  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
-}
-function isRetired(meta, today) {
-  return meta.status === "superseded" || isExpired(meta, today);
-}
-function noLongerTrue(card, today) {
-  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
-}
-function noLongerTrueOf(fields, today) {
-  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
-  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
-  return {};
-}
-function supersededBy(card) {
-  const by = card.frontmatter.superseded_by;
-  return typeof by === "string" && by !== "" ? by : void 0;
-}
-function noLongerTrueReason(h) {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
-  return "";
-}
-function mayRetire(meta) {
-  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
-}
-function cardType(file, meta) {
-  const prefix = typeFromFileName(file);
-  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
-}
-var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
-var init_card_parse = __esm({
-  "lib/core/card-parse.ts"() {
-    "use strict";
-    init_frontmatter_fast();
-    init_card_types();
-    init_recall_keys();
-    init_scope();
-    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
-    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-    CARD_STATUSES = ["active", "stale", "superseded"];
   }
 });
 
@@ -5498,6 +5498,7 @@ function foldedPath(rel) {
 }
 
 // lib/rank-cache/card-fields.ts
+init_card_parse();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
