@@ -4,9 +4,9 @@
 // linear, sendgrid, shopify, 1password, basicauth, database-connection-string, gitlab, huggingface, …) and the
 // extra rules both share (secret-rules.ts, `hook: true`). No imports but that pure data: the hook loads this;
 // the kinds are the rules' message ids in kebab case, as lib/records/secrets.ts names them.
-import { EXTRA_RULES, isPlaceholderSecret, URL_USERINFO } from "./secret-rules.js";
+import { extraRules, isPlaceholderSecret, URL_USERINFO } from "./secret-rules.js";
 
-const SHAPES: readonly (readonly [kind: string, source: string])[] = [
+const PRESET_SHAPES: readonly (readonly [kind: string, source: string])[] = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).
   ["aws-access-key-id", String.raw`\b(?!AKIAIOSFODNN7EXAMPLE)(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b`],
   [
@@ -36,22 +36,26 @@ const SHAPES: readonly (readonly [kind: string, source: string])[] = [
   ["databricks-token", String.raw`(?<![A-Za-z])dapi[A-Fa-f0-9]{32}(?:-[0-9])?(?![A-Fa-f0-9])`],
   ["docker-personal-access-token", String.raw`(?<![A-Za-z])dckr_pat_[a-zA-Z0-9_-]{27}(?![a-zA-Z0-9_-])`],
   ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`],
-  ...EXTRA_RULES.filter((r) => r.hook).map((r) => [r.kind, r.source] as const),
 ];
 
 // Literal fragments one of which every shape contains: a line without any (nearly all) is never run through
 // the shapes, whose lookbehinds cost ~20 us a line (a rank cache rebuild renders every index line).
 const PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
-const TRIGGERS = new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
+// Each pattern is built on first use, as the extra rules it takes in are (secret-rules.ts extraRules).
+let triggerPattern: RegExp | undefined;
+let shapes: (readonly [kind: string, source: string])[] | undefined;
 let combined: RegExp | undefined;
+const hookRules = () => extraRules().filter((r) => r.hook);
+const triggers = () => (triggerPattern ??= new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...hookRules().map((r) => r.gate)].join("|")));
 
 /** The line with every secret-looking span replaced by `[REDACTED:<kind>]`; most lines come back unchanged. */
 export function redactSecretLike(line: string): string {
-  if (!TRIGGERS.test(line)) return line;
+  if (!triggers().test(line)) return line;
   // One pass of one pattern; the kind is worked out only for a line that has a match (rare).
-  combined ??= new RegExp(SHAPES.map(([, s]) => `(${s})`).join("|"), "g");
+  const all = (shapes ??= [...PRESET_SHAPES, ...hookRules().map((r) => [r.kind, r.source] as const)]);
+  combined ??= new RegExp(all.map(([, s]) => `(${s})`).join("|"), "g");
   return line.replace(combined, (match: string, ...groups: unknown[]) => {
-    const kind = SHAPES[groups.slice(0, SHAPES.length).findIndex((g) => g !== undefined)]![0];
+    const kind = all[groups.slice(0, all.length).findIndex((g) => g !== undefined)]![0];
     if (isPlaceholderSecret(match, kind, true)) return match;
     // A lone header (its body on lines this line does not hold): the header goes, the words after it stay.
     const header = kind === "private-key" && isPlaceholderSecret(match, kind) ? PEM_OPEN.exec(match) : null;
@@ -86,7 +90,7 @@ export function redactSecretLines(lines: readonly string[]): string[] {
 }
 
 /**
- * The preset's rules (by id) that SCAN_GATE was checked against: test/lib/secrets.test.ts fails when secretlint
+ * The preset's rules (by id) that mayHoldSecret's gate was checked against: test/lib/secrets.test.ts fails when secretlint
  * adds a rule, so the gate is reviewed before a new rule could be skipped by it.
  */
 export const GATED_RULES = [
@@ -117,14 +121,15 @@ export const GATED_RULES = [
   "vercel",
 ].map((r) => `@secretlint/secretlint-rule-${r}`);
 
-// A literal every finding of those rules and of the extra rules needs (TRIGGERS, every extra rule's gate, the AWS
+// A literal every finding of those rules and of the extra rules needs (the triggers, every extra rule's gate, the AWS
 // account id and .npmrc token forms): text with none of them cannot hold a finding, so writes of ordinary text
 // never load secretlint (~40 ms a process).
-const SCAN_GATE = new RegExp([TRIGGERS.source, ...EXTRA_RULES.map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
+let scanGate: RegExp | undefined;
 
 /** False only when no rule of the preset or the extra rules could match anywhere in `text`. */
 export function mayHoldSecret(text: string): boolean {
-  return SCAN_GATE.test(text);
+  scanGate ??= new RegExp([triggers().source, ...extraRules().map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
+  return scanGate.test(text);
 }
 
 /** An allow-list entry written "/regex/flags" (anything else is an exact string). */

@@ -10,6 +10,7 @@ import { utf8Text } from "../core/bytes.js";
 import { CARD_TYPES } from "../core/card-types.js";
 import { close, openRegular, readAt, readRegularUtf8 } from "../store/checked-fs.js";
 import { cardPathKey } from "../core/link-key.js";
+import { parseCardWith } from "../core/card-parse.js";
 
 /** `<type>_` at the start of a card file's last path segment (group 1 keeps the directories). */
 const FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
@@ -33,17 +34,14 @@ export interface CardFields {
 }
 
 type ParseCard = typeof import("../core/card.js").parseCard;
-type ParseCardWith = typeof import("../core/card-parse.js").parseCardWith;
 let parseCard: ParseCard | undefined;
-let parseCardWith: ParseCardWith | undefined;
 
 /** A card's ranking fields, or undefined when it cannot be read (then it is ranked on its index line only). */
 export async function readCardFields(memoryDir: string, file: string): Promise<CardFields | undefined> {
   const head = readHead(path.join(memoryDir, file));
   if (head === undefined) return undefined;
   // js-yaml loads only for frontmatter the fast path cannot read (memctl writes the kind it reads).
-  parseCardWith ??= (await import("../core/card-parse.js")).parseCardWith;
-  const card = parseCardWith(head) ?? (parseCard ??= (await import("../core/card.js")).parseCard)(head);
+  const card = parseCardWith(head) ?? (parseCard ??= (await import("../core/card-yaml.js")).parseCard)(head);
   const meta = card.meta;
   return {
     priority: meta.priority,

@@ -2,7 +2,7 @@
 // "open", "fix", "run"); French, German, Spanish, Italian, Portuguese and Dutch come from stopwords-iso, applied
 // to a text whose words are more often that language's function words than English ones; Chinese, Japanese,
 // Korean and Thai function words (stopwords-iso) are dropped from Intl.Segmenter words.
-import { LATIN_MARKERS, LATIN_STOP_WORDS, SEGMENTED_STOP_WORDS } from "./stop-words-data.js";
+import { LATIN_MARKERS, latinStopWords, segmentedStopWords } from "./stop-words-data.js";
 
 const ENGLISH_LIST =
   "a about above after again against all also am an and any are as at be because been before being below between both but by can could did different do does doing done down during each else etc few for from further get got had has have having he her here hers him his how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our ours out over own please same shall she should so some such than that the their theirs them then there these they this those through to too under until up upon us use used using very via want was we were what when where which while who whom why will don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re with would yes yet you your yours";
@@ -15,7 +15,7 @@ let segmented: Set<string> | undefined;
 
 function latinList(lang: string): Set<string> {
   let set = lists.get(lang);
-  if (!set) lists.set(lang, (set = new Set(LATIN_STOP_WORDS[lang]!.split(" "))));
+  if (!set) lists.set(lang, (set = new Set(latinStopWords()[lang]!.split(" "))));
   return set;
 }
 
@@ -55,5 +55,5 @@ export function stopTest(words: readonly string[]): (word: string) => boolean {
 
 /** A Chinese, Japanese, Korean or Thai function word (one Intl.Segmenter word). */
 export function isSegmentedStopWord(word: string): boolean {
-  return (segmented ??= new Set(SEGMENTED_STOP_WORDS.split(" "))).has(word);
+  return (segmented ??= new Set(segmentedStopWords().split(" "))).has(word);
 }

@@ -2,7 +2,7 @@ import { readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { allowRegex, isRegexEntry, mayHoldSecret } from "../core/secret-patterns.js";
-import { EXTRA_RULES, isPlaceholderSecret } from "../core/secret-rules.js";
+import { extraRules, isPlaceholderSecret } from "../core/secret-rules.js";
 
 // Secrets never enter memory: every write path scans what it is about to write with secretlint's maintained
 // recommended rule set, plus the formats it lacks as secretlint pattern rules (lib/core/secret-rules.ts).
@@ -53,7 +53,7 @@ function loadScanner(): Promise<Scanner> {
         {
           id: pattern.creator.meta.id,
           rule: pattern.creator,
-          options: { patterns: EXTRA_RULES.map((r) => ({ name: r.kind, patterns: [`/${r.source}/`] })) },
+          options: { patterns: extraRules().map((r) => ({ name: r.kind, patterns: [`/${r.source}/`] })) },
         },
         {
           id: creator.meta.id,

@@ -130,6 +130,266 @@ var init_scope = __esm({
   }
 });
 
+// lib/core/frontmatter-fast.ts
+function scalar(raw, flow) {
+  const v = trimSpaces(raw);
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    const inner = v.slice(1, -1);
+    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
+    const inner = v.slice(1, -1);
+    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
+  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
+  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
+  return v;
+}
+function flowList(raw) {
+  const inner = trimSpaces(raw.slice(1, -1));
+  if (inner === "") return [];
+  const items = [];
+  for (const part of inner.split(",")) {
+    const s = scalar(part, true);
+    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
+    items.push(s);
+  }
+  return items;
+}
+function inline(raw) {
+  const v = trimSpaces(raw);
+  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
+  return scalar(v, false);
+}
+function fastLoadFrontmatter(text) {
+  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
+  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
+  const out = {};
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line === "") {
+      i++;
+      continue;
+    }
+    const m4 = KEY.exec(line);
+    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
+    const key = m4[1];
+    i++;
+    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
+      const value = inline(m4[2]);
+      if (value === NOT_SIMPLE) return void 0;
+      out[key] = value;
+      continue;
+    }
+    const block = [];
+    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
+    if (block.length === 0) {
+      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
+      out[key] = null;
+      continue;
+    }
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
+  }
+  return out;
+}
+function blockList(block) {
+  const indent = ITEM.exec(block[0])[1];
+  const items = [];
+  for (const line of block) {
+    const m4 = ITEM.exec(line);
+    if (!m4 || m4[1] !== indent) return void 0;
+    const s = scalar(m4[2], false);
+    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
+    items.push(s);
+  }
+  return items;
+}
+function nestedMap(block) {
+  const indent = NESTED.exec(block[0])?.[1];
+  if (indent === void 0) return void 0;
+  const map = {};
+  for (const line of block) {
+    const m4 = NESTED.exec(line);
+    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
+    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
+    const value = inline(m4[3]);
+    if (value === NOT_SIMPLE) return void 0;
+    map[m4[2]] = value;
+  }
+  return map;
+}
+var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
+var init_frontmatter_fast = __esm({
+  "lib/core/frontmatter-fast.ts"() {
+    "use strict";
+    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    ITEM = /^( *)- (.*)$/;
+    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
+    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
+    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
+    FLOW_UNSAFE = /[,[\]{}]/;
+    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
+    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
+    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
+    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
+  }
+});
+
+// lib/core/recall-keys.ts
+function recallKeysOf(frontmatter) {
+  const v = frontmatter.recall;
+  if (!Array.isArray(v)) return [];
+  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
+}
+var MAX_RECALL_KEYS;
+var init_recall_keys = __esm({
+  "lib/core/recall-keys.ts"() {
+    "use strict";
+    MAX_RECALL_KEYS = 16;
+  }
+});
+
+// lib/core/card-parse.ts
+function parseCardWith(text, loadYaml) {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
+  const frontmatterText = match[1];
+  const body = text.slice(match[0].length);
+  const errors = [];
+  const warnings = [];
+  let loaded;
+  try {
+    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
+    if (fast === void 0 && !loadYaml) return void 0;
+    loaded = fast ?? loadYaml(frontmatterText);
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
+    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  const fm = loaded;
+  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+function toMeta(fm, warnings) {
+  const meta = { topics: [] };
+  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
+  const text = (field) => {
+    const v = fm[field];
+    if (v === void 0 || v === null) return void 0;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    warn(field, "a string");
+    return void 0;
+  };
+  meta.name = text("name");
+  meta.description = text("description");
+  meta.status = text("status");
+  meta.updated_at = text("updated_at");
+  meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
+  if (fm.metadata !== void 0) {
+    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
+    else warn("metadata", "a mapping");
+  }
+  const topics = fm.topics;
+  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
+  else if (typeof topics === "string")
+    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
+  if (fm.recall !== void 0 && fm.recall !== null) {
+    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
+    else warn("recall", "a list");
+  }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
+  }
+  const priority = text("priority");
+  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
+  else if (priority !== void 0) warn("priority", "one of always, normal, low");
+  if ("repo_refs" in fm) {
+    const refs = fm.repo_refs;
+    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
+    else if (refs === null || refs === void 0) meta.repo_refs = [];
+    else {
+      warn("repo_refs", "a list");
+      meta.repo_refs = [String(refs)];
+    }
+  }
+  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
+    const p = fm.provenance;
+    meta.provenance = {
+      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
+      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
+      source: typeof p.source === "string" ? p.source : void 0
+    };
+  }
+  return meta;
+}
+function isCalendarDate(value) {
+  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m4) return false;
+  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+function isExpired(meta, today) {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function noLongerTrue(card, today) {
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
+  return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
+}
+function noLongerTrueReason(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
+  return "";
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
+}
+function cardType(file, meta) {
+  const prefix = typeFromFileName(file);
+  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
+}
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
+var init_card_parse = __esm({
+  "lib/core/card-parse.ts"() {
+    "use strict";
+    init_frontmatter_fast();
+    init_card_types();
+    init_recall_keys();
+    init_scope();
+    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
+    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    CARD_STATUSES = ["active", "stale", "superseded"];
+  }
+});
+
 // node_modules/js-yaml/dist/js-yaml.mjs
 function defineScalarTag(tagName, options) {
   return {
@@ -2631,266 +2891,6 @@ var init_js_yaml = __esm({
   }
 });
 
-// lib/core/frontmatter-fast.ts
-function scalar(raw, flow) {
-  const v = trimSpaces(raw);
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
-    const inner = v.slice(1, -1);
-    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
-  }
-  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
-    const inner = v.slice(1, -1);
-    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
-  }
-  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
-  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
-  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
-  return v;
-}
-function flowList(raw) {
-  const inner = trimSpaces(raw.slice(1, -1));
-  if (inner === "") return [];
-  const items = [];
-  for (const part of inner.split(",")) {
-    const s = scalar(part, true);
-    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
-    items.push(s);
-  }
-  return items;
-}
-function inline(raw) {
-  const v = trimSpaces(raw);
-  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
-  return scalar(v, false);
-}
-function fastLoadFrontmatter(text) {
-  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
-  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
-  const out = {};
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line === "") {
-      i++;
-      continue;
-    }
-    const m4 = KEY.exec(line);
-    if (!m4 || m4[1] in out || m4[1] === "__proto__") return void 0;
-    const key = m4[1];
-    i++;
-    if (m4[2] !== void 0 && trimSpaces(m4[2]) !== "") {
-      const value = inline(m4[2]);
-      if (value === NOT_SIMPLE) return void 0;
-      out[key] = value;
-      continue;
-    }
-    const block = [];
-    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
-    if (block.length === 0) {
-      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
-      out[key] = null;
-      continue;
-    }
-    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed2 === void 0) return void 0;
-    out[key] = parsed2;
-  }
-  return out;
-}
-function blockList(block) {
-  const indent = ITEM.exec(block[0])[1];
-  const items = [];
-  for (const line of block) {
-    const m4 = ITEM.exec(line);
-    if (!m4 || m4[1] !== indent) return void 0;
-    const s = scalar(m4[2], false);
-    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
-    items.push(s);
-  }
-  return items;
-}
-function nestedMap(block) {
-  const indent = NESTED.exec(block[0])?.[1];
-  if (indent === void 0) return void 0;
-  const map = {};
-  for (const line of block) {
-    const m4 = NESTED.exec(line);
-    if (!m4 || m4[1] !== indent || m4[2] in map || m4[2] === "__proto__") return void 0;
-    if (m4[3] === void 0 || trimSpaces(m4[3]) === "") return void 0;
-    const value = inline(m4[3]);
-    if (value === NOT_SIMPLE) return void 0;
-    map[m4[2]] = value;
-  }
-  return map;
-}
-var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
-var init_frontmatter_fast = __esm({
-  "lib/core/frontmatter-fast.ts"() {
-    "use strict";
-    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-    ITEM = /^( *)- (.*)$/;
-    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
-    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
-    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
-    FLOW_UNSAFE = /[,[\]{}]/;
-    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
-    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
-    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
-    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
-  }
-});
-
-// lib/core/recall-keys.ts
-function recallKeysOf(frontmatter) {
-  const v = frontmatter.recall;
-  if (!Array.isArray(v)) return [];
-  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
-}
-var MAX_RECALL_KEYS;
-var init_recall_keys = __esm({
-  "lib/core/recall-keys.ts"() {
-    "use strict";
-    MAX_RECALL_KEYS = 16;
-  }
-});
-
-// lib/core/card-parse.ts
-function parseCardWith(text, loadYaml) {
-  const match = FRONTMATTER.exec(text);
-  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
-  const frontmatterText = match[1];
-  const body = text.slice(match[0].length);
-  const errors = [];
-  const warnings = [];
-  let loaded;
-  try {
-    const fast = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText);
-    if (fast === void 0 && !loadYaml) return void 0;
-    loaded = fast ?? loadYaml(frontmatterText);
-  } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
-    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
-    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
-    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
-  }
-  const fm = loaded;
-  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
-}
-function toMeta(fm, warnings) {
-  const meta = { topics: [] };
-  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
-  const text = (field) => {
-    const v = fm[field];
-    if (v === void 0 || v === null) return void 0;
-    if (typeof v === "string") return v;
-    if (typeof v === "number" || typeof v === "boolean") return String(v);
-    warn(field, "a string");
-    return void 0;
-  };
-  meta.name = text("name");
-  meta.description = text("description");
-  meta.status = text("status");
-  meta.updated_at = text("updated_at");
-  meta.expires_at = text("expires_at");
-  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
-  for (const field of ["updated_at", "expires_at"]) {
-    const value = meta[field];
-    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
-  }
-  if (fm.metadata !== void 0) {
-    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
-    else warn("metadata", "a mapping");
-  }
-  const topics = fm.topics;
-  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
-  else if (typeof topics === "string")
-    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
-  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
-  if (fm.recall !== void 0 && fm.recall !== null) {
-    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
-    else warn("recall", "a list");
-  }
-  if (fm.scope !== void 0 && fm.scope !== null) {
-    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
-    else warn("scope", "a list");
-  }
-  const priority = text("priority");
-  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
-  else if (priority !== void 0) warn("priority", "one of always, normal, low");
-  if ("repo_refs" in fm) {
-    const refs = fm.repo_refs;
-    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
-    else if (refs === null || refs === void 0) meta.repo_refs = [];
-    else {
-      warn("repo_refs", "a list");
-      meta.repo_refs = [String(refs)];
-    }
-  }
-  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
-    const p = fm.provenance;
-    meta.provenance = {
-      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
-      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
-      source: typeof p.source === "string" ? p.source : void 0
-    };
-  }
-  return meta;
-}
-function isCalendarDate(value) {
-  const m4 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m4) return false;
-  const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-function isExpired(meta, today) {
-  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
-}
-function isRetired(meta, today) {
-  return meta.status === "superseded" || isExpired(meta, today);
-}
-function noLongerTrue(card, today) {
-  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
-}
-function noLongerTrueOf(fields, today) {
-  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
-  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
-  return {};
-}
-function supersededBy(card) {
-  const by = card.frontmatter.superseded_by;
-  return typeof by === "string" && by !== "" ? by : void 0;
-}
-function noLongerTrueReason(h) {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at}`;
-  return "";
-}
-function mayRetire(meta) {
-  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
-}
-function cardType(file, meta) {
-  const prefix = typeFromFileName(file);
-  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
-}
-var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
-var init_card_parse = __esm({
-  "lib/core/card-parse.ts"() {
-    "use strict";
-    init_frontmatter_fast();
-    init_card_types();
-    init_recall_keys();
-    init_scope();
-    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
-    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-    CARD_STATUSES = ["active", "stale", "superseded"];
-  }
-});
-
 // lib/core/card.ts
 function parseCard(text) {
   return parseCardWith(text, loadWithoutAliasBlowUp);
@@ -4214,107 +4214,113 @@ var SECRET_NAMES = [
   "credentials",
   "credential"
 ];
-var NAME_WORDS = SECRET_NAMES.map(anyCase).join("|");
-var EXTRA_RULES = [
-  // Stripe API keys (docs.stripe.com/keys): secret sk_ and restricted rk_, live or test mode; publishable pk_ keys are public.
-  {
-    kind: "stripe-secret-key",
-    source: String.raw`${NOT_TOKEN_BEFORE}[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}${NOT_TOKEN_AFTER}`,
-    gate: String.raw`[sr]k_(?:live|test|prod)_`,
-    hook: true
-  },
-  // Stripe webhook signing secret (docs.stripe.com/webhooks#verify-events): whsec_ then base64.
-  { kind: "stripe-webhook-secret", source: String.raw`${NOT_TOKEN_BEFORE}whsec_[A-Za-z0-9+/=]{32,100}${NOT_TOKEN_AFTER}`, gate: "whsec_", hook: true },
-  // JSON Web Token, RFC 7519 compact serialization: base64url header and claims (both JSON objects, so "eyJ"), signed.
-  {
-    kind: "json-web-token",
-    source: String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`,
-    gate: String.raw`eyJ[A-Za-z0-9_-]+\.eyJ`,
-    hook: true
-  },
-  // Google API key (cloud.google.com/docs/authentication/api-keys): AIza and 35 url-safe characters.
-  { kind: "gcp-api-key", source: String.raw`(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, gate: "AIza", hook: true },
-  // Google OAuth client secret, the GOCSPX- form Google issues since 2021.
-  { kind: "google-oauth-client-secret", source: String.raw`(?<![A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])`, gate: "GOCSPX-", hook: true },
-  // A password in any URL's userinfo (RFC 3986 \u00a73.2.1, deprecated for this): redis://, amqp://, smtp://, \u2026 (the
-  // preset covers http(s), ftp and the database schemes); the password alone is the secret.
-  {
-    kind: "url-password",
-    source: String.raw`(?<=\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^:/\s@"'<>]{0,256}:)[^@/\s"'<>]{3,256}(?=@[A-Za-z0-9\[])`,
-    gate: URL_USERINFO,
-    hook: true
-  },
-  // A PEM private key block (RFC 7468), any algorithm (PKCS#1, SEC1, PKCS#8, ENCRYPTED, OPENSSH), from BEGIN to
-  // END, its body on one line or many (also JSON-escaped \n); a block cut short ends where base64 does.
-  {
-    kind: "private-key",
-    source: String.raw`-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=:,. \t\r\n-]|\\[nr])*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?=[^A-Za-z0-9+/=:,. \t\r\n\\-])|$)`,
-    gate: "PRIVATE KEY",
-    hook: true
-  },
-  // age encryption secret key (age-encryption.org/v1): Bech32, HRP AGE-SECRET-KEY-.
-  { kind: "age-secret-key", source: "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", gate: "AGE-SECRET-KEY-1", hook: true },
-  // Azure Storage account key / Service Bus shared access key inside a connection string (learn.microsoft.com, "Configure Azure Storage connection strings").
-  { kind: "azure-storage-key", source: String.raw`(?<=(?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{40,100}={0,2}`, gate: "(?:AccountKey|SharedAccessKey)=", hook: true },
-  // Azure SAS token signature (learn.microsoft.com, "Create a service SAS"): the sig= query parameter.
-  { kind: "azure-sas-signature", source: String.raw`(?<=[?&]sig=)[A-Za-z0-9%+/]{40,120}(?:%3D|=){0,2}`, gate: "sig=", hook: true },
-  // Microsoft Entra (Azure AD) client secret: three characters, a digit, Q~, then 31-34 (gitleaks azure-ad-client-secret).
-  { kind: "azure-ad-client-secret", source: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`, gate: "Q~", hook: true },
-  // SendGrid API key (docs.sendgrid.com, "API keys"): SG., a 22-character id, ".", a 43-character secret, both
-  // base64url; the preset's shape misses those with a "-" inside.
-  { kind: "sendgrid-key", source: String.raw`(?<![A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`, gate: String.raw`SG\.`, hook: true },
-  // Twilio API key SID (twilio.com/docs/iam/api-keys): SK and 32 hex. The auth token is caught as an assignment.
-  { kind: "twilio-api-key", source: String.raw`(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, gate: "SK[0-9a-fA-F]{32}", hook: true },
-  // DigitalOcean personal, OAuth and refresh tokens (docs.digitalocean.com, "Personal access tokens").
-  { kind: "digitalocean-token", source: String.raw`${NOT_TOKEN_BEFORE}do[opr]_v1_[a-f0-9]{64}(?![a-f0-9])`, gate: "do[opr]_v1_", hook: true },
-  // PyPI API token (pypi.org/help/#apitoken): a macaroon whose first bytes encode "pypi.org".
-  { kind: "pypi-token", source: String.raw`pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`, gate: "pypi-AgEIcHlwaS5vcmc", hook: true },
-  // Postman API key (learning.postman.com, "Generate a Postman API key").
-  { kind: "postman-api-key", source: String.raw`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`, gate: "PMAK-", hook: true },
-  // Doppler tokens (docs.doppler.com, "Token formats"): dp.st., dp.ct., dp.sa., dp.scim., dp.audit.
-  {
-    kind: "doppler-token",
-    source: String.raw`dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}`,
-    gate: String.raw`dp\.(?:st|ct|sa|scim|audit)\.`,
-    hook: true
-  },
-  // Telegram bot token (core.telegram.org/bots/api#authorizing-your-bot): bot id, colon, 35 characters starting AA.
-  { kind: "telegram-bot-token", source: String.raw`(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])`, gate: ":AA", hook: true },
-  // Mailgun private API key (key- and 32 hex) and Mailchimp API key (32 hex, -us and the data centre).
-  { kind: "mailgun-api-key", source: String.raw`(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![0-9a-zA-Z])`, gate: "key-", hook: true },
-  { kind: "mailchimp-api-key", source: String.raw`(?<![0-9a-f])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9])`, gate: String.raw`-us[0-9]`, hook: true },
-  // Discord webhook URL (discord.com/developers/docs/resources/webhook): id and token in the path.
-  {
-    kind: "discord-webhook",
-    source: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}`,
-    gate: "discord",
-    hook: true
-  },
-  // Sentry auth tokens (docs.sentry.io, "Auth tokens"): sntrys_ (organization) and sntryu_ (user).
-  { kind: "sentry-token", source: String.raw`${NOT_TOKEN_BEFORE}sntry[su]_[A-Za-z0-9+/=_]{40,}`, gate: "sntry[su]_", hook: true },
-  // Atlassian API token (support.atlassian.com, "Manage API tokens"): ATATT3 and ~186 characters.
-  { kind: "atlassian-api-token", source: String.raw`${NOT_TOKEN_BEFORE}ATATT3[A-Za-z0-9_=-]{150,250}`, gate: "ATATT3", hook: true },
-  // mysql / mysqldump with the password glued to -p (dev.mysql.com, "End-User Guidelines for Password Security").
-  { kind: "mysql-cli-password", source: String.raw`(?<=\bmysql(?:dump|admin)?\b[^\n]{0,80}\s-p)[^\s'"]{4,128}`, gate: "mysql", hook: true },
-  // .npmrc credentials for any registry (docs.npmjs.com/cli/configuring-npm/npmrc#auth-related-configuration).
-  { kind: "npmrc-auth", source: String.raw`(?<=:_(?:authToken|auth|password)\s*=\s*)(?![$"'<{])[^\s"']{8,}`, gate: ":_(?:authToken|auth|password)", hook: true },
-  // An HTTP Authorization header's credentials (RFC 9110 \u00a711.6.2): any scheme (Bearer, Basic, Token, SSWS, \u2026).
-  {
-    kind: "authorization-header",
-    source: String.raw`(?<=${anyCase("authorization")}["']?\s*[:=]\s*["']?[A-Za-z][A-Za-z0-9-]{1,20}\s+)[A-Za-z0-9._~+/=-]{16,}`,
-    gate: String.raw`(?:[Aa]uthorization|AUTHORIZATION)["']?\s*[:=]`,
-    hook: true
-  },
-  // A credential-named assignment with a literal value: .env lines (DB_PASSWORD=\u2026), YAML, JSON, code. The value
-  // must look like one (8+ characters, a digit or a symbol); templates, placeholders and URLs (their passwords are
-  // url-password's) are not reported. Quotes may come escaped or doubled (the text as a YAML or JSON string).
-  {
-    kind: "credential-assignment",
-    source: String.raw`(?<=(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)\s{0,4}(?:\\?["'\x60]){0,2})(?![$<{%(\[]|process\.env|os\.environ|ENV\[|[A-Za-z][A-Za-z0-9+.-]{0,20}://)(?=[^\s"'\x60;,\\]{0,200}[0-9!@#%^&*+=~?])[^\s"'\x60;,\\]{8,200}`,
-    gate: String.raw`(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)`,
-    hook: true
-  }
-];
+var extraRulesBuilt;
+function extraRules() {
+  return extraRulesBuilt ??= buildExtraRules();
+}
+function buildExtraRules() {
+  const NAME_WORDS = SECRET_NAMES.map(anyCase).join("|");
+  return [
+    // Stripe API keys (docs.stripe.com/keys): secret sk_ and restricted rk_, live or test mode; publishable pk_ keys are public.
+    {
+      kind: "stripe-secret-key",
+      source: String.raw`${NOT_TOKEN_BEFORE}[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}${NOT_TOKEN_AFTER}`,
+      gate: String.raw`[sr]k_(?:live|test|prod)_`,
+      hook: true
+    },
+    // Stripe webhook signing secret (docs.stripe.com/webhooks#verify-events): whsec_ then base64.
+    { kind: "stripe-webhook-secret", source: String.raw`${NOT_TOKEN_BEFORE}whsec_[A-Za-z0-9+/=]{32,100}${NOT_TOKEN_AFTER}`, gate: "whsec_", hook: true },
+    // JSON Web Token, RFC 7519 compact serialization: base64url header and claims (both JSON objects, so "eyJ"), signed.
+    {
+      kind: "json-web-token",
+      source: String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`,
+      gate: String.raw`eyJ[A-Za-z0-9_-]+\.eyJ`,
+      hook: true
+    },
+    // Google API key (cloud.google.com/docs/authentication/api-keys): AIza and 35 url-safe characters.
+    { kind: "gcp-api-key", source: String.raw`(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, gate: "AIza", hook: true },
+    // Google OAuth client secret, the GOCSPX- form Google issues since 2021.
+    { kind: "google-oauth-client-secret", source: String.raw`(?<![A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])`, gate: "GOCSPX-", hook: true },
+    // A password in any URL's userinfo (RFC 3986 \u00a73.2.1, deprecated for this): redis://, amqp://, smtp://, \u2026 (the
+    // preset covers http(s), ftp and the database schemes); the password alone is the secret.
+    {
+      kind: "url-password",
+      source: String.raw`(?<=\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^:/\s@"'<>]{0,256}:)[^@/\s"'<>]{3,256}(?=@[A-Za-z0-9\[])`,
+      gate: URL_USERINFO,
+      hook: true
+    },
+    // A PEM private key block (RFC 7468), any algorithm (PKCS#1, SEC1, PKCS#8, ENCRYPTED, OPENSSH), from BEGIN to
+    // END, its body on one line or many (also JSON-escaped \n); a block cut short ends where base64 does.
+    {
+      kind: "private-key",
+      source: String.raw`-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=:,. \t\r\n-]|\\[nr])*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?=[^A-Za-z0-9+/=:,. \t\r\n\\-])|$)`,
+      gate: "PRIVATE KEY",
+      hook: true
+    },
+    // age encryption secret key (age-encryption.org/v1): Bech32, HRP AGE-SECRET-KEY-.
+    { kind: "age-secret-key", source: "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", gate: "AGE-SECRET-KEY-1", hook: true },
+    // Azure Storage account key / Service Bus shared access key inside a connection string (learn.microsoft.com, "Configure Azure Storage connection strings").
+    { kind: "azure-storage-key", source: String.raw`(?<=(?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{40,100}={0,2}`, gate: "(?:AccountKey|SharedAccessKey)=", hook: true },
+    // Azure SAS token signature (learn.microsoft.com, "Create a service SAS"): the sig= query parameter.
+    { kind: "azure-sas-signature", source: String.raw`(?<=[?&]sig=)[A-Za-z0-9%+/]{40,120}(?:%3D|=){0,2}`, gate: "sig=", hook: true },
+    // Microsoft Entra (Azure AD) client secret: three characters, a digit, Q~, then 31-34 (gitleaks azure-ad-client-secret).
+    { kind: "azure-ad-client-secret", source: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`, gate: "Q~", hook: true },
+    // SendGrid API key (docs.sendgrid.com, "API keys"): SG., a 22-character id, ".", a 43-character secret, both
+    // base64url; the preset's shape misses those with a "-" inside.
+    { kind: "sendgrid-key", source: String.raw`(?<![A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`, gate: String.raw`SG\.`, hook: true },
+    // Twilio API key SID (twilio.com/docs/iam/api-keys): SK and 32 hex. The auth token is caught as an assignment.
+    { kind: "twilio-api-key", source: String.raw`(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, gate: "SK[0-9a-fA-F]{32}", hook: true },
+    // DigitalOcean personal, OAuth and refresh tokens (docs.digitalocean.com, "Personal access tokens").
+    { kind: "digitalocean-token", source: String.raw`${NOT_TOKEN_BEFORE}do[opr]_v1_[a-f0-9]{64}(?![a-f0-9])`, gate: "do[opr]_v1_", hook: true },
+    // PyPI API token (pypi.org/help/#apitoken): a macaroon whose first bytes encode "pypi.org".
+    { kind: "pypi-token", source: String.raw`pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`, gate: "pypi-AgEIcHlwaS5vcmc", hook: true },
+    // Postman API key (learning.postman.com, "Generate a Postman API key").
+    { kind: "postman-api-key", source: String.raw`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`, gate: "PMAK-", hook: true },
+    // Doppler tokens (docs.doppler.com, "Token formats"): dp.st., dp.ct., dp.sa., dp.scim., dp.audit.
+    {
+      kind: "doppler-token",
+      source: String.raw`dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}`,
+      gate: String.raw`dp\.(?:st|ct|sa|scim|audit)\.`,
+      hook: true
+    },
+    // Telegram bot token (core.telegram.org/bots/api#authorizing-your-bot): bot id, colon, 35 characters starting AA.
+    { kind: "telegram-bot-token", source: String.raw`(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])`, gate: ":AA", hook: true },
+    // Mailgun private API key (key- and 32 hex) and Mailchimp API key (32 hex, -us and the data centre).
+    { kind: "mailgun-api-key", source: String.raw`(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![0-9a-zA-Z])`, gate: "key-", hook: true },
+    { kind: "mailchimp-api-key", source: String.raw`(?<![0-9a-f])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9])`, gate: String.raw`-us[0-9]`, hook: true },
+    // Discord webhook URL (discord.com/developers/docs/resources/webhook): id and token in the path.
+    {
+      kind: "discord-webhook",
+      source: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}`,
+      gate: "discord",
+      hook: true
+    },
+    // Sentry auth tokens (docs.sentry.io, "Auth tokens"): sntrys_ (organization) and sntryu_ (user).
+    { kind: "sentry-token", source: String.raw`${NOT_TOKEN_BEFORE}sntry[su]_[A-Za-z0-9+/=_]{40,}`, gate: "sntry[su]_", hook: true },
+    // Atlassian API token (support.atlassian.com, "Manage API tokens"): ATATT3 and ~186 characters.
+    { kind: "atlassian-api-token", source: String.raw`${NOT_TOKEN_BEFORE}ATATT3[A-Za-z0-9_=-]{150,250}`, gate: "ATATT3", hook: true },
+    // mysql / mysqldump with the password glued to -p (dev.mysql.com, "End-User Guidelines for Password Security").
+    { kind: "mysql-cli-password", source: String.raw`(?<=\bmysql(?:dump|admin)?\b[^\n]{0,80}\s-p)[^\s'"]{4,128}`, gate: "mysql", hook: true },
+    // .npmrc credentials for any registry (docs.npmjs.com/cli/configuring-npm/npmrc#auth-related-configuration).
+    { kind: "npmrc-auth", source: String.raw`(?<=:_(?:authToken|auth|password)\s*=\s*)(?![$"'<{])[^\s"']{8,}`, gate: ":_(?:authToken|auth|password)", hook: true },
+    // An HTTP Authorization header's credentials (RFC 9110 \u00a711.6.2): any scheme (Bearer, Basic, Token, SSWS, \u2026).
+    {
+      kind: "authorization-header",
+      source: String.raw`(?<=${anyCase("authorization")}["']?\s*[:=]\s*["']?[A-Za-z][A-Za-z0-9-]{1,20}\s+)[A-Za-z0-9._~+/=-]{16,}`,
+      gate: String.raw`(?:[Aa]uthorization|AUTHORIZATION)["']?\s*[:=]`,
+      hook: true
+    },
+    // A credential-named assignment with a literal value: .env lines (DB_PASSWORD=\u2026), YAML, JSON, code. The value
+    // must look like one (8+ characters, a digit or a symbol); templates, placeholders and URLs (their passwords are
+    // url-password's) are not reported. Quotes may come escaped or doubled (the text as a YAML or JSON string).
+    {
+      kind: "credential-assignment",
+      source: String.raw`(?<=(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)\s{0,4}(?:\\?["'\x60]){0,2})(?![$<{%(\[]|process\.env|os\.environ|ENV\[|[A-Za-z][A-Za-z0-9+.-]{0,20}://)(?=[^\s"'\x60;,\\]{0,200}[0-9!@#%^&*+=~?])[^\s"'\x60;,\\]{8,200}`,
+      gate: String.raw`(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)`,
+      hook: true
+    }
+  ];
+}
 var PLACEHOLDER_WORDS = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
 var TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
 var FILE_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|\.{1,2}[\\/]|\/)(?:[\w.@+-]+[\\/])+[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,4}$/;
@@ -4337,7 +4343,7 @@ function isPlaceholderSecret(secret, kind, loneHeaderIsKey = false) {
 }
 
 // lib/core/secret-patterns.ts
-var SHAPES = [
+var PRESET_SHAPES = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).
   ["aws-access-key-id", String.raw`\b(?!AKIAIOSFODNN7EXAMPLE)(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b`],
   [
@@ -4366,17 +4372,20 @@ var SHAPES = [
   ["vercel-token", String.raw`(?<![A-Za-z])(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])`],
   ["databricks-token", String.raw`(?<![A-Za-z])dapi[A-Fa-f0-9]{32}(?:-[0-9])?(?![A-Fa-f0-9])`],
   ["docker-personal-access-token", String.raw`(?<![A-Za-z])dckr_pat_[a-zA-Z0-9_-]{27}(?![a-zA-Z0-9_-])`],
-  ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`],
-  ...EXTRA_RULES.filter((r) => r.hook).map((r) => [r.kind, r.source])
+  ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`]
 ];
 var PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
-var TRIGGERS = new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
+var triggerPattern;
+var shapes;
 var combined;
+var hookRules = () => extraRules().filter((r) => r.hook);
+var triggers = () => triggerPattern ??= new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...hookRules().map((r) => r.gate)].join("|"));
 function redactSecretLike(line) {
-  if (!TRIGGERS.test(line)) return line;
-  combined ??= new RegExp(SHAPES.map(([, s]) => `(${s})`).join("|"), "g");
+  if (!triggers().test(line)) return line;
+  const all = shapes ??= [...PRESET_SHAPES, ...hookRules().map((r) => [r.kind, r.source])];
+  combined ??= new RegExp(all.map(([, s]) => `(${s})`).join("|"), "g");
   return line.replace(combined, (match, ...groups) => {
-    const kind = SHAPES[groups.slice(0, SHAPES.length).findIndex((g) => g !== void 0)][0];
+    const kind = all[groups.slice(0, all.length).findIndex((g) => g !== void 0)][0];
     if (isPlaceholderSecret(match, kind, true)) return match;
     const header = kind === "private-key" && isPlaceholderSecret(match, kind) ? PEM_OPEN.exec(match) : null;
     return header ? `[REDACTED:${kind}]${match.slice(header[0].length)}` : `[REDACTED:${kind}]`;
@@ -4429,7 +4438,6 @@ var GATED_RULES = [
   "notion",
   "vercel"
 ].map((r) => `@secretlint/secretlint-rule-${r}`);
-var SCAN_GATE = new RegExp([TRIGGERS.source, ...EXTRA_RULES.map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
 function isRegexEntry(entry) {
   return /^\/.+\/[a-z]*$/s.test(entry);
 }
@@ -5499,6 +5507,7 @@ function foldedPath(rel) {
 }
 
 // lib/rank-cache/card-fields.ts
+init_card_parse();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
@@ -5511,7 +5520,7 @@ init_card_types();
 
 // lib/rank-cache/read.ts
 var NO_SINK_FIELDS = Object.freeze({});
-var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+var SHAPES = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
 var STALE_SHAPES = {
   l: Object.freeze({ priority: "low", status: "stale" }),
   a: Object.freeze({ priority: "always", status: "stale" }),

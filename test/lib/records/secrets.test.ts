@@ -76,7 +76,7 @@ test("the allow-list lets exact strings and /regex/ entries through, and nothing
 test("the gate that spares ordinary writes the secretlint load was reviewed against every rule of the preset", async () => {
   const { creator } = await import("@secretlint/secretlint-rule-preset-recommend");
   const ids = (creator as unknown as { rules: { meta: { id: string } }[] }).rules.map((r) => r.meta.id).sort();
-  assert.deepEqual(ids, [...GATED_RULES].sort(), "a rule was added or removed: check SCAN_GATE in lib/core/secret-patterns.ts covers what it can find");
+  assert.deepEqual(ids, [...GATED_RULES].sort(), "a rule was added or removed: check mayHoldSecret's gate in lib/core/secret-patterns.ts covers what it can find");
   // The forms the gate adds to the hook's triggers are still found.
   assert.deepEqual(
     (await findSecrets("aws_account_id = 1234-5678-9012")).map((f) => f.kind),

@@ -1,6 +1,6 @@
 // lib/core/secret-patterns.ts
-import { EXTRA_RULES, isPlaceholderSecret, URL_USERINFO } from "./secret-rules.js";
-var SHAPES = [
+import { extraRules, isPlaceholderSecret, URL_USERINFO } from "./secret-rules.js";
+var PRESET_SHAPES = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).
   ["aws-access-key-id", String.raw`\b(?!AKIAIOSFODNN7EXAMPLE)(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b`],
   [
@@ -29,17 +29,20 @@ var SHAPES = [
   ["vercel-token", String.raw`(?<![A-Za-z])(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])`],
   ["databricks-token", String.raw`(?<![A-Za-z])dapi[A-Fa-f0-9]{32}(?:-[0-9])?(?![A-Fa-f0-9])`],
   ["docker-personal-access-token", String.raw`(?<![A-Za-z])dckr_pat_[a-zA-Z0-9_-]{27}(?![a-zA-Z0-9_-])`],
-  ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`],
-  ...EXTRA_RULES.filter((r) => r.hook).map((r) => [r.kind, r.source])
+  ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`]
 ];
 var PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
-var TRIGGERS = new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
+var triggerPattern;
+var shapes;
 var combined;
+var hookRules = () => extraRules().filter((r) => r.hook);
+var triggers = () => triggerPattern ??= new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...hookRules().map((r) => r.gate)].join("|"));
 function redactSecretLike(line) {
-  if (!TRIGGERS.test(line)) return line;
-  combined ??= new RegExp(SHAPES.map(([, s]) => `(${s})`).join("|"), "g");
+  if (!triggers().test(line)) return line;
+  const all = shapes ??= [...PRESET_SHAPES, ...hookRules().map((r) => [r.kind, r.source])];
+  combined ??= new RegExp(all.map(([, s]) => `(${s})`).join("|"), "g");
   return line.replace(combined, (match, ...groups) => {
-    const kind = SHAPES[groups.slice(0, SHAPES.length).findIndex((g) => g !== void 0)][0];
+    const kind = all[groups.slice(0, all.length).findIndex((g) => g !== void 0)][0];
     if (isPlaceholderSecret(match, kind, true)) return match;
     const header = kind === "private-key" && isPlaceholderSecret(match, kind) ? PEM_OPEN.exec(match) : null;
     return header ? `[REDACTED:${kind}]${match.slice(header[0].length)}` : `[REDACTED:${kind}]`;
@@ -92,9 +95,10 @@ var GATED_RULES = [
   "notion",
   "vercel"
 ].map((r) => `@secretlint/secretlint-rule-${r}`);
-var SCAN_GATE = new RegExp([TRIGGERS.source, ...EXTRA_RULES.map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
+var scanGate;
 function mayHoldSecret(text) {
-  return SCAN_GATE.test(text);
+  scanGate ??= new RegExp([triggers().source, ...extraRules().map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
+  return scanGate.test(text);
 }
 function isRegexEntry(entry) {
   return /^\/.+\/[a-z]*$/s.test(entry);

@@ -8,16 +8,15 @@ import { utf8Text } from "../core/bytes.js";
 import { CARD_TYPES } from "../core/card-types.js";
 import { close, openRegular, readAt, readRegularUtf8 } from "../store/checked-fs.js";
 import { cardPathKey } from "../core/link-key.js";
+import { parseCardWith } from "../core/card-parse.js";
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard;
-var parseCardWith;
 async function readCardFields(memoryDir, file) {
   const head = readHead(path.join(memoryDir, file));
   if (head === void 0) return void 0;
-  parseCardWith ??= (await import("../core/card-parse.js")).parseCardWith;
-  const card = parseCardWith(head) ?? (parseCard ??= (await import("../core/card.js")).parseCard)(head);
+  const card = parseCardWith(head) ?? (parseCard ??= (await import("../core/card-yaml.js")).parseCard)(head);
   const meta = card.meta;
   return {
     priority: meta.priority,

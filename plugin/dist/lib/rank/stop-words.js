@@ -1,5 +1,5 @@
 // lib/rank/stop-words.ts
-import { LATIN_MARKERS, LATIN_STOP_WORDS, SEGMENTED_STOP_WORDS } from "./stop-words-data.js";
+import { LATIN_MARKERS, latinStopWords, segmentedStopWords } from "./stop-words-data.js";
 var ENGLISH_LIST = "a about above after again against all also am an and any are as at be because been before being below between both but by can could did different do does doing done down during each else etc few for from further get got had has have having he her here hers him his how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our ours out over own please same shall she should so some such than that the their theirs them then there these they this those through to too under until up upon us use used using very via want was we were what when where which while who whom why will don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re with would yes yet you your yours";
 var ENGLISH_STOP_WORDS = new Set(ENGLISH_LIST.split(" "));
 var markers;
@@ -7,7 +7,7 @@ var lists = /* @__PURE__ */ new Map();
 var segmented;
 function latinList(lang) {
   let set = lists.get(lang);
-  if (!set) lists.set(lang, set = new Set(LATIN_STOP_WORDS[lang].split(" ")));
+  if (!set) lists.set(lang, set = new Set(latinStopWords()[lang].split(" ")));
   return set;
 }
 function latinLanguage(words) {
@@ -32,7 +32,7 @@ function stopTest(words) {
   return (w) => ENGLISH_STOP_WORDS.has(w) || list.has(w);
 }
 function isSegmentedStopWord(word) {
-  return (segmented ??= new Set(SEGMENTED_STOP_WORDS.split(" "))).has(word);
+  return (segmented ??= new Set(segmentedStopWords().split(" "))).has(word);
 }
 export {
   ENGLISH_STOP_WORDS,

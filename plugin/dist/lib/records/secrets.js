@@ -2,7 +2,7 @@
 import { readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { allowRegex, isRegexEntry, mayHoldSecret } from "../core/secret-patterns.js";
-import { EXTRA_RULES, isPlaceholderSecret } from "../core/secret-rules.js";
+import { extraRules, isPlaceholderSecret } from "../core/secret-rules.js";
 var NO_ALLOW = { allow: [] };
 function secretPolicy(io) {
   return { allow: readConfig(io).value.secrets?.allow ?? [] };
@@ -22,7 +22,7 @@ function loadScanner() {
         {
           id: pattern.creator.meta.id,
           rule: pattern.creator,
-          options: { patterns: EXTRA_RULES.map((r) => ({ name: r.kind, patterns: [`/${r.source}/`] })) }
+          options: { patterns: extraRules().map((r) => ({ name: r.kind, patterns: [`/${r.source}/`] })) }
         },
         {
           id: creator.meta.id,

@@ -1,0 +1,5 @@
+// lib/core/card-yaml.ts
+import { parseCard } from "./card.js";
+export {
+  parseCard
+};
