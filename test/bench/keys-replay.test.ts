@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runLlmCommand } from "../../lib/compact/generate.js";
-import { ANSWERS_FILE, keyedSets, keyPrompts, ownerPromptsOf, REPLAY_COMMAND, sha256 } from "../../bench/relevance/keys.js";
+import { ANSWERS_FILE, KEY_PROMPT_VERSIONS, keyedSets, keyPrompts, ownerPromptsOf, REPLAY_COMMAND, sha256 } from "../../bench/relevance/keys.js";
 import { recordedHashes } from "../../bench/recorded-model.js";
 import { scratchDir } from "../support/scratch.js";
 
@@ -28,8 +28,9 @@ test("a store's key prompts ask in the languages its prompts are in, by the prod
   assert.match(chinese!.prompt, /the ones this store is written in: English; and the ones its owner types prompts in: Chinese\./);
 });
 
-test("the frozen v2 key prompt still hashes to its recorded answers on every set, so 'before' replays after the product's prompt changed", () => {
+test("every key prompt version, the frozen ones and the product's, still hashes to a recorded answer on every set, so each replays", () => {
   const have = recordedHashes(ANSWERS_FILE);
-  for (const group of keyedSets(["paraphrase", "coding", "hand", "heldout"]))
-    for (const p of keyPrompts(group.cards, ownerPromptsOf(group), "v2")) assert.ok(have.has(p.hash), `${group.name}/${p.file} has no recorded v2 answer`);
+  for (const version of KEY_PROMPT_VERSIONS)
+    for (const group of keyedSets(["paraphrase", "coding", "hand", "heldout"]))
+      for (const p of keyPrompts(group.cards, ownerPromptsOf(group), version)) assert.ok(have.has(p.hash), `${version} ${group.name}/${p.file} has no recorded answer`);
 });
