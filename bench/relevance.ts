@@ -3,7 +3,8 @@
 // Run: npm run bench:relevance [-- --set hand,heldout,coding,paraphrase,locomo] [--locomo PATH|URL] [--conversations 0-2]
 //      [--json] [--misses] [--no-usage] [--keys]  (--no-usage: the hand-written sets without their usage sidecar;
 //      --keys: each set also with every card's recorded recall keys, keys/answers.jsonl or $MEMCTL_BENCH_ANSWERS,
-//      replayed through the model-command interface; memctl and BM25 then both see them)
+//      replayed through the model-command interface; memctl and BM25 then both see them; --key-prompt v2|v4: the
+//      answers to a frozen key-writing prompt instead of the product's, relevance/keys.ts)
 //      [--vectors]  (memctl fused with static English word vectors, relevance/vectors.ts: a measurement, not product)
 // LoCoMo is fetched at bench time (CC BY-NC 4.0, evaluation only) and cached outside the repository; its
 // conversations 3–9 are the held-out check and are read only when --conversations names them.
@@ -12,7 +13,7 @@ import { codingGroups } from "./relevance/coding.js";
 import { paraphraseGroups, paraphraseTable } from "./relevance/paraphrase.js";
 import { DEFAULT_CONVERSATIONS, loadLocomo } from "./relevance/locomo.js";
 import { handCards, loadPrompts } from "./relevance/store.js";
-import { ownerPromptsOf, withRecordedKeys } from "./relevance/keys.js";
+import { type KeyPromptVersion, keyPromptVersion, ownerPromptsOf, REPLAY_COMMAND, withRecordedKeys } from "./relevance/keys.js";
 
 const SETS = ["hand", "heldout", "coding", "paraphrase", "locomo"] as const;
 type SetName = (typeof SETS)[number];
@@ -64,12 +65,12 @@ async function groupsOf(set: SetName, argv: readonly string[]): Promise<{ groups
 }
 
 /** The groups with every card's recorded recall keys (cards without a recorded answer keep none). */
-async function keyedGroups(groups: readonly BenchGroup[]): Promise<{ groups: BenchGroup[]; cards: number; keyed: number; failed: number }> {
+async function keyedGroups(groups: readonly BenchGroup[], version: KeyPromptVersion): Promise<{ groups: BenchGroup[]; cards: number; keyed: number; failed: number }> {
   const out: BenchGroup[] = [];
   let cards = 0;
   let failed = 0;
   for (const g of groups) {
-    const k = await withRecordedKeys(g.cards, ownerPromptsOf(g));
+    const k = await withRecordedKeys(g.cards, ownerPromptsOf(g), REPLAY_COMMAND, version);
     cards += g.cards.length;
     failed += k.failed;
     out.push({ ...g, cards: k.cards });
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
     let reports = await evaluateSet(groups, [...RANKERS, ...extra]);
     let note = plainNote;
     if (argv.includes("--keys")) {
-      const keyed = await keyedGroups(groups);
+      const keyed = await keyedGroups(groups, keyPromptVersion(argv));
       const keyedReports = await evaluateSet(keyed.groups, [...RANKERS.filter((r) => !r.name.startsWith("substring")), ...extra]);
       reports = [...reports, ...keyedReports.map((r) => ({ ...r, ranker: `${r.ranker} + keys` }))];
       note += `; keys for ${keyed.keyed} of ${keyed.cards} cards (${keyed.failed} without a recorded answer)`;

@@ -5,12 +5,16 @@
 //   node --import tsx bench/relevance/keys.ts prompts --set paraphrase,coding,hand > prompts.jsonl
 //   node --import tsx bench/relevance/keys.ts missing --set paraphrase,coding,hand   (prompts with no answer)
 //   node --import tsx bench/relevance/keys.ts record answers.jsonl   (merge {hash, answer} lines a model wrote)
+// --key-prompt v2|v4 (prompts, missing; bench:relevance --keys) uses a frozen prompt (keys-prompt-v2.ts, -v4.ts), so
+// its recorded answers still replay; the default is the product's prompt today (the same text as v2 since h/keys3).
 // A store's key prompts name the languages its owner asks in: those of the set's prompts to that store, as the
 // hook's why log records them (a language code per prompt), through the product's own rule (keyLanguages);
 // MEMCTL_BENCH_OWNER_LANGUAGES=every counts every language they use at all (a measurement bound, not the product).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseRecallKeys, recallKeysPrompt } from "../../lib/core/recall-keys.js";
+import { parseRecallKeys, type RecallPromptCard, recallKeysPrompt } from "../../lib/core/recall-keys.js";
+import { recallKeysPromptV2 } from "./keys-prompt-v2.js";
+import { recallKeysPromptV4 } from "./keys-prompt-v4.js";
 import { keyLanguages, PROMPT_LANGUAGE_RULE, type PromptLanguageRule, textLanguage } from "../../lib/rank/languages.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { codingGroups } from "./coding.js";
@@ -25,19 +29,38 @@ export const REPLAY_COMMAND = replayCommand(ANSWERS_FILE);
 
 export { sha256 };
 
+/** The key-writing prompt's versions: v2 and v4 (frozen; v4 was tried and dropped) and current (the product's). */
+export const KEY_PROMPT_VERSIONS = ["v2", "v4", "current"] as const;
+export type KeyPromptVersion = (typeof KEY_PROMPT_VERSIONS)[number];
+type PromptWriter = (card: RecallPromptCard, languages: readonly string[], owner: readonly string[]) => string;
+const WRITERS: Record<KeyPromptVersion, PromptWriter> = { v2: recallKeysPromptV2, v4: recallKeysPromptV4, current: recallKeysPrompt };
+
+/** The version a command line names with --key-prompt (the product's when it names none). */
+export function keyPromptVersion(argv: readonly string[]): KeyPromptVersion {
+  const at = argv.indexOf("--key-prompt");
+  if (at === -1) return "current";
+  const v = argv[at + 1] as KeyPromptVersion;
+  if (!KEY_PROMPT_VERSIONS.includes(v)) throw new Error(`--key-prompt ${v}: known versions are ${KEY_PROMPT_VERSIONS.join(", ")}`);
+  return v;
+}
+
 /**
  * The product's prompt for each card of a store, with the store's languages read from all its cards and the
  * owner's from `ownerPrompts`, the prompts asked of that store: what its why log would record is each one's
  * language code (the hook's textLanguage), and only that reaches the key-writing prompt (never a prompt's words).
  */
-export function keyPrompts(cards: readonly BenchCard[], ownerPrompts: readonly string[] = []): { file: string; prompt: string; hash: string }[] {
+export function keyPrompts(
+  cards: readonly BenchCard[],
+  ownerPrompts: readonly string[] = [],
+  version: KeyPromptVersion = "current",
+): { file: string; prompt: string; hash: string }[] {
   const languages = keyLanguages(
     cards.map((c) => [c.title, c.hook, c.body ?? ""].join("\n")),
     { promptCodes: ownerPrompts.map(textLanguage) },
     ownerRule(),
   );
   return cards.map((c) => {
-    const prompt = recallKeysPrompt(
+    const prompt = WRITERS[version](
       { name: c.file.replace(/\.md$/, ""), title: c.title, description: c.hook, topics: c.topics, body: c.body ?? "" },
       languages.cards,
       languages.owner,
@@ -66,8 +89,9 @@ export async function withRecordedKeys(
   cards: readonly BenchCard[],
   ownerPrompts: readonly string[] = [],
   command = REPLAY_COMMAND,
+  version: KeyPromptVersion = "current",
 ): Promise<{ cards: BenchCard[]; failed: number }> {
-  const prompts = keyPrompts(cards, ownerPrompts);
+  const prompts = keyPrompts(cards, ownerPrompts, version);
   let failed = 0;
   const out: BenchCard[] = [];
   for (const [i, card] of cards.entries()) {
@@ -92,9 +116,10 @@ export function keyedSets(names: readonly string[]): BenchGroup[] {
   });
 }
 
-/** The hash of every key prompt the bench sends for `sets`. */
+/** The hash of every key prompt the bench sends for `sets`, in every version. */
 export function benchPromptHashes(sets: readonly string[] = ALL_SETS): Set<string> {
-  return new Set(keyedSets(sets).flatMap((g) => keyPrompts(g.cards, ownerPromptsOf(g)).map((p) => p.hash)));
+  const groups = keyedSets(sets);
+  return new Set(KEY_PROMPT_VERSIONS.flatMap((v) => groups.flatMap((g) => keyPrompts(g.cards, ownerPromptsOf(g), v).map((p) => p.hash))));
 }
 
 const ALL_SETS = ["paraphrase", "coding", "hand", "heldout"];
@@ -111,10 +136,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   } else {
     const at = rest.indexOf("--set");
     const sets = at === -1 ? ["paraphrase", "coding", "hand"] : rest[at + 1]!.split(",");
+    const version = keyPromptVersion(rest);
     const have = recordedHashes(ANSWERS_FILE);
     const seen = new Set<string>();
     for (const group of keyedSets(sets))
-      for (const p of keyPrompts(group.cards, ownerPromptsOf(group))) {
+      for (const p of keyPrompts(group.cards, ownerPromptsOf(group), version)) {
         if (seen.has(p.hash) || (verb === "missing" && have.has(p.hash))) continue;
         seen.add(p.hash);
         process.stdout.write(JSON.stringify({ hash: p.hash, prompt: p.prompt }) + "\n");

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runLlmCommand } from "../../lib/compact/generate.js";
-import { keyPrompts, REPLAY_COMMAND, sha256 } from "../../bench/relevance/keys.js";
+import { ANSWERS_FILE, KEY_PROMPT_VERSIONS, keyedSets, keyPrompts, ownerPromptsOf, REPLAY_COMMAND, sha256 } from "../../bench/relevance/keys.js";
+import { recordedHashes } from "../../bench/recorded-model.js";
 import { scratchDir } from "../support/scratch.js";
 
 test("the recorded model answers a prompt by its hash through the model-command interface, and fails on an unknown one", async () => {
@@ -25,4 +26,11 @@ test("a store's key prompts ask in the languages its prompts are in, by the prod
   assert.equal(keyPrompts(cards, [...english, "部署失败了"])[0]!.hash, plain!.hash);
   const [chinese] = keyPrompts(cards, [...english, "部署失败了", "测试没通过", "怎么发布到生产环境"]);
   assert.match(chinese!.prompt, /the ones this store is written in: English; and the ones its owner types prompts in: Chinese\./);
+});
+
+test("every key prompt version, the frozen ones and the product's, still hashes to a recorded answer on every set, so each replays", () => {
+  const have = recordedHashes(ANSWERS_FILE);
+  for (const version of KEY_PROMPT_VERSIONS)
+    for (const group of keyedSets(["paraphrase", "coding", "hand", "heldout"]))
+      for (const p of keyPrompts(group.cards, ownerPromptsOf(group), version)) assert.ok(have.has(p.hash), `${version} ${group.name}/${p.file} has no recorded answer`);
 });
