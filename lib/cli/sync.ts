@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { findPackageRoot } from "../../install/context.js";
 import { usageError } from "../core/errors.js";
-import type { Io } from "../store/io.js";
+import { childEnv, type Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFileSync } from "../store/write.js";
@@ -166,7 +166,7 @@ function detach(memoryDir: string, argv: readonly string[], io: Io): number {
   const fd = fs.openSync(log, "w");
   const child = spawn(process.execPath, [path.join(findPackageRoot(), "dist", "cli.js"), "sync", ...argv.filter((a) => a !== "--detach")], {
     cwd: io.cwd,
-    env: io.env as NodeJS.ProcessEnv,
+    env: childEnv(io),
     detached: true,
     stdio: ["ignore", fd, fd],
   });

@@ -38,7 +38,8 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?\n?$/;
  * its words are carried too. Headings and links inside a fenced block are prose.
  */
 export function splitProse(text: string, isCard: (file: string) => boolean): ProseSplit {
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  // A byte-order mark (an editor's, on Windows) is no text: left on, it would hide the first line's heading.
+  const lines = text.replace(/^\uFEFF/, "").match(/[^\n]*\n|[^\n]+$/g) ?? [];
   let levelOne = 0;
   let inFence = false;
   for (const l of lines) {

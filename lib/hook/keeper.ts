@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "../store/paths.js";
-import type { Io } from "../store/io.js";
+import { childEnv, type Io } from "../store/io.js";
 import { hostname, lockHolder, processAlive } from "../store/lock.js";
 import { utimes } from "../store/checked-fs.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper-lock.js";
@@ -21,7 +21,7 @@ const LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 export type KeeperStart = { status: "renewed" } | { status: "started"; pid: number | undefined } | { status: "skipped" } | { status: "failed" };
 
 /** Renews the store's keeper, or starts `script` (the keeper entry, dist/hooks/keeper.cjs) for it. Never throws. */
-export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "env" | "now">, log: (message: string) => void): KeeperStart {
+export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "env" | "home" | "now">, log: (message: string) => void): KeeperStart {
   try {
     const now = io.now().getTime();
     const holder = lockHolder(memoryDir, KEEPER_LOCK);
@@ -45,7 +45,7 @@ export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "
       detached: true,
       stdio: "ignore",
       windowsHide: true,
-      env: io.env as NodeJS.ProcessEnv,
+      env: childEnv(io),
       // Not the project's directory, nor the store's: a background process should pin neither.
       cwd: path.parse(memoryDir).root,
     });

@@ -19,7 +19,7 @@ import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
 import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
-import type { Io } from "../store/io.js";
+import { childEnv, type Io } from "../store/io.js";
 import { logHookError } from "./run.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
 
@@ -132,7 +132,7 @@ function detachSelf(stdin: Uint8Array, host: string, io: Io): SessionEndResult {
   try {
     const child = spawn(process.execPath, [selfCli(), "hook", "session-end", "--host", host, "--foreground"], {
       cwd: io.cwd,
-      env: io.env as NodeJS.ProcessEnv,
+      env: childEnv(io),
       detached: true,
       stdio: ["pipe", "ignore", "ignore"],
     });
@@ -152,7 +152,7 @@ function startSync(cwd: string, io: Io): boolean {
   try {
     const child = spawn(process.execPath, [selfCli(), "sync", "--detach", "--repo-root", cwd, "--allow-non-git"], {
       cwd,
-      env: io.env as NodeJS.ProcessEnv,
+      env: childEnv(io),
       detached: true,
       stdio: "ignore",
     });

@@ -94,8 +94,8 @@ export function recordsFinder(records: readonly { file: string; name?: string }[
 }
 
 /**
- * A finder by findCardFile's rules over the cards `has` knows, `names` giving the cards by frontmatter name (asked
- * only for a `[[name]]` no file name answers; a top-level card wins over one in a subfolder), `files` every card
+ * A finder by findCardFile's rules, widened for links, over the cards `has` knows: `names` gives the cards by frontmatter
+ * name, subfolders too (asked only for a `[[name]]` no file name answers; a top-level card wins), `files` every card
  * file. Hand-kept stores link `[[reference-gsim-layout]]` to reference_gsim_layout.md and keep cards in folders
  * (decisions/x.md named x): as a last resort a link finds the one card whose file name, `-` and `_` alike, is it.
  */

@@ -51,6 +51,14 @@ export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
   };
 }
 
+/**
+ * The environment for a memctl process started on this io's behalf (keeper, detached capture or sync): its env with
+ * this io's home as HOME, so the child's state and log land under the home the caller was given, not the real one.
+ */
+export function childEnv(io: Pick<Io, "env" | "home">): NodeJS.ProcessEnv {
+  return { ...io.env, HOME: io.home };
+}
+
 /** One question on the terminal through node:readline (loaded only here). */
 async function askTerminal(question: string): Promise<string | undefined> {
   const readline = process.getBuiltinModule("node:readline/promises") as typeof import("node:readline/promises");

@@ -179,7 +179,9 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
   ageStore(s.memory);
   fs.mkdirSync(path.join(s.memory, ".memctl"));
   const logged: string[] = [];
-  const started = keepStoreFresh(s.memory, path.join(s.root, "no-such-keeper.cjs"), { env: { PATH: process.env.PATH }, now: () => new Date() }, (m) => logged.push(m));
+  const started = keepStoreFresh(s.memory, path.join(s.root, "no-such-keeper.cjs"), { env: { PATH: process.env.PATH }, home: s.home, now: () => new Date() }, (m) =>
+    logged.push(m),
+  );
   assert.equal(started.status, "started");
   const pid = (started as { pid: number }).pid;
   await waitFor(() => !processAlive(pid), 5_000, "the failed start's exit");
@@ -189,8 +191,11 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
   // An unusable store for a keeper (its state path a file): the prompt side still returns; the keeper exits at once.
   fs.rmSync(path.join(s.memory, ".memctl"), { recursive: true });
   fs.writeFileSync(path.join(s.memory, ".memctl"), "");
-  const failed = keepStoreFresh(s.memory, path.join(REPO_ROOT, "dist", "hooks", "keeper.cjs"), { env: { PATH: process.env.PATH, HOME: s.home }, now: () => new Date() }, (m) =>
-    logged.push(m),
+  const failed = keepStoreFresh(
+    s.memory,
+    path.join(REPO_ROOT, "dist", "hooks", "keeper.cjs"),
+    { env: { PATH: process.env.PATH, HOME: s.home }, home: s.home, now: () => new Date() },
+    (m) => logged.push(m),
   );
   assert.equal(failed.status, "started");
   await waitFor(() => !processAlive((failed as { pid: number }).pid), 5_000, "the keeper refusing the store");
@@ -210,7 +215,7 @@ test("another machine's keeper (a shared disk) is renewed while it beats and rep
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_FULL_CHECK_MAX: String(FULL_CHECK_MAX) };
   const script = path.join(REPO_ROOT, "dist", "hooks", "keeper.cjs");
   const logged: string[] = [];
-  const io = { env, now: () => new Date() };
+  const io = { env, home: s.home, now: () => new Date() };
   assert.deepEqual(
     keepStoreFresh(s.memory, script, io, (m) => logged.push(m)),
     { status: "skipped" },
@@ -231,4 +236,21 @@ test("another machine's keeper (a shared disk) is renewed while it beats and rep
   spawned.push(pid);
   await waitFor(() => keeperHolder(s.memory) === pid, 10_000, "the new keeper holding the lock it broke");
   assert.deepEqual(logged, [`keeper ${pid} for ${s.memory}: spawned`]);
+});
+
+test("a keeper started for an injected home logs under that home, even with no HOME in the injected env", async (t) => {
+  const s = sandbox(cards);
+  let pid: number | undefined;
+  t.after(async () => {
+    if (pid !== undefined && processAlive(pid)) process.kill(pid, "SIGKILL");
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
+  ageStore(s.memory);
+  fs.mkdirSync(path.join(s.memory, ".memctl"));
+  const io = { env: { PATH: process.env.PATH }, home: s.home, now: () => new Date() };
+  const started = keepStoreFresh(s.memory, path.join(REPO_ROOT, "dist", "hooks", "keeper.cjs"), io, () => undefined);
+  assert.equal(started.status, "started");
+  pid = (started as { pid: number }).pid;
+  await waitFor(() => keeperPids(s.home).includes(pid!), 10_000, "the keeper's start logged under the injected home");
 });

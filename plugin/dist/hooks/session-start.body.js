@@ -6291,6 +6291,91 @@ function scopeAtFor(resolution, dir) {
   return rel.split(node_path_default.sep).join("/");
 }
 
+// lib/store/bounded-input.ts
+var CHUNK2 = 64 * 1024;
+function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
+  return new Promise((resolve) => {
+    let done = false;
+    const settle = (ended) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stream.removeListener("data", onData);
+      stream.removeListener("end", onEnd);
+      stream.removeListener("error", onEnd);
+      if (!ended) stream.destroy?.();
+      resolve(finish(progress, bounds, ended));
+    };
+    const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
+    const onEnd = () => settle(true);
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
+    timer.unref();
+    stream.on("data", onData);
+    stream.once("end", onEnd);
+    stream.once("error", onEnd);
+  });
+}
+function keep(progress, chunk, bounds) {
+  progress.seen += chunk.length;
+  if (progress.seen <= bounds.maxBytes) {
+    progress.chunks.push(chunk);
+    return true;
+  }
+  progress.chunks.length = 0;
+  return false;
+}
+function finish(progress, bounds, ended) {
+  if (progress.seen > bounds.maxBytes) return { status: "over", seen: progress.seen, ended };
+  if (!ended) return { status: "late", seen: progress.seen };
+  const { chunks } = progress;
+  return { status: "read", bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
+}
+
+// lib/store/io.ts
+function processIo(sinks) {
+  return {
+    stdout: sinks?.stdout ?? process.stdout,
+    stderr: sinks?.stderr ?? process.stderr,
+    readStdin: () => readAll(process.stdin),
+    // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
+    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
+    readInput: (bounds) => readStreamBounded(process.stdin, bounds),
+    env: process.env,
+    // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
+    get cwd() {
+      return process.cwd();
+    },
+    home: process.env.HOME || homedir(),
+    now: () => /* @__PURE__ */ new Date(),
+    // A getter: process.stdin is created only when a command asks (the per-prompt hook never does).
+    get ask() {
+      return process.stdin.isTTY && process.stdout.isTTY ? askTerminal : void 0;
+    }
+  };
+}
+function childEnv(io2) {
+  return { ...io2.env, HOME: io2.home };
+}
+async function askTerminal(question) {
+  const readline = process.getBuiltinModule("node:readline/promises");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const closed = new Promise((resolve) => rl.once("close", () => resolve(void 0)));
+  try {
+    return await Promise.race([rl.question(question), closed]);
+  } finally {
+    rl.close();
+  }
+}
+async function readAll(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function homedir() {
+  return process.getBuiltinModule("node:os").homedir();
+}
+
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
@@ -6321,7 +6406,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
       detached: true,
       stdio: "ignore",
       windowsHide: true,
-      env: io2.env,
+      env: childEnv(io2),
       // Not the project's directory, nor the store's: a background process should pin neither.
       cwd: node_path_default.parse(memoryDir).root
     });
@@ -10107,88 +10192,6 @@ async function sessionStartCommand(args2, keeperScript2, io2) {
   if (result.outcome.stderr) io2.stderr.write(result.outcome.stderr);
   result.afterOutput?.();
   return { exitCode: result.outcome.exitCode, status: result.status };
-}
-
-// lib/store/bounded-input.ts
-var CHUNK2 = 64 * 1024;
-function readStreamBounded(stream, bounds, started = monotonicMs(), progress = { chunks: [], seen: 0 }) {
-  return new Promise((resolve) => {
-    let done = false;
-    const settle = (ended) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      stream.removeListener("data", onData);
-      stream.removeListener("end", onEnd);
-      stream.removeListener("error", onEnd);
-      if (!ended) stream.destroy?.();
-      resolve(finish(progress, bounds, ended));
-    };
-    const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
-    const onEnd = () => settle(true);
-    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (monotonicMs() - started)));
-    timer.unref();
-    stream.on("data", onData);
-    stream.once("end", onEnd);
-    stream.once("error", onEnd);
-  });
-}
-function keep(progress, chunk, bounds) {
-  progress.seen += chunk.length;
-  if (progress.seen <= bounds.maxBytes) {
-    progress.chunks.push(chunk);
-    return true;
-  }
-  progress.chunks.length = 0;
-  return false;
-}
-function finish(progress, bounds, ended) {
-  if (progress.seen > bounds.maxBytes) return { status: "over", seen: progress.seen, ended };
-  if (!ended) return { status: "late", seen: progress.seen };
-  const { chunks } = progress;
-  return { status: "read", bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
-}
-
-// lib/store/io.ts
-function processIo(sinks) {
-  return {
-    stdout: sinks?.stdout ?? process.stdout,
-    stderr: sinks?.stderr ?? process.stderr,
-    readStdin: () => readAll(process.stdin),
-    // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
-    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
-    readInput: (bounds) => readStreamBounded(process.stdin, bounds),
-    env: process.env,
-    // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
-    get cwd() {
-      return process.cwd();
-    },
-    home: process.env.HOME || homedir(),
-    now: () => /* @__PURE__ */ new Date(),
-    // A getter: process.stdin is created only when a command asks (the per-prompt hook never does).
-    get ask() {
-      return process.stdin.isTTY && process.stdout.isTTY ? askTerminal : void 0;
-    }
-  };
-}
-async function askTerminal(question) {
-  const readline = process.getBuiltinModule("node:readline/promises");
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
-  const closed = new Promise((resolve) => rl.once("close", () => resolve(void 0)));
-  try {
-    return await Promise.race([rl.question(question), closed]);
-  } finally {
-    rl.close();
-  }
-}
-async function readAll(stream) {
-  const chunks = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-var pause = new Int32Array(new SharedArrayBuffer(4));
-function homedir() {
-  return process.getBuiltinModule("node:os").homedir();
 }
 
 // lib/hook/entry/session-start.ts

@@ -45,6 +45,16 @@ test("a thematic break after a blank line ends a section: a footer is the docume
   );
 });
 
+test("a byte-order mark before the first line is no text: the title under it is still a heading", () => {
+  const plain = "# Memory\n\n## Build\n- [A](feedback_a.md) — a\n- use pnpm\n";
+  const { runs, headingLines } = splitProse(`\uFEFF${plain}`, cards);
+  assert.deepEqual(
+    runs.map((r) => [r.heading, r.line, r.text]),
+    [["Build", 5, "- use pnpm\n"]],
+  );
+  assert.equal(headingLines, 2);
+});
+
 test("a link to no card and a link inside a fence are prose", () => {
   const text = "## H\n- [Gone](project_gone.md) — retired\n```\n- [A](feedback_a.md)\n# comment\n```\n";
   const { runs, linkLines } = splitProse(text, cards);

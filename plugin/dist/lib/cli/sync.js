@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { findPackageRoot } from "../../install/context.js";
 import { usageError } from "../core/errors.js";
+import { childEnv } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFileSync } from "../store/write.js";
@@ -149,7 +150,7 @@ function detach(memoryDir, argv, io) {
   const fd = fs.openSync(log, "w");
   const child = spawn(process.execPath, [path.join(findPackageRoot(), "dist", "cli.js"), "sync", ...argv.filter((a) => a !== "--detach")], {
     cwd: io.cwd,
-    env: io.env,
+    env: childEnv(io),
     detached: true,
     stdio: ["ignore", fd, fd]
   });

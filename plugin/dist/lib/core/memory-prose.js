@@ -4,7 +4,7 @@ import { linkKey } from "./link-key.js";
 var BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*\r?\n?$/;
 var HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?\n?$/;
 function splitProse(text, isCard) {
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const lines = text.replace(/^\uFEFF/, "").match(/[^\n]*\n|[^\n]+$/g) ?? [];
   let levelOne = 0;
   let inFence = false;
   for (const l of lines) {

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "../store/paths.js";
+import { childEnv } from "../store/io.js";
 import { hostname, lockHolder, processAlive } from "../store/lock.js";
 import { utimes } from "../store/checked-fs.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper-lock.js";
@@ -25,7 +26,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       detached: true,
       stdio: "ignore",
       windowsHide: true,
-      env: io.env,
+      env: childEnv(io),
       // Not the project's directory, nor the store's: a background process should pin neither.
       cwd: path.parse(memoryDir).root
     });

@@ -14,6 +14,7 @@ import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
 import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
+import { childEnv } from "../store/io.js";
 import { logHookError } from "./run.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
 function normalizeSessionEnd(raw) {
@@ -89,7 +90,7 @@ function detachSelf(stdin, host, io) {
   try {
     const child = spawn(process.execPath, [selfCli(), "hook", "session-end", "--host", host, "--foreground"], {
       cwd: io.cwd,
-      env: io.env,
+      env: childEnv(io),
       detached: true,
       stdio: ["pipe", "ignore", "ignore"]
     });
@@ -107,7 +108,7 @@ function startSync(cwd, io) {
   try {
     const child = spawn(process.execPath, [selfCli(), "sync", "--detach", "--repo-root", cwd, "--allow-non-git"], {
       cwd,
-      env: io.env,
+      env: childEnv(io),
       detached: true,
       stdio: "ignore"
     });

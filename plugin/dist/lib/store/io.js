@@ -23,6 +23,9 @@ function processIo(sinks) {
     }
   };
 }
+function childEnv(io) {
+  return { ...io.env, HOME: io.home };
+}
 async function askTerminal(question) {
   const readline = process.getBuiltinModule("node:readline/promises");
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
@@ -77,6 +80,7 @@ function homedir() {
 }
 export {
   BufferSink,
+  childEnv,
   fdSink,
   processIo,
   readAll
