@@ -1,13 +1,15 @@
 // What the keeper's check of the card cache (card-cache-check.ts) settles by writing a delta (card-delta.ts) instead of
-// leaving it to the next command's full read, when every card is as the cache records it:
+// leaving it to the next command's full read, when every other card is as the cache records it:
 //   - watched directories that moved (a save renames its card and MEMORY.md into the store): one listing proves the
 //     same cards, and the delta takes the directories' new mtimes;
 //   - MEMORY.md edited by hand (an editor, a `git pull` outside memctl): its lines are compared with the keys the
 //     cache kept (index-links.ts readLinks, what a command's read does), and the delta takes those line edits and the
 //     new stamp, when they move no card's `linked` flag (the records stay the cache's; a flip is the command's);
-//   - a few cards edited (none gone; in place, or by a `save` whose line of MEMORY.md moves as above): each is read
-//     as a command's read reads it (card-read.ts: its record and words), and the delta takes those records, their
-//     `linked` flags unchanged (MEMORY.md's edits, when any, move none).
+//   - a few cards edited (in place, or by a `save` whose line of MEMORY.md moves as above): each is read as a
+//     command's read reads it (card-read.ts: its record and words), and the delta takes those records, their
+//     `linked` flags unchanged (MEMORY.md's edits, when any, move none);
+//   - a few cards added or gone (a `save` of a new card, an `rm`, by hand): one listing proves which, each added card
+//     is read as above, and an added or gone card's `linked` flag is MEMORY.md's now (card-delta-edit.ts places them).
 // The check is then recorded against the new delta, so the next session start, `list` and `search` read the cache
 // trusted (card-cache-trusted.ts) instead of decoding the 64 MB file: at 100,000 cards, after a hand edit of one
 // index line or of one card, a start decoded it whole (~0.6–2 s of CPU) and the keeper recorded no check until a
