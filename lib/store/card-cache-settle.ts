@@ -86,26 +86,29 @@ export async function settleRound(dir: string, freshness: Freshness, cache: Cach
     if (typeof found !== "object") return found === "moving" ? wait : undefined;
     listed = found;
   }
-  const index = moved.index ? handEdit(dir, cache, mark, moved.index, new Set([...(listed?.added ?? []), ...(moved.gone ?? [])])) : undefined;
+  // The cards read again here take their `linked` flag from MEMORY.md as it is now, whatever it was.
+  const read = new Set([...(listed?.added ?? []), ...(moved.gone ?? []), ...(moved.cards ?? [])]);
+  const index = moved.index ? handEdit(dir, cache, mark, moved.index, read) : undefined;
   if (index === "retry") return "retry";
   if (moved.index && !index) return undefined;
   const cards = moved.cards?.length ? readCards(dir, moved.cards, recent) : [];
   if (cards === "retry") return "retry";
   if (!cards) return undefined;
-  for (const { record } of cards) record.linked = (cache.numbers[indexOf(cache.names, record.file) * NUMBERS + FLAGS_AT]! & FLAG_LINKED) !== 0;
   const added = listed?.added.length ? readCards(dir, listed.added, recent) : [];
   if (added === "retry") return "retry";
   if (!added) return undefined;
-  // A card added or gone: linked as MEMORY.md links it now (the edit's table, or unchanged: its flag, or a link to no
-  // card); a link to it waits among the links to no card while no card has its name (as card-cache.ts keeps them).
+  // Linked as MEMORY.md links it now: the edit's table, or (unchanged) the card's flag, or for a card added a link to
+  // no card; a gone card's link waits among the links to no card while no card has its name (as card-cache.ts keeps them).
   const other = new Set(index ? index.head.linkedOther : cache.head.linkedOther);
   const linkedNow = (file: string, was: boolean) => (index ? linksHas(index.table, file) : was);
+  const flag = (file: string) => (cache.numbers[indexOf(cache.names, file) * NUMBERS + FLAGS_AT]! & FLAG_LINKED) !== 0;
+  for (const { record } of cards) record.linked = linkedNow(record.file, flag(record.file));
   for (const { record } of added) {
     record.linked = linkedNow(record.file, other.has(record.file));
     other.delete(record.file);
   }
   for (const file of moved.gone ?? []) {
-    if (linkedNow(file, (cache.numbers[indexOf(cache.names, file) * NUMBERS + FLAGS_AT]! & FLAG_LINKED) !== 0)) other.add(file);
+    if (linkedNow(file, flag(file))) other.add(file);
     else other.delete(file);
   }
   // Another writer's cache since this round read it: left to the next round.
@@ -117,7 +120,9 @@ export async function settleRound(dir: string, freshness: Freshness, cache: Cach
   const kept = d
     ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words }
     : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
-  const next = cards.length + added.length + (moved.gone?.length ?? 0) > 0 ? editDelta(kept, cache, cards, added, moved.gone ?? []) : kept;
+  const relinked = index?.relinked ?? [];
+  const next =
+    cards.length + added.length + relinked.length + (moved.gone?.length ?? 0) > 0 ? editDelta(kept, cache, { replaced: cards, added, gone: moved.gone ?? [], relinked }) : kept;
   if (!next) return undefined;
   const file = joinPath(dir, STATE_DIR, CARD_DELTA);
   try {
@@ -169,8 +174,9 @@ async function listing(dir: string, cache: CacheStamps, now: readonly number[], 
 
 /**
  * MEMORY.md's hand edit as line edits of the cache's links (readLinks, as a command's read finds them), with the head
- * fields they move; undefined when they move a card's `linked` flag, cannot be found that way or pass the delta's
- * bound; "retry" when MEMORY.md is not at `stamp` when read, or moved while it was.
+ * fields they move and the delta's records whose `linked` flag they flip (but for `cards`, read again by the caller);
+ * undefined when they flip a base record's, cannot be found that way or pass the delta's bound; "retry" when
+ * MEMORY.md is not at `stamp` when read, or moved while it was.
  */
 function handEdit(
   dir: string,
@@ -178,7 +184,10 @@ function handEdit(
   mark: JournalMark,
   stamp: readonly number[],
   cards: ReadonlySet<string>,
-): { edits: NonNullable<ReturnType<typeof readLinks>["edits"]>; table: LinksTable; head: Pick<CacheHead, "index" | "journal" | "linkedOther"> } | "retry" | undefined {
+):
+  | { edits: NonNullable<ReturnType<typeof readLinks>["edits"]>; table: LinksTable; relinked: string[]; head: Pick<CacheHead, "index" | "journal" | "linkedOther"> }
+  | "retry"
+  | undefined {
   const sections = baseSections(dir, cache.base);
   if (!sections) return undefined;
   const pending = cache.delta?.edits ?? [];
@@ -194,19 +203,24 @@ function handEdit(
   const after = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!after?.isFile() || !sameNumbers([after.mtimeMs, after.size, after.ctimeMs, after.ino], stamp)) return "retry";
   if (found.set || !found.edits || !found.table || !found.changed || pending.length + found.edits.length > DELTA_MAX_EDITS) return undefined;
-  // Each key an edit moved: a card's `linked` flag must hold (else its record changes: the command's to write); a
+  // Each key an edit moved: a card's `linked` flag must hold, or be on a record the delta holds (relinked there: a
+  // card settled by an earlier round before its save's line landed); a base record's is the command's to write. A
   // link to no card is kept or dropped as MEMORY.md now has it, as the command's read does (card-cache.ts).
   const other = new Set(cache.head.linkedOther);
+  const relinked: string[] = [];
   for (const key of found.changed) {
-    if (cards.has(key)) continue; // a card added or gone: linked as the table says (settleRound)
+    if (cards.has(key)) continue; // a card added, gone or read again: linked as the table says (settleRound)
     const i = indexOf(cache.names, key);
     const linked = linksHas(found.table, key);
-    if (i >= 0 && ((cache.numbers[i * NUMBERS + FLAGS_AT]! & FLAG_LINKED) !== 0) !== linked) return undefined;
+    if (i >= 0 && ((cache.numbers[i * NUMBERS + FLAGS_AT]! & FLAG_LINKED) !== 0) !== linked) {
+      if (!cache.src || cache.src[i]! >= 0) return undefined;
+      relinked.push(key);
+    }
     if (i >= 0) continue;
     if (linked) other.add(key);
     else other.delete(key);
   }
-  return { edits: found.edits, table: found.table, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
+  return { edits: found.edits, table: found.table, relinked, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
 }
 
 /** The links and line keys sections of the card-cache file stamped `base` (undefined: another file there now). */

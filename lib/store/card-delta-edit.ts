@@ -19,12 +19,21 @@ export interface MergedNames {
   baseExtra: number;
 }
 
+/** What changes: cards read again in place of theirs, cards new to the cache, names gone, and delta records whose `linked` flag flips. */
+export interface CardChanges {
+  replaced: readonly ReadCard[];
+  added: readonly ReadCard[];
+  gone: readonly string[];
+  relinked: readonly string[];
+}
+
 /**
  * `delta` (the merged cache's: `merged.src` indexes its records) with `replaced` in place of the records of those
- * names, `added` (names the merged cache lacks) placed among them, and `gone` (names it holds) removed; every new
- * record's words after the delta's own. Undefined past the delta's bounds or when a name is not where it is said to be.
+ * names, `added` (names the merged cache lacks) placed among them, `gone` (names it holds) removed and `relinked`
+ * (records of the delta's, not replaced here) with their `linked` flag flipped; every new record's words after the
+ * delta's own. Undefined past the delta's bounds or when a name is not where it is said to be.
  */
-export function editDelta(delta: CardDelta, merged: MergedNames, replaced: readonly ReadCard[], added: readonly ReadCard[], gone: readonly string[]): CardDelta | undefined {
+export function editDelta(delta: CardDelta, merged: MergedNames, { replaced, added, gone, relinked }: CardChanges): CardDelta | undefined {
   // New names' places in the base, from the delta as it stands, before anything moves.
   const newPlaces = added.map(({ record }) => basePlace(delta, merged, record.file));
   const records = [...delta.records];
@@ -62,6 +71,13 @@ export function editDelta(delta: CardDelta, merged: MergedNames, replaced: reado
       records[k] = record;
       wordsAt[k] = w;
     }
+  }
+  for (const file of relinked) {
+    const k = indexOf(records.length, (i) => records[i]!.file, file);
+    if (k < 0) return undefined;
+    const r = records[k]!;
+    // A copy sharing its parsed strings, as card-cache.ts relinks a record: the decoded one may be a memo.
+    records[k] = Object.assign(Object.create(Object.getPrototypeOf(r) as object) as CardRecord, r, { linked: !r.linked });
   }
   for (const file of gone) {
     const s = sourceOf(merged, file);

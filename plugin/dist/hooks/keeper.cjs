@@ -8530,7 +8530,7 @@ function sameList(a, b) {
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-delta-edit.ts
-function editDelta(delta, merged, replaced, added, gone) {
+function editDelta(delta, merged, { replaced, added, gone, relinked: relinked2 }) {
   const newPlaces = added.map(({ record }) => basePlace(delta, merged, record.file));
   const records = [...delta.records];
   const places = [...delta.places];
@@ -8566,6 +8566,12 @@ function editDelta(delta, merged, replaced, added, gone) {
       records[k] = record;
       wordsAt[k] = w;
     }
+  }
+  for (const file of relinked2) {
+    const k = indexOf2(records.length, (i) => records[i].file, file);
+    if (k < 0) return void 0;
+    const r = records[k];
+    records[k] = Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked: !r.linked });
   }
   for (const file of gone) {
     const s = sourceOf(merged, file);
@@ -8641,24 +8647,26 @@ async function settleRound(dir, freshness, cache, mark, moved) {
     if (typeof found !== "object") return found === "moving" ? wait : void 0;
     listed = found;
   }
-  const index = moved.index ? handEdit(dir, cache, mark, moved.index, /* @__PURE__ */ new Set([...listed?.added ?? [], ...moved.gone ?? []])) : void 0;
+  const read = /* @__PURE__ */ new Set([...listed?.added ?? [], ...moved.gone ?? [], ...moved.cards ?? []]);
+  const index = moved.index ? handEdit(dir, cache, mark, moved.index, read) : void 0;
   if (index === "retry") return "retry";
   if (moved.index && !index) return void 0;
   const cards = moved.cards?.length ? readCards(dir, moved.cards, recent) : [];
   if (cards === "retry") return "retry";
   if (!cards) return void 0;
-  for (const { record } of cards) record.linked = (cache.numbers[indexOf3(cache.names, record.file) * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0;
   const added = listed?.added.length ? readCards(dir, listed.added, recent) : [];
   if (added === "retry") return "retry";
   if (!added) return void 0;
   const other = new Set(index ? index.head.linkedOther : cache.head.linkedOther);
   const linkedNow = (file2, was) => index ? linksHas(index.table, file2) : was;
+  const flag = (file2) => (cache.numbers[indexOf3(cache.names, file2) * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0;
+  for (const { record } of cards) record.linked = linkedNow(record.file, flag(record.file));
   for (const { record } of added) {
     record.linked = linkedNow(record.file, other.has(record.file));
     other.delete(record.file);
   }
   for (const file2 of moved.gone ?? []) {
-    if (linkedNow(file2, (cache.numbers[indexOf3(cache.names, file2) * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0)) other.add(file2);
+    if (linkedNow(file2, flag(file2))) other.add(file2);
     else other.delete(file2);
   }
   const identity2 = cacheIdentity(dir);
@@ -8667,7 +8675,8 @@ async function settleRound(dir, freshness, cache, mark, moved) {
   const d = cache.delta;
   const edits = [...d?.edits ?? [], ...index ? index.edits : []];
   const kept = d ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
-  const next = cards.length + added.length + (moved.gone?.length ?? 0) > 0 ? editDelta(kept, cache, cards, added, moved.gone ?? []) : kept;
+  const relinked2 = index?.relinked ?? [];
+  const next = cards.length + added.length + relinked2.length + (moved.gone?.length ?? 0) > 0 ? editDelta(kept, cache, { replaced: cards, added, gone: moved.gone ?? [], relinked: relinked2 }) : kept;
   if (!next) return void 0;
   const file = joinPath(dir, STATE_DIR, CARD_DELTA);
   try {
@@ -8723,16 +8732,20 @@ function handEdit(dir, cache, mark, stamp2, cards) {
   if (!after?.isFile() || !sameNumbers([after.mtimeMs, after.size, after.ctimeMs, after.ino], stamp2)) return "retry";
   if (found.set || !found.edits || !found.table || !found.changed || pending.length + found.edits.length > DELTA_MAX_EDITS) return void 0;
   const other = new Set(cache.head.linkedOther);
+  const relinked2 = [];
   for (const key of found.changed) {
     if (cards.has(key)) continue;
     const i = indexOf3(cache.names, key);
     const linked = linksHas(found.table, key);
-    if (i >= 0 && (cache.numbers[i * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0 !== linked) return void 0;
+    if (i >= 0 && (cache.numbers[i * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0 !== linked) {
+      if (!cache.src || cache.src[i] >= 0) return void 0;
+      relinked2.push(key);
+    }
     if (i >= 0) continue;
     if (linked) other.add(key);
     else other.delete(key);
   }
-  return { edits: found.edits, table: found.table, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
+  return { edits: found.edits, table: found.table, relinked: relinked2, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
 }
 function baseSections(dir, base) {
   let opened;

@@ -250,9 +250,10 @@ test("the keeper's round after a hand edit of MEMORY.md writes a delta of its li
   assert.deepEqual(await keeperRound(w, saved), { outcome: "verified", recorded: true }, "a save");
   assert.equal(trusted(saved + 500), true, "a save: a trusted read takes the cache the round verified");
   assert.match((await same(w, "after the keeper's round over a save", tick(1))).start, /SAVED BEFORE THE ROUND/);
-  // A line relinked to another card moves two cards' `linked`: the round records nothing, the next command reads it.
+  // A card's only line relinked to another card: its base record's `linked` flips, which the round leaves to the next
+  // command (it records nothing). (A record the delta holds, c09 here, is relinked in the delta: card-settle-cards.)
   await sleep(150);
-  handEdit("](project_c09.md)", "](project_c10.md)");
+  handEdit("](project_c11.md)", "](project_c10.md)");
   await sleep(150);
   assert.deepEqual(await keeperRound(w, roundAt()), { outcome: "changed", recorded: false });
   await same(w, "a line relinked", tick(3000));

@@ -53,6 +53,21 @@ test("the keeper's round settles a new card's save, an rm, and cards written or 
       () => fs.writeFileSync(path.join(w.mem, "project_byhand.md"), handCard("byhand", "MADE BY HAND, deploy", "In an editor.")),
       () => undefined,
     ],
+    // As a save's card settled by a round before its line of MEMORY.md landed: the delta's record is relinked.
+    [
+      "a line added by hand for the card the delta added",
+      () => fs.appendFileSync(path.join(w.mem, "MEMORY.md"), "- [byhand](project_byhand.md) — linked by hand\n"),
+      () => assert.ok(readCardDelta(w.mem, baseStamp(w))?.records.find((r) => r.file === "project_byhand.md")?.linked),
+    ],
+    [
+      "a base card edited and its only line removed by hand in one round",
+      () => {
+        fs.appendFileSync(path.join(w.mem, "project_c10.md"), "Unlinked, EDITED IN PLACE.\n");
+        const index = path.join(w.mem, "MEMORY.md");
+        fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace(/^- \[c10\]\(project_c10\.md\).*\n/m, ""));
+      },
+      () => assert.equal(readCardDelta(w.mem, baseStamp(w))?.records.find((r) => r.file === "project_c10.md")?.linked, false),
+    ],
     // Still linked by MEMORY.md: its link waits for a card of that name (the head's links to no card).
     ["a linked card deleted by hand", () => fs.rmSync(path.join(w.mem, "project_c02.md")), () => assert.ok(removed(w).includes("project_c02.md"))],
     ["it written again by hand", () => fs.writeFileSync(path.join(w.mem, "project_c02.md"), handCard("c02", "card two, BACK BY HAND", "Again.")), () => undefined],
