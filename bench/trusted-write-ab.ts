@@ -97,7 +97,8 @@ try {
       checkedNow(s.dir);
       run(`${s.name}: prompt after an unfolded hand edit of one MEMORY.md line`, hookArgs(s.hook), s.env, payload());
     }
-    // As it happens with a keeper: its check made, then a hand edit, then a prompt inside that check's window.
+    // As it happens with a keeper: its check made, then a hand edit, then a prompt inside that check's window (each
+    // build in turn: a prompt that waited for the other build's could find its check past the window).
     const later = plain[(round * 7919 + 6000) % plain.length]!.file;
     for (const s of order) {
       checkedNow(s.dir);
@@ -105,9 +106,9 @@ try {
       const text = fs.readFileSync(file, "utf8");
       const end = text.indexOf("\n", text.indexOf(`(${later})`));
       fs.writeFileSync(file, `${text.slice(0, end)} (wombat ${round})${text.slice(end)}`);
+      sleepSync(150);
+      run(`${s.name}: prompt after a hand edit of one MEMORY.md line made since the check`, hookArgs(s.hook), s.env, payload());
     }
-    sleepSync(150);
-    for (const s of order) run(`${s.name}: prompt after a hand edit of one MEMORY.md line made since the check`, hookArgs(s.hook), s.env, payload());
     // Folded (untimed), as the keeper's next round would: the next round's save then chains from it.
     for (const s of order) {
       checkedNow(s.dir);

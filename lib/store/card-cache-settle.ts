@@ -4,10 +4,11 @@
 //     same cards, and the delta takes the directories' new mtimes;
 //   - MEMORY.md edited by hand (an editor, a `git pull` outside memctl): its lines are compared with the keys the
 //     cache kept (index-links.ts readLinks, what a command's read does), and the delta takes those line edits and the
-//     new stamp, when they move no card's `linked` flag (the records stay the cache's; a flip is the command's);
+//     new stamp, when they flip no base record's `linked` flag (that record changes: the command's to write; a
+//     record the delta holds is relinked there);
 //   - a few cards edited (in place, or by a `save` whose line of MEMORY.md moves as above): each is read as a
-//     command's read reads it (card-read.ts: its record and words), and the delta takes those records, their
-//     `linked` flags unchanged (MEMORY.md's edits, when any, move none);
+//     command's read reads it (card-read.ts: its record and words), and the delta takes those records, each linked
+//     as MEMORY.md links it now;
 //   - a few cards added or gone (a `save` of a new card, an `rm`, by hand): one listing proves which, each added card
 //     is read as above, and an added or gone card's `linked` flag is MEMORY.md's now (card-delta-edit.ts places them).
 // The check is then recorded against the new delta, so the next session start, `list` and `search` read the cache
@@ -141,7 +142,7 @@ export async function settleRound(dir: string, freshness: Freshness, cache: Cach
  * cards were made (a save's rename into the directory would mask one made by hand from the journaled listing,
  * card-trust.ts). `now`: each directory's mtime as the round found it, which the delta records.
  */
-async function listing(dir: string, cache: CacheStamps, now: readonly number[], gone: readonly string[], max: number): Promise<{ added: string[] } | boolean | "moving"> {
+async function listing(dir: string, cache: CacheStamps, now: readonly number[], gone: readonly string[], max: number): Promise<{ added: string[] } | false | "moving"> {
   const walked: string[] = [];
   const shards: string[] = [];
   let files: string[];
