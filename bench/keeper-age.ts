@@ -3,7 +3,7 @@
 // (docs/internals.md, "Freshness"); and the keeper's CPU share and peak RSS. Two builds at once, each keeper on its
 // own copy of one store, sampled in the same loop, so both meet the same load.
 // Run: npm run build && node --import tsx bench/keeper-age.ts --cards 100000 --dir DIR --compare <old dist> [--samples 40]
-// Phases: at rest; an in-place hand edit of a card every 4 s; after a `memctl save`. Each copy is listed first (so it
+// Phases: at rest; an in-place hand edit of a card every 4 s; after a `memctl save`; after a new card's save; after its rm. Each copy is listed first (so it
 // has a card cache, as a store in use does) and prompted once (its rank cache, and its keeper started by the hook).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -114,6 +114,17 @@ try {
     if (r.status !== 0) throw new Error(`${k.name} save: ${r.stderr}`);
   }
   phase("after a `memctl save` (no command reads the card cache again)");
+  // A new card (its file created, its line appended to MEMORY.md), then its removal: the listing changes.
+  for (const [what, args] of [
+    ["a new card's `memctl save`", ["save", "zanzibar", "-t", "project", "-d", "the zanzibar flag is new"]],
+    ["its `memctl rm`", ["rm", "project_zanzibar"]],
+  ] as const) {
+    for (const k of keepers) {
+      const r = spawnSync(process.execPath, [k.cli, ...args], { env: k.env, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`${k.name} ${what}: ${r.stderr}`);
+    }
+    phase(`after ${what}`);
+  }
 } finally {
   for (const k of keepers) {
     try {

@@ -18,6 +18,7 @@
 // --warm-rows adds warm starts told apart by the card cache's state: one more start after the index edit's (the
 // 64 MB file just rewritten: no delta) and, with --save, two more after the save's (the save's delta in force; the
 // first of them makes the pins again for the new delta, the second is the warm start until the next fold).
+// --save-new adds a start after a `memctl save` of a new card and one after its `memctl rm` (each build's own).
 // Every keeper is killed before the stores are removed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -122,6 +123,22 @@ for (let round = 0; round < runs; round++) {
       for (const s of setups) {
         sleepSync(gapMs);
         record(`${s.name}: ${again === 0 ? "second start after a save (a delta in force)" : "warm session start, a delta in force"}`, start(s), s);
+      }
+    }
+  }
+  if (process.argv.includes("--save-new")) {
+    // A new card's save (its file created, its line appended to MEMORY.md), then its `rm`: each build's own, not timed.
+    for (const [what, args] of [
+      ["a new card's save", ["save", `benchnew${round}`, "-t", "project", "-d", `a new card saved in round ${round}`]],
+      ["an rm", ["rm", `project_benchnew${round}`]],
+    ] as const) {
+      for (const s of setups) {
+        const r = spawnSync(process.execPath, [s.cli, ...args], { env: s.env, cwd: root, encoding: "utf8" });
+        if (r.status !== 0) throw new Error(`${s.name}: ${what} failed: ${r.stderr}`);
+      }
+      for (const s of setups) {
+        sleepSync(gapMs);
+        record(`${s.name}: session start after ${what}`, start(s), s);
       }
     }
   }

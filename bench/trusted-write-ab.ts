@@ -4,7 +4,8 @@
 // No keeper runs ([hook] keeper = false); a live keeper's check is stood in for by setting the check's record (the
 // delta's mtime, else the cache's) to "now" before each prompt, so every prompt takes the trusted path.
 // --all-writes also times the prompt after a hand edit of one MEMORY.md line no keeper has folded (the prompt reads
-// MEMORY.md and matches it to the index it has), and the warm prompt before any write (no delta) is timed first.
+// MEMORY.md and matches it to the index it has), the prompt after a hand edit made since the check (the check set
+// before the edit, as a keeper's round just before it), and the warm prompt before any write (no delta) is timed first.
 // Run: npm run build && node --import tsx bench/trusted-write-ab.ts --dir <gen-store.ts store> --cards 100000 --runs 12 --compare <other dist> [--all-writes]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -95,6 +96,23 @@ try {
     for (const s of order) {
       checkedNow(s.dir);
       run(`${s.name}: prompt after an unfolded hand edit of one MEMORY.md line`, hookArgs(s.hook), s.env, payload());
+    }
+    // As it happens with a keeper: its check made, then a hand edit, then a prompt inside that check's window (each
+    // build in turn: a prompt that waited for the other build's could find its check past the window).
+    const later = plain[(round * 7919 + 6000) % plain.length]!.file;
+    for (const s of order) {
+      checkedNow(s.dir);
+      const file = path.join(s.dir, "MEMORY.md");
+      const text = fs.readFileSync(file, "utf8");
+      const end = text.indexOf("\n", text.indexOf(`(${later})`));
+      fs.writeFileSync(file, `${text.slice(0, end)} (wombat ${round})${text.slice(end)}`);
+      sleepSync(150);
+      run(`${s.name}: prompt after a hand edit of one MEMORY.md line made since the check`, hookArgs(s.hook), s.env, payload());
+    }
+    // Folded (untimed), as the keeper's next round would: the next round's save then chains from it.
+    for (const s of order) {
+      checkedNow(s.dir);
+      spawnSync(process.execPath, [s.hook, "--host", "codex"], { env: s.env, input: payload(), cwd: root });
     }
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;

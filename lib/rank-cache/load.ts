@@ -4,7 +4,8 @@
 // decodes only the entries and terms a prompt touches.
 //
 // Staleness rule (docs/internals.md, "Freshness"). The cache is used only while ALL of these still hold:
-//   - MEMORY.md has the same size, mtime, inode and ctime;
+//   - MEMORY.md has the same size, mtime, inode and ctime (but inside the trusted window below, a hand edit made
+//     after the check: editedSinceCheck);
 //   - the memory directory and every directory holding a linked card have the same mtime (creating,
 //     deleting or renaming a card — and every atomic write, memctl's included — changes it);
 //   - every card has the same mtime, size and ctime: an editor that writes in place changes no directory, and
@@ -31,6 +32,7 @@ import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, utimes, type FileStat } from "../store/checked-fs.js";
 import { FULL_CHECK_MAX, verifiedRecently } from "../store/full-check.js";
+import { journalSince } from "../store/write-journal.js";
 
 export { normalizeCardPath } from "./build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./read.js";
@@ -76,6 +78,9 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
             return store;
           }
         }
+        // MEMORY.md edited by hand since the check this load trusts: younger than the window, so ranked as checked;
+        // the keeper folds it, and a load past the window reads it. Reading 19 MB to align it cost ~0.5 s of CPU.
+        if (trusted && editedSinceCheck(memoryDir, delta ? delta.delta : base.header, indexStat, verifiedMs)) return delta ? mergedStore(base, delta) : base.store;
         const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
         if (refreshed) return refreshed;
       } catch {
@@ -100,6 +105,17 @@ function sourcesUnchanged(memoryDir: string, recorded: Pick<OpenCache["header"],
   if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
+}
+
+/**
+ * Whether only MEMORY.md moved, after the check made at `verifiedMs` (its ctime, which no tool sets, not before
+ * it: that check saw MEMORY.md as recorded) and by no memctl write (none journaled since the cache's mark: those
+ * are seen by the very next load). Such an edit is younger than the check's window, which bounds every change.
+ */
+function editedSinceCheck(memoryDir: string, recorded: Pick<OpenCache["header"], "index" | "dirs" | "journal">, indexStat: FileStat, verifiedMs: number): boolean {
+  if (sameIndexRecord(recorded.index, indexStat) || indexStat.ctimeMs < verifiedMs) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return journalSince(memoryDir, recorded.journal)?.length === 0;
 }
 
 /** Records a full check: the delta's mtime when one is in force, else the cache's (false when not ours to set). */

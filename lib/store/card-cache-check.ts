@@ -10,8 +10,8 @@
 //     enough to trust: the check is recorded, exactly what the full pass (card-cache.ts, verifyOnly) records then;
 //   - changed: MEMORY.md or a card moved, or a card is gone: the full pass would stop there too without writing
 //     anything, so nothing is recorded and the next command reads the change; but MEMORY.md edited by hand with
-//     every card as recorded, or a few cards edited (in place, or by a `save` with its line of MEMORY.md), is
-//     settled by the keeper's entry as a delta (card-cache-settle.ts);
+//     every card as recorded, or a few cards edited, added or gone (in place, by hand, or by a `save` or `rm` with
+//     its line of MEMORY.md), is settled by the keeper's entry as a delta (card-cache-settle.ts);
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
@@ -30,10 +30,7 @@ import { journalMark, type JournalMark } from "./write-journal.js";
 import { sameNumbers } from "./index-links.js";
 import { fitsHead, mergedViewHead, readCardDelta } from "./card-delta.js";
 import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
-import { settleRound, type CacheStamps, type Moved } from "./card-cache-settle.js";
-
-/** At most this many cards edited in one round are read into a delta by the keeper; more are the next command's. */
-const EDITED_MAX = 16;
+import { MOVED_MAX, settleRound, type CacheStamps, type Moved } from "./card-cache-settle.js";
 
 /** A round's answer, the number of cards in the cache and the stamp of the cache file it read. */
 export type StampCheck = { outcome: "verified" | "changed" | "unsure"; cards: number; cache: CacheStamp };
@@ -61,7 +58,7 @@ export async function checkCardCache(dir: string, freshness: Freshness, stats?: 
   // MEMORY.md edited by hand with every card as recorded, or a few cards edited in place: the edit goes into a delta
   // here (card-cache-settle.ts), or it stays "changed" for the next command, as before; "unsure" while it is still
   // moving, so the next round tries.
-  if (stamps.moved.index || stamps.moved.cards) {
+  if (stamps.moved.index || stamps.moved.cards || stamps.moved.gone) {
     const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
     if (settled === "retry") return { ...quick, outcome: "unsure" };
     return settled ? { ...quick, outcome: "verified", cache: settled } : quick;
@@ -123,8 +120,9 @@ function stampRound(
   const n = cache.numbers;
   let changed = false;
   let sure = true;
-  // The cards whose stamp moved, while few and none gone: the keeper's entry may read them into a delta.
+  // The cards whose stamp moved and those gone, while few: the keeper's entry may settle them into a delta.
   let edited: string[] | undefined = [];
+  const gone: string[] = [];
   for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i]!;
     let st = stats?.get(file);
@@ -138,8 +136,8 @@ function stampRound(
     // Gone, no longer a regular file, or another stamp.
     if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) {
       changed = true;
-      if (!st || (edited && edited.length === EDITED_MAX)) edited = undefined;
-      edited?.push(file);
+      if (edited && edited.length + gone.length === MOVED_MAX) edited = undefined;
+      (st ? edited : gone)?.push(file);
     }
     if (changed && !stats) return result("changed");
     // Read again by the full pass every time (an unreadable card), or too recent to trust: it decides.
@@ -148,7 +146,7 @@ function stampRound(
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
   if (changed && edited && sure && mark && cache.head.dirs.length > 0)
-    return result("changed", { cards: edited, ...(indexMoved ? { index: indexNow } : {}), ...(moved ? { dirs: dirsNow } : {}) });
+    return result("changed", { cards: edited, ...(gone.length ? { gone } : {}), ...(indexMoved ? { index: indexNow } : {}), ...(moved ? { dirs: dirsNow } : {}) });
   if (changed || (indexMoved && (!sure || !mark))) return result("changed");
   if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...(moved ? { dirs: dirsNow } : {}) });
   if (cache.head.dirs.length === 0) return result("unsure");

@@ -34,7 +34,7 @@ for (let seed = first; seed < first + seeds; seed++)
       }
       done.push(now.join(" + "));
       // A write through memctl is seen by the very next call; a hand edit by every call 2 s after it.
-      const written = now.every((what) => what.startsWith("save") || what === "rm" || what.startsWith("the keeper"));
+      const written = now.every((what) => what.startsWith("save") || what.startsWith("rm") || what.startsWith("the keeper"));
       await same(w, `seed ${seed}, step ${n} (${done.join("; ")})`, written ? tick(1) : tick(3000), tally);
       if (fs.existsSync(state(w, CARD_DELTA))) inForce.card++;
     }

@@ -131,7 +131,7 @@ test("after a hand edit of one MEMORY.md line the keeper records its check of th
   assert.equal(started, checking.stdout);
 });
 
-test("after a real memctl save no command has read, the keeper settles it into the card cache's delta and records its check, so the next session start reads it trusted and prints what a start checking every card prints", async (t) => {
+test("after a real memctl save no command has read (an update, a new card) or an rm, the keeper settles it into the card cache's delta and records its check, so the next session start, list and search read it trusted and print what a start checking every card prints", async (t) => {
   const k = await keptStore(t);
   await k.sessionStart();
   await waitFor(() => k.holder() !== undefined && processAlive(k.holder()!), 10_000, "a keeper");
@@ -161,14 +161,26 @@ test("after a real memctl save no command has read, the keeper settles it into t
   const started = await k.sessionStart();
   assert.match(started, /note number k012 SAVED AGAIN/);
   assert.equal(started, await checkingStart("c-checking"));
-  // A new card moves its line's `linked` flag: the keeper leaves it to the next command (no check recorded over a
-  // cache that lacks it), and that start prints it as a start checking every card does.
-  const newAt = Date.now();
-  assert.equal((await runBounded([CLI, "save", "wombat", "-t", "project", "-d", "the wombat migration runs at noon"], "", env, k.s.repo, 30_000)).code, 0);
-  await sleep(Math.max(0, newAt + VERIFIED_FOR_MS + 200 - Date.now()));
-  const afterNew = await k.sessionStart();
-  assert.match(afterNew, /the wombat migration runs at noon/);
-  assert.equal(afterNew, await checkingStart("c-checking-2"));
+  // A new card (its file created, a line appended to MEMORY.md) and an `rm` (its file gone, its line removed): the
+  // keeper settles each into the delta too, so the next start, list and search read the cache trusted.
+  for (const [what, args, file] of [
+    ["a new card's save", ["save", "wombat", "-t", "project", "-d", "the wombat migration runs at noon"], "project_wombat.md"],
+    ["an rm", ["rm", "feedback_k020"], "feedback_k020.md"],
+  ] as const) {
+    const writtenAt = Date.now();
+    assert.equal((await runBounded([CLI, ...args], "", env, k.s.repo, 30_000)).code, 0, what);
+    await waitFor(() => checkAt(k.s.memory) > writtenAt, 5_000, `the keeper's check recorded after ${what}`);
+    assert.equal(
+      withTrustedCardCache(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX }, () => true),
+      true,
+      `read trusted after ${what}`,
+    );
+    const afterWrite = await k.sessionStart();
+    assert.equal(afterWrite.includes(file), args[0] === "save", what);
+    assert.equal(afterWrite, await checkingStart(`c-checking-${args[0]}`), what);
+    assert.equal(file in (await k.list()), args[0] === "save", what);
+    assert.deepEqual(await k.search(args[0] === "save" ? "wombat" : "k020"), args[0] === "save" ? [file] : [], what);
+  }
 });
 
 test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {

@@ -5570,7 +5570,7 @@ function mergedStore(base, open) {
   const baseSize = base.view.n;
   const fromDelta = map.deltaIds();
   const entries = delta.entries;
-  const sourceOf = (j) => {
+  const sourceOf2 = (j) => {
     const b = map.source(j);
     return b < 0 ? entries[-b - 1] : b;
   };
@@ -5579,7 +5579,7 @@ function mergedStore(base, open) {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of sourceOf(j).post) {
+        for (const [t, tf, mask] of sourceOf2(j).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, list = []);
           list.push([j, tf, mask]);
@@ -5592,27 +5592,27 @@ function mergedStore(base, open) {
   const index = {
     size: n,
     entry: (j) => {
-      const s = sourceOf(j);
+      const s = sourceOf2(j);
       if (typeof s !== "number") return s;
       const e = bi.entry(s);
       const shift = map.lineShiftOf(j);
       return shift === 0 ? e : new CachedEntry(e.line + shift, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
     file: (j) => {
-      const s = sourceOf(j);
+      const s = sourceOf2(j);
       return typeof s === "number" ? bi.file(s) : s.file;
     },
     // The base's paths in one batch, as without a delta: one by one they were a positioned read each (~600 a prompt
     // at 100,000 cards), and the base keeps the batch for the block's file() calls.
     files: (js) => {
-      const sources = js.map(sourceOf);
+      const sources = js.map(sourceOf2);
       const baseIds = sources.filter((s) => typeof s === "number");
       const found = bi.files ? bi.files(baseIds) : baseIds.map((b) => bi.file(b));
       let k = 0;
       return sources.map((s) => typeof s === "number" ? found[k++] : s.file);
     },
     sinkFields: (j) => {
-      const s = sourceOf(j);
+      const s = sourceOf2(j);
       return typeof s === "number" ? bi.sinkFields(s) : s;
     },
     postings: (term) => {
@@ -5632,19 +5632,19 @@ function mergedStore(base, open) {
       }
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf(j).priority === "always")].sort(
+    alwaysIds: [...bi.alwaysIds.map((b) => map.merged(b)).filter((j) => j >= 0), ...fromDelta.filter((j) => sourceOf2(j).priority === "always")].sort(
       (a, b) => a - b
     ),
     lineBytes: (j) => {
-      const s = sourceOf(j);
+      const s = sourceOf2(j);
       return typeof s === "number" ? bi.lineBytes(s) : utf8Bytes(s.printed);
     },
     lineKey: (j) => {
-      const s = sourceOf(j);
+      const s = sourceOf2(j);
       return typeof s === "number" ? bi.lineKey(s) : lineKey(s.printed);
     },
     lineText: (j) => {
-      const s = sourceOf(j);
+      const s = sourceOf2(j);
       return typeof s === "number" ? bi.lineText(s) : s.printed;
     },
     // The base's mask copied a run at a time; a delta entry's from its fields.
@@ -5664,7 +5664,7 @@ function mergedStore(base, open) {
     scoped: () => [
       ...(bi.scoped?.() ?? []).flatMap(([b, list]) => map.merged(b) >= 0 ? [[map.merged(b), list]] : []),
       ...fromDelta.flatMap((j) => {
-        const scope = sourceOf(j).scope;
+        const scope = sourceOf2(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
     ]
@@ -6367,6 +6367,7 @@ async function loadRankable(memoryDir, options) {
             return store;
           }
         }
+        if (trusted && editedSinceCheck(memoryDir, delta ? delta.delta : base.header, indexStat, verifiedMs)) return delta ? mergedStore(base, delta) : base.store;
         const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
         if (refreshed) return refreshed;
       } catch {
@@ -6379,6 +6380,11 @@ function sourcesUnchanged(memoryDir, recorded, indexStat) {
   if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
+}
+function editedSinceCheck(memoryDir, recorded, indexStat, verifiedMs) {
+  if (sameIndexRecord(recorded.index, indexStat) || indexStat.ctimeMs < verifiedMs) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return journalSince(memoryDir, recorded.journal)?.length === 0;
 }
 function markVerified(memoryDir, base, delta, ms) {
   if (!delta) return base.view.markVerified(ms);
@@ -8588,31 +8594,154 @@ function sameList(a, b) {
 }
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
+// lib/store/card-delta-edit.ts
+function editDelta(delta, merged, { replaced, added, gone, relinked: relinked2 }) {
+  const newPlaces = added.map(({ record }) => basePlace(delta, merged, record.file));
+  const records = [...delta.records];
+  const places = [...delta.places];
+  const wordsAt = [...delta.wordsAt];
+  const removed = [...delta.removed];
+  const removedAt = [...delta.removedAt];
+  const words = [delta.words];
+  let size = merged.baseExtra + delta.words.length;
+  const wordsOf = (line) => {
+    words.push(line);
+    size += line.length;
+    return -1 - (size - line.length);
+  };
+  const insert = (record, place, w) => {
+    const k = lowerBound2(records.length, (i) => records[i].file, record.file);
+    records.splice(k, 0, record);
+    places.splice(k, 0, place);
+    wordsAt.splice(k, 0, w);
+  };
+  const removeBase = (file, p) => {
+    const k = lowerBound2(removed.length, (i) => removed[i], file);
+    removed.splice(k, 0, file);
+    removedAt.splice(k, 0, p);
+  };
+  for (const { record, words: line } of replaced) {
+    const s = sourceOf(merged, record.file);
+    if (s === void 0) return void 0;
+    const w = wordsOf(line);
+    if (s >= 0) insert(record, s * 2 + 1, w);
+    else {
+      const k = indexOf2(records.length, (i) => records[i].file, record.file);
+      if (k < 0) return void 0;
+      records[k] = record;
+      wordsAt[k] = w;
+    }
+  }
+  for (const file of relinked2) {
+    const k = indexOf2(records.length, (i) => records[i].file, file);
+    if (k < 0) return void 0;
+    const r = records[k];
+    records[k] = Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked: !r.linked });
+  }
+  for (const file of gone) {
+    const s = sourceOf(merged, file);
+    if (s === void 0) return void 0;
+    if (s >= 0) {
+      removeBase(file, s);
+      continue;
+    }
+    const k = indexOf2(records.length, (i) => records[i].file, file);
+    if (k < 0) return void 0;
+    const place = places[k];
+    records.splice(k, 1);
+    places.splice(k, 1);
+    wordsAt.splice(k, 1);
+    if ((place & 1) === 1) removeBase(file, place >>> 1);
+  }
+  for (let a = 0; a < added.length; a++) {
+    const { record, words: line } = added[a];
+    const w = wordsOf(line);
+    const back = indexOf2(removed.length, (i) => removed[i], record.file);
+    if (back >= 0) {
+      insert(record, removedAt[back] * 2 + 1, w);
+      removed.splice(back, 1);
+      removedAt.splice(back, 1);
+    } else insert(record, newPlaces[a] * 2, w);
+  }
+  if (records.length + removed.length > DELTA_MAX_RECORDS || size - merged.baseExtra > DELTA_MAX_BYTES) return void 0;
+  return { ...delta, records, places, wordsAt, removed, removedAt, cards: delta.cards + added.length - gone.length, words: Buffer.concat(words) };
+}
+function sourceOf(merged, file) {
+  const m5 = indexOf2(merged.names.length, (i) => merged.names[i], file);
+  if (m5 < 0) return void 0;
+  return merged.src ? merged.src[m5] : m5;
+}
+function basePlace(delta, merged, file) {
+  const m5 = lowerBound2(merged.names.length, (i) => merged.names[i], file);
+  if (!merged.src) return m5;
+  let n = 0;
+  for (let k = 0; k < m5; k++) {
+    const s = merged.src[k];
+    if (s >= 0 || (delta.places[-1 - s] & 1) === 1) n++;
+  }
+  return n + lowerBound2(delta.removed.length, (i) => delta.removed[i], file);
+}
+function lowerBound2(n, at, file) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (at(mid) < file) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function indexOf2(n, at, file) {
+  const i = lowerBound2(n, at, file);
+  return i < n && at(i) === file ? i : -1;
+}
+
 // lib/store/card-cache-settle.ts
+var MOVED_MAX = 16;
 async function settleRound(dir, freshness, cache, mark, moved) {
   if (!mark || cache.count <= freshness.fullCheckMax || cache.asBefore) return void 0;
-  const wait = moved.index || moved.cards ? "retry" : void 0;
+  const wait = moved.index || moved.cards || moved.gone ? "retry" : void 0;
   const recent = (s) => racy2(s, freshness.nowMs, cache.racyMs);
   if (moved.dirs?.some((m5) => m5 < 0 || recent([m5, 0, m5]))) return wait;
   if (moved.index && recent(moved.index)) return "retry";
+  if (moved.gone?.length && !moved.dirs) return void 0;
   const dirs = moved.dirs ? cache.head.dirs.map(([rel], i) => [rel, moved.dirs[i]]) : cache.head.dirs;
+  let listed;
   if (moved.dirs) {
-    const listed = await sameListing(dir, cache, moved.dirs);
-    if (listed !== true) return listed === "moving" ? wait : void 0;
+    const found = await listing(dir, cache, moved.dirs, moved.gone ?? [], MOVED_MAX - (moved.cards?.length ?? 0));
+    if (typeof found !== "object") return found === "moving" ? wait : void 0;
+    listed = found;
   }
-  const index = moved.index ? handEdit(dir, cache, mark, moved.index) : void 0;
+  const read = /* @__PURE__ */ new Set([...listed?.added ?? [], ...moved.gone ?? [], ...moved.cards ?? []]);
+  const index = moved.index ? handEdit(dir, cache, mark, moved.index, read) : void 0;
   if (index === "retry") return "retry";
   if (moved.index && !index) return void 0;
-  const cards = moved.cards ? readEdited(dir, cache, moved.cards, recent) : void 0;
+  const cards = moved.cards?.length ? readCards(dir, moved.cards, recent) : [];
   if (cards === "retry") return "retry";
-  if (moved.cards && !cards) return void 0;
+  if (!cards) return void 0;
+  const added = listed?.added.length ? readCards(dir, listed.added, recent) : [];
+  if (added === "retry") return "retry";
+  if (!added) return void 0;
+  const other = new Set(index ? index.head.linkedOther : cache.head.linkedOther);
+  const linkedNow = (file2, was) => index ? linksHas(index.table, file2) : was;
+  const flag = (file2) => (cache.numbers[indexOf3(cache.names, file2) * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0;
+  for (const { record } of cards) record.linked = linkedNow(record.file, flag(record.file));
+  for (const { record } of added) {
+    record.linked = linkedNow(record.file, other.has(record.file));
+    other.delete(record.file);
+  }
+  for (const file2 of moved.gone ?? []) {
+    if (linkedNow(file2, flag(file2))) other.add(file2);
+    else other.delete(file2);
+  }
   const identity2 = cacheIdentity(dir);
   if (!identity2 || !sameNumbers(identity2, cache.stamp)) return wait;
-  const head = { ...cache.storedHead, dirs, ...index ? index.head : {} };
+  const head = { ...cache.storedHead, dirs, ...index ? index.head : {}, linkedOther: [...other] };
   const d = cache.delta;
   const edits = [...d?.edits ?? [], ...index ? index.edits : []];
   const kept = d ? { base: d.base, head, edits, removed: d.removed, removedAt: d.removedAt, places: d.places, cards: d.cards, records: d.records, wordsAt: d.wordsAt, words: d.words } : { base: cache.base, head, edits, removed: [], removedAt: [], places: [], cards: cache.count, records: [], wordsAt: [], words: Buffer.alloc(0) };
-  const next = cards ? withRecords(kept, cache, cards) : kept;
+  const relinked2 = index?.relinked ?? [];
+  const next = cards.length + added.length + relinked2.length + (moved.gone?.length ?? 0) > 0 ? editDelta(kept, cache, { replaced: cards, added, gone: moved.gone ?? [], relinked: relinked2 }) : kept;
   if (!next) return void 0;
   const file = joinPath(dir, STATE_DIR, CARD_DELTA);
   try {
@@ -8623,7 +8752,7 @@ async function settleRound(dir, freshness, cache, mark, moved) {
   recordCheck(dir, file, { at: freshness.nowMs, journal: mark });
   return cacheIdentity(dir);
 }
-async function sameListing(dir, cache, now) {
+async function listing(dir, cache, now, gone, max) {
   const walked = [];
   const shards = [];
   let files;
@@ -8633,14 +8762,25 @@ async function sameListing(dir, cache, now) {
     return false;
   }
   shards.sort(byName2);
-  const same = sameList2(
+  const sameWalk = sameList2(
     walked,
     cache.head.dirs.map(([rel]) => rel)
-  ) && sameList2(files, cache.names) && sameList2(shards, cache.head.shards);
-  if (!same) return false;
-  return cache.head.dirs.every(([rel], i) => dirMtime(dir, rel) === now[i]) ? true : "moving";
+  ) && sameList2(shards, cache.head.shards);
+  if (!sameWalk) return false;
+  const added = [];
+  const missing = [];
+  for (let i = 0, j = 0; i < files.length || j < cache.names.length; ) {
+    const f = files[i];
+    const c = cache.names[j];
+    if (c === void 0 || f !== void 0 && f < c) added.push(files[i++]);
+    else if (f === void 0 || c < f) missing.push(cache.names[j++]);
+    else [i, j] = [i + 1, j + 1];
+    if (added.length + missing.length > max) return false;
+  }
+  if (!sameList2(missing, gone)) return false;
+  return cache.head.dirs.every(([rel], i) => dirMtime(dir, rel) === now[i]) ? { added } : "moving";
 }
-function handEdit(dir, cache, mark, stamp2) {
+function handEdit(dir, cache, mark, stamp2, cards) {
   const sections = baseSections(dir, cache.base);
   if (!sections) return void 0;
   const pending = cache.delta?.edits ?? [];
@@ -8657,15 +8797,20 @@ function handEdit(dir, cache, mark, stamp2) {
   if (!after?.isFile() || !sameNumbers([after.mtimeMs, after.size, after.ctimeMs, after.ino], stamp2)) return "retry";
   if (found.set || !found.edits || !found.table || !found.changed || pending.length + found.edits.length > DELTA_MAX_EDITS) return void 0;
   const other = new Set(cache.head.linkedOther);
+  const relinked2 = [];
   for (const key of found.changed) {
-    const i = indexOf2(cache.names, key);
+    if (cards.has(key)) continue;
+    const i = indexOf3(cache.names, key);
     const linked = linksHas(found.table, key);
-    if (i >= 0 && (cache.numbers[i * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0 !== linked) return void 0;
+    if (i >= 0 && (cache.numbers[i * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0 !== linked) {
+      if (!cache.src || cache.src[i] >= 0) return void 0;
+      relinked2.push(key);
+    }
     if (i >= 0) continue;
     if (linked) other.add(key);
     else other.delete(key);
   }
-  return { edits: found.edits, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
+  return { edits: found.edits, table: found.table, relinked: relinked2, head: { index: found.index, journal: found.journal, linkedOther: [...other] } };
 }
 function baseSections(dir, base) {
   return withCacheFile(
@@ -8674,49 +8819,21 @@ function baseSections(dir, base) {
     ({ top: { at, sections }, stat: stat2, read }) => sameNumbers([stat2.mtimeMs, stat2.size, stat2.ctimeMs, stat2.ino], base) ? { links: read(at[4], sections[4]), lines: read(at[5], sections[5]) } : void 0
   );
 }
-function readEdited(dir, cache, files, recent) {
+function readCards(dir, files, recent) {
   const out = [];
   for (const file of files) {
-    const at = indexOf2(cache.names, file);
-    if (at < 0) return void 0;
     const { record, words } = readRecord(dir, file, true);
     if (record.readError !== void 0 || !words) return void 0;
     if (recent(record.stamp)) return "retry";
-    record.linked = (cache.numbers[at * NUMBERS + FLAGS_AT] & FLAG_LINKED) !== 0;
-    out.push({ at, record, words });
+    out.push({ record, words });
   }
   return out;
-}
-function withRecords(delta, cache, read) {
-  const records = [...delta.records];
-  const places = [...delta.places];
-  const wordsAt = [...delta.wordsAt];
-  const words = [delta.words];
-  let size = cache.baseExtra + delta.words.length;
-  for (const { at, record, words: line } of read) {
-    const s = cache.src ? cache.src[at] : at;
-    const w = -1 - size;
-    words.push(line);
-    size += line.length;
-    if (s < 0) {
-      records[-1 - s] = record;
-      wordsAt[-1 - s] = w;
-      continue;
-    }
-    let k = 0;
-    while (k < records.length && records[k].file < record.file) k++;
-    records.splice(k, 0, record);
-    places.splice(k, 0, s * 2 + 1);
-    wordsAt.splice(k, 0, w);
-  }
-  if (records.length + delta.removed.length > DELTA_MAX_RECORDS || size - cache.baseExtra > DELTA_MAX_BYTES) return void 0;
-  return { ...delta, records, places, wordsAt, words: Buffer.concat(words) };
 }
 var byName2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 function sameList2(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
-function indexOf2(names, file) {
+function indexOf3(names, file) {
   let lo = 0;
   let hi = names.length - 1;
   while (lo <= hi) {
@@ -8730,12 +8847,11 @@ function indexOf2(names, file) {
 }
 
 // lib/store/card-cache-check.ts
-var EDITED_MAX = 16;
 async function checkCardCache(dir, freshness, stats, round) {
   const stamps = stampRound(dir, freshness, stats, round);
   if (!stamps) return void 0;
   const quick = stamps.check;
-  if (stamps.moved.index || stamps.moved.cards) {
+  if (stamps.moved.index || stamps.moved.cards || stamps.moved.gone) {
     const settled = await settleRound(dir, freshness, stamps.cache, stamps.mark, stamps.moved);
     if (settled === "retry") return { ...quick, outcome: "unsure" };
     return settled ? { ...quick, outcome: "verified", cache: settled } : quick;
@@ -8768,6 +8884,7 @@ function stampRound(dir, freshness, stats, round) {
   let changed = false;
   let sure = true;
   let edited = [];
+  const gone = [];
   for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i];
     let st = stats?.get(file);
@@ -8780,8 +8897,8 @@ function stampRound(dir, freshness, stats, round) {
     }
     if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) {
       changed = true;
-      if (!st || edited && edited.length === EDITED_MAX) edited = void 0;
-      edited?.push(file);
+      if (edited && edited.length + gone.length === MOVED_MAX) edited = void 0;
+      (st ? edited : gone)?.push(file);
     }
     if (changed && !stats) return result("changed");
     if ((n[k + 6] & FLAG_READ_ERROR) !== 0 || !old([n[k], n[k + 1], n[k + 2]])) sure = false;
@@ -8789,7 +8906,7 @@ function stampRound(dir, freshness, stats, round) {
   const dirsNow = cache.head.dirs.map(([rel]) => dirMtime(dir, rel));
   const moved = cache.head.dirs.some(([, mtime], i) => dirsNow[i] !== mtime || !old([mtime, 0, mtime]));
   if (changed && edited && sure && mark && cache.head.dirs.length > 0)
-    return result("changed", { cards: edited, ...indexMoved ? { index: indexNow } : {}, ...moved ? { dirs: dirsNow } : {} });
+    return result("changed", { cards: edited, ...gone.length ? { gone } : {}, ...indexMoved ? { index: indexNow } : {}, ...moved ? { dirs: dirsNow } : {} });
   if (changed || indexMoved && (!sure || !mark)) return result("changed");
   if (indexMoved) return cache.head.dirs.length === 0 ? result("changed") : result("changed", { index: indexNow, ...moved ? { dirs: dirsNow } : {} });
   if (cache.head.dirs.length === 0) return result("unsure");

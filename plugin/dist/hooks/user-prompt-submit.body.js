@@ -8694,6 +8694,7 @@ async function loadRankable(memoryDir, options) {
             return store;
           }
         }
+        if (trusted && editedSinceCheck(memoryDir, delta ? delta.delta : base.header, indexStat, verifiedMs)) return delta ? mergedStore(base, delta) : base.store;
         const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
         if (refreshed) return refreshed;
       } catch {
@@ -8713,6 +8714,11 @@ function sourcesUnchanged(memoryDir, recorded, indexStat) {
   if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
+}
+function editedSinceCheck(memoryDir, recorded, indexStat, verifiedMs) {
+  if (sameIndexRecord(recorded.index, indexStat) || indexStat.ctimeMs < verifiedMs) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return journalSince(memoryDir, recorded.journal)?.length === 0;
 }
 function markVerified(memoryDir, base, delta, ms) {
   if (!delta) return base.view.markVerified(ms);

@@ -9,6 +9,7 @@ import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, utimes } from "../store/checked-fs.js";
 import { FULL_CHECK_MAX, verifiedRecently } from "../store/full-check.js";
+import { journalSince } from "../store/write-journal.js";
 import { normalizeCardPath } from "./build.js";
 import { RANK_CACHE } from "./read.js";
 import { RANK_DELTA } from "./delta.js";
@@ -41,6 +42,7 @@ async function loadRankable(memoryDir, options) {
             return store;
           }
         }
+        if (trusted && editedSinceCheck(memoryDir, delta ? delta.delta : base.header, indexStat, verifiedMs)) return delta ? mergedStore(base, delta) : base.store;
         const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
         if (refreshed) return refreshed;
       } catch {
@@ -60,6 +62,11 @@ function sourcesUnchanged(memoryDir, recorded, indexStat) {
   if (!sameIndexRecord(recorded.index, indexStat)) return false;
   for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   return true;
+}
+function editedSinceCheck(memoryDir, recorded, indexStat, verifiedMs) {
+  if (sameIndexRecord(recorded.index, indexStat) || indexStat.ctimeMs < verifiedMs) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return journalSince(memoryDir, recorded.journal)?.length === 0;
 }
 function markVerified(memoryDir, base, delta, ms) {
   if (!delta) return base.view.markVerified(ms);
