@@ -32,7 +32,10 @@ const MAX_CHANGED = 10_000;
 export type Settled = "quiet" | "changed" | "unsure";
 
 export interface CardWatch {
-  /** Cards' stamps as stat'ed while their directory was watched, none named by an event since: a round's stats. */
+  /**
+   * Cards' stamps (or full-check.ts ABSENT: nothing at a linked card's path) as stat'ed while their directory was
+   * watched, none named by an event since: a round's stats.
+   */
   readonly stamps: CardStamps;
   /** Reads every event queued before the call: quiet (none since the last), changed (those cards forgotten) or unsure. */
   settle(): Promise<Settled>;
