@@ -24,7 +24,7 @@
 // Writes are temp file + rename, so a killed writer leaves the old file or the new one; either is checked as above.
 import { rebuild } from "./build.js";
 import { openCache, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
-import { cardStamp, escapesStore, sameIndexRecord, sameStamp, stampOf } from "./stamps.js";
+import { cardStamp, escapesStore, noteAbsent, sameIndexRecord, sameStamp, stampOf } from "./stamps.js";
 import { STAMP_FIELDS } from "./format.js";
 import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "./delta.js";
 import { segmentsOf, unchangedCards } from "./patch.js";
@@ -142,6 +142,7 @@ function everyCardUnchanged(memoryDir: string, view: OpenCache["view"], stats: L
       continue;
     }
     const s = escapesStore(file) ? undefined : statQuiet(prefix + file);
+    if (s === undefined && stats && !escapesStore(file)) noteAbsent(stats, file, prefix + file);
     if (s === undefined ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;

@@ -2,7 +2,7 @@
 // record and each linked card's stamp, and which links are never read (they leave the store).
 import path from "node:path";
 import { statIfExists, type FileStat } from "../store/checked-fs.js";
-import type { CardStamps } from "../store/full-check.js";
+import { ABSENT, absentAt, type CardStamps } from "../store/full-check.js";
 
 /**
  * MEMORY.md as the cache and its delta record it: size, mtime, inode and ctime (an edit in place that keeps the size
@@ -28,14 +28,25 @@ export function escapesStore(file: string): boolean {
   return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 
-/** A linked card's fingerprint; a link out of the store always reads as missing. `stats`: this check's stats so far. */
+/**
+ * A linked card's fingerprint; a link out of the store always reads as missing. `stats`: this check's stats so far
+ * (ABSENT among them reads as missing); a card found with nothing at its path is handed to them as ABSENT.
+ */
 export function cardStamp(memoryDir: string, file: string, stats?: CardStamps): Stamp {
   if (escapesStore(file)) return MISSING;
   const known = stats?.get(file);
   if (known) return [known[0], known[1], known[2]];
   // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
   // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
-  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+  const full = memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`;
+  const stamp = stampOf(full);
+  if (stats && stamp === MISSING) noteAbsent(stats, file, full);
+  return stamp;
+}
+
+/** `file`, stat'ed as missing, handed to `stats` as ABSENT when nothing at all is at its path. */
+export function noteAbsent(stats: CardStamps, file: string, full: string): void {
+  if (absentAt(full)) stats.set(file, ABSENT);
 }
 
 export function stampOf(file: string): Stamp {

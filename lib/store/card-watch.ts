@@ -32,7 +32,10 @@ const MAX_CHANGED = 10_000;
 export type Settled = "quiet" | "changed" | "unsure";
 
 export interface CardWatch {
-  /** Cards' stamps as stat'ed while their directory was watched, none named by an event since: a round's stats. */
+  /**
+   * Cards' stamps (or full-check.ts ABSENT: nothing at a linked card's path) as stat'ed while their directory was
+   * watched, none named by an event since: a round's stats.
+   */
   readonly stamps: CardStamps;
   /** Reads every event queued before the call: quiet (none since the last), changed (those cards forgotten) or unsure. */
   settle(): Promise<Settled>;
@@ -88,11 +91,12 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
       if (!stamp) missed.add(file);
       return stamp;
     }
-    // Kept only for a card with one link whose directory is watched: a card whose directory is not watched yet is
-    // stat'ed again next round, after the watch exists; one with several links, every round.
+    // Kept only for a card with one link, or none at all (full-check.ts ABSENT: its creation is an event), whose
+    // directory is watched: a card whose directory is not watched yet is stat'ed again next round, after the watch
+    // exists; one with several links, every round.
     override set(file: string, stamp: Stamp) {
       const dir = dirOf(file);
-      if (watches.has(dir) && !unsure && stamp[3] === 1) {
+      if (watches.has(dir) && !unsure && (stamp[3] === 1 || stamp[3] === 0)) {
         super.set(file, stamp);
         missed.delete(file);
       } else {

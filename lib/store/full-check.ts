@@ -65,6 +65,22 @@ export interface CardCheck {
  */
 export type CardStamps = Map<string, readonly [mtimeMs: number, size: number, ctimeMs: number, links?: number]>;
 
+/**
+ * A linked card with nothing at its path, as a check hands it to `CardStamps` (links 0: no stat of a file gives
+ * that): the keeper's watch holds it while its directory is watched, so a dead link in MEMORY.md does not make every
+ * round look it up again, and its creation is an event like any card's. Its first three are the rank cache's MISSING.
+ */
+export const ABSENT = [-1, -1, -1, 0] as const;
+
+/** Whether `path` has nothing at it, not even a dangling link (whose target could appear where no watch sees it). */
+export function absentAt(path: string): boolean {
+  try {
+    return lstatIfExists(path) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 export function cacheStamp(st: FileStat): CacheStamp {
   return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
 }

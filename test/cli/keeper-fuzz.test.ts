@@ -217,6 +217,16 @@ function keeperOps(w: World, rnd: () => number, n: () => number, ok: (args: stri
       },
     ],
     [
+      "a card made by hand where a line links none",
+      () => {
+        const dead = [...fs.readFileSync(index, "utf8").matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]!).filter((f) => !fs.existsSync(path.join(w.mem, f)));
+        if (dead.length === 0) return;
+        const file = path.join(w.mem, pick(dead));
+        const text = card(path.basename(file, ".md").replace(/^project_/, ""), `made by hand ${n()}, deploy`);
+        rnd() < 0.5 ? fs.writeFileSync(file, text) : renamedOver(file, text);
+      },
+    ],
+    [
       "the lines linking no card deleted",
       () =>
         fs.writeFileSync(
@@ -259,12 +269,8 @@ for (const kind of ["settled", "asked"] as const)
       try {
         for (; n < steps; n++) {
           const now: string[] = [];
-          // "asked": mostly a round first, so the keeper is at rest (every card watched) when the edits come; the
-          // watch vouches for no card while a line links a missing one, so those lines are often deleted first.
-          if (!settled && rnd() < 0.5) {
-            await mine.find(([what]) => what === "the lines linking no card deleted")![1]();
-            now.push("the lines linking no card deleted");
-          }
+          // "asked": mostly a round first, so the keeper is at rest (every card watched, a line's missing card held
+          // as absent) when the edits come.
           if (!settled && rnd() < 0.7) {
             await sleep(120);
             await k.round();

@@ -180,3 +180,25 @@ test("with a card cache (the keeper's stamps come from its pass), an in-place ed
   assert.ok((await askKeeper(s.memory, 5_000))?.cards.has("feedback_k017.md"));
   assert.match((await prompt("hyrax")).stdout, /feedback_k017\.md/);
 });
+
+test("a MEMORY.md line linking a card that does not exist leaves the keeper answering; the card made by hand, then removed, is in the next prompt", {
+  skip: process.platform !== "linux",
+}, async (t) => {
+  // A dead link is common in a hand-kept store (doctor's dead_links): the keeper's watch holds it as absent, so an
+  // answer still vouches for every card, and creating that file is an event like any new card's.
+  const { s, prompt, atRest } = keptStore(t);
+  const index = path.join(s.memory, "MEMORY.md");
+  fs.appendFileSync(index, "- [Wombat](project_wombat.md) — a wombat kept by hand\n");
+  assert.doesNotMatch((await prompt("quokka")).stdout, /project_wombat\.md/);
+  const keeper = await atRest();
+
+  fs.writeFileSync(path.join(s.memory, "project_wombat.md"), cardText({ file: "project_wombat.md", title: "Wombat", hook: "a wombat kept by hand", topics: ["quokka"] }));
+  assert.ok((await askKeeper(s.memory, 5_000))?.cards.has("project_wombat.md"), "its creation is named");
+  assert.match((await prompt("quokka")).stdout, /project_wombat\.md/, "the card's own words are read");
+  await atRest();
+
+  fs.rmSync(path.join(s.memory, "project_wombat.md"));
+  assert.doesNotMatch((await prompt("quokka")).stdout, /project_wombat\.md/);
+  await atRest();
+  assert.equal(keeperHolder(s.memory), keeper, "the same keeper answered throughout");
+});

@@ -5051,6 +5051,55 @@ var CachedEntry = class {
   }
 };
 
+// lib/store/full-check.ts
+var FULL_CHECK_MAX = 1e4;
+var VERIFIED_FOR_MS = 2e3;
+var CARD_CHECK = "card-check";
+var CARD_CHECK_MAX_BYTES = 512;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+var ABSENT = [-1, -1, -1, 0];
+function absentAt(path) {
+  try {
+    return lstatIfExists(path) === void 0;
+  } catch {
+    return false;
+  }
+}
+function cacheStamp(st) {
+  return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
+}
+function readCardCheck(memoryDir, cache, nowMs) {
+  try {
+    const v = JSON.parse(readRegularUtf8(joinPath(memoryDir, STATE_DIR, CARD_CHECK), CARD_CHECK_MAX_BYTES, { nofollow: true }));
+    const num3 = (x) => typeof x === "number" && Number.isFinite(x);
+    if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
+    if (!num3(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
+    if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num3)) return void 0;
+    return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
+  } catch {
+    return void 0;
+  }
+}
+function writeCardCheck(memoryDir, check2) {
+  try {
+    const state = joinPath(memoryDir, STATE_DIR);
+    if (!lstatIfExists(state)?.isDirectory()) return;
+    const file = joinPath(state, CARD_CHECK);
+    replaceFile(file, JSON.stringify(check2), `${file}.${process.pid}.tmp`);
+  } catch {
+  }
+}
+function recordCheck(memoryDir, file, check2) {
+  const st = lstatIfExists(file);
+  if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check2.at, journal: check2.journal });
+}
+
 // lib/rank-cache/stamps.ts
 var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
 var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
@@ -5063,7 +5112,13 @@ function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
   const known = stats?.get(file);
   if (known) return [known[0], known[1], known[2]];
-  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+  const full = memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`;
+  const stamp2 = stampOf(full);
+  if (stats && stamp2 === MISSING) noteAbsent(stats, file, full);
+  return stamp2;
+}
+function noteAbsent(stats, file, full) {
+  if (absentAt(full)) stats.set(file, ABSENT);
 }
 function stampOf(file) {
   try {
@@ -6297,47 +6352,6 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   return store;
 }
 
-// lib/store/full-check.ts
-var FULL_CHECK_MAX = 1e4;
-var VERIFIED_FOR_MS = 2e3;
-var CARD_CHECK = "card-check";
-var CARD_CHECK_MAX_BYTES = 512;
-function fullCheckMaxFrom(env) {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
-}
-function verifiedRecently(checkedMs, nowMs) {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-function cacheStamp(st) {
-  return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
-}
-function readCardCheck(memoryDir, cache, nowMs) {
-  try {
-    const v = JSON.parse(readRegularUtf8(joinPath(memoryDir, STATE_DIR, CARD_CHECK), CARD_CHECK_MAX_BYTES, { nofollow: true }));
-    const num3 = (x) => typeof x === "number" && Number.isFinite(x);
-    if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
-    if (!num3(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
-    if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num3)) return void 0;
-    return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
-  } catch {
-    return void 0;
-  }
-}
-function writeCardCheck(memoryDir, check2) {
-  try {
-    const state = joinPath(memoryDir, STATE_DIR);
-    if (!lstatIfExists(state)?.isDirectory()) return;
-    const file = joinPath(state, CARD_CHECK);
-    replaceFile(file, JSON.stringify(check2), `${file}.${process.pid}.tmp`);
-  } catch {
-  }
-}
-function recordCheck(memoryDir, file, check2) {
-  const st = lstatIfExists(file);
-  if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check2.at, journal: check2.journal });
-}
-
 // lib/rank-cache/load.ts
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
@@ -6407,6 +6421,7 @@ function everyCardUnchanged(memoryDir, view2, stats) {
       continue;
     }
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
+    if (s === void 0 && stats && !escapesStore(file)) noteAbsent(stats, file, prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;
@@ -8888,7 +8903,8 @@ function stampRound(dir, freshness, stats, round) {
   for (let i = 0, k = 0; !cache.asBefore && i < cache.count; i++, k += NUMBERS) {
     const file = cache.names[i];
     let st = stats?.get(file);
-    if (!st) {
+    if (st?.[3] === 0) st = void 0;
+    else if (!st) {
       const now = lstatIfExists(prefix + file);
       if (now?.isFile()) {
         st = [now.mtimeMs, now.size, now.ctimeMs, now.nlink];
@@ -8975,11 +8991,12 @@ function watchCards(memoryDir) {
       if (!stamp2) missed.add(file);
       return stamp2;
     }
-    // Kept only for a card with one link whose directory is watched: a card whose directory is not watched yet is
-    // stat'ed again next round, after the watch exists; one with several links, every round.
+    // Kept only for a card with one link, or none at all (full-check.ts ABSENT: its creation is an event), whose
+    // directory is watched: a card whose directory is not watched yet is stat'ed again next round, after the watch
+    // exists; one with several links, every round.
     set(file, stamp2) {
       const dir = dirOf(file);
-      if (watches.has(dir) && !unsure && stamp2[3] === 1) {
+      if (watches.has(dir) && !unsure && (stamp2[3] === 1 || stamp2[3] === 0)) {
         super.set(file, stamp2);
         missed.delete(file);
       } else {

@@ -5527,9 +5527,6 @@ var STALE_SHAPES = {
   n: Object.freeze({ status: "stale" })
 };
 
-// lib/store/index-read.ts
-var INDEX_READ_CAP = 24 * 1024 * 1024;
-
 // lib/store/safe-write.ts
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
@@ -5666,6 +5663,53 @@ function replaceFile(file, data, temp) {
     throw err;
   }
 }
+
+// lib/store/full-check.ts
+var FULL_CHECK_MAX = 1e4;
+var VERIFIED_FOR_MS = 2e3;
+var CARD_CHECK = "card-check";
+var CARD_CHECK_MAX_BYTES = 512;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function freshnessOf(io2) {
+  return { nowMs: io2.now().getTime(), fullCheckMax: fullCheckMaxFrom(io2.env) };
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+function cacheStamp(st) {
+  return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
+}
+function readCardCheck(memoryDir, cache, nowMs) {
+  try {
+    const v = JSON.parse(readRegularUtf8(joinPath(memoryDir, STATE_DIR, CARD_CHECK), CARD_CHECK_MAX_BYTES, { nofollow: true }));
+    const num3 = (x) => typeof x === "number" && Number.isFinite(x);
+    if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
+    if (!num3(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
+    if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num3)) return void 0;
+    return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
+  } catch {
+    return void 0;
+  }
+}
+function writeCardCheck(memoryDir, check) {
+  try {
+    const state = joinPath(memoryDir, STATE_DIR);
+    if (!lstatIfExists(state)?.isDirectory()) return;
+    const file = joinPath(state, CARD_CHECK);
+    replaceFile(file, JSON.stringify(check), `${file}.${process.pid}.tmp`);
+  } catch {
+  }
+}
+function recordCheck(memoryDir, file, check) {
+  const st = lstatIfExists(file);
+  if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check.at, journal: check.journal });
+}
+
+// lib/store/index-read.ts
+var INDEX_READ_CAP = 24 * 1024 * 1024;
 
 // lib/core/index-bytes.ts
 var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
@@ -5840,50 +5884,6 @@ function diffHunks(n, m4, equal, maxEdits) {
     } else hunks.push({ aStart: pre + sx, aEnd: pre + ex, bStart: pre + sy, bEnd: pre + ey });
   }
   return hunks;
-}
-
-// lib/store/full-check.ts
-var FULL_CHECK_MAX = 1e4;
-var VERIFIED_FOR_MS = 2e3;
-var CARD_CHECK = "card-check";
-var CARD_CHECK_MAX_BYTES = 512;
-function fullCheckMaxFrom(env) {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
-}
-function freshnessOf(io2) {
-  return { nowMs: io2.now().getTime(), fullCheckMax: fullCheckMaxFrom(io2.env) };
-}
-function verifiedRecently(checkedMs, nowMs) {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-function cacheStamp(st) {
-  return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
-}
-function readCardCheck(memoryDir, cache, nowMs) {
-  try {
-    const v = JSON.parse(readRegularUtf8(joinPath(memoryDir, STATE_DIR, CARD_CHECK), CARD_CHECK_MAX_BYTES, { nofollow: true }));
-    const num3 = (x) => typeof x === "number" && Number.isFinite(x);
-    if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
-    if (!num3(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
-    if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num3)) return void 0;
-    return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
-  } catch {
-    return void 0;
-  }
-}
-function writeCardCheck(memoryDir, check) {
-  try {
-    const state = joinPath(memoryDir, STATE_DIR);
-    if (!lstatIfExists(state)?.isDirectory()) return;
-    const file = joinPath(state, CARD_CHECK);
-    replaceFile(file, JSON.stringify(check), `${file}.${process.pid}.tmp`);
-  } catch {
-  }
-}
-function recordCheck(memoryDir, file, check) {
-  const st = lstatIfExists(file);
-  if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check.at, journal: check.journal });
 }
 
 // lib/store/monotonic.ts

@@ -7201,6 +7201,162 @@ var CachedEntry = class {
   }
 };
 
+// lib/store/safe-write.ts
+var S_IFMT2 = 61440;
+var S_IFLNK = 40960;
+function notRealError(file, expected, mode) {
+  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
+    { file }
+  );
+}
+function realDir(root, ...segments) {
+  let dir = root;
+  for (const segment of segments.flatMap((s) => s.split("/"))) {
+    dir = joinPath(dir, segment);
+    let stat2 = lstatIfExists(dir);
+    if (stat2 === void 0) {
+      try {
+        node_fs_default.mkdirSync(dir);
+      } catch (err) {
+        if (systemCode(err) !== "EEXIST") throw err;
+      }
+      stat2 = lstatIfExists(dir);
+    }
+    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
+  }
+  return dir;
+}
+function openAppend(file, readable = false) {
+  const c = node_fs_default.constants;
+  let fd;
+  try {
+    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
+  } catch (err) {
+    const code = systemCode(err);
+    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
+    if (code === "ENXIO") throw notRealError(file, "file");
+    throw err;
+  }
+  let ok = false;
+  try {
+    const stat2 = fstat(fd);
+    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+    ok = true;
+    return fd;
+  } finally {
+    if (!ok) close(fd);
+  }
+}
+function appendBytes(file, data, options = {}) {
+  const fd = openAppend(file, options.dropTornTail === true);
+  try {
+    if (options.expect && !options.expect(fd)) return void 0;
+    if (options.dropTornTail) cutTornTail(fd);
+    const start = options.rollback ? fstat(fd).size : 0;
+    try {
+      let written = 0;
+      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
+    } catch (err) {
+      if (options.rollback) {
+        try {
+          node_fs_default.ftruncateSync(fd, start);
+        } catch {
+        }
+      }
+      throw err;
+    }
+    return fstat(fd).size;
+  } finally {
+    close(fd);
+  }
+}
+function cutTornTail(fd) {
+  const size = fstat(fd).size;
+  const last = Buffer.alloc(1);
+  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
+  const from = lastLineStart(fd, size);
+  if (size - from <= WHOLE_TAIL_MAX) {
+    const tail = Buffer.alloc(size - from);
+    readAt(fd, tail, 0, tail.length, from);
+    if (isJsonRecord(tail.toString("utf8"))) {
+      writeBytes(fd, Buffer.from("\n"), 0, 1);
+      return;
+    }
+  }
+  node_fs_default.ftruncateSync(fd, from);
+}
+var WHOLE_TAIL_MAX = 1024 * 1024;
+function lastLineStart(fd, size) {
+  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readAt(fd, chunk, 0, end - start, start);
+    const newline = chunk.subarray(0, n).lastIndexOf(10);
+    if (newline >= 0) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+function isJsonRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
+function writeNewFile(file, data, options = {}) {
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  let open = true;
+  try {
+    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+    for (const bytes of pieces) {
+      let written = 0;
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
+    }
+    if (options.fsync) node_fs_default.fsyncSync(fd);
+    open = false;
+    node_fs_default.closeSync(fd);
+  } catch (err) {
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
+    throw err;
+  }
+}
+function replaceFile(file, data, temp) {
+  writeNewFile(temp, data);
+  try {
+    node_fs_default.renameSync(temp, file);
+  } catch (err) {
+    node_fs_default.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+// lib/store/full-check.ts
+var FULL_CHECK_MAX = 1e4;
+var VERIFIED_FOR_MS = 2e3;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+var ABSENT = [-1, -1, -1, 0];
+function absentAt(path) {
+  try {
+    return lstatIfExists(path) === void 0;
+  } catch {
+    return false;
+  }
+}
+
 // lib/rank-cache/stamps.ts
 var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
 var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
@@ -7213,7 +7369,13 @@ function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
   const known = stats?.get(file);
   if (known) return [known[0], known[1], known[2]];
-  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+  const full = memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`;
+  const stamp = stampOf(full);
+  if (stats && stamp === MISSING) noteAbsent(stats, file, full);
+  return stamp;
+}
+function noteAbsent(stats, file, full) {
+  if (absentAt(full)) stats.set(file, ABSENT);
 }
 function stampOf(file) {
   try {
@@ -7352,143 +7514,6 @@ function countLines(buf, end) {
   let n = 0;
   for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
   return n;
-}
-
-// lib/store/safe-write.ts
-var S_IFMT2 = 61440;
-var S_IFLNK = 40960;
-function notRealError(file, expected, mode) {
-  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
-  return new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
-    { file }
-  );
-}
-function realDir(root, ...segments) {
-  let dir = root;
-  for (const segment of segments.flatMap((s) => s.split("/"))) {
-    dir = joinPath(dir, segment);
-    let stat2 = lstatIfExists(dir);
-    if (stat2 === void 0) {
-      try {
-        node_fs_default.mkdirSync(dir);
-      } catch (err) {
-        if (systemCode(err) !== "EEXIST") throw err;
-      }
-      stat2 = lstatIfExists(dir);
-    }
-    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
-  }
-  return dir;
-}
-function openAppend(file, readable = false) {
-  const c = node_fs_default.constants;
-  let fd;
-  try {
-    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
-  } catch (err) {
-    const code = systemCode(err);
-    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
-    if (code === "ENXIO") throw notRealError(file, "file");
-    throw err;
-  }
-  let ok = false;
-  try {
-    const stat2 = fstat(fd);
-    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-    ok = true;
-    return fd;
-  } finally {
-    if (!ok) close(fd);
-  }
-}
-function appendBytes(file, data, options = {}) {
-  const fd = openAppend(file, options.dropTornTail === true);
-  try {
-    if (options.expect && !options.expect(fd)) return void 0;
-    if (options.dropTornTail) cutTornTail(fd);
-    const start = options.rollback ? fstat(fd).size : 0;
-    try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-      if (options.fsync) node_fs_default.fsyncSync(fd);
-    } catch (err) {
-      if (options.rollback) {
-        try {
-          node_fs_default.ftruncateSync(fd, start);
-        } catch {
-        }
-      }
-      throw err;
-    }
-    return fstat(fd).size;
-  } finally {
-    close(fd);
-  }
-}
-function cutTornTail(fd) {
-  const size = fstat(fd).size;
-  const last = Buffer.alloc(1);
-  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
-  const from = lastLineStart(fd, size);
-  if (size - from <= WHOLE_TAIL_MAX) {
-    const tail = Buffer.alloc(size - from);
-    readAt(fd, tail, 0, tail.length, from);
-    if (isJsonRecord(tail.toString("utf8"))) {
-      writeBytes(fd, Buffer.from("\n"), 0, 1);
-      return;
-    }
-  }
-  node_fs_default.ftruncateSync(fd, from);
-}
-var WHOLE_TAIL_MAX = 1024 * 1024;
-function lastLineStart(fd, size) {
-  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
-  for (let end = size; end > 0; ) {
-    const start = Math.max(0, end - chunk.length);
-    const n = readAt(fd, chunk, 0, end - start, start);
-    const newline = chunk.subarray(0, n).lastIndexOf(10);
-    if (newline >= 0) return start + newline + 1;
-    end = start;
-  }
-  return 0;
-}
-function isJsonRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    return typeof v === "object" && v !== null;
-  } catch {
-    return false;
-  }
-}
-function writeNewFile(file, data, options = {}) {
-  const c = node_fs_default.constants;
-  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
-  let open = true;
-  try {
-    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
-    for (const bytes of pieces) {
-      let written = 0;
-      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
-    }
-    if (options.fsync) node_fs_default.fsyncSync(fd);
-    open = false;
-    node_fs_default.closeSync(fd);
-  } catch (err) {
-    if (open) node_fs_default.closeSync(fd);
-    node_fs_default.rmSync(file, { force: true });
-    throw err;
-  }
-}
-function replaceFile(file, data, temp) {
-  writeNewFile(temp, data);
-  try {
-    node_fs_default.renameSync(temp, file);
-  } catch (err) {
-    node_fs_default.rmSync(temp, { force: true });
-    throw err;
-  }
 }
 
 // lib/core/index-bytes.ts
@@ -8654,17 +8679,6 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   return store;
 }
 
-// lib/store/full-check.ts
-var FULL_CHECK_MAX = 1e4;
-var VERIFIED_FOR_MS = 2e3;
-function fullCheckMaxFrom(env) {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
-}
-function verifiedRecently(checkedMs, nowMs) {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-
 // lib/rank-cache/load.ts
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
@@ -8741,6 +8755,7 @@ function everyCardUnchanged(memoryDir, view2, stats) {
       continue;
     }
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
+    if (s === void 0 && stats && !escapesStore(file)) noteAbsent(stats, file, prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;

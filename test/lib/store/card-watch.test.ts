@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test, type TestContext } from "node:test";
 import { watchCards, type CardWatch } from "../../../lib/store/card-watch.js";
+import { ABSENT } from "../../../lib/store/full-check.js";
 import { tempDir } from "../../helpers.js";
 
 const linux = process.platform === "linux";
@@ -181,6 +182,42 @@ test("a misses count: a card looked for and not held means the round did not see
   assert.equal(w.watch.sawEveryCard(), false);
   assert.equal(await w.watch.settle(), "quiet");
   assert.equal(w.watch.sawEveryCard(), true, "counted again from each settle");
+});
+
+test("a linked card with nothing at its path is held as absent while its directory is watched; its creation is an event", { skip: !linux }, async (t) => {
+  const w = await watched(t);
+  // A dead link in MEMORY.md: looked up, missed, then handed over as ABSENT (lib/rank-cache/stamps.ts cardStamp).
+  for (const f of ["ghost.md", "sub/ghost.md", "gone/ghost.md"]) {
+    assert.equal(w.watch.stamps.get(f), undefined);
+    w.watch.stamps.set(f, ABSENT);
+  }
+  assert.deepEqual(w.held(), [...all, "ghost.md", "sub/ghost.md"].sort(), "gone/ is no directory: nothing vouches for it");
+  assert.equal(w.watch.sawEveryCard(), false);
+  assert.equal(await w.watch.settle(), "quiet");
+  for (const f of ["ghost.md", "sub/ghost.md"]) assert.deepEqual(w.watch.stamps.get(f), ABSENT);
+  assert.equal(w.watch.sawEveryCard(), true, "a round that finds the dead links held saw every card");
+  // Made by hand, by rename into place, or as a symlink: each forgets the absence by the next settle.
+  const kinds: [string, () => void][] = [
+    ["written", () => fs.writeFileSync(path.join(w.dir, "ghost.md"), "now here\n")],
+    [
+      "renamed in",
+      () => {
+        fs.writeFileSync(path.join(w.dir, ".memctl", "tmp"), "x\n");
+        fs.renameSync(path.join(w.dir, ".memctl", "tmp"), path.join(w.dir, "sub", "ghost.md"));
+      },
+    ],
+  ];
+  for (const [kind, make] of kinds) {
+    make();
+    assert.equal(await w.watch.settle(), "changed", kind);
+  }
+  assert.deepEqual(w.held(), all, "both forgotten");
+  fs.rmSync(path.join(w.dir, "ghost.md"));
+  await w.watch.settle();
+  w.watch.stamps.set("ghost.md", ABSENT);
+  fs.symlinkSync(path.join(w.dir, "a.md"), path.join(w.dir, "ghost.md"));
+  assert.equal(await w.watch.settle(), "changed", "a symlink made at its path");
+  assert.equal(w.watch.stamps.has("ghost.md"), false);
 });
 
 /** An editor's save in place: same inode, same size, the mtime put back; only the ctime moves. */

@@ -1,7 +1,7 @@
 // lib/rank-cache/load.ts
 import { rebuild } from "./build.js";
 import { openCache } from "./read.js";
-import { cardStamp, escapesStore, sameIndexRecord, sameStamp, stampOf } from "./stamps.js";
+import { cardStamp, escapesStore, noteAbsent, sameIndexRecord, sameStamp, stampOf } from "./stamps.js";
 import { STAMP_FIELDS } from "./format.js";
 import { checkedText, deltaPath, mergedStamp, mergedStore, openDelta } from "./delta.js";
 import { segmentsOf, unchangedCards } from "./patch.js";
@@ -89,6 +89,7 @@ function everyCardUnchanged(memoryDir, view, stats) {
       continue;
     }
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
+    if (s === void 0 && stats && !escapesStore(file)) noteAbsent(stats, file, prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;

@@ -1,6 +1,7 @@
 // lib/rank-cache/stamps.ts
 import path from "node:path";
 import { statIfExists } from "../store/checked-fs.js";
+import { ABSENT, absentAt } from "../store/full-check.js";
 var indexRecord = (st) => [st.size, st.mtimeMs, st.ino, st.ctimeMs];
 var sameIndexRecord = (r, st) => r[0] === st.size && r[1] === st.mtimeMs && r[2] === st.ino && r[3] === st.ctimeMs;
 var MISSING = [-1, -1, -1];
@@ -12,7 +13,13 @@ function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
   const known = stats?.get(file);
   if (known) return [known[0], known[1], known[2]];
-  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+  const full = memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`;
+  const stamp = stampOf(full);
+  if (stats && stamp === MISSING) noteAbsent(stats, file, full);
+  return stamp;
+}
+function noteAbsent(stats, file, full) {
+  if (absentAt(full)) stats.set(file, ABSENT);
 }
 function stampOf(file) {
   try {
@@ -30,6 +37,7 @@ export {
   cardStamp,
   escapesStore,
   indexRecord,
+  noteAbsent,
   sameIndexRecord,
   sameStamp,
   stampOf

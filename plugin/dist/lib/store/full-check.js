@@ -16,6 +16,14 @@ function freshnessOf(io) {
 function verifiedRecently(checkedMs, nowMs) {
   return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
 }
+var ABSENT = [-1, -1, -1, 0];
+function absentAt(path) {
+  try {
+    return lstatIfExists(path) === void 0;
+  } catch {
+    return false;
+  }
+}
 function cacheStamp(st) {
   return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
 }
@@ -45,9 +53,11 @@ function recordCheck(memoryDir, file, check) {
   if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check.at, journal: check.journal });
 }
 export {
+  ABSENT,
   CARD_CHECK,
   FULL_CHECK_MAX,
   VERIFIED_FOR_MS,
+  absentAt,
   cacheStamp,
   freshnessOf,
   fullCheckMaxFrom,
