@@ -3,8 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
-import { findCardFile } from "../records/card-find.js";
-import { cardLinks, cardsFinder } from "../records/card-links.js";
+import { cardLinks, cardsFinder, findNamedCard } from "../records/card-links.js";
 import { readStore } from "../store/read.js";
 import { refuseHeld } from "../records/file-view.js";
 import { inertBlock } from "../core/sanitize-block.js";
@@ -33,7 +32,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const name = args.positionals[0]!;
   const { memoryDir } = requireStore(args, io);
-  const file = findCardFile(memoryDir, name);
+  const file = await findNamedCard(memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
   // A quarantined arrival is shown to no one; one waiting for review to the owner only (memctl review shows it too).
   refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");

@@ -1,4 +1,4 @@
-/** One card line of MEMORY.md: `- [Title](file.md) — hook`. */
+/** One card line of MEMORY.md: `- [Title](file.md) — hook` (or `1. [Title](file.md) — hook`). */
 export interface IndexEntry {
   /** 1-based line number in MEMORY.md. */
   line: number;
@@ -22,19 +22,21 @@ export interface ParsedIndex {
   unparsed: UnparsedLine[];
 }
 
-const BULLET = /^\s*[-*+]\s+/;
-const ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+// A bullet (`-`, `*`, `+`) or a list number (`1.`, `2)`: CommonMark's ordered list marker, up to 9 digits).
+const BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
+const NUMBERED = /^\s*\d/;
+const ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
 // Tried only when ENTRY fails (its \p classes cost twice ENTRY's time): before the link, hand-kept indexes may put a
 // task box (`[x] `), a marker of symbols (`★★ `, `⚠️ `: no letter or digit, so `See [x](y.md)` stays prose) and
 // bold or italic around the whole link (`**[T](f.md)**`). The same three groups as ENTRY.
 const DECORATED =
-  /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+  /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 const HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
 /** A line that opens or closes a fenced block: nothing inside one is an index line. */
 export const FENCE = /^\s*(```|~~~)/;
 
 /**
- * Parses MEMORY.md. Bullet lines with a Markdown link to a `.md` file are entries; other bullet lines are
+ * Parses MEMORY.md. Bullet lines (and numbered ones) opening with a Markdown link to a `.md` file are entries; other bullet lines are
  * `unparsed` (so doctor and stats can report them); headings, prose and fenced blocks are not index lines.
  */
 export function parseIndex(text: string): ParsedIndex {
@@ -60,14 +62,18 @@ export function indexLines(text: string, each: (raw: string, line: number) => vo
   });
 }
 
-/** A bullet line: only these can be index lines (parseIndexLine returns undefined for any other). */
-export const isBullet = (raw: string) => BULLET.test(raw);
+/**
+ * A line that can be an index line (parseIndexLine returns undefined for any other): a bullet, or a numbered line
+ * that opens with a link. Numbered lines are steps of prose more often than not, so one without a link is no
+ * broken index line.
+ */
+export const isBullet = (raw: string) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
 
 /** One line outside a fenced block: an entry, an unparsed bullet line, or undefined for anything else. */
 export function parseIndexLine(raw: string, line: number): IndexEntry | UnparsedLine | undefined {
   if (!isBullet(raw)) return undefined;
   const m = ENTRY.exec(raw) ?? DECORATED.exec(raw);
-  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  if (!m) return NUMBERED.test(raw) ? undefined : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0]!)) return { line, raw, reason: `link target "${target}" is not a .md card` };

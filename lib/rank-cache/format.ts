@@ -59,7 +59,8 @@ export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 // 27: the pinned cards' paths in the header (h/warm); 28: postings.ts KEYED_BIT in every posting mask of a card
 // with recall keys (issue 28, the lone-word line); 29: entries' alignment keys seeded per cache (header.seed, h/seedkeys);
 // 30: index lines with a marker, task box or bold before the link are entries (h/realstores): a cache made before lacks them.
-export const FORMAT_VERSION = 30;
+// 31: numbered index lines (`1. [T](f.md)`) are entries (h/indexforms): likewise.
+export const FORMAT_VERSION = 31;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 

@@ -4,10 +4,11 @@ import { findCardLinks, type CardLink } from "../core/card-links.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { INDEX_FILE } from "../store/paths.js";
-import type { CardFile } from "../store/read.js";
+import { type CardFile, readStore } from "../store/read.js";
 import { lexicalProblem, resolveMemoryPath } from "../store/safe-path.js";
 import { findCardFile } from "./card-find.js";
 import { linkKey } from "../core/link-key.js";
+import { usageError } from "../core/errors.js";
 
 export type LinkStatus = "ok" | "dead" | "unsafe";
 export type ResolvedLink = CardLink & { target: string | null; status: LinkStatus /** Why a link is dead or unsafe. */; reason?: string };
@@ -42,6 +43,27 @@ export function resolveCardLink(memoryDir: string, link: CardLink, finder: LinkF
   }
   if (target) return { ...link, target, status: "ok" };
   return { ...link, target: null, status: "dead", reason: reason ?? (link.kind === "wiki" ? "no card has this name" : "no such file in the store") };
+}
+
+/**
+ * The card `name` names, for show and memory_view: findCardFile's few stats and index look-up, then, only when they
+ * find nothing, doctor's finder over every card, so a name that reaches a card in a `[[link]]` (a subfolder card by
+ * frontmatter or file name, a kebab name for a snake_case file) opens it too. Two cards by that name: a usage error.
+ */
+export async function findNamedCard(memoryDir: string, name: string): Promise<string | undefined> {
+  const quick = findCardFile(memoryDir, name);
+  if (quick !== undefined || name.includes("/")) return quick;
+  let cards: ReadonlyMap<string, CardFile>;
+  try {
+    cards = (await readStore(memoryDir)).cards;
+  } catch {
+    return undefined; // no readable MEMORY.md: the look-up's answer stands
+  }
+  try {
+    return cardsFinder(cards).byName(name);
+  } catch (err) {
+    throw usageError((err as Error).message);
+  }
 }
 
 /** The links in a card's text (frontmatter excluded), each resolved. Lines count from the body's first line. */
@@ -104,7 +126,7 @@ export function finderOver(has: (file: string) => boolean, names: () => Map<stri
   let byFrontmatterName: Map<string, string[]> | undefined;
   let byFoldedStem: Map<string, string[]> | undefined;
   const one = (name: string, hits: readonly string[]) => {
-    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
+    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; name its file instead`);
     return hits[0];
   };
   return {

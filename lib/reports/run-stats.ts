@@ -14,7 +14,7 @@ import type { Io } from "../store/io.js";
 import { AGE_BUCKETS, ageBucket, readUsage } from "../usage/usage.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { tallyEpisodes } from "./episodes-tally.js";
-import { openStore } from "./open.js";
+import { isRegularFile, openStore } from "./open.js";
 import { buildStatsReport, type StatsReport } from "./stats.js";
 import { utcDay } from "../core/frecency.js";
 
@@ -51,7 +51,7 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
     buckets: AGE_BUCKETS.map((b) => ({ label: b.label, maxDays: b.maxDays })),
     bucketOf: (day) => ageBucket(day, today).label,
     episodes: tallyEpisodes(readEpisodes(dir)),
-    pinned: pinnedCards(dir, view),
+    ...linkedFacts(dir, view),
     hitLimit: options.hitLimit,
     neverHitLimit: options.neverHitLimit,
   });
@@ -65,17 +65,23 @@ function compactFacts(dir: string, view: StoreView, context: BlockContext): { in
   return s.bytes_with === null ? null : { injectBytes: s.bytes_with, current: s.current === true, recordsSince: s.records_since ?? 0 };
 }
 
-/** Linked cards with `priority: always`: the hook prints them on every prompt and, by design, records no hit for them. */
-function pinnedCards(dir: string, view: StoreView): Set<string> {
+/**
+ * Linked cards with `priority: always` (the hook prints them on every prompt and, by design, records no hit for
+ * them), and linked targets with no file (doctor's dead links: no card). One read of each linked card; a stat only
+ * when the read fails, as doctor's dead-link check looks.
+ */
+function linkedFacts(dir: string, view: StoreView): { pinned: Set<string>; missing: Set<string> } {
   const pinned = new Set<string>();
+  const missing = new Set<string>();
   for (const card of view.linkedCards) {
     try {
       if (parseCard(readRegularUtf8(path.join(dir, card), PINNED_READ_CAP, { nofollow: true })).meta.priority === "always") pinned.add(card);
     } catch {
-      // Unreadable or absent: not printed as pinned either (doctor names it); it stays with the ranked cards.
+      // Unreadable: not printed as pinned either (doctor names it); it stays with the ranked cards. Absent: no card.
+      if (!isRegularFile(dir, card)) missing.add(card);
     }
   }
-  return pinned;
+  return { pinned, missing };
 }
 
 const PINNED_READ_CAP = 1024 * 1024;

@@ -31,6 +31,11 @@ export interface StatsInput {
   /** The bucket label a last-access day falls in, computed by the ranking's own function. */
   bucketOf: (lastDay: string) => string;
   episodes: EpisodesTally;
+  /**
+   * Linked targets inside the store with no file (doctor's dead links, "file does not exist"): not card files, so
+   * neither counted as cards nor listed as never hit.
+   */
+  missing?: ReadonlySet<string>;
   /** Linked cards with `priority: always`: printed on every prompt, never recorded as hits (lib/hook/inject.ts). */
   pinned?: ReadonlySet<string>;
   hitLimit: number;
@@ -89,10 +94,12 @@ export function pct(part: number, whole: number): number | null {
 
 export function buildStatsReport(input: StatsInput): StatsReport {
   const { view, usage } = input;
-  const unmeasurable = view.linkedCards.filter((c) => !isMeasurable(c) && !input.pinned?.has(c));
-  const pinned = view.linkedCards.filter((c) => input.pinned?.has(c));
+  // card_count is "distinct linked card files" (seed 001): a dead link is no file, so it is no card.
+  const linked = input.missing?.size ? view.linkedCards.filter((c) => !input.missing!.has(c)) : view.linkedCards;
+  const unmeasurable = linked.filter((c) => !isMeasurable(c) && !input.pinned?.has(c));
+  const pinned = linked.filter((c) => input.pinned?.has(c));
   // Hits and never-hits are over the ranked cards: a pinned card is printed on every prompt and recorded on none.
-  const measurable = view.linkedCards.filter((c) => isMeasurable(c) && !input.pinned?.has(c));
+  const measurable = linked.filter((c) => isMeasurable(c) && !input.pinned?.has(c));
   const usable = usage.store !== "error";
 
   const hits: CardHit[] = [];
@@ -121,7 +128,7 @@ export function buildStatsReport(input: StatsInput): StatsReport {
     memory_dir: input.memoryDir,
     index_entry_count: view.entries.length,
     unparsed_index_entries: view.unparsed.length,
-    card_count: view.linkedCards.length,
+    card_count: linked.length,
     index_inject_bytes: input.indexInjectBytes,
     inject_budget_bytes: input.budget.maxBytes,
     inject_budget_entries: input.budget.maxEntries,

@@ -20,7 +20,7 @@ import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, 
 export type { CardRecord, Stamp } from "./card-record.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts), the view's lines or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 12";
+export const CARD_CACHE_VERSION = "memctl-card-cache 13";
 
 export interface CacheHead {
   /** MEMORY.md's [mtime, size, ctime, ino] when the records' `linked` and `linkedOther` were read from it; null: none. */

@@ -6443,7 +6443,7 @@ var init_actor = __esm({
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
   const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
-  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  if (!m4) return NUMBERED.test(raw) ? void 0 : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
@@ -6462,16 +6462,17 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet;
+var BULLET, NUMBERED, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
-    BULLET = /^\s*[-*+]\s+/;
-    ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-    DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+    BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
+    NUMBERED = /^\s*\d/;
+    ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+    DECORATED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
-    isBullet = (raw) => BULLET.test(raw);
+    isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
   }
 });
 

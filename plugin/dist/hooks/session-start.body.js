@@ -5359,9 +5359,10 @@ var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 init_scope();
 
 // lib/core/index-file.ts
-var BULLET = /^\s*[-*+]\s+/;
-var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
+var NUMBERED = /^\s*\d/;
+var ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -5384,11 +5385,11 @@ function indexLines(text, each2) {
     each2(raw, i + 1);
   });
 }
-var isBullet = (raw) => BULLET.test(raw);
+var isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
   const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
-  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  if (!m4) return NUMBERED.test(raw) ? void 0 : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
@@ -6788,7 +6789,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 12";
+var CARD_CACHE_VERSION = "memctl-card-cache 13";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;

@@ -6309,9 +6309,10 @@ function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, a
 }
 
 // lib/core/index-file.ts
-var BULLET = /^\s*[-*+]\s+/;
-var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-var DECORATED = /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
+var NUMBERED = /^\s*\d/;
+var ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var DECORATED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -6334,11 +6335,11 @@ function indexLines(text, each) {
     each(raw, i + 1);
   });
 }
-var isBullet = (raw) => BULLET.test(raw);
+var isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
   const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
-  if (!m4) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  if (!m4) return NUMBERED.test(raw) ? void 0 : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
@@ -6653,7 +6654,7 @@ var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 30;
+var FORMAT_VERSION = 31;
 var STAMP_FIELDS = 3;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {

@@ -3,8 +3,7 @@ import { noLongerTrue, noLongerTrueText, parseCard } from "../core/card.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { findCardFile } from "../records/card-find.js";
-import { cardLinks, cardsFinder } from "../records/card-links.js";
+import { cardLinks, cardsFinder, findNamedCard } from "../records/card-links.js";
 import { readStore } from "../store/read.js";
 import { refuseHeld } from "../records/file-view.js";
 import { inertBlock } from "../core/sanitize-block.js";
@@ -31,7 +30,7 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const name = args.positionals[0];
   const { memoryDir } = requireStore(args, io);
-  const file = findCardFile(memoryDir, name);
+  const file = await findNamedCard(memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
   refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");

@@ -2,8 +2,7 @@
 import { assertMayWriteDirectly } from "../records/actor.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runMemoryCommand } from "../records/file-tools.js";
-import { findCardFile } from "../records/card-find.js";
-import { cardLinks } from "../records/card-links.js";
+import { cardLinks, findNamedCard } from "../records/card-links.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,7 +24,7 @@ async function memoryView(s, args) {
   if (args.path !== void 0 && args.name !== void 0) throw new MemctlError(ERROR_CODES.E_USAGE, "give path or name, not both");
   let requested = args.path ?? "/memories";
   if (args.name !== void 0) {
-    const file = findCardFile(memoryDir, args.name);
+    const file = await findNamedCard(memoryDir, args.name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${args.name}"; memory_view with no arguments lists the files`, { name: args.name });
     requested = file;
   }

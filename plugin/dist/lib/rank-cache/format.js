@@ -13,7 +13,7 @@ var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 30;
+var FORMAT_VERSION = 31;
 var STAMP_FIELDS = 3;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {

@@ -3,9 +3,11 @@ import { findCardLinks } from "../core/card-links.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { INDEX_FILE } from "../store/paths.js";
+import { readStore } from "../store/read.js";
 import { lexicalProblem, resolveMemoryPath } from "../store/safe-path.js";
 import { findCardFile } from "./card-find.js";
 import { linkKey } from "../core/link-key.js";
+import { usageError } from "../core/errors.js";
 var DISK = (memoryDir) => ({
   byName: (name) => findCardFile(memoryDir, name),
   byPath: (rel) => {
@@ -26,6 +28,21 @@ function resolveCardLink(memoryDir, link, finder = DISK(memoryDir)) {
   }
   if (target) return { ...link, target, status: "ok" };
   return { ...link, target: null, status: "dead", reason: reason ?? (link.kind === "wiki" ? "no card has this name" : "no such file in the store") };
+}
+async function findNamedCard(memoryDir, name) {
+  const quick = findCardFile(memoryDir, name);
+  if (quick !== void 0 || name.includes("/")) return quick;
+  let cards;
+  try {
+    cards = (await readStore(memoryDir)).cards;
+  } catch {
+    return void 0;
+  }
+  try {
+    return cardsFinder(cards).byName(name);
+  } catch (err) {
+    throw usageError(err.message);
+  }
 }
 function cardLinks(memoryDir, cardText, finder) {
   return findCardLinks(parseCard(cardText).body).map((l) => resolveCardLink(memoryDir, l, finder));
@@ -62,7 +79,7 @@ function finderOver(has, names, files) {
   let byFrontmatterName;
   let byFoldedStem;
   const one = (name, hits) => {
-    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
+    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; name its file instead`);
     return hits[0];
   };
   return {
@@ -112,6 +129,7 @@ function namesOf(cards) {
 export {
   cardLinks,
   cardsFinder,
+  findNamedCard,
   finderOver,
   linksOfCard,
   linksOfText,

@@ -11,7 +11,7 @@ import { readEpisodes } from "../store/episodes.js";
 import { displayDir, measureIndexInjectBytes } from "../core/block.js";
 import { AGE_BUCKETS, ageBucket, readUsage } from "../usage/usage.js";
 import { tallyEpisodes } from "./episodes-tally.js";
-import { openStore } from "./open.js";
+import { isRegularFile, openStore } from "./open.js";
 import { buildStatsReport } from "./stats.js";
 import { utcDay } from "../core/frecency.js";
 async function runStats(options, io) {
@@ -33,7 +33,7 @@ async function runStats(options, io) {
     buckets: AGE_BUCKETS.map((b) => ({ label: b.label, maxDays: b.maxDays })),
     bucketOf: (day) => ageBucket(day, today).label,
     episodes: tallyEpisodes(readEpisodes(dir)),
-    pinned: pinnedCards(dir, view),
+    ...linkedFacts(dir, view),
     hitLimit: options.hitLimit,
     neverHitLimit: options.neverHitLimit
   });
@@ -44,15 +44,17 @@ function compactFacts(dir, view, context) {
   const s = compactStatus(dir, view, readHistory(dir).entries, context);
   return s.bytes_with === null ? null : { injectBytes: s.bytes_with, current: s.current === true, recordsSince: s.records_since ?? 0 };
 }
-function pinnedCards(dir, view) {
+function linkedFacts(dir, view) {
   const pinned = /* @__PURE__ */ new Set();
+  const missing = /* @__PURE__ */ new Set();
   for (const card of view.linkedCards) {
     try {
       if (parseCard(readRegularUtf8(path.join(dir, card), PINNED_READ_CAP, { nofollow: true })).meta.priority === "always") pinned.add(card);
     } catch {
+      if (!isRegularFile(dir, card)) missing.add(card);
     }
   }
-  return pinned;
+  return { pinned, missing };
 }
 var PINNED_READ_CAP = 1024 * 1024;
 export {

@@ -5,9 +5,10 @@ function pct(part, whole) {
 }
 function buildStatsReport(input) {
   const { view, usage } = input;
-  const unmeasurable = view.linkedCards.filter((c) => !isMeasurable(c) && !input.pinned?.has(c));
-  const pinned = view.linkedCards.filter((c) => input.pinned?.has(c));
-  const measurable = view.linkedCards.filter((c) => isMeasurable(c) && !input.pinned?.has(c));
+  const linked = input.missing?.size ? view.linkedCards.filter((c) => !input.missing.has(c)) : view.linkedCards;
+  const unmeasurable = linked.filter((c) => !isMeasurable(c) && !input.pinned?.has(c));
+  const pinned = linked.filter((c) => input.pinned?.has(c));
+  const measurable = linked.filter((c) => isMeasurable(c) && !input.pinned?.has(c));
   const usable = usage.store !== "error";
   const hits = [];
   const neverHit = [];
@@ -33,7 +34,7 @@ function buildStatsReport(input) {
     memory_dir: input.memoryDir,
     index_entry_count: view.entries.length,
     unparsed_index_entries: view.unparsed.length,
-    card_count: view.linkedCards.length,
+    card_count: linked.length,
     index_inject_bytes: input.indexInjectBytes,
     inject_budget_bytes: input.budget.maxBytes,
     inject_budget_entries: input.budget.maxEntries,
