@@ -8,8 +8,8 @@
 // The model's answers are recorded for two prompt versions (bench/capture/model.ts): --prompt v1 replays the first
 // prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold;
 // --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 candidates, from its recorded answers;
-// --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), v2 the
-// second's (frozen), v3 (the default) the product's verify prompt today, and
+// --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), v2 (the
+// default) the product's verify prompt today, v3 a third one's (frozen, not adopted), and
 // --stage hands each session's candidates to the product's staging (bench/capture/stage.ts: one real store per
 // repository, sessions in order), so the per-session bound and the dedupe against pending proposals count too.
 // --verify-drop measures another least-sure drop that still drops (default high), --verify-keep another least-sure
@@ -173,7 +173,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     version: flag("prompt", "v2"),
     minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE),
     verify: process.argv.includes("--verify"),
-    verifyPrompt: flag("verify-prompt", "v3"),
+    verifyPrompt: flag("verify-prompt", "v2"),
     minDrop: flag("verify-drop", DEFAULT_DROP_CONFIDENCE),
     minKeep: flag("verify-keep", DEFAULT_KEEP_CONFIDENCE),
   } as ReplayOptions;

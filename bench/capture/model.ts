@@ -6,9 +6,9 @@
 // read a user's model.
 // answers.jsonl holds the answers to five kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
 // frozen in prompt-v1.ts), v2 (the product's prompt today) and the verify prompts v1 (frozen in verify-prompt-v1.ts,
-// over every candidate), v2 (frozen in verify-prompt-v2.ts) and v3 (lib/capture/verify.ts verifyPrompt), both over the
-// candidates not rated high, which the product builds from the v2 answer's candidates, so they follow from the
-// recorded v2 answers alone. A verify prompt depends on the parser's threshold too (--min-confidence low hands the
+// over every candidate), v2 (lib/capture/verify.ts verifyPrompt, the product's) and v3 (frozen in verify-prompt-v3.ts,
+// measured and not adopted), both over the candidates not rated high, which the product builds from the v2 answer's
+// candidates, so they follow from the recorded v2 answers alone. A verify prompt depends on the parser's threshold too (--min-confidence low hands the
 // verifier the low-rated candidates as well), so each threshold's verify prompts are their own prompts.
 //   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3] [--min-confidence low|medium|high]] > prompts.jsonl
 //   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3] [--min-confidence …]]   (no recorded answer yet)
@@ -23,7 +23,7 @@ import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
 import { verifyPromptV1 } from "./verify-prompt-v1.js";
-import { verifyPromptV2 } from "./verify-prompt-v2.js";
+import { verifyPromptV3 } from "./verify-prompt-v3.js";
 import { mergeAnswers, recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -36,13 +36,13 @@ export { sha256 };
 export const PROMPT_VERSIONS = ["v1", "v2"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
-/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (frozen) and v3 (the product's). */
+/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's) and v3 (frozen). */
 export const VERIFY_VERSIONS = ["v1", "v2", "v3"] as const;
 export type VerifyVersion = (typeof VERIFY_VERSIONS)[number];
 
 /** How the product's modelPass is told to replay a verify version: v1 judged the high-rated candidates too. */
 const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] =>
-  version === "v1" ? { prompt: verifyPromptV1, high: true } : version === "v2" ? { prompt: verifyPromptV2, high: false } : undefined;
+  version === "v1" ? { prompt: verifyPromptV1, high: true } : version === "v3" ? { prompt: verifyPromptV3, high: false } : undefined;
 
 export function sessionPrompt(s: BenchSession, version: PromptVersion = "v2"): { prompt: string; hash: string } {
   const prompt = (version === "v1" ? capturePromptV1 : capturePrompt)(userMessagesOf(s));
@@ -63,7 +63,7 @@ export interface ReplayOptions {
   minConfidence?: Confidence;
   /** Replay the verify pass too (lib/capture/verify.ts), from its recorded answers; v2 only. */
   verify?: boolean;
-  /** Which verify prompt's answers to replay (default v3, the product's), and the least sure drop that drops. */
+  /** Which verify prompt's answers to replay (default v2, the product's), and the least sure drop that drops. */
   verifyPrompt?: VerifyVersion;
   minDrop?: Confidence;
   /** The least sure keep that keeps (lib/capture/verify.ts DEFAULT_KEEP_CONFIDENCE unless measuring another). */
@@ -78,7 +78,7 @@ const replayer =
 
 /** Each session's recorded answers, run through the model-command interface and the product's passes. */
 export async function recordedCandidates(sessions: readonly BenchSession[], options: ReplayOptions = {}): Promise<Map<string, ModelOutcome>> {
-  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v3", minDrop, minKeep, command = REPLAY_COMMAND } = options;
+  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v2", minDrop, minKeep, command = REPLAY_COMMAND } = options;
   if (verify && version !== "v2") throw new Error("--verify replays the verify pass over the product's prompt (v2) only");
   const out = new Map<string, ModelOutcome>();
   const run = replayer(command);
@@ -100,7 +100,7 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
  * (the model proposed nothing, or its v2 answer is missing). */
 export async function verifyPromptOf(
   s: BenchSession,
-  version: VerifyVersion = "v3",
+  version: VerifyVersion = "v2",
   command: string[] = REPLAY_COMMAND,
   minConfidence: Confidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<{ prompt: string; hash: string } | undefined> {
@@ -153,7 +153,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     if (!PROMPT_VERSIONS.includes(version)) throw new Error(`--prompt ${version}: known versions are ${PROMPT_VERSIONS.join(", ")}`);
     const verify = rest.includes("--verify");
     const vv = rest.indexOf("--verify-prompt");
-    const verifyVersion = (vv === -1 ? "v3" : rest[vv + 1]) as VerifyVersion;
+    const verifyVersion = (vv === -1 ? "v2" : rest[vv + 1]) as VerifyVersion;
     const mc = rest.indexOf("--min-confidence");
     const minConfidence = (mc === -1 ? DEFAULT_MIN_CONFIDENCE : rest[mc + 1]) as Confidence;
     if (!VERIFY_VERSIONS.includes(verifyVersion)) throw new Error(`--verify-prompt ${verifyVersion}: known versions are ${VERIFY_VERSIONS.join(", ")}`);

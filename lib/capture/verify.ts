@@ -17,40 +17,37 @@ import type { UserMessage } from "./transcript.js";
 const MESSAGE_CHARS = 2000;
 const REASON_CHARS = 300;
 
-/** Verify prompt v3 (v1 and v2 are frozen in bench/capture). v2 kept by default and named one kind of drop, so what it
- * kept wrongly read as a rule out of context: a sentence of a specification, an answer about the feature being built,
- * a step of the task. v3 asks first what the user's words are, in the issue's terms (a rule, a correction, a decision
- * with its reason, a remember request; or a spec, a task step, neither), so "always" inside a spec is judged as a spec. */
+/** Verify prompt v2 (v1 is frozen in bench/capture/verify-prompt-v1.ts). v1 dropped most durable statements said in
+ * passing inside a task (where dependencies go, a library ruled out, a model insisted on, migrations not needed) as
+ * "about this task"; what its right drops shared was narrower: a request that is done once this task is done,
+ * restated by the candidate as a rule. So keeping is the default, the keep rule names what a standing preference said
+ * in passing looks like, and the drop rule names only that restatement. */
 export function verifyPrompt(candidates: readonly CaptureCandidate[], messages: readonly UserMessage[]): string {
   const named = [...new Set(candidates.map((c) => c.message))].sort((a, b) => a - b);
   const byN = new Map(messages.map((m) => [m.n, m.text]));
   return [
-    "A first reading of a coding session proposed the candidates below as long-term memory for a coding agent: notes",
-    "shown to every later session in this repository, whatever its task. The owner reviews each one: a kept one-off",
-    "costs the owner a rejection, a wrong drop loses a standing preference for good. Judge each candidate by the user's",
-    "own words in the message it names, not by the candidate's wording.",
+    "A first reading of a coding session proposed the candidates below as long-term memory for a coding agent. The",
+    "owner reviews each one before it is shown to later sessions in this repository. A wrong drop costs more than a",
+    "wrong keep: a dropped statement is lost for good, a kept one-off costs the owner one rejection. So keep a candidate",
+    "unless you are sure it is a one-off.",
     "",
-    'First say what the user\'s words are (the "what" field):',
-    '- "rule": the user tells the agent how to work or write code here beyond this task: always or never, from now on,',
-    "  who runs or does what, a tool, library, model or approach to use or to avoid, where things belong, a convention",
-    "  for the codebase, something the project does not need. Said in passing inside a task request still counts when",
-    "  the words are not tied to this task.",
-    '- "correction": the user corrects how the agent went about its work (something it did unasked, something it should',
-    "  have done, a way of working it got wrong) in a way that applies to other work too.",
-    '- "decision": the user chooses between alternatives for the project, with a reason that outlasts this task.',
-    '- "remember": the user asks for something to be remembered.',
-    '- "spec": what the thing being built should do or look like: a feature\'s behaviour, options, defaults, layout or',
-    "  output; the content of a document, prompt or instructions the user is writing (the rules an assistant or bot",
-    "  being built should follow are that product's rules, not the agent's); an answer to the agent's question about",
-    "  this feature.",
-    '- "task": a step, scope or order of this piece of work (for now, not yet, next), a fix or a debugging direction, a',
-    "  one-time setting, account or value for this setup, a request about the format of this answer.",
-    '- "other": a question, a report, pasted text, or words that do not say what the candidate says.',
+    "Keep it when the user's words in the message it names would apply again the next time the same kind of work comes",
+    "up, even when said in passing inside a task request, as an aside, or without a reason:",
+    "- how to work here: who runs, deploys or tests what, what the agent should or should not do itself, a step not to",
+    "  forget, an environment to use;",
+    "- where things go: where dependencies, files or shared code belong; a convention for the whole codebase;",
+    "- what to use or avoid: a library, model, tool or approach the user chose, insisted on or ruled out;",
+    "- what the project does not need or want (a guarantee, a step, a kind of code), for now or for good;",
+    "- the user's own workflow or setup that later work has to fit;",
+    "- a correction of the agent that should hold next time, or an explicit request to remember.",
+    "That the code will show the result of this task does not make such a preference a one-off: a later task, on other",
+    "code, would still need to be told.",
     "",
-    "Keep the candidate when the words are a rule, correction, decision or remember request. Drop it when they are a",
-    "spec, a task or other, even when they say always, never, should or make sure: inside a specification those words",
-    "describe the thing being built, and the code or the document holds them once it is done. When the words can be",
-    "read either way, keep it and say medium.",
+    "Drop it only when the user's words are a one-off about this task that the candidate restates as a rule: the request",
+    "is done once this task is done, and nothing in the user's words reaches beyond it. Such as: what this feature should",
+    "do, its options, defaults or output; what one document should say; which account, project or setting to use for",
+    "this one setup; how to go about this one problem. Drop too a candidate whose message does not say it at all. Judge",
+    "the user's words, not the candidate's wording.",
     "",
     "The user's messages the candidates name:",
     ...named.map((n) => `[message ${n}] ${(byN.get(n) ?? "").slice(0, MESSAGE_CHARS).replace(/\s+/g, " ")}`),
@@ -58,9 +55,9 @@ export function verifyPrompt(candidates: readonly CaptureCandidate[], messages: 
     "The candidates:",
     ...candidates.map((c, i) => `[candidate ${i + 1}] message ${c.message} (${c.type}): ${c.description.replace(/\s+/g, " ")}`),
     "",
-    'Print only JSON lines, one per candidate: {"candidate": <its number>, "what": "rule|correction|decision|remember|',
-    'spec|task|other", "keep": true|false, "confidence": "high|medium|low", "reason": "<one line: the user\'s words that',
-    'decide it>"}. Confidence is how sure you are of the verdict; rate a drop high only when you are sure.',
+    'Print only JSON lines, one per candidate: {"candidate": <its number>, "keep": true|false, "confidence":',
+    '"high|medium|low", "reason": "<one line: what in the user\'s words holds beyond this task, or why it is done once',
+    'this task is done>"}. Confidence is how sure you are of the verdict; rate a drop high only when you are sure.',
     "",
   ].join("\n");
 }

@@ -25,9 +25,7 @@ const verdict = (candidate: number, keep: unknown, reason: unknown = "because", 
 
 test("the verify prompt carries each candidate, numbered, and only the messages they name, each once", () => {
   const p = verifyPrompt([candidates[1]!, { ...candidates[1]!, description: "Lint   first" }, candidates[2]!], messages);
-  // v3: the verifier first says what the user's words are, in the issue's terms, then keeps only the durable kinds.
-  assert.match(p, /"what": "rule\|correction\|decision\|remember\|\nspec\|task\|other"/);
-  assert.match(p, /Keep the candidate when the words are a rule, correction, decision or remember request/);
+  assert.match(p, /A wrong drop costs more than a\nwrong keep/);
   assert.match(p, /\[candidate 1\] message 2 \(feedback\): Run the linter before every commit\n/);
   assert.match(p, /\[candidate 2\] message 2 \(feedback\): Lint first\n/);
   assert.match(p, /\[candidate 3\] message 3 \(feedback\): Deploy with the staging account\n/);
@@ -36,7 +34,7 @@ test("the verify prompt carries each candidate, numbered, and only the messages 
   // The first pass's own reasons and rating are not shown: the second reading judges the user's words afresh.
   assert.doesNotMatch(p, /the model's reason/);
   assert.match(p, /message 2 \(feedback\): Run the linter before every commit\n\[candidate 2\]/, "no rating on a candidate's line");
-  assert.match(p, /"keep": true\|false, "confidence": "high\|medium\|low"/);
+  assert.match(p, /"keep": true\|false, "confidence":\n"high\|medium\|low"/);
 });
 
 test("a candidate the answer drops is dropped with its reason; a kept one carries the verifier's reason", () => {
