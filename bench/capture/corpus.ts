@@ -1,7 +1,9 @@
 // The capture bench's labelled user messages, grouped into the sessions they were typed in. Three sets:
 // `phr` (labelled-messages.json: Spec-Kit Prompt History Records, one prompt per file, so each message is its own
 // session), `specstory` (sessions.json: whole SpecStory sessions, every user message of each, in order) and
-// `specstory2` (sessions-specstory2.json: more whole SpecStory sessions by four other authors, all held out). A
+// `specstory2` (sessions-specstory2.json: more whole SpecStory sessions by four other authors, all held out) and
+// `specstory3` (sessions-specstory3.json: whole SpecStory sessions by six more authors, all dev, added to choose a
+// verify prompt on: the older dev halves had one false positive left). A
 // session is what the model pass sees: the product's own prompt over that session's messages.
 import fs from "node:fs";
 import path from "node:path";
@@ -30,8 +32,8 @@ export interface BenchSession {
   messages: Labelled[];
 }
 
-export const SETS = ["phr", "specstory", "specstory2"] as const;
-const FILES: Record<string, string> = { phr: "labelled-messages.json", specstory: "sessions.json", specstory2: "sessions-specstory2.json" };
+export const SETS = ["phr", "specstory", "specstory2", "specstory3"] as const;
+const FILES: Record<string, string> = { phr: "labelled-messages.json", specstory: "sessions.json", specstory2: "sessions-specstory2.json", specstory3: "sessions-specstory3.json" };
 
 export function loadSet(set: string): Labelled[] {
   const file = FILES[set];

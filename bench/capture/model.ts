@@ -4,12 +4,14 @@
 // model-command interface (bench/replay-model.mjs as the configured command), so the product's own runner,
 // passes and parser (runLlmCommand, modelPass, modelCandidates, applyVerdicts) read them exactly as they would
 // read a user's model.
-// answers.jsonl holds the answers to four kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
+// answers.jsonl holds the answers to five kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
 // frozen in prompt-v1.ts), v2 (the product's prompt today) and the verify prompts v1 (frozen in verify-prompt-v1.ts,
-// over every candidate) and v2 (lib/capture/verify.ts verifyPrompt, over the candidates not rated high), which the
-// product builds from the v2 answer's candidates, so they follow from the recorded v2 answers alone.
-//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]] > prompts.jsonl
-//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]]   (no recorded answer yet)
+// over every candidate), v2 (lib/capture/verify.ts verifyPrompt, the product's) and v3 (frozen in verify-prompt-v3.ts,
+// measured and not adopted), both over the candidates not rated high, which the product builds from the v2 answer's
+// candidates, so they follow from the recorded v2 answers alone. A verify prompt depends on the parser's threshold too (--min-confidence low hands the
+// verifier the low-rated candidates as well), so each threshold's verify prompts are their own prompts.
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3] [--min-confidence low|medium|high]] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3] [--min-confidence …]]   (no recorded answer yet)
 //   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
 // Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
 import path from "node:path";
@@ -21,6 +23,7 @@ import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
 import { verifyPromptV1 } from "./verify-prompt-v1.js";
+import { verifyPromptV3 } from "./verify-prompt-v3.js";
 import { mergeAnswers, recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -33,12 +36,13 @@ export { sha256 };
 export const PROMPT_VERSIONS = ["v1", "v2"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
-/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence) and v2 (the product's today). */
-export const VERIFY_VERSIONS = ["v1", "v2"] as const;
+/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's) and v3 (frozen). */
+export const VERIFY_VERSIONS = ["v1", "v2", "v3"] as const;
 export type VerifyVersion = (typeof VERIFY_VERSIONS)[number];
 
 /** How the product's modelPass is told to replay a verify version: v1 judged the high-rated candidates too. */
-const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] => (version === "v1" ? { prompt: verifyPromptV1, high: true } : undefined);
+const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] =>
+  version === "v1" ? { prompt: verifyPromptV1, high: true } : version === "v3" ? { prompt: verifyPromptV3, high: false } : undefined;
 
 export function sessionPrompt(s: BenchSession, version: PromptVersion = "v2"): { prompt: string; hash: string } {
   const prompt = (version === "v1" ? capturePromptV1 : capturePrompt)(userMessagesOf(s));
@@ -94,27 +98,35 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
 
 /** The verify prompt the product sends for a session, from the recorded v2 answer; undefined when it sends none
  * (the model proposed nothing, or its v2 answer is missing). */
-export async function verifyPromptOf(s: BenchSession, version: VerifyVersion = "v2", command: string[] = REPLAY_COMMAND): Promise<{ prompt: string; hash: string } | undefined> {
+export async function verifyPromptOf(
+  s: BenchSession,
+  version: VerifyVersion = "v2",
+  command: string[] = REPLAY_COMMAND,
+  minConfidence: Confidence = DEFAULT_MIN_CONFIDENCE,
+): Promise<{ prompt: string; hash: string } | undefined> {
   const first = replayer(command);
   const sent: string[] = [];
   // The first call replays the recorded v2 answer; the second is the verify call: keep its prompt, answer nothing.
   await modelPass(userMessagesOf(s), (prompt) => (sent.push(prompt) === 1 ? first(prompt) : Promise.resolve({ ok: false as const, reason: "not answered yet" })), {
     verifyWith: verifyWith(version),
+    minConfidence,
   });
   const verify = sent[1];
   return verify === undefined ? undefined : { prompt: verify, hash: sha256(verify) };
 }
 
-/** The hash of every prompt the bench sends: both capture prompts and, from the recorded v2 answers, both verify prompts. */
+/** The hash of every prompt the bench sends: both capture prompts and, from the recorded v2 answers, every verify
+ * prompt, at the product's threshold and (v3) at low. */
 export async function benchPromptHashes(): Promise<Set<string>> {
   const prompts = new Set<string>();
   for (const set of SETS)
     for (const s of sessionsOf(set)) {
       for (const v of PROMPT_VERSIONS) prompts.add(sessionPrompt(s, v).hash);
-      for (const v of VERIFY_VERSIONS) {
-        const vp = await verifyPromptOf(s, v);
-        if (vp) prompts.add(vp.hash);
-      }
+      for (const v of VERIFY_VERSIONS)
+        for (const min of v === "v3" ? (["medium", "low"] as const) : ([DEFAULT_MIN_CONFIDENCE] as const)) {
+          const vp = await verifyPromptOf(s, v, REPLAY_COMMAND, min);
+          if (vp) prompts.add(vp.hash);
+        }
     }
   return prompts;
 }
@@ -142,12 +154,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const verify = rest.includes("--verify");
     const vv = rest.indexOf("--verify-prompt");
     const verifyVersion = (vv === -1 ? "v2" : rest[vv + 1]) as VerifyVersion;
+    const mc = rest.indexOf("--min-confidence");
+    const minConfidence = (mc === -1 ? DEFAULT_MIN_CONFIDENCE : rest[mc + 1]) as Confidence;
     if (!VERIFY_VERSIONS.includes(verifyVersion)) throw new Error(`--verify-prompt ${verifyVersion}: known versions are ${VERIFY_VERSIONS.join(", ")}`);
     const have = verb === "missing" ? recordedHashes(ANSWERS_FILE) : new Set<string>();
     const out = new Map<string, string>();
     for (const set of sets)
       for (const s of sessionsOf(set)) {
-        const p = verify ? await verifyPromptOf(s, verifyVersion) : sessionPrompt(s, version);
+        const p = verify ? await verifyPromptOf(s, verifyVersion, REPLAY_COMMAND, minConfidence) : sessionPrompt(s, version);
         if (p && !have.has(p.hash)) out.set(p.hash, p.prompt);
       }
     for (const hash of [...out.keys()].sort()) process.stdout.write(`${JSON.stringify({ hash, prompt: out.get(hash) })}\n`);

@@ -67,7 +67,8 @@ export function cut(text: string): string {
   return text.length <= MAX_CHARS ? text : `${text.slice(0, MAX_CHARS)} […]`;
 }
 
-const git = (dir: string, ...args: string[]) => execFileSync("git", ["--git-dir", dir, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+// core.quotepath=off: git quotes a non-ASCII path in its listings, and the quoted name then names no file.
+const git = (dir: string, ...args: string[]) => execFileSync("git", ["-c", "core.quotepath=off", "--git-dir", dir, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
 
 /** Every session file ever committed under .specstory/history, each at the last commit that added or changed it. */
 function sessionFiles(gitDir: string): { path: string; commit: string }[] {

@@ -142,6 +142,38 @@ test("the verify pass is replayed from its own recorded answer, keyed by the ver
   assert.equal(plain.get("a")?.candidates?.length, 2);
 });
 
+test("verify v2 (the product's) and v3 (frozen) each replay their own answers; at min confidence low the verifier also judges the low-rated candidates", async () => {
+  const dir = scratchDir("capture-replay-verify3");
+  const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first", "maybe use tabs"]);
+  const answer = [
+    JSON.stringify({ message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "w", confidence: "medium" }),
+    JSON.stringify({ message: 1, kind: "decision", type: "project", name: "json-default", description: "JSON is the default output", why: "w", confidence: "medium" }),
+    JSON.stringify({ message: 3, kind: "instruction", type: "feedback", name: "tabs", description: "Indent with tabs", why: "w", confidence: "low" }),
+  ].join("\n");
+  const first = [{ hash: sessionPrompt(a).hash, answer }];
+  const v2 = await withAnswers(dir, first, () => verifyPromptOf(a));
+  const v3 = await withAnswers(dir, first, () => verifyPromptOf(a, "v3"));
+  assert.notEqual(v2?.hash, v3?.hash);
+  assert.match(v2?.prompt ?? "", /A wrong drop costs more than a\nwrong keep/, "v2 is the product's prompt");
+  assert.match(v3?.prompt ?? "", /"what": "rule/, "v3 is the frozen one");
+  assert.doesNotMatch(v3?.prompt ?? "", /Indent with tabs/, "at the product's threshold the low candidate never reaches the verifier");
+  const low = await withAnswers(dir, first, () => verifyPromptOf(a, "v3", undefined, "low"));
+  assert.match(low?.prompt ?? "", /\[candidate 3\] message 3 \(feedback\): Indent with tabs\n/);
+  const drop = (n: number) => JSON.stringify({ candidate: n, keep: false, confidence: "high", reason: "a spec" });
+  const keep = (n: number) => JSON.stringify({ candidate: n, keep: true, confidence: "high", reason: "a rule" });
+  const recorded = [
+    ...first,
+    { hash: v2!.hash, answer: [keep(1), keep(2)].join("\n") },
+    { hash: v3!.hash, answer: [keep(1), drop(2)].join("\n") },
+    { hash: low!.hash, answer: [keep(1), drop(2), keep(3)].join("\n") },
+  ];
+  const kept = async (options: Parameters<typeof recordedCandidates>[1]) =>
+    (await withAnswers(dir, recorded, () => recordedCandidates([a], { verify: true, ...options }))).get("a")?.candidates?.map((c) => c.description);
+  assert.deepEqual(await kept({}), ["Run the linter first", "JSON is the default output"]);
+  assert.deepEqual(await kept({ verifyPrompt: "v3" }), ["Run the linter first"]);
+  assert.deepEqual(await kept({ verifyPrompt: "v3", minConfidence: "low" }), ["Run the linter first", "Indent with tabs"]);
+});
+
 test("record merges only well-formed answers to prompts the bench sends, once each", () => {
   const dir = scratchDir("capture-record");
   const target = path.join(dir, "answers.jsonl");
