@@ -72,7 +72,10 @@ function readList(file: string): Arrival[] {
   try {
     text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return [];
+    // No list can be there when .memctl/ is not a directory, and none can be looked up when the owner made .memctl/
+    // unsearchable (chmod 000: every per-machine file is then unavailable, not damaged). A list that is there but
+    // cannot be read or is not a file is damaged: fail closed.
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR" || stateDirUnsearchable(err, file)) return [];
     throw damaged(file, (err as Error).message);
   }
   let v: unknown;
@@ -87,6 +90,17 @@ function readList(file: string): Arrival[] {
   const bad = items.findIndex((i) => !isArrival(i));
   if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
   return items as Arrival[];
+}
+
+/** Whether `err` (reading `file`) is its directory refusing a lookup: the file's own lstat fails the same way. */
+function stateDirUnsearchable(err: unknown, file: string): boolean {
+  if (systemCode(err) !== "EACCES") return false;
+  try {
+    fs.lstatSync(file);
+    return false;
+  } catch (again) {
+    return systemCode(again) === "EACCES";
+  }
 }
 
 /** The list may be large (20,000 held items are ~10 MB); past this it is damaged, not read. */
@@ -220,7 +234,10 @@ export function readHold(memoryDir: string, lines = false): Hold | undefined {
  * The owner's own writes after the damage are theirs, so their new cards still reach agents.
  */
 function damagedHold(memoryDir: string, hold: Hold | undefined, paths: boolean, lines: boolean): Hold {
-  const since = fs.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  let since = Number.POSITIVE_INFINITY; // no stamp to go by: every file is held
+  try {
+    since = fs.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? since;
+  } catch {}
   const item = (rel: string): Arrival => ({
     id: "a-0",
     path: rel,

@@ -8195,7 +8195,7 @@ function readList(file) {
   try {
     text = readRegularUtf8(file, HOLD_READ_CAP);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return [];
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR" || stateDirUnsearchable(err, file)) return [];
     throw damaged(file, err.message);
   }
   let v;
@@ -8209,6 +8209,15 @@ function readList(file) {
   const bad = items.findIndex((i) => !isArrival(i));
   if (bad >= 0) throw damaged(file, `item ${bad + 1} is not a held arrival`);
   return items;
+}
+function stateDirUnsearchable(err, file) {
+  if (systemCode(err) !== "EACCES") return false;
+  try {
+    node_fs_default.lstatSync(file);
+    return false;
+  } catch (again) {
+    return systemCode(again) === "EACCES";
+  }
 }
 var HOLD_READ_CAP = 256 * 1024 * 1024;
 function isArrival(i) {
@@ -8272,7 +8281,11 @@ function readHold(memoryDir, lines = false) {
   return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
 }
 function damagedHold(memoryDir, hold, paths, lines) {
-  const since = node_fs_default.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+  let since = Number.POSITIVE_INFINITY;
+  try {
+    since = node_fs_default.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? since;
+  } catch {
+  }
   const item = (rel) => ({
     id: "a-0",
     path: rel,
