@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { sha256Hex, sha256Js } from "../core/sha256.js";
+import { sha256Hex } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
@@ -44,7 +44,7 @@ export interface SessionKeys {
 export function sessionKeys(secret: string, sessionId: string): SessionKeys {
   const input = `${secret}\u0000${sessionId}`;
   return {
-    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`,
   };
 }

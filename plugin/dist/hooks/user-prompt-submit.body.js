@@ -9631,7 +9631,7 @@ function shortHash(text) {
 function sessionKeys(secret, sessionId) {
   const input = `${secret}\0${sessionId}`;
   return {
-    session: (input.length <= 4096 ? sha256Js(input) : sha256Hex(input)).slice(0, 16),
+    session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
   };
 }
