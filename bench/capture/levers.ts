@@ -64,6 +64,7 @@ const LEVERS: [string, Lever][] = [
   ["a keep rated medium stands only where the rules match the message", (s) => s.shipped.filter((c) => strength(s, c) < 2 || s.ruled.has(c.message))],
   ["the cited message's own text holds ≥ 30 % of the description's terms", (s) => s.shipped.filter((c) => grounding(s.session, c) >= 0.3)],
   ["the cited message's own text holds ≥ 50 % of the description's terms", (s) => s.shipped.filter((c) => grounding(s.session, c) >= 0.5)],
+  // Shipped since h/capture11 (lib/capture/capture.ts statesNothing), so it now lists what 0 lists.
   [
     "the cited message is not all questions or pasted text",
     (s) =>
