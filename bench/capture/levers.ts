@@ -20,6 +20,7 @@ const SETS: [string, "dev" | "test"][] =
     ? [
         ["phr", "dev"],
         ["specstory", "dev"],
+        ["specstory3", "dev"],
       ]
     : [
         ["phr", "test"],
@@ -35,6 +36,8 @@ interface Seen {
   keptHigh: Set<string>;
   /** Messages the rules capture in this session. */
   ruled: Set<number>;
+  /** What verify prompt v4 (frozen, h/capture11) keeps from the same first pass: its unrated spec / task / other drops. */
+  keptV4: Set<string>;
 }
 
 const key = (c: CaptureCandidate) => `${c.message}\u0000${c.description}`;
@@ -61,6 +64,7 @@ const LEVERS: [string, Lever][] = [
   ["a keep rated medium stands only where the rules match the message", (s) => s.shipped.filter((c) => strength(s, c) < 2 || s.ruled.has(c.message))],
   ["the cited message's own text holds ≥ 30 % of the description's terms", (s) => s.shipped.filter((c) => grounding(s.session, c) >= 0.3)],
   ["the cited message's own text holds ≥ 50 % of the description's terms", (s) => s.shipped.filter((c) => grounding(s.session, c) >= 0.5)],
+  // Shipped since h/capture11 (lib/capture/capture.ts statesNothing), so it now lists what 0 lists.
   [
     "the cited message is not all questions or pasted text",
     (s) =>
@@ -70,6 +74,8 @@ const LEVERS: [string, Lever][] = [
       }),
   ],
   ["at most 2 a session, the surest readings first", (s) => [...s.shipped].sort((a, b) => strength(s, a) - strength(s, b)).slice(0, 2)],
+  // Two verify calls: what ships, less what v4's verdict calls a spec, task or other (a third model call a session).
+  ["verify v4's verdict keeps it too", (s) => s.shipped.filter((c) => s.keptV4.has(key(c)))],
 ];
 
 function pct(n: number, d: number): string {
@@ -85,17 +91,20 @@ for (const [set, half] of SETS) {
   const sessions = sessionsOf(set).filter((s) => s.half === half);
   const shipped = await recordedCandidates(sessions, { verify: true });
   const high = await recordedCandidates(sessions, { verify: true, minKeep: "high" });
+  // v4's answers are replayed only when its lever is listed (on the held-out sets, only when it is the one run).
+  const v4 = chosen.some(([i]) => i === 7) ? await recordedCandidates(sessions, { verify: true, verifyPrompt: "v4" }) : new Map();
   for (const s of sessions)
     seen.push({
       session: s,
       shipped: shipped.get(s.key)?.candidates ?? [],
       keptHigh: new Set((high.get(s.key)?.candidates ?? []).map(key)),
       ruled: new Set(ruleCandidates(userMessagesOf(s)).map((c) => c.message)),
+      keptV4: new Set((v4.get(s.key)?.candidates ?? []).map(key)),
     });
 }
 
 process.stdout.write(
-  `${heldOut === undefined ? "dev halves" : "held out (phr test, specstory test, specstory2)"}; model + verify (recorded answers), then the lever; precision / recall per message\n`,
+  `${heldOut === undefined ? "dev halves (phr, specstory, specstory3)" : "held out (phr test, specstory test, specstory2)"}; model + verify (recorded answers), then the lever; precision / recall per message\n`,
 );
 for (const [i, [name, lever]] of chosen) {
   const row: string[] = [];

@@ -6,12 +6,12 @@
 // read a user's model.
 // answers.jsonl holds the answers to five kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
 // frozen in prompt-v1.ts), v2 (the product's prompt today) and the verify prompts v1 (frozen in verify-prompt-v1.ts,
-// over every candidate), v2 (lib/capture/verify.ts verifyPrompt, the product's) and v3 (frozen in verify-prompt-v3.ts,
-// measured and not adopted), both over the candidates not rated high, which the product builds from the v2 answer's
+// over every candidate), v2 (lib/capture/verify.ts verifyPrompt, the product's), v3 (frozen in verify-prompt-v3.ts,
+// measured and not adopted) and v4 (frozen in verify-prompt-v4.ts: the verdict with no rating), all over the candidates not rated high, which the product builds from the v2 answer's
 // candidates, so they follow from the recorded v2 answers alone. A verify prompt depends on the parser's threshold too (--min-confidence low hands the
 // verifier the low-rated candidates as well), so each threshold's verify prompts are their own prompts.
-//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3] [--min-confidence low|medium|high]] > prompts.jsonl
-//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3] [--min-confidence …]]   (no recorded answer yet)
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3|v4] [--min-confidence low|medium|high]] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3|v4] [--min-confidence …]]   (no recorded answer yet)
 //   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
 // Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
 import path from "node:path";
@@ -24,6 +24,7 @@ import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js
 import { capturePromptV1 } from "./prompt-v1.js";
 import { verifyPromptV1 } from "./verify-prompt-v1.js";
 import { verifyPromptV3 } from "./verify-prompt-v3.js";
+import { verifyPromptV4 } from "./verify-prompt-v4.js";
 import { mergeAnswers, recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -36,13 +37,17 @@ export { sha256 };
 export const PROMPT_VERSIONS = ["v1", "v2"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
-/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's) and v3 (frozen). */
-export const VERIFY_VERSIONS = ["v1", "v2", "v3"] as const;
+/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's), v3 and v4 (frozen). */
+export const VERIFY_VERSIONS = ["v1", "v2", "v3", "v4"] as const;
 export type VerifyVersion = (typeof VERIFY_VERSIONS)[number];
 
 /** How the product's modelPass is told to replay a verify version: v1 judged the high-rated candidates too. */
-const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] =>
-  version === "v1" ? { prompt: verifyPromptV1, high: true } : version === "v3" ? { prompt: verifyPromptV3, high: false } : undefined;
+const FROZEN: Partial<Record<VerifyVersion, NonNullable<ModelPassOptions["verifyWith"]>>> = {
+  v1: { prompt: verifyPromptV1, high: true },
+  v3: { prompt: verifyPromptV3, high: false },
+  v4: { prompt: verifyPromptV4, high: false },
+};
+const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] => FROZEN[version];
 
 export function sessionPrompt(s: BenchSession, version: PromptVersion = "v2"): { prompt: string; hash: string } {
   const prompt = (version === "v1" ? capturePromptV1 : capturePrompt)(userMessagesOf(s));

@@ -1,7 +1,8 @@
 // One session's capture: its user messages → candidates (rules, or the model when one is configured, then the
 // model's verify pass over its own candidates) → proposals. The model's runner is injected (the hook layer passes
 // compact's runner), so this folder never spawns.
-import { candidatesIn } from "./rules.js";
+import { isQuestion, ownText } from "./mood.js";
+import { candidatesIn, sentences } from "./rules.js";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates, type Confidence } from "./llm.js";
 import { stageCaptured, type CaptureCandidate, type StageOptions, type StageOutcome } from "./stage.js";
 import type { UserMessage } from "./transcript.js";
@@ -29,7 +30,14 @@ export interface ModelPassOptions {
   verifyWith?: { prompt: typeof verifyPrompt; high: boolean };
 }
 
-export type ModelPass = { ok: true; candidates: CaptureCandidate[]; dropped: { candidate: CaptureCandidate; reason: string }[]; pass: string } | { ok: false; reason: string };
+/** A candidate left out, and by what: the verify pass's verdict, or its message having nothing of the user's own. */
+export interface Dropped {
+  candidate: CaptureCandidate;
+  reason: string;
+  by: "verify" | "own words";
+}
+
+export type ModelPass = { ok: true; candidates: CaptureCandidate[]; dropped: Dropped[]; pass: string } | { ok: false; reason: string };
 
 /** Every rule candidate in the messages, newest message last, each statement once. */
 export function ruleCandidates(messages: readonly UserMessage[]): CaptureCandidate[] {
@@ -40,12 +48,36 @@ export function ruleCandidates(messages: readonly UserMessage[]): CaptureCandida
     .map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
 }
 
-/** The model's candidates for a session, then (unless turned off) the verify pass over those it did not rate high. A
- * verify answer that fails, times out or judges nothing leaves the first pass's candidates exactly as they were.
+const NOTHING_OWN = "the message it names states nothing of the user's own: only questions or pasted text";
+
+/** True when a message holds no sentence the user stated: each is a question, or what is left is pasted (or too
+ * short to state anything). A question or a paste is not memory (the issue's definition of durable), whatever the
+ * model made of it. */
+export function statesNothing(text: string): boolean {
+  return sentences(ownText(text)).every(isQuestion);
+}
+
+/** The model's candidates for a session, then (unless turned off) the verify pass over those it did not rate high,
+ * then none whose message states nothing of the user's own. */
+export async function modelPass(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions = {}): Promise<ModelPass> {
+  const run = await readAndVerify(messages, model, options);
+  if (!run.ok) return run;
+  // After the verify call, as measured (bench/README.md, h/capture11): it judges what the first pass proposed.
+  const own = new Map(messages.map((m) => [m.n, !statesNothing(m.text)]));
+  const asked = run.candidates.filter((c) => !own.get(c.message));
+  if (asked.length === 0) return run;
+  return {
+    ...run,
+    candidates: run.candidates.filter((c) => own.get(c.message)),
+    dropped: [...run.dropped, ...asked.map((candidate) => ({ candidate, reason: NOTHING_OWN, by: "own words" as const }))],
+  };
+}
+
+/** A verify answer that fails, times out or judges nothing leaves the first pass's candidates exactly as they were.
  * Why the high-rated ones are not checked (bench/README.md, the verify pass, v2): on the dev half every one of them
  * (12) was durable and the v1 verifier kept them all, so checking them can only lose recall, and a session whose
  * candidates are all high needs no second call. */
-export async function modelPass(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions = {}): Promise<ModelPass> {
+async function readAndVerify(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions): Promise<ModelPass> {
   const answer = await model(capturePrompt(messages));
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
@@ -63,7 +95,7 @@ export async function modelPass(messages: readonly UserMessage[], model: ModelRu
   const isChecked = new Set(checked);
   let next = 0;
   const kept = candidates.flatMap((c) => (!isChecked.has(c) ? [c] : gone.has(c) ? [] : [verified.kept[next++]!]));
-  return { ok: true, candidates: kept, dropped: verified.dropped, pass: "model, verified" };
+  return { ok: true, candidates: kept, dropped: verified.dropped.map((d) => ({ ...d, by: "verify" as const })), pass: "model, verified" };
 }
 
 export async function captureMessages(
@@ -80,7 +112,7 @@ export async function captureMessages(
     const run = await modelPass(messages, model, passOptions);
     if (run.ok) {
       candidates = run.candidates;
-      dropped = run.dropped.map((d) => ({ name: d.candidate.name, reason: `the verify pass dropped it: ${d.reason}` }));
+      dropped = run.dropped.map((d) => ({ name: d.candidate.name, reason: d.by === "verify" ? `the verify pass dropped it: ${d.reason}` : d.reason }));
       pass = run.pass;
     } else pass = `rules (model failed: ${run.reason})`;
   }

@@ -174,6 +174,33 @@ test("verify v2 (the product's) and v3 (frozen) each replay their own answers; a
   assert.deepEqual(await kept({ verifyPrompt: "v3", minConfidence: "low" }), ["Run the linter first", "Indent with tabs"]);
 });
 
+test("verify v4 (frozen) replays its own answers: an unrated spec, task or other drop counts and an unrated keep keeps, whatever the drop threshold", async () => {
+  const dir = scratchDir("capture-replay-verify4");
+  const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first"]);
+  const answer = [
+    JSON.stringify({ message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "w", confidence: "medium" }),
+    JSON.stringify({ message: 1, kind: "decision", type: "project", name: "json-default", description: "JSON is the default output", why: "w", confidence: "medium" }),
+  ].join("\n");
+  const first = [{ hash: sessionPrompt(a).hash, answer }];
+  const v3 = await withAnswers(dir, first, () => verifyPromptOf(a, "v3"));
+  const v4 = await withAnswers(dir, first, () => verifyPromptOf(a, "v4"));
+  assert.notEqual(v3?.hash, v4?.hash);
+  assert.match(v4?.prompt ?? "", /"what": "rule\|correction\|decision\|remember\|\nspec\|task\|other", "keep": true\|false, "reason"/);
+  assert.doesNotMatch(v4?.prompt ?? "", /confidence/i, "v4 asks for no rating");
+  const verdict = (n: number, what: string, keep: boolean) => JSON.stringify({ candidate: n, what, keep, reason: "the words" });
+  const recorded = [...first, { hash: v4!.hash, answer: [verdict(1, "rule", true), verdict(2, "spec", false)].join("\n") }];
+  for (const minDrop of ["high", "medium", "low"] as const) {
+    const out = (await withAnswers(dir, recorded, () => recordedCandidates([a], { verify: true, verifyPrompt: "v4", minDrop }))).get("a");
+    assert.equal(out?.pass, "model, verified");
+    assert.deepEqual(
+      out?.candidates?.map((c) => [c.description, c.verified]),
+      [["Run the linter first", "the words"]],
+    );
+  }
+  // The product's prompt (v2) has no answer here: its verify call fails and the first pass's candidates stand.
+  assert.match((await withAnswers(dir, recorded, () => recordedCandidates([a], { verify: true }))).get("a")?.pass ?? "", /^model \(unverified: /);
+});
+
 test("record merges only well-formed answers to prompts the bench sends, once each", () => {
   const dir = scratchDir("capture-record");
   const target = path.join(dir, "answers.jsonl");

@@ -109,3 +109,17 @@ for (const [label, verify, timeout] of [
     assert.deepEqual(canonical(w), before);
   });
 }
+
+test("a candidate whose message is only a question is not staged, whatever both readings made of it, and the listing says why", () => {
+  const w = world();
+  configure(w, `console.log(JSON.stringify({ candidate: 1, keep: true, confidence: "high", reason: "a standing default" }));`);
+  const r = endSession(w, transcript(w, [LINT, "should the export command print JSON by default?"]));
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /1 proposal\(s\) staged from 2 user message\(s\) \(model, verified\)/);
+  assert.match(r.stdout, /not staged export-json-default: the message it names states nothing of the user's own: only questions or pasted text/);
+  assert.doesNotMatch(r.stdout, /the verify pass dropped it/);
+  assert.deepEqual(
+    pending(w).map((p) => p.card.name),
+    ["lint-before-commit"],
+  );
+});

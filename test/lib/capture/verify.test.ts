@@ -252,3 +252,44 @@ test("modelPass: a verify call that fails or judges nothing leaves the first pas
   // The first call failing is the model failing: the caller falls back to the rules.
   assert.deepEqual(await modelPass(messages, scripted([async () => ({ ok: false as const, reason: "exit 3" })]).run), { ok: false, reason: "exit 3" });
 });
+
+test("modelPass: a candidate whose message says nothing of the user's own (only questions, or only pasted text) is dropped and listed, after the verify call", async () => {
+  const asked = [
+    { n: 1, text: "shouldn't we pin every dependency? why does the lockfile drift?" },
+    { n: 2, text: "from now on run the linter before every commit" },
+    { n: 3, text: "Error: connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect (node:net:1494:16)" },
+    { n: 4, text: "should we always squash? squash merges only, please: keep the history linear" },
+  ];
+  const first = [
+    { message: 1, kind: "decision", type: "project", name: "pin-deps", description: "Pin every dependency", why: "w", confidence: "medium" },
+    { message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter before every commit", why: "w", confidence: "high" },
+    { message: 3, kind: "instruction", type: "project", name: "db-port", description: "The database listens on 5432", why: "w", confidence: "high" },
+    { message: 4, kind: "instruction", type: "feedback", name: "squash", description: "Squash merges only", why: "w", confidence: "medium" },
+  ]
+    .map((o) => JSON.stringify(o))
+    .join("\n");
+  const m = scripted([ok(first), ok([verdict(1, true, "a policy", "high"), verdict(2, true, "a merge rule", "high")].join("\n"))]);
+  const r = await modelPass(asked, m.run);
+  assert.ok(r.ok);
+  assert.deepEqual(
+    r.candidates.map((c) => c.name),
+    ["lint-first", "squash"],
+    "a message that states something besides its question still counts",
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => [d.candidate.name, d.reason]),
+    [
+      ["pin-deps", "the message it names states nothing of the user's own: only questions or pasted text"],
+      ["db-port", "the message it names states nothing of the user's own: only questions or pasted text"],
+    ],
+  );
+  // The verify call still judged what the first pass proposed (its prompt is the one measured).
+  assert.match(m.prompts[1]!, /\[candidate 1\] message 1 \(project\): Pin every dependency\n\[candidate 2\] message 4/);
+  // With the verify pass off the same candidates go.
+  const off = await modelPass(asked, scripted([ok(first)]).run, { verify: false });
+  assert.ok(off.ok);
+  assert.deepEqual(
+    off.candidates.map((c) => c.name),
+    ["lint-first", "squash"],
+  );
+});

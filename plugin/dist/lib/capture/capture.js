@@ -1,5 +1,6 @@
 // lib/capture/capture.ts
-import { candidatesIn } from "./rules.js";
+import { isQuestion, ownText } from "./mood.js";
+import { candidatesIn, sentences } from "./rules.js";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates } from "./llm.js";
 import { stageCaptured } from "./stage.js";
 import { applyVerdicts, verifyPrompt } from "./verify.js";
@@ -7,7 +8,23 @@ function ruleCandidates(messages) {
   const seen = /* @__PURE__ */ new Set();
   return messages.flatMap((m) => candidatesIn(m.text, m.n)).filter((c) => !seen.has(c.description.toLowerCase()) && seen.add(c.description.toLowerCase())).map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
 }
+var NOTHING_OWN = "the message it names states nothing of the user's own: only questions or pasted text";
+function statesNothing(text) {
+  return sentences(ownText(text)).every(isQuestion);
+}
 async function modelPass(messages, model, options = {}) {
+  const run = await readAndVerify(messages, model, options);
+  if (!run.ok) return run;
+  const own = new Map(messages.map((m) => [m.n, !statesNothing(m.text)]));
+  const asked = run.candidates.filter((c) => !own.get(c.message));
+  if (asked.length === 0) return run;
+  return {
+    ...run,
+    candidates: run.candidates.filter((c) => own.get(c.message)),
+    dropped: [...run.dropped, ...asked.map((candidate) => ({ candidate, reason: NOTHING_OWN, by: "own words" }))]
+  };
+}
+async function readAndVerify(messages, model, options) {
   const answer = await model(capturePrompt(messages));
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
@@ -22,7 +39,7 @@ async function modelPass(messages, model, options = {}) {
   const isChecked = new Set(checked);
   let next = 0;
   const kept = candidates.flatMap((c) => !isChecked.has(c) ? [c] : gone.has(c) ? [] : [verified.kept[next++]]);
-  return { ok: true, candidates: kept, dropped: verified.dropped, pass: "model, verified" };
+  return { ok: true, candidates: kept, dropped: verified.dropped.map((d) => ({ ...d, by: "verify" })), pass: "model, verified" };
 }
 async function captureMessages(options, src, messages, model, passOptions = {}) {
   let pass = "rules";
@@ -32,7 +49,7 @@ async function captureMessages(options, src, messages, model, passOptions = {}) 
     const run = await modelPass(messages, model, passOptions);
     if (run.ok) {
       candidates = run.candidates;
-      dropped = run.dropped.map((d) => ({ name: d.candidate.name, reason: `the verify pass dropped it: ${d.reason}` }));
+      dropped = run.dropped.map((d) => ({ name: d.candidate.name, reason: d.by === "verify" ? `the verify pass dropped it: ${d.reason}` : d.reason }));
       pass = run.pass;
     } else pass = `rules (model failed: ${run.reason})`;
   }
@@ -43,5 +60,6 @@ async function captureMessages(options, src, messages, model, passOptions = {}) 
 export {
   captureMessages,
   modelPass,
-  ruleCandidates
+  ruleCandidates,
+  statesNothing
 };
