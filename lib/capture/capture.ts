@@ -2,7 +2,7 @@
 // model's verify pass over its own candidates) → proposals. The model's runner is injected (the hook layer passes
 // compact's runner), so this folder never spawns.
 import { isQuestion, ownText } from "./mood.js";
-import { candidatesIn, sentences } from "./rules.js";
+import { candidatesIn, everySentence } from "./rules.js";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates, type Confidence } from "./llm.js";
 import { stageCaptured, type CaptureCandidate, type StageOptions, type StageOutcome } from "./stage.js";
 import type { UserMessage } from "./transcript.js";
@@ -50,11 +50,11 @@ export function ruleCandidates(messages: readonly UserMessage[]): CaptureCandida
 
 const NOTHING_OWN = "the message it names states nothing of the user's own: only questions or pasted text";
 
-/** True when a message holds no sentence the user stated: each is a question, or what is left is pasted (or too
- * short to state anything). A question or a paste is not memory (the issue's definition of durable), whatever the
+/** True when a message holds no sentence the user stated: each is a question, or what is left is pasted. Length does
+ * not count ("use bun" states a rule; so does one 500-character sentence). A question or a paste is not memory (the issue's definition of durable), whatever the
  * model made of it. */
 export function statesNothing(text: string): boolean {
-  return sentences(ownText(text)).every(isQuestion);
+  return everySentence(ownText(text)).every(isQuestion);
 }
 
 /** The model's candidates for a session, then (unless turned off) the verify pass over those it did not rate high,

@@ -90,13 +90,18 @@ const FILLER = new Set(
 
 /** Sentences of a message: lines, then sentence ends; fenced code, quotes and long pastes are dropped. */
 export function sentences(text: string): string[] {
+  return everySentence(text).filter((s) => s.length >= 8 && s.length <= 400);
+}
+
+/** Every sentence outside fences, quotes, prompts and tables, whatever its length (a rule can be "use bun"). */
+export function everySentence(text: string): string[] {
   const unfenced = text.replace(/```[\s\S]*?(```|$)/g, "\n");
   return unfenced
     .split("\n")
     .filter((l) => !/^\s*(>|\$ |\||[-=]{3,})/.test(l))
     .flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Za-z"'(])/))
     .map((s) => s.trim().replace(/^[-*•]\s+|^\d+[.)]\s+/, ""))
-    .filter((s) => s.length >= 8 && s.length <= 400);
+    .filter((s) => s !== "");
 }
 
 /** The candidates one user message holds, in order. */

@@ -293,3 +293,30 @@ test("modelPass: a candidate whose message says nothing of the user's own (only 
     ["lint-first", "squash"],
   );
 });
+
+test("modelPass: a short statement or one long sentence is the user's own words, not nothing (only questions and pastes are)", async () => {
+  const long = `Always keep the generated client in sync with the schema, ${"regenerating it from the one script we ship and never editing its output by hand, ".repeat(4)}because every hand edit is lost on the next run.`;
+  assert.ok(long.length > 400);
+  const said = [
+    { n: 1, text: "use bun" },
+    { n: 2, text: long },
+    { n: 3, text: "why?" },
+  ];
+  const first = [
+    { message: 1, kind: "instruction", type: "feedback", name: "bun", description: "Use bun", why: "w", confidence: "high" },
+    { message: 2, kind: "instruction", type: "feedback", name: "gen-client", description: "Regenerate the client, never edit it", why: "w", confidence: "high" },
+    { message: 3, kind: "instruction", type: "feedback", name: "why", description: "Explain why", why: "w", confidence: "high" },
+  ]
+    .map((o) => JSON.stringify(o))
+    .join("\n");
+  const r = await modelPass(said, scripted([ok(first)]).run, { verify: false });
+  assert.ok(r.ok);
+  assert.deepEqual(
+    r.candidates.map((c) => c.name),
+    ["bun", "gen-client"],
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => d.candidate.name),
+    ["why"],
+  );
+});

@@ -1,6 +1,6 @@
 // lib/capture/capture.ts
 import { isQuestion, ownText } from "./mood.js";
-import { candidatesIn, sentences } from "./rules.js";
+import { candidatesIn, everySentence } from "./rules.js";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates } from "./llm.js";
 import { stageCaptured } from "./stage.js";
 import { applyVerdicts, verifyPrompt } from "./verify.js";
@@ -10,7 +10,7 @@ function ruleCandidates(messages) {
 }
 var NOTHING_OWN = "the message it names states nothing of the user's own: only questions or pasted text";
 function statesNothing(text) {
-  return sentences(ownText(text)).every(isQuestion);
+  return everySentence(ownText(text)).every(isQuestion);
 }
 async function modelPass(messages, model, options = {}) {
   const run = await readAndVerify(messages, model, options);

@@ -40,8 +40,11 @@ var FILLER = new Set(
   )
 );
 function sentences(text) {
+  return everySentence(text).filter((s) => s.length >= 8 && s.length <= 400);
+}
+function everySentence(text) {
   const unfenced = text.replace(/```[\s\S]*?(```|$)/g, "\n");
-  return unfenced.split("\n").filter((l) => !/^\s*(>|\$ |\||[-=]{3,})/.test(l)).flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Za-z"'(])/)).map((s) => s.trim().replace(/^[-*•]\s+|^\d+[.)]\s+/, "")).filter((s) => s.length >= 8 && s.length <= 400);
+  return unfenced.split("\n").filter((l) => !/^\s*(>|\$ |\||[-=]{3,})/.test(l)).flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Za-z"'(])/)).map((s) => s.trim().replace(/^[-*•]\s+|^\d+[.)]\s+/, "")).filter((s) => s !== "");
 }
 function candidatesIn(text, message) {
   const out = [];
@@ -133,6 +136,7 @@ function wordCount(s) {
 }
 export {
   candidatesIn,
+  everySentence,
   inferCard,
   sentences,
   titleOf
