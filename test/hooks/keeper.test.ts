@@ -66,6 +66,9 @@ test("above the full-check size the hook starts one keeper, which folds an in-pl
   // So a prompt long after the last prompt (past the 2 s window a prompt's own check would give) still trusts a
   // recent check: it stats no card but those it prints (verified: false). Without a keeper it would check every card.
   await new Promise((r) => setTimeout(r, 2_500));
+  // The load reads the keeper's latest check, made since: waited for, as a loaded machine may space its rounds out.
+  const slept = Date.now();
+  await waitFor(() => fs.statSync(cacheFile).mtimeMs >= slept, 20_000, "a keeper check after the prompt's window");
   const later = await loadRankable(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX, writeCache: false });
   assert.equal(later.cache, "fresh");
   assert.equal(later.verified, false);
@@ -111,15 +114,19 @@ test("memctl's own write is in the very next prompt's block, and the write journ
 });
 
 test("the keeper exits after its idle time without a prompt, and prompts keep it alive until then", async (t) => {
-  const k = keeperStore(t, { MEMCTL_KEEPER_IDLE_MS: "2500" });
+  // Prompts a second apart until well past the idle time since the keeper started, timed from its start, not
+  // counted: on a loaded machine each prompt's own start-up adds to the gap, which must stay under the idle time.
+  const IDLE_MS = 5_000;
+  const k = keeperStore(t, { MEMCTL_KEEPER_IDLE_MS: String(IDLE_MS) });
   await k.prompt("the build");
   const pid = await liveKeeper(k);
-  for (let i = 0; i < 3; i++) {
+  const started = Date.now();
+  while (Date.now() - started < IDLE_MS * 1.5) {
     await new Promise((r) => setTimeout(r, 1_000));
     await k.prompt("the build");
   }
   assert.ok(processAlive(pid), "renewed by each prompt, past its idle time since it started");
-  await waitFor(() => !processAlive(pid), 8_000, "the idle keeper's exit");
+  await waitFor(() => !processAlive(pid), IDLE_MS + 20_000, "the idle keeper's exit");
   assert.equal(fs.existsSync(path.join(k.s.memory, ".memctl", KEEPER_LOCK)), false, "its lock released");
   assert.ok(k.keeperLines().some((l) => l.endsWith(`keeper ${pid} for ${k.s.memory}: exited (idle)`)));
 });
