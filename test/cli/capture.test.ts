@@ -5,7 +5,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { runCli, testIo } from "../helpers.js";
 import { acquireStoreLock } from "../../lib/store/lock.js";
-import { waitFor } from "../support/keepers.js";
+import { processesIn, waitFor } from "../support/keepers.js";
 import { LINT, canonical, endSession, modelScript, pending, run, transcript, world } from "../support/capture-world.js";
 
 // Capture at session end, through the built CLI: the user's own words in a host transcript become proposals
@@ -212,11 +212,14 @@ test("without --foreground the hook returns at once and the capture finishes in 
     assert.equal(r.code, 0);
     assert.equal(r.stdout, "");
     assert.equal(pending(w).length, 0, "returned before its capture staged anything");
+    if (process.platform === "linux") assert.ok(processesIn(w.proj).length > 0, "its capture runs on, detached");
   } finally {
     release();
   }
   await waitFor(() => pending(w).length > 0, 30_000, "the detached capture's proposal");
   assert.equal(pending(w).length, 1);
+  // Gone before the run removes its directories, which it may still be writing in after staging.
+  await waitFor(() => processesIn(w.proj).length === 0, 30_000, "the detached capture's exit");
 });
 
 test("memctl remember: a proposal from a script or a host, a card from the owner at a terminal", async () => {
