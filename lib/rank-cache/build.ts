@@ -9,11 +9,11 @@ import { utf8Bytes } from "../core/block.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardFields } from "./card-fields.js";
 import { openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry } from "./read.js";
 import { cardStamp, escapesStore, indexRecord, sameStamp, stampOf, type Stamp } from "./stamps.js";
-import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
 import { isMeasurable } from "../usage/format.js";
 import { lstatIfExists, utimes, type FileStat } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
-import { realDir, replaceFile } from "../store/safe-write.js";
+import { parentMtimeAfterMade, realDir, replaceFile } from "../store/safe-write.js";
 import { journalMark } from "../store/write-journal.js";
 import { lineHashLanes, lineKeyLanes } from "../core/line-key.js";
 
@@ -132,15 +132,11 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     ...(truncated ? { truncated } : {}),
   };
   if (options.writeCache === false) return store;
-  const stateDir = path.join(memoryDir, STATE_DIR);
-  let createdStateDir = false;
-  let stateDirBorn = 0;
+  const stateDir = joinPath(memoryDir, STATE_DIR);
   try {
     // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
-    createdStateDir = lstatIfExists(stateDir) === undefined;
-    if (createdStateDir && options.createStateDir === false) return store;
+    if (options.createStateDir === false && lstatIfExists(stateDir) === undefined) return store;
     realDir(memoryDir, STATE_DIR); // never a link: the cache is not written outside the store
-    stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
     return store;
   }
@@ -152,10 +148,11 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
   // The store's own mtime is not a source to distrust when its last change was creating .memctl/: by this build,
   // or by the same hook just before it ranked (session state, on a store's first prompt), which is memctl's own
-  // change, not an edit. Told by .memctl/'s birth time being the store's mtime; a filesystem that records no birth
-  // time keeps the store's mtime counted (the second prompt then builds again, as before). Counting it would leave
-  // every first prompt's build unsaved: 37 s again on the second prompt at 100,000 cards.
-  const ownChange = (rel: string, mtime: number) => rel === "" && (createdStateDir || (stateDirBorn > 0 && stateDirBorn === mtime));
+  // change, not an edit. Told by the store still having the mtime read just after this process's mkdir (safe-write.ts;
+  // a change since, anyone's, is counted). Counting it would leave every first prompt's build unsaved: 37 s again on
+  // the second prompt at 100,000 cards.
+  const ownMtime = parentMtimeAfterMade(stateDir);
+  const ownChange = (rel: string, mtime: number) => rel === "" && ownMtime === mtime;
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");

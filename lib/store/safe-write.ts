@@ -21,17 +21,33 @@ export function notRealError(file: string, expected: "file" | "directory", mode?
 }
 
 /**
+ * Each directory realDir made in this process, with its parent's mtime read just after: while the parent still has
+ * it, the parent's last change is that mkdir, memctl's own (the rank cache's build, lib/rank-cache/build.ts). Not
+ * .memctl/'s birth time: it and the parent's mtime are separate clock reads, which a tick or a fine-grained
+ * timestamp (Linux 6.13+, after a stat) part.
+ */
+const madeHere = new Map<string, number>();
+
+/** The mtime `dir`'s parent had just after this process made `dir` with realDir, or undefined (not made here). */
+export function parentMtimeAfterMade(dir: string): number | undefined {
+  return madeHere.get(dir);
+}
+
+/**
  * `root/<segments…>` as real directories, each made when missing ("a/b" walks both). `root`, the store itself, is
  * the user's choice and may be a link; nothing below it may be. Throws E_PATH_ESCAPE for a link or a non-directory.
  */
 export function realDir(root: string, ...segments: string[]): string {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
     dir = joinPath(dir, segment);
     let stat = lstatIfExists(dir);
     if (stat === undefined) {
       try {
         fs.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== undefined) madeHere.set(dir, after);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }

@@ -5951,11 +5951,14 @@ function notRealError(file, expected, mode) {
 function realDir(root, ...segments) {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
     dir = joinPath(dir, segment);
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
         node_fs_default.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== void 0) madeHere.set(dir, after);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -6072,7 +6075,7 @@ function replaceFile(file, data, temp) {
     throw err;
   }
 }
-var S_IFMT2, S_IFLNK, WHOLE_TAIL_MAX;
+var S_IFMT2, S_IFLNK, madeHere, WHOLE_TAIL_MAX;
 var init_safe_write = __esm({
   "lib/store/safe-write.ts"() {
     "use strict";
@@ -6082,6 +6085,7 @@ var init_safe_write = __esm({
     init_paths();
     S_IFMT2 = 61440;
     S_IFLNK = 40960;
+    madeHere = /* @__PURE__ */ new Map();
     WHOLE_TAIL_MAX = 1024 * 1024;
   }
 });

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runCli, testIo } from "../helpers.js";
+import { acquireStoreLock } from "../../lib/store/lock.js";
+import { processesIn, waitFor } from "../support/keepers.js";
 import { LINT, canonical, endSession, modelScript, pending, run, transcript, world } from "../support/capture-world.js";
 
 // Capture at session end, through the built CLI: the user's own words in a host transcript become proposals
@@ -202,13 +204,22 @@ test("at most 5 proposals per session, also across several runs for the same ses
 test("without --foreground the hook returns at once and the capture finishes in the background", async () => {
   const w = world();
   const file = transcript(w, [LINT]);
-  const started = Date.now();
-  const r = run(w, ["hook", "session-end", "--host", "claude"], JSON.stringify({ cwd: w.proj, session_id: "s1", transcript_path: file }));
-  assert.equal(r.code, 0);
-  assert.equal(r.stdout, "");
-  assert.ok(Date.now() - started < 1500, `returned after ${Date.now() - started} ms`);
-  for (let i = 0; i < 100 && pending(w).length === 0; i++) await new Promise((res) => setTimeout(res, 100));
+  // The store lock held here: the capture stages its proposal under it, so a hook that waited for its capture would
+  // not return (run's 30 s kill) while the lock is held. Not a wall-clock bound, which a loaded machine's start-up passes.
+  const release = await acquireStoreLock(w.store);
+  try {
+    const r = run(w, ["hook", "session-end", "--host", "claude"], JSON.stringify({ cwd: w.proj, session_id: "s1", transcript_path: file }));
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, "");
+    assert.equal(pending(w).length, 0, "returned before its capture staged anything");
+    if (process.platform === "linux") assert.ok(processesIn(w.proj).length > 0, "its capture runs on, detached");
+  } finally {
+    release();
+  }
+  await waitFor(() => pending(w).length > 0, 30_000, "the detached capture's proposal");
   assert.equal(pending(w).length, 1);
+  // Gone before the run removes its directories, which it may still be writing in after staging.
+  await waitFor(() => processesIn(w.proj).length === 0, 30_000, "the detached capture's exit");
 });
 
 test("memctl remember: a proposal from a script or a host, a card from the owner at a terminal", async () => {

@@ -3,18 +3,27 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import { generateStore, type GeneratedCard } from "../../bench/gen-store.js";
 import { loadRankable } from "../../lib/rank-cache/load.js";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
+import { stopKeepers } from "../support/keepers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 
-/** A generated store of `cards` cards, at rest, with its rank cache written and used. */
-async function restingStore(cards: number) {
+/**
+ * A generated store of `cards` cards, at rest, with its rank cache written and used, removed after the test. Above
+ * KEEPER_MIN entries a prompt starts a freshness keeper, which writes under .memctl/ about every second: it is
+ * stopped, and awaited, before the store goes (removing the store under it failed with ENOTEMPTY).
+ */
+async function restingStore(t: TestContext, cards: number) {
   const s = sandbox([]);
+  t.after(async () => {
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
   const store = generateStore({ cards, dir: s.memory, usageCalls: 0 });
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
   const prompt = async (text: string) => {
@@ -48,8 +57,7 @@ const plain = (cards: GeneratedCard[]) => cards.filter((c) => c.priority === "no
 
 for (const size of [2_000, 10_000]) {
   test(`${size} cards: in-place edits to a card's frontmatter are in the very next prompt's block`, async (t) => {
-    const { s, cards, prompt } = await restingStore(size);
-    t.after(() => s.cleanup());
+    const { s, cards, prompt } = await restingStore(t, size);
     // Cards far apart in the store, none pinned, low or stale; the first ones, so a card pinned by the edit
     // prints before the store's other pinned cards.
     const [pin, sameTick, topical, sink, rival] = plain(cards).filter((_, i) => i % 7 === 0);

@@ -102,7 +102,7 @@ test("a SIGKILLed keeper's socket, a SIGSTOPped keeper and a symlink to an answe
 
   // SIGKILL: the socket file stays, nothing listens.
   process.kill(await atRest(), "SIGKILL");
-  await waitFor(() => !processAlive(keeperHolder(s.memory)!), 5_000, "the keeper gone");
+  await waitFor(() => !processAlive(keeperHolder(s.memory)!), 20_000, "the keeper gone");
   assert.ok(fs.lstatSync(socket).isSocket(), "its socket file is left behind");
   editInPlace(path.join(s.memory, "feedback_k003.md"), '- "build"', '- "okapi"');
   assert.match((await prompt("okapi")).stdout, /feedback_k003\.md/);
@@ -118,12 +118,12 @@ test("a SIGKILLed keeper's socket, a SIGSTOPped keeper and a symlink to an answe
   assert.match(late.stdout, /feedback_k004\.md/);
   assert.ok(late.ms < 10_000, `answered in ${late.ms} ms`);
   process.kill(stopped, "SIGKILL");
-  await waitFor(() => !processAlive(stopped), 5_000, "the stopped keeper gone");
+  await waitFor(() => !processAlive(stopped), 20_000, "the stopped keeper gone");
 
   // A symlink at the socket path, to a socket that answers "nothing changed" for the cache on disk: not asked.
   await prompt("the build"); // a keeper again, so that nothing at rest is left to chance below
   process.kill(await atRest(), "SIGKILL");
-  await waitFor(() => !processAlive(keeperHolder(s.memory)!), 5_000, "the keeper gone");
+  await waitFor(() => !processAlive(keeperHolder(s.memory)!), 20_000, "the keeper gone");
   const liar = net.createServer((c) => c.on("error", () => {}).end(encodeAnswer({ checked: identityNow(s.memory)!, cards: new Set() })));
   const liarPath = path.join(s.root, "liar.sock");
   await new Promise<void>((resolve) => liar.listen(liarPath, resolve));
@@ -143,7 +143,7 @@ test("an answer is what narrows the check: a socket at the path that names no ca
   const { s, prompt, atRest } = keptStore(t, { MEMCTL_KEEPER_ANSWER_MS: "10000" });
   await prompt("the build");
   process.kill(await atRest(), "SIGKILL");
-  await waitFor(() => !processAlive(keeperHolder(s.memory)!), 5_000, "the keeper gone");
+  await waitFor(() => !processAlive(keeperHolder(s.memory)!), 20_000, "the keeper gone");
   const socket = keeperSocketPath(s.memory)!;
   fs.rmSync(socket, { force: true });
   const named = new Set<string>();

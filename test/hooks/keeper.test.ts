@@ -62,10 +62,13 @@ test("above the full-check size the hook starts one keeper, which folds an in-pl
   // Its checks are recorded as the cache's mtime, which moves about every second with no prompt.
   const cacheFile = path.join(k.s.memory, ".memctl", "rank-cache.bin");
   const before = fs.statSync(cacheFile).mtimeMs;
-  await waitFor(() => fs.statSync(cacheFile).mtimeMs > before, 5_000, "a keeper check recorded");
+  await waitFor(() => fs.statSync(cacheFile).mtimeMs > before, 20_000, "a keeper check recorded");
   // So a prompt long after the last prompt (past the 2 s window a prompt's own check would give) still trusts a
   // recent check: it stats no card but those it prints (verified: false). Without a keeper it would check every card.
   await new Promise((r) => setTimeout(r, 2_500));
+  // The load reads the keeper's latest check, made since: waited for, as a loaded machine may space its rounds out.
+  const slept = Date.now();
+  await waitFor(() => fs.statSync(cacheFile).mtimeMs >= slept, 20_000, "a keeper check after the prompt's window");
   const later = await loadRankable(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX, writeCache: false });
   assert.equal(later.cache, "fresh");
   assert.equal(later.verified, false);
@@ -111,15 +114,19 @@ test("memctl's own write is in the very next prompt's block, and the write journ
 });
 
 test("the keeper exits after its idle time without a prompt, and prompts keep it alive until then", async (t) => {
-  const k = keeperStore(t, { MEMCTL_KEEPER_IDLE_MS: "2500" });
+  // Prompts a second apart until well past the idle time since the keeper started, timed from its start, not
+  // counted: on a loaded machine each prompt's own start-up adds to the gap, which must stay under the idle time.
+  const IDLE_MS = 5_000;
+  const k = keeperStore(t, { MEMCTL_KEEPER_IDLE_MS: String(IDLE_MS) });
   await k.prompt("the build");
   const pid = await liveKeeper(k);
-  for (let i = 0; i < 3; i++) {
+  const started = Date.now();
+  while (Date.now() - started < IDLE_MS * 1.5) {
     await new Promise((r) => setTimeout(r, 1_000));
     await k.prompt("the build");
   }
   assert.ok(processAlive(pid), "renewed by each prompt, past its idle time since it started");
-  await waitFor(() => !processAlive(pid), 8_000, "the idle keeper's exit");
+  await waitFor(() => !processAlive(pid), IDLE_MS + 20_000, "the idle keeper's exit");
   assert.equal(fs.existsSync(path.join(k.s.memory, ".memctl", KEEPER_LOCK)), false, "its lock released");
   assert.ok(k.keeperLines().some((l) => l.endsWith(`keeper ${pid} for ${k.s.memory}: exited (idle)`)));
 });
@@ -130,7 +137,7 @@ test("the keeper exits when its .memctl/ or its store is removed, and makes neit
   await k.prompt("the build");
   const first = await liveKeeper(k);
   fs.rmSync(state, { recursive: true, force: true });
-  await waitFor(() => !processAlive(first), 5_000, "the keeper's exit");
+  await waitFor(() => !processAlive(first), 20_000, "the keeper's exit");
   assert.equal(fs.existsSync(state), false);
   await k.prompt("the build");
   const second = await liveKeeper(k);
@@ -138,7 +145,7 @@ test("the keeper exits when its .memctl/ or its store is removed, and makes neit
   const moved = `${k.s.memory}.moved`; // gone from where the keeper looks, in one step
   fs.renameSync(k.s.memory, moved);
   t.after(() => fs.rmSync(moved, { recursive: true, force: true }));
-  await waitFor(() => !processAlive(second), 5_000, "the keeper's exit");
+  await waitFor(() => !processAlive(second), 20_000, "the keeper's exit");
   assert.equal(fs.existsSync(k.s.memory), false);
   for (const pid of [first, second])
     assert.ok(
@@ -152,7 +159,7 @@ test("a SIGKILLed keeper is replaced by the next prompt", async (t) => {
   await k.prompt("the build");
   const first = await liveKeeper(k);
   process.kill(first, "SIGKILL");
-  await waitFor(() => !processAlive(first), 5_000, "the killed keeper gone");
+  await waitFor(() => !processAlive(first), 20_000, "the killed keeper gone");
   await k.prompt("the build");
   await waitFor(() => k.holder() !== undefined && k.holder() !== first && processAlive(k.holder()!) && k.pids().includes(k.holder()!), 10_000, "a new keeper");
   assert.deepEqual(k.pids().sort(), [first, k.holder()!].sort());
@@ -184,7 +191,7 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
   );
   assert.equal(started.status, "started");
   const pid = (started as { pid: number }).pid;
-  await waitFor(() => !processAlive(pid), 5_000, "the failed start's exit");
+  await waitFor(() => !processAlive(pid), 20_000, "the failed start's exit");
   assert.equal(fs.existsSync(path.join(s.memory, ".memctl", KEEPER_LOCK)), false);
   assert.deepEqual(logged, [`keeper ${pid} for ${s.memory}: spawned`]);
   logged.length = 0;
@@ -198,7 +205,7 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
     (m) => logged.push(m),
   );
   assert.equal(failed.status, "started");
-  await waitFor(() => !processAlive((failed as { pid: number }).pid), 5_000, "the keeper refusing the store");
+  await waitFor(() => !processAlive((failed as { pid: number }).pid), 20_000, "the keeper refusing the store");
   assert.ok(fs.statSync(path.join(s.memory, ".memctl")).isFile(), "nothing made in its place");
   assert.deepEqual(logged, [`keeper ${(failed as { pid: number }).pid} for ${s.memory}: spawned`]);
 });
@@ -208,7 +215,7 @@ test("another machine's keeper (a shared disk) is renewed while it beats and rep
   const spawned: number[] = [];
   t.after(async () => {
     for (const pid of spawned) if (processAlive(pid)) process.kill(pid, "SIGKILL");
-    await waitFor(() => spawned.every((pid) => !processAlive(pid)), 5_000, "the spawned keeper gone");
+    await waitFor(() => spawned.every((pid) => !processAlive(pid)), 20_000, "the spawned keeper gone");
     await stopKeepers(s.home);
     s.cleanup();
   });

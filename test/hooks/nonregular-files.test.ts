@@ -59,27 +59,29 @@ for (const c of CASES) {
     for (let i = 0; i < 2; i++) assert.equal((await runBounded([HOOK, "--host", "generic"], payload(), env, s.repo)).code, 0);
     c.make(s.memory);
 
+    // A FIFO that blocks an open is a hang (the 30 s kill); a device read without end is CPU and memory: both bounded
+    // without a wall-clock bound, which a loaded machine's start-ups stretch.
     {
-      const hook = await runBounded([HOOK, "--host", "generic"], payload(), env, s.repo);
+      const hook = await runBounded([HOOK, "--host", "generic"], payload(), env, s.repo, 30_000);
       assert.equal(hook.signal, null, `hook killed after ${hook.ms} ms (peak ${hook.peakKiB} KiB)`);
       assert.equal(hook.code, 0);
-      assert.ok(hook.ms < 5_000, `hook took ${hook.ms} ms`);
+      assert.ok(hook.cpuMs < 5_000, `hook took ${hook.cpuMs} ms of CPU (${hook.ms} ms of wall time)`);
       assert.ok(hook.peakKiB < MAX_RSS_KIB, `hook peak RSS ${hook.peakKiB} KiB`);
       assert.match(hook.stdout, /^<memctl-memory kind="recalled-data">\n/);
       if (c.injects) assert.match(hook.stdout, /feedback_testing\.md/);
       else assert.match(hook.stdout, /MEMORY INDEX UNAVAILABLE \(.*MEMORY\.md.* not a (regular )?file/);
     }
 
-    const context = await runBounded([CLI, "context", "how do we run the tests?"], "", env, s.repo);
+    const context = await runBounded([CLI, "context", "how do we run the tests?"], "", env, s.repo, 30_000);
     assert.equal(context.signal, null, `context killed after ${context.ms} ms (peak ${context.peakKiB} KiB)`);
-    assert.ok(context.ms < 5_000 && context.peakKiB < MAX_RSS_KIB, `context: ${context.ms} ms, ${context.peakKiB} KiB`);
+    assert.ok(context.cpuMs < 5_000 && context.peakKiB < MAX_RSS_KIB, `context: ${context.cpuMs} ms of CPU, ${context.peakKiB} KiB`);
     if (c.injects) assert.equal(context.code, 0);
     if (c.injects) assert.match(context.stdout, /feedback_testing\.md/);
 
-    const prepare = await runBounded([CLI, "prepare", "--host", "opencode", "--query", "how do we run the tests?", "--json"], "", env, s.repo);
+    const prepare = await runBounded([CLI, "prepare", "--host", "opencode", "--query", "how do we run the tests?", "--json"], "", env, s.repo, 30_000);
     assert.equal(prepare.signal, null, `prepare killed after ${prepare.ms} ms (peak ${prepare.peakKiB} KiB)`);
     assert.equal(prepare.code, 0);
-    assert.ok(prepare.ms < 5_000 && prepare.peakKiB < MAX_RSS_KIB, `prepare: ${prepare.ms} ms, ${prepare.peakKiB} KiB`);
+    assert.ok(prepare.cpuMs < 5_000 && prepare.peakKiB < MAX_RSS_KIB, `prepare: ${prepare.cpuMs} ms of CPU, ${prepare.peakKiB} KiB`);
     const out = JSON.parse(prepare.stdout) as { memory_context_status: string; memory_context: string };
     assert.equal(out.memory_context_status, c.injects ? "ok" : "unavailable");
     if (c.injects) assert.match(out.memory_context, /feedback_testing\.md/);

@@ -1,4 +1,6 @@
-// A child process with a hard kill (a hang or a runaway allocation), its peak RSS sampled from /proc meanwhile.
+// A child process with a hard kill (a hang or a runaway allocation), its peak RSS and CPU time sampled from /proc
+// meanwhile. Bound a cost by its CPU time, not its wall time: on a loaded machine (CI's 2 cores) the wall time is
+// mostly waiting for a core.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 
@@ -13,6 +15,19 @@ export interface Bounded {
   ms: number;
   /** Peak resident set size seen in /proc (VmHWM), KiB. */
   peakKiB: number;
+  /** CPU time (user + system) at the last sample, ms: short of the total by at most one 20 ms sample. */
+  cpuMs: number;
+}
+
+/** The user + system CPU time of a live process, ms, from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined; // exited between samples
+  }
 }
 
 /** Runs a child with a hard kill at HANG_MS (or when it passes `maxRssKiB`), sampling its peak RSS meanwhile. */
@@ -22,6 +37,7 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
     const child = spawn(process.execPath, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let peakKiB = 0;
+    let cpuMs = 0;
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     child.stderr.resume();
     const sample = () => {
@@ -31,6 +47,8 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
       } catch {
         // exited between samples
       }
+      const cpu = child.pid === undefined ? undefined : cpuMsOf(child.pid);
+      if (cpu !== undefined) cpuMs = Math.max(cpuMs, cpu);
       if (peakKiB > maxRssKiB) child.kill("SIGKILL");
     };
     const poll = setInterval(sample, 20);
@@ -38,7 +56,7 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
     child.on("close", (code, signal) => {
       clearInterval(poll);
       clearTimeout(killer);
-      resolve({ code, signal, stdout, ms: Date.now() - started, peakKiB });
+      resolve({ code, signal, stdout, ms: Date.now() - started, peakKiB, cpuMs });
     });
     child.stdin.end(input);
   });

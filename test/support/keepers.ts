@@ -58,3 +58,25 @@ export async function waitFor(check: () => boolean, ms: number, what: string): P
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * The pids of live processes working in `dir` (Linux /proc; none elsewhere): a detached child a test started there,
+ * such as session end's capture, which must be gone before its directories are removed. An exited one has no cwd.
+ */
+export function processesIn(dir: string): number[] {
+  let pids: string[];
+  let real: string;
+  try {
+    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+    real = fs.realpathSync(dir);
+  } catch {
+    return [];
+  }
+  return pids.map(Number).filter((pid) => {
+    try {
+      return fs.readlinkSync(`/proc/${pid}/cwd`) === real;
+    } catch {
+      return false; // another user's, or exited meanwhile
+    }
+  });
+}

@@ -3208,14 +3208,21 @@ function notRealError(file, expected, mode) {
     { file }
   );
 }
+var madeHere = /* @__PURE__ */ new Map();
+function parentMtimeAfterMade(dir) {
+  return madeHere.get(dir);
+}
 function realDir(root, ...segments) {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
     dir = joinPath(dir, segment);
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
         node_fs_default.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== void 0) madeHere.set(dir, after);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -5327,14 +5334,10 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = node_path_default.join(memoryDir, STATE_DIR);
-  let createdStateDir = false;
-  let stateDirBorn = 0;
+  const stateDir = joinPath(memoryDir, STATE_DIR);
   try {
-    createdStateDir = lstatIfExists(stateDir) === void 0;
-    if (createdStateDir && options.createStateDir === false) return store;
+    if (options.createStateDir === false && lstatIfExists(stateDir) === void 0) return store;
     realDir(memoryDir, STATE_DIR);
-    stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
     return store;
   }
@@ -5344,7 +5347,8 @@ ${e.raw}`));
     if (d !== "." && !d.startsWith("..") && !node_path_default.isAbsolute(d)) dirSet.add(d);
   }
   const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(node_path_default.join(memoryDir, rel))[0]]);
-  const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
+  const ownMtime = parentMtimeAfterMade(stateDir);
+  const ownChange = (rel, mtime) => rel === "" && ownMtime === mtime;
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m5]) => !ownChange(rel, m5)).map(([, m5]) => m5), ...[...stamps.values()].map(([m5]) => m5)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");

@@ -5539,14 +5539,18 @@ function notRealError(file, expected, mode) {
     { file }
   );
 }
+var madeHere = /* @__PURE__ */ new Map();
 function realDir(root, ...segments) {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
     dir = joinPath(dir, segment);
     let stat2 = lstatIfExists(dir);
     if (stat2 === void 0) {
       try {
         node_fs_default.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== void 0) madeHere.set(dir, after);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }

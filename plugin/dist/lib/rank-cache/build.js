@@ -8,11 +8,11 @@ import { utf8Bytes } from "../core/block.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields } from "./card-fields.js";
 import { openCache, parseReuseLine, parseSlimEntry, RANK_CACHE } from "./read.js";
 import { cardStamp, escapesStore, indexRecord, sameStamp, stampOf } from "./stamps.js";
-import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
 import { isMeasurable } from "../usage/format.js";
 import { lstatIfExists, utimes } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
-import { realDir, replaceFile } from "../store/safe-write.js";
+import { parentMtimeAfterMade, realDir, replaceFile } from "../store/safe-write.js";
 import { journalMark } from "../store/write-journal.js";
 import { lineHashLanes, lineKeyLanes } from "../core/line-key.js";
 import { normalizeCardPath as normalizeCardPath2 } from "./card-fields.js";
@@ -113,14 +113,10 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = path.join(memoryDir, STATE_DIR);
-  let createdStateDir = false;
-  let stateDirBorn = 0;
+  const stateDir = joinPath(memoryDir, STATE_DIR);
   try {
-    createdStateDir = lstatIfExists(stateDir) === void 0;
-    if (createdStateDir && options.createStateDir === false) return store;
+    if (options.createStateDir === false && lstatIfExists(stateDir) === void 0) return store;
     realDir(memoryDir, STATE_DIR);
-    stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
     return store;
   }
@@ -130,7 +126,8 @@ ${e.raw}`));
     if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
   }
   const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
-  const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
+  const ownMtime = parentMtimeAfterMade(stateDir);
+  const ownChange = (rel, mtime) => rel === "" && ownMtime === mtime;
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");

@@ -13,14 +13,21 @@ function notRealError(file, expected, mode) {
     { file }
   );
 }
+var madeHere = /* @__PURE__ */ new Map();
+function parentMtimeAfterMade(dir) {
+  return madeHere.get(dir);
+}
 function realDir(root, ...segments) {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
     dir = joinPath(dir, segment);
     let stat = lstatIfExists(dir);
     if (stat === void 0) {
       try {
         fs.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== void 0) madeHere.set(dir, after);
       } catch (err) {
         if (systemCode(err) !== "EEXIST") throw err;
       }
@@ -142,6 +149,7 @@ export {
   appendBytes,
   notRealError,
   openAppend,
+  parentMtimeAfterMade,
   realDir,
   replaceFile,
   writeNewFile
