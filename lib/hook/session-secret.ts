@@ -10,10 +10,22 @@ import fs from "node:fs";
 export const SESSION_SECRET_FILE = "session-key";
 const SECRET = /^[0-9a-f]{64}\n$/;
 
+/**
+ * Each state home's secret as this process first read it: a session start keys up to three records, and a hook is one
+ * process per event, so the file is read once a run (a long-lived process keeps what it read; a fault is not kept).
+ */
+const readOnce = new Map<string, string>();
+
 /** The secret, made on first use (0600). Throws when it cannot be read or made: the caller then keeps no session state. */
 export function sessionSecret(io: { env: Record<string, string | undefined>; home: string }): string {
   const dir = memctlStateHome(io);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === undefined) readOnce.set(file, (secret = readOrMake(dir, file)));
+  return secret;
+}
+
+function readOrMake(dir: string, file: string): string {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {

@@ -41,8 +41,9 @@ export interface SessionKeys {
   line(line: { text: string; file: string; key?: string }): string;
 }
 
-export function sessionKeys(secret: string, sessionId: string): SessionKeys {
-  const input = `${secret}\u0000${sessionId}`;
+export function sessionKeys(secret: string, host: string, sessionId: string): SessionKeys {
+  // The host too: two hosts sending one id (a copied payload) hold two conversations, and neither may hide the other's lines.
+  const input = `${secret}\u0000${host}\u0000${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`,

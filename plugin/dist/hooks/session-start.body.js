@@ -6155,8 +6155,8 @@ var READ_CAP = 1024 * 1024;
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function sessionKeys(secret, sessionId) {
-  const input = `${secret}\0${sessionId}`;
+function sessionKeys(secret, host, sessionId) {
+  const input = `${secret}\0${host}\0${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
@@ -6245,9 +6245,15 @@ function appendRecord(file, line) {
 // lib/hook/session-secret.ts
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
+var readOnce = /* @__PURE__ */ new Map();
 function sessionSecret(io2) {
   const dir = memctlStateHome(io2);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === void 0) readOnce.set(file, secret = readOrMake(dir, file));
+  return secret;
+}
+function readOrMake(dir, file) {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {
@@ -10065,7 +10071,7 @@ async function memorySessionStart(stdin, options, io2) {
     memoryDir = resolution.memory_dir;
     scopeAt = scopeAtFor(resolution, event.cwd);
     if (claimedElsewhere(host, memoryDir, event, io2)) return none("duplicate", event);
-    resetIfFresh(memoryDir, event, io2);
+    resetIfFresh(host, memoryDir, event, io2);
     sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io2);
     if (nativeIndex) return nativeNote(host, memoryDir, event, io2);
@@ -10143,7 +10149,7 @@ async function nativeNote(host, memoryDir, session, io2) {
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), nativelyLoadedLines(entries), io2.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io2), host.name, session.sessionId), nativelyLoadedLines(entries), io2.now().getTime());
     } catch (err) {
       logHookError(io2, `session start: native index lines not marked shown: ${err.message}`);
     }
@@ -10155,16 +10161,16 @@ async function nativeNote(host, memoryDir, session, io2) {
 function claimedElsewhere(host, memoryDir, session, io2) {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io2), host.name, session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io2, `session start: session state not used: ${err.message}`);
     return false;
   }
 }
-function resetIfFresh(memoryDir, session, io2) {
+function resetIfFresh(host, memoryDir, session, io2) {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), io2.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io2), host.name, session.sessionId), io2.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io2, `session not reset: ${err.message}`);
   }

@@ -9628,8 +9628,8 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function sessionKeys(secret, sessionId) {
-  const input = `${secret}\0${sessionId}`;
+function sessionKeys(secret, host, sessionId) {
+  const input = `${secret}\0${host}\0${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
@@ -9796,9 +9796,15 @@ function compactText(bytes, nowMs) {
 // lib/hook/session-secret.ts
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
+var readOnce = /* @__PURE__ */ new Map();
 function sessionSecret(io) {
   const dir = memctlStateHome(io);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === void 0) readOnce.set(file, secret = readOrMake(dir, file));
+  return secret;
+}
+function readOrMake(dir, file) {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {
@@ -9850,11 +9856,11 @@ function textLanguage(text) {
 var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
 
 // lib/hook/dedupe.ts
-function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
+function startDedupe(memoryDir, host, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
   try {
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), host, sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
   }
@@ -10235,7 +10241,7 @@ async function runUserPromptHook(stdin, options, io) {
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
-  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
+  const dedupe = host.keepsContext ? startDedupe(memoryDir, host.name, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
     try {

@@ -6,9 +6,15 @@ import { writeNewFile } from "../store/safe-write.js";
 import fs from "node:fs";
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
+var readOnce = /* @__PURE__ */ new Map();
 function sessionSecret(io) {
   const dir = memctlStateHome(io);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === void 0) readOnce.set(file, secret = readOrMake(dir, file));
+  return secret;
+}
+function readOrMake(dir, file) {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {
