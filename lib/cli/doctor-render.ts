@@ -128,6 +128,7 @@ export function findings(r: DoctorReport): Finding[] {
       "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
       r.claude_auto_memory.fix,
     );
+  if (r.state_home) warning("state home", q(r.state_home.problem), r.state_home.fix);
   if (r.index_over_read_limit)
     warning(
       "index",

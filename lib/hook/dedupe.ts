@@ -4,7 +4,7 @@ import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
 import type { Budget } from "../config/budget.js";
 import type { Injection } from "./inject.js";
 import { beginSession, recordShown, sessionKeys, shortHash, type SessionView } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import type { WhyLine, WhyRecord } from "../store/why-log.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";

@@ -7,7 +7,7 @@ import type { Io } from "../store/io.js";
 import { resolveMemory } from "../config/resolve.js";
 import { hostAdapter, HOSTS } from "../../hosts/index.js";
 import { forgetSession, sessionKeys } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 
 export type ResetStatus = "reset" | "kept" | "no-session" | "no-store" | "failed";
 

@@ -24,7 +24,7 @@ import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-over
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines, type Wiring } from "./session-notes.js";

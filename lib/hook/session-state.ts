@@ -31,7 +31,7 @@ export function shortHash(text: string): string {
 }
 
 /**
- * A session's keys in the log. Its id is hashed with this user's secret (lib/hook/session-secret.ts), so a record
+ * A session's keys in the log. Its id is hashed with this user's secret (lib/store/session-secret.ts), so a record
  * planted in the log names no session. A printed line is its 64-bit key (lib/core/line-key.ts, which the rank cache
  * stores) with its card's file spelled out: a line crafted to share another's key is another card's, so it never
  * stands for the owner's line (hashing each candidate with the secret instead cost a cold hook milliseconds).

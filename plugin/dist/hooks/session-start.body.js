@@ -6242,7 +6242,7 @@ function appendRecord(file, line) {
   }
 }
 
-// lib/hook/session-secret.ts
+// lib/store/session-secret.ts
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
 var readOnce = /* @__PURE__ */ new Map();

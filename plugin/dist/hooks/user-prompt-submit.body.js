@@ -9793,7 +9793,7 @@ function compactText(bytes, nowMs) {
   return out;
 }
 
-// lib/hook/session-secret.ts
+// lib/store/session-secret.ts
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
 var readOnce = /* @__PURE__ */ new Map();

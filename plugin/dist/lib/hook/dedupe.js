@@ -1,7 +1,7 @@
 // lib/hook/dedupe.ts
 import { BLOCK_CLOSE, blockText } from "../core/block.js";
 import { beginSession, recordShown, sessionKeys, shortHash } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 import { statIfExists } from "../store/checked-fs.js";

@@ -4,7 +4,7 @@ import { readConfig } from "../config/config.js";
 import { resolveMemory } from "../config/resolve.js";
 import { hostAdapter, HOSTS } from "../../hosts/index.js";
 import { forgetSession, sessionKeys } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 var FRESH_SOURCES = /* @__PURE__ */ new Set(["compact", "clear"]);
 function startsAfresh(payload) {
   const event = String(payload.hook_event_name ?? payload.hookEventName ?? "").toLowerCase();
