@@ -32,7 +32,7 @@ const WRITERS: Allowed = {
     calls: ["writeFileSync", "copyFileSync"],
     why: "install backups outside any store ($XDG_STATE_HOME/memctl/backups): a byte copy that never replaces one, and its source note",
   },
-  "lib/hook/session-secret.ts": {
+  "lib/store/session-secret.ts": {
     calls: ["linkSync"],
     why: "the per-user session secret, written whole by writeNewFile under a temp and linked into place (never replaces: concurrent first prompts agree); the prompt hook cannot load write.ts, whose node:crypto costs ~2.7 ms a prompt",
   },
@@ -50,7 +50,7 @@ const CLAIMS: Allowed = {
   "lib/store/safe-open.ts": { calls: ["mkdirSync"], why: "the memory tool makes a missing directory, EEXIST ignored: not a claim" },
   "lib/records/file-move.ts": { calls: ["linkSync"], why: "a move that fails instead of replacing an existing name" },
   "lib/cli/demo.ts": { calls: ["mkdirSync"], why: "the demo's project folder inside its own fresh temp directory" },
-  "lib/hook/session-secret.ts": { calls: ["linkSync"], why: "the session secret's exclusive create: the first of racing prompts wins, the others read its file" },
+  "lib/store/session-secret.ts": { calls: ["linkSync"], why: "the session secret's exclusive create: the first of racing prompts wins, the others read its file" },
 };
 
 const tree = treeCalls(REPO_ROOT, SOURCE_ROOTS);

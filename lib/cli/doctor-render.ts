@@ -56,7 +56,7 @@ export function findings(r: DoctorReport): Finding[] {
     issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
   for (const x of r.refused_intents)
     issue("refused intent", `${q(x.file)}: ${x.problems.map(q).join("; ")}`, `memctl will never apply it; read it to see what it tried, then delete ${q(x.file)}`);
-  if (r.hold_damaged) issue("hold list", `${r.hold_damaged.code}: ${q(r.hold_damaged.reason)}`, `restore ${r.hold_damaged.file}, or check the store's files and delete it`);
+  if (r.hold_damaged) issue("hold list", `${r.hold_damaged.code}: ${q(r.hold_damaged.reason)}`, "memctl sync --rebuild-hold (or restore it from a backup)");
   for (const x of r.quarantined ?? [])
     issue(
       "quarantined",
@@ -128,6 +128,7 @@ export function findings(r: DoctorReport): Finding[] {
       "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
       r.claude_auto_memory.fix,
     );
+  if (r.state_home) warning("state home", q(r.state_home.problem), r.state_home.fix);
   if (r.index_over_read_limit)
     warning(
       "index",

@@ -96,7 +96,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     // A compacted conversation starts its session afresh.
     // Never fails the host: a fault is logged where the hook logs its own.
-    const reset = resetFromPayload(raw, io);
+    const reset = resetFromPayload(raw, host, io);
     if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
     return 0;
   }

@@ -11,12 +11,13 @@ import { git, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
 import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../sync/repo.js";
-import { DEFAULT_TRUST, isTrustLevel, writeTrust, type TrustLevel } from "../sync/trust.js";
+import { DEFAULT_TRUST, isTrustLevel, readTrust, writeTrust, type TrustLevel } from "../sync/trust.js";
+import { rebuildHold } from "../sync/rebuild-hold.js";
 import { syncStore, type SyncReport } from "../sync/run.js";
 import { syncStatus, type SyncStatus } from "../sync/status.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
-import type { Arrival } from "../store/arrivals.js";
+import { ARRIVALS_RELPATH, type Arrival } from "../store/arrivals.js";
 import { bool, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
@@ -42,6 +43,11 @@ export const spec: CommandSpec = {
       description:
         "with init: own (only your machines push there: arrivals apply, still checked) or shared (teammates: card, index and compact changes wait for memctl accept); asked on a terminal, else shared",
     },
+    "rebuild-hold": {
+      type: "boolean",
+      description:
+        "rebuild this machine's hold list (.memctl/arrivals.json) from git when it is damaged: what this machine committed is yours again; everything a merge brought (or that git cannot tell) is checked and held for memctl review again. No network",
+    },
     timeout: { type: "number", valueName: "SECONDS", description: "limit for each network step (fetch, push); default 60" },
     ...STORE_FLAGS,
     ...JSON_FLAG,
@@ -54,7 +60,14 @@ export const spec: CommandSpec = {
   },
   notes:
     "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state, the job ledger) is never committed. Each sync is a job of this machine's ledger (memctl jobs): a killed one shows as stuck and the next sync resumes it. Every git call has a time limit and never prompts.",
-  examples: ["memctl sync init git@github.com:me/memory.git --trust own", "memctl sync trust shared", "memctl sync", "memctl sync --status", "memctl sync --detach"],
+  examples: [
+    "memctl sync init git@github.com:me/memory.git --trust own",
+    "memctl sync trust shared",
+    "memctl sync",
+    "memctl sync --status",
+    "memctl sync --detach",
+    "memctl sync --rebuild-hold",
+  ],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -79,6 +92,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
   if (bool(args, "detach")) return detach(memoryDir, argv, io);
+  if (bool(args, "rebuild-hold")) return rebuild(memoryDir, json, io);
   const timeout = args.flags.timeout as number | undefined;
   if (timeout !== undefined && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
@@ -133,6 +147,31 @@ async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Pr
     io.stdout.write(
       `${colorsFor(io).green("✓")} this machine trusts its remote as ${level}: ${level === "own" ? "what arrives applies (still checked like a local write)" : "card, index and compact changes that arrive wait for memctl review / accept"}\n`,
     );
+  return 0;
+}
+
+/** --rebuild-hold: the owner's repair of a damaged hold list (it releases the owner's own files, so agents may not). */
+async function rebuild(memoryDir: string, json: boolean, io: Io): Promise<number> {
+  assertOwnerShell(io, "rebuild the hold list (memctl sync --rebuild-hold)");
+  const opts = { env: io.env };
+  const trust = (await readTrust(memoryDir, opts)).level;
+  const r = await rebuildHold({ memoryDir, now: io.now, trust, guardrails: configuredGuardrails(io), secrets: secretPolicy(io) }, opts);
+  if (json) {
+    printJson(io, { memory_dir: memoryDir, rebuilt: ARRIVALS_RELPATH, local_commits: r.local_commits, held: r.held });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const lines = [
+    `${c.green("✓")} rebuilt ${ARRIVALS_RELPATH} from git: ${r.held.length} item(s) held; what ${r.local_commits} commit(s) made on this machine wrote is yours again`,
+  ];
+  if (r.local_commits === 0)
+    lines.push(
+      c.yellow(
+        "  git's reflog here records no commit made on this machine (expired, or never kept): every file is held; release what you know is yours with memctl accept ID or memctl accept --arrivals",
+      ),
+    );
+  lines.push(...arrivalLines(r.held, c));
+  io.stdout.write(lines.join("\n") + "\n");
   return 0;
 }
 

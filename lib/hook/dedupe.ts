@@ -4,7 +4,7 @@ import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
 import type { Budget } from "../config/budget.js";
 import type { Injection } from "./inject.js";
 import { beginSession, recordShown, sessionKeys, shortHash, type SessionView } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import type { WhyLine, WhyRecord } from "../store/why-log.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
@@ -20,6 +20,7 @@ export interface Dedupe {
 /** The session's state for this prompt; never throws (a fault turns deduplication off for this run). */
 export function startDedupe(
   memoryDir: string,
+  host: string,
   sessionId: string | undefined,
   prompt: string,
   nowMs: number,
@@ -29,7 +30,7 @@ export function startDedupe(
   try {
     // A directory without MEMORY.md is not a store (a mistyped MEMCTL_MEMORY_DIR): the hook writes nothing into it.
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), host, sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: (err as Error).message };
   }

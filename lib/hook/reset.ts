@@ -5,8 +5,9 @@ import path from "node:path";
 import { readConfig } from "../config/config.js";
 import type { Io } from "../store/io.js";
 import { resolveMemory } from "../config/resolve.js";
+import { hostAdapter, HOSTS } from "../../hosts/index.js";
 import { forgetSession, sessionKeys } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 
 export type ResetStatus = "reset" | "kept" | "no-session" | "no-store" | "failed";
 
@@ -25,7 +26,7 @@ export function startsAfresh(payload: Record<string, unknown>): boolean {
  * Reads a lifecycle payload (snake_case or camelCase) and forgets its session when it starts afresh. Never throws:
  * a compaction must not fail because memory could not be reached (the reason goes to the returned message).
  */
-export function resetFromPayload(raw: unknown, io: Io): { status: ResetStatus; message?: string } {
+export function resetFromPayload(raw: unknown, hostName: string, io: Io): { status: ResetStatus; message?: string } {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { status: "no-session" };
   const o = raw as Record<string, unknown>;
   const sessionId = typeof o.session_id === "string" ? o.session_id : typeof o.sessionId === "string" ? o.sessionId : undefined;
@@ -35,7 +36,12 @@ export function resetFromPayload(raw: unknown, io: Io): { status: ResetStatus; m
   try {
     const resolution = resolveMemory({ repoRoot: cwd, allowNonGit: true, compatibility: true }, io, readConfig(io));
     if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store" };
-    forgetSession(resolution.memory_dir, sessionKeys(sessionSecret(io), sessionId), io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
+    forgetSession(
+      resolution.memory_dir,
+      sessionKeys(sessionSecret(io), (hostAdapter(hostName) ?? HOSTS.generic).name, sessionId),
+      io.now().getTime(),
+      String(o.hook_event_name ?? o.hookEventName ?? "reset"),
+    );
     return { status: "reset" };
   } catch (err) {
     return { status: "failed", message: (err as Error).message };

@@ -97,7 +97,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const fullCheckMax = fullCheckMaxFrom(io.env);
   // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
   // payload names a session.
-  const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
+  const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, host.name, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status: HookStatus, bytes: number, injection?: Injection) => {
     try {

@@ -24,7 +24,7 @@ import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-over
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines, type Wiring } from "./session-notes.js";
@@ -135,7 +135,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     // Two wirings (the plugin and an install, two scopes) each run SessionStart: the first claims it, the
     // second prints nothing and leaves the session state alone (its reset already happened).
     if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
-    resetIfFresh(memoryDir, event, io);
+    resetIfFresh(host, memoryDir, event, io);
     // The per-session state (issue 19's dedupe) starts over here, whatever this hook then prints.
     sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
@@ -233,7 +233,7 @@ async function nativeNote(host: HostAdapter, memoryDir: string, session: Session
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), nativelyLoadedLines(entries), io.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io), host.name, session.sessionId), nativelyLoadedLines(entries), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${(err as Error).message}`);
     }
@@ -249,7 +249,8 @@ async function nativeNote(host: HostAdapter, memoryDir: string, session: Session
 function claimedElsewhere(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): boolean {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), `\u0000session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io), host.name, session.sessionId), `\u0000session-start ${host.name} ${session.source ?? ""}`, io.now().getTime())
+      .duplicate;
   } catch (err) {
     logHookError(io, `session start: session state not used: ${(err as Error).message}`);
     return false;
@@ -257,10 +258,10 @@ function claimedElsewhere(host: HostAdapter, memoryDir: string, session: Session
 }
 
 /** SessionStart after compact or clear: the conversation lost the earlier blocks, so the session starts afresh. */
-function resetIfFresh(memoryDir: string, session: SessionStartEvent, io: Io): void {
+function resetIfFresh(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): void {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), io.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io), host.name, session.sessionId), io.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io, `session not reset: ${(err as Error).message}`);
   }

@@ -31,7 +31,7 @@ export function shortHash(text: string): string {
 }
 
 /**
- * A session's keys in the log. Its id is hashed with this user's secret (lib/hook/session-secret.ts), so a record
+ * A session's keys in the log. Its id is hashed with this user's secret (lib/store/session-secret.ts), so a record
  * planted in the log names no session. A printed line is its 64-bit key (lib/core/line-key.ts, which the rank cache
  * stores) with its card's file spelled out: a line crafted to share another's key is another card's, so it never
  * stands for the owner's line (hashing each candidate with the secret instead cost a cold hook milliseconds).
@@ -41,8 +41,9 @@ export interface SessionKeys {
   line(line: { text: string; file: string; key?: string }): string;
 }
 
-export function sessionKeys(secret: string, sessionId: string): SessionKeys {
-  const input = `${secret}\u0000${sessionId}`;
+export function sessionKeys(secret: string, host: string, sessionId: string): SessionKeys {
+  // The host too: two hosts sending one id (a copied payload) hold two conversations, and neither may hide the other's lines.
+  const input = `${secret}\u0000${host}\u0000${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`,

@@ -151,6 +151,8 @@ export interface DoctorInput {
   instructions?: InstructionsReport;
   /** MEMORY.md's size when it is over the hook's read limit (lib/store/index-read.ts), with the limit. */
   indexOverReadLimit?: { bytes: number; limit: number };
+  /** memctl's per-user state home when the hook cannot keep its session secret there, with why. */
+  stateHome?: { dir: string; problem: string };
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -196,6 +198,11 @@ export interface DoctorReport {
   claude_auto_memory?: { fix: string };
   /** Present when MEMORY.md is over the hook's read limit: the lines past it are never ranked. One warning. */
   index_over_read_limit?: { bytes: number; limit: number };
+  /**
+   * Present when memctl's per-user state home cannot hold the session secret: per-prompt deduplication is off (every
+   * prompt re-sends lines its conversation holds) and the hook log cannot be written. One warning.
+   */
+  state_home?: { dir: string; problem: string; fix: string };
   /** Synced stores only: files a sync quarantined (each one an issue). */
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */

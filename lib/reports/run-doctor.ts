@@ -20,7 +20,8 @@ import { isNote } from "../records/import-prose.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildDoctorReport, type DoctorInput, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
-import { INDEX_FILE } from "../store/paths.js";
+import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
+import { sessionSecretProblem } from "../store/session-secret.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, type OpenedStore } from "./open.js";
@@ -93,6 +94,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
     ...(dir ? arrivalsOf(dir) : { arrivals: [] }),
+    ...stateHomeOf(io),
     secretsAtRest,
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
@@ -110,6 +112,12 @@ function arrivalsOf(dir: string): Pick<DoctorInput, "arrivals" | "holdDamaged"> 
     if (!(err instanceof MemctlError) || err.code !== ERROR_CODES.E_HOLD_DAMAGED) throw err;
     return { arrivals: [], holdDamaged: { code: err.code, file: String(err.data?.file ?? ""), reason: err.message } };
   }
+}
+
+/** The state home when the hook cannot keep its session secret there (a read-only or sandboxed HOME). */
+function stateHomeOf(io: Io): Pick<DoctorInput, "stateHome"> {
+  const problem = sessionSecretProblem(io);
+  return problem === undefined ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
 }
 
 /** The instruction layer for the working directory; a fault reading it is a finding, never a failed doctor. */

@@ -36,7 +36,9 @@ export function pathSegments(requested: string): string[] {
   }
   // A synced store is a git work tree: its .git holds the remote URL (often with a token) and config and hooks git
   // runs at the owner's next sync; the files below steer what git does with the tree. Any case: a folding filesystem.
-  if (segments.some((s) => s.toLowerCase() === ".git") || (segments.length === 1 && GIT_CONTROL_FILES.has(segments[0]!.toLowerCase()))) {
+  // .gitignore and .gitattributes count at every depth (git reads them in each folder); the others only at the root,
+  // and are refused anywhere all the same: no memory is kept under those names.
+  if (segments.some((s) => s.toLowerCase() === ".git" || GIT_CONTROL_FILES.has(s.toLowerCase()))) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
   }
   return segments;

@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, type IndexEntry } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
 import { currentSha, liveness, lineSha, normalise, readArrivals, stampOf, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
-import { measureStore, withDefaults, type Guardrails } from "../records/guardrails.js";
+import { withDefaults, type Guardrails } from "../records/guardrails.js";
+import { fileProblems, overLimits } from "./arrival-checks.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit, type GitOptions } from "./git.js";
@@ -28,25 +29,50 @@ export interface InspectContext {
 }
 
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
-const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
+export const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 const COMPACT = ".memctl/compact.json";
 const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
-const EPISODES = /^episodes[^/]*\.jsonl$/;
+export const EPISODES = /^episodes[^/]*\.jsonl$/;
 
-type ItemFn = (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra?: Partial<Arrival>) => Arrival;
+export type ItemFn = (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra?: Partial<Arrival>) => Arrival;
+type Pushers = Map<string, { authors: string[]; commit: string }>;
 
 /** Records what the merge from `before` to HEAD brought in; returns the items this sync added. */
 export async function inspectArrivals(ctx: InspectContext, before: string | undefined, remoteRef: string, opts: GitOptions): Promise<Arrival[]> {
   const dir = ctx.memoryDir;
-  const limits = withDefaults(ctx.guardrails);
   const base = before ?? EMPTY_TREE;
   const changes = (await git(dir, ["diff", "--name-status", "--no-renames", "-z", base, "HEAD"], opts)).split("\0");
-  const pushers = await pushersOf(dir, before, remoteRef, opts);
-  const at = ctx.now().toISOString();
   const added: Arrival[] = [];
-  const item = (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra: Partial<Arrival> = {}): Arrival => {
+  const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
+  const cardItems = new Set<string>();
+  const indexFiles: string[] = [];
+  for (let i = 0; i + 1 < changes.length; i += 2) {
+    const status = changes[i]!;
+    const rel = changes[i + 1]!;
+    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", item);
+    if (INDEX.test(rel)) indexFiles.push(rel);
+    else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems);
+  }
+  for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", cardItems, item, true);
+  await recordArrivals(dir, withDefaults(ctx.guardrails), added);
+  return added;
+}
+
+/** Writes the items added over the list's live ones (arrivals past the store's limits quarantined first). */
+export async function recordArrivals(dir: string, limits: Guardrails, added: Arrival[]): Promise<void> {
+  overLimits(dir, limits, added);
+  const live = liveness(dir);
+  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
+}
+
+/** The item factory: each item named by who pushed its path (`pushers`), stamped, and pushed onto `added`. */
+export function itemMaker(ctx: InspectContext, pushers: Pushers, before: string | null, fallbackCommit: string, added: Arrival[]): ItemFn {
+  const dir = ctx.memoryDir;
+  const at = ctx.now().toISOString();
+  return (rel, kind, state, reasons, extra = {}) => {
     const sha = extra.sha256 !== undefined ? extra.sha256 : currentSha(dir, rel);
-    const who = pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef };
+    const who = pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: fallbackCommit };
     const a: Arrival = {
       id: `a-${sha256Hex(`${rel}\0${sha}\0${who.commit}\0${kind}`).slice(0, 12)}`,
       path: rel,
@@ -56,7 +82,7 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
       reasons,
       pushed_by: who.authors,
       commit: who.commit,
-      before: before ?? null,
+      before,
       at,
       ...extra,
     };
@@ -65,52 +91,49 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
     added.push(a);
     return a;
   };
-  const cardItems = new Set<string>();
-  const indexFiles: string[] = [];
-  for (let i = 0; i + 1 < changes.length; i += 2) {
-    const status = changes[i]!;
-    const rel = changes[i + 1]!;
-    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before, opts, item);
-    if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
-    if (INDEX.test(rel)) {
-      indexFiles.push(rel);
-      continue;
-    }
-    if (status === "D") {
-      if (ctx.trust === "shared" && rel.endsWith(".md")) item(rel, "removed", "pending", ["removed on another machine"], { sha256: null });
-      continue;
-    }
-    const previous = before ? await blobText(dir, before, rel, opts) : undefined;
-    const problems = await fileProblems(dir, rel, previous, limits, ctx.secrets);
-    if (problems.length > 0) {
-      item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? (previous === undefined ? "new" : "edited") : "file", "quarantined", problems);
-      cardItems.add(rel);
-      continue;
-    }
-    if (ctx.trust !== "shared") continue;
-    if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
-    // Reviewed like any proposal; held only from consolidate --accept-facts, which must not take its proposer for the owner.
-    else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
-    else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
-      const text = fs.readFileSync(path.join(dir, rel), "utf8");
-      const pinned = parseCard(text).meta.priority === "always" && (previous === undefined || parseCard(previous).meta.priority !== "always");
-      item(rel, pinned ? "pinned" : previous === undefined ? "new" : "edited", "pending", [
-        pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine",
-      ]);
-      cardItems.add(rel);
-    }
-  }
-  for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
-  overLimits(dir, limits, added);
-  const live = liveness(dir);
-  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
-  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
-  return added;
 }
 
-/** Changed index lines, held by their link target (unless the card itself is already an item this sync). */
-async function inspectIndex(ctx: InspectContext, rel: string, before: string | undefined, opts: GitOptions, cardItems: Set<string>, item: ItemFn): Promise<void> {
-  const oldText = before ? ((await blobText(ctx.memoryDir, before, rel, opts)) ?? "") : "";
+/** One changed path other than an index (`before`: its text before, if it existed): checked, and held where it must be. */
+export async function inspectFile(
+  ctx: InspectContext,
+  rel: string,
+  status: string,
+  before: () => Promise<string | undefined>,
+  item: ItemFn,
+  cardItems: Set<string>,
+): Promise<void> {
+  const dir = ctx.memoryDir;
+  if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
+  if (status === "D") {
+    if (ctx.trust === "shared" && rel.endsWith(".md")) item(rel, "removed", "pending", ["removed on another machine"], { sha256: null });
+    return;
+  }
+  const previous = await before();
+  const problems = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  if (problems.length > 0) {
+    item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? (previous === undefined ? "new" : "edited") : "file", "quarantined", problems);
+    cardItems.add(rel);
+    return;
+  }
+  if (ctx.trust !== "shared") return;
+  if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
+  // Reviewed like any proposal; held only from consolidate --accept-facts, which must not take its proposer for the owner.
+  else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
+  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
+    const text = fs.readFileSync(path.join(dir, rel), "utf8");
+    const pinned = parseCard(text).meta.priority === "always" && (previous === undefined || parseCard(previous).meta.priority !== "always");
+    item(rel, pinned ? "pinned" : previous === undefined ? "new" : "edited", "pending", [
+      pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine",
+    ]);
+    cardItems.add(rel);
+  }
+}
+
+/**
+ * An index's lines not in `oldText`, held by their link target (unless the card itself is already an item), and its
+ * other new lines as notes; `removals`: an old card line gone while its card stays is reported too.
+ */
+export async function inspectIndex(ctx: InspectContext, rel: string, oldText: string, cardItems: Set<string>, item: ItemFn, removals: boolean): Promise<void> {
   const oldEntries = parseIndex(oldText).entries;
   const old = new Set(oldEntries.map((e) => e.raw));
   let text: string;
@@ -121,7 +144,7 @@ async function inspectIndex(ctx: InspectContext, rel: string, before: string | u
   }
   const entries = parseIndex(text).entries;
   await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
-  if (ctx.trust === "shared") unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
+  if (ctx.trust === "shared" && removals) unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
   for (const entry of entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
@@ -174,14 +197,14 @@ async function inspectNotes(ctx: InspectContext, rel: string, oldText: string, t
  * The lines an episode log gained: merged as a log, unheld, but shown to agents by recall, search and session start,
  * so a line holding a secret or hidden text is quarantined by its text (lineSha), at any trust level.
  */
-async function inspectLog(ctx: InspectContext, rel: string, before: string | undefined, opts: GitOptions, item: ItemFn): Promise<void> {
+export async function inspectLog(ctx: InspectContext, rel: string, oldText: string, item: ItemFn): Promise<void> {
   let text: string;
   try {
     text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
   } catch {
     return;
   }
-  const old = new Set((before ? ((await blobText(ctx.memoryDir, before, rel, opts)) ?? "") : "").split("\n"));
+  const old = new Set(oldText.split("\n"));
   const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
   // One scan of everything added finds most logs clean; only then is each line scanned.
   if (added.length === 0 || (added.every((raw) => hiddenTextProblem(raw) === undefined) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0)) return;
@@ -231,56 +254,13 @@ function linkEscape(memoryDir: string, file: string): string | undefined {
   }
 }
 
-/** What keeps an arrived file from being written here by memctl: every problem at once. */
-async function fileProblems(dir: string, rel: string, previous: string | undefined, limits: Guardrails, policy: SecretPolicy | undefined): Promise<string[]> {
-  const abs = path.join(dir, rel);
-  const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-  if (!st) return [];
-  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
-  if (!st.isFile()) return ["not a regular file"];
-  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
-  const problems: string[] = [];
-  const text = fs.readFileSync(abs, "utf8");
-  if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
-  else {
-    // A compact, a proposal or a note is shown to the owner or injected as well.
-    const hidden = hiddenTextProblem(text);
-    if (hidden) problems.push(hidden);
-  }
-  const secrets = await findSecrets(text, policy);
-  if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
-  return problems;
-}
-
-/** Arrivals that would take the store past its total size or file count are quarantined, largest first. */
-function overLimits(dir: string, limits: Guardrails, added: Arrival[]): void {
-  // measureStore already leaves out what earlier syncs quarantined; this sync's quarantine is not written yet.
-  const usage = measureStore(dir);
-  const sizeOf = (a: Arrival) => a.stamp?.[1] ?? 0;
-  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
-  }
-  const candidates = added
-    .filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note")
-    .sort((x, y) => sizeOf(y) - sizeOf(x));
-  for (const a of candidates) {
-    if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
-    a.state = "quarantined";
-    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
-  }
-}
-
 async function blobText(dir: string, commit: string, rel: string, opts: GitOptions): Promise<string | undefined> {
   const r = await runGit(dir, ["show", `${commit}:${rel}`], opts);
   return r.code === 0 ? r.stdout : undefined;
 }
 
-/** Path → the authors of the remote commits that touched it (newest commit first); "" → every author. */
-async function pushersOf(dir: string, before: string | undefined, remoteRef: string, opts: GitOptions): Promise<Map<string, { authors: string[]; commit: string }>> {
-  const range = before ? [`${before}..${remoteRef}`] : [remoteRef];
+/** Path → the authors of the commits in `range` that touched it (newest commit first; none of `skip`); "" → every author. */
+export async function pushersOf(dir: string, range: string[], opts: GitOptions, skip?: ReadonlySet<string>): Promise<Pushers> {
   const out = await git(dir, ["-c", "core.quotePath=false", "log", "--no-renames", "--format=%x01%H %an <%ae>", "--name-only", ...range], opts);
   const map = new Map<string, { authors: string[]; commit: string }>();
   const add = (key: string, author: string, commit: string) => {
@@ -291,6 +271,7 @@ async function pushersOf(dir: string, before: string | undefined, remoteRef: str
   for (const block of out.split("\x01").filter(Boolean)) {
     const [head, ...files] = block.split("\n");
     const commit = head!.slice(0, head!.indexOf(" "));
+    if (skip?.has(commit)) continue;
     const author = head!.slice(head!.indexOf(" ") + 1);
     add("", author, commit);
     for (const f of files) if (f) add(f, author, commit);

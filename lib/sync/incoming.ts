@@ -49,6 +49,10 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
     const why = unwritableName(dir, name);
     if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
   }
+  // Git obeys these at every depth; memctl rewrites only the root's (its block): one below it would keep the owner's
+  // later files there out of every commit, or change how git reads and merges them. This machine's own are kept.
+  for (const name of names.filter(nestedControlFile))
+    refused.push({ path: name, reason: "a git control file below the store's root, which would steer what this machine's git commits or rewrites there (E_PATH_RESERVED)" });
   refused.push(...(await foldCollisions(dir, names, opts)));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
@@ -94,6 +98,13 @@ async function foldCollisions(dir: string, names: readonly string[], opts: GitOp
         reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`,
       }));
   });
+}
+
+/** `sub/.gitignore` or `sub/.gitattributes` (any case: a case-folding checkout reads `.GITIGNORE` as one). */
+function nestedControlFile(name: string): boolean {
+  const slash = name.lastIndexOf("/");
+  const base = name.slice(slash + 1).toLowerCase();
+  return slash >= 0 && (base === ".gitignore" || base === ".gitattributes");
 }
 
 /** NAME_MAX and PATH_MAX of Linux and macOS (in bytes). */

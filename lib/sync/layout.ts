@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isCardFile } from "../core/card-rules.js";
+import { isCardFileName } from "../core/card-types.js";
 import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
@@ -70,7 +71,8 @@ export type DriverKind = keyof typeof DRIVER_KINDS;
  */
 export function mustShare(rel: string): boolean {
   if (rel.startsWith(".memctl/")) return !isPerMachine(rel);
-  if (rel.includes("/")) return false;
+  // A card in a subfolder too: a pushed ignore line (`sub/` at the root, `*` in sub/.gitignore) must not keep it here.
+  if (rel.includes("/")) return isCardFileName(rel);
   return /^MEMORY(\.[^/]+)?\.md$/.test(rel) || /^episodes[^/]*\.jsonl$/.test(rel) || isCardFile(rel);
 }
 

@@ -6811,7 +6811,7 @@ function damaged(file, why) {
   const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
   return new MemctlError(
     ERROR_CODES.E_HOLD_DAMAGED,
-    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Repair it with memctl sync --rebuild-hold (what this machine committed is yours again; what a merge brought is held for review again), or restore it from a backup.`,
     { file: rel }
   );
 }
@@ -8076,7 +8076,7 @@ function pathSegments(requested) {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
-  if (segments.some((s) => s.toLowerCase() === ".git") || segments.length === 1 && GIT_CONTROL_FILES.has(segments[0].toLowerCase())) {
+  if (segments.some((s) => s.toLowerCase() === ".git" || GIT_CONTROL_FILES.has(s.toLowerCase()))) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
   }
   return segments;
@@ -10596,7 +10596,7 @@ var COMMAND_SUMMARIES = {
   jobs: { group: "Maintain", summary: "the job ledger: running, stuck (retryable), failed, done" },
   shard: { group: "Maintain", summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)" },
   "rebuild-summary": { group: "Maintain", summary: "write episodes.summary.md from the episode shards, skipping empty skeletons" },
-  sync: { group: "Maintain", summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach)" },
+  sync: { group: "Maintain", summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach, --rebuild-hold)" },
   distill: {
     group: "Review proposals",
     summary: "what /mem-distill reads: known index lines, episodes since the last distill, the tiers (--llm stages candidates)"

@@ -18,8 +18,8 @@ const CARDS = [
 ];
 const SESSION = "0d6f6c1e-5b7a-4c52-9a53-8f1b2f3c4d5e";
 
-function hook(s: ReturnType<typeof sandbox>, prompt: string, session = SESSION): string {
-  const r = spawnSync(process.execPath, [HOOK, "--host", "claude"], {
+function hook(s: ReturnType<typeof sandbox>, prompt: string, session = SESSION, host = "claude"): string {
+  const r = spawnSync(process.execPath, [HOOK, "--host", host], {
     input: JSON.stringify({ session_id: session, cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt }),
     env: { PATH: process.env.PATH ?? "", ...s.io.env },
     encoding: "utf8",
@@ -62,6 +62,20 @@ test("the secret is made once per user outside the stores (0600), and one that c
     fs.rmSync(secret);
     fs.mkdirSync(secret);
     assert.match(hook(s, "how do we deploy with argo to prod?"), /argo syncs staging/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("two hosts that send the same session id keep their own session state: one host's lines do not hide another's", () => {
+  const s = sandbox(CARDS);
+  try {
+    // Claude's conversation holds the line; Codex's, under the same id (a copied payload, a planted record), does not.
+    assert.match(hook(s, "how do we deploy with argo to prod?", SESSION, "claude"), /argo syncs staging/);
+    assert.match(hook(s, "how do we deploy with argo to prod?", SESSION, "codex"), /argo syncs staging/);
+    // Each host still remembers its own.
+    assert.doesNotMatch(hook(s, "argo deploy to staging, and prod", SESSION, "claude"), /argo syncs staging/);
+    assert.doesNotMatch(hook(s, "argo deploy to staging, and prod", SESSION, "codex"), /argo syncs staging/);
   } finally {
     s.cleanup();
   }

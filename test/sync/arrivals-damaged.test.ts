@@ -89,3 +89,60 @@ test("with the hold list damaged the owner still works: a new card reaches the p
   fs.rmSync(list);
   assert.match(prompt(b, "how does the release pipeline deploy"), /project_deploy-notes\.md/);
 });
+
+/** Two machines: b's own card committed and synced, a teammate's card held on b, then b's list damaged. */
+async function damagedWithOwnCards(t: { after: (fn: () => void) => void }): Promise<{ a: Machine; b: Machine; list: string }> {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  await saveCard(b, "feedback", "canary-rollouts", "canary rollouts go to one region first");
+  await ok(b, ["sync"]);
+  await ok(a, ["sync"]);
+  push(a, "project_deploy-notes.md", "the release pipeline deploy notes");
+  await ok(b, ["sync"]);
+  // Written after the last sync and not committed yet: the owner's too.
+  await saveCard(b, "reference", "rollback-runbook", "the rollback runbook lives in the ops wiki");
+  const list = path.join(b.mem, ".memctl", "arrivals.json");
+  fs.writeFileSync(list, "{ not json");
+  assert.doesNotMatch(prompt(b, "how do canary rollouts go out"), /feedback_canary-rollouts\.md/, "held while the list is damaged");
+  return { a, b, list };
+}
+
+test("memctl sync --rebuild-hold (the command doctor names) gives the owner's cards back and keeps a teammate's arrival held", async (t) => {
+  const { a, b } = await damagedWithOwnCards(t);
+  const doctor = await memctlOn(b, ["doctor"]);
+  assert.match(doctor.stdout, /memctl sync --rebuild-hold/, doctor.stdout);
+  // It releases the owner's files: an agent may not run it.
+  const agent = await memctlOn(b, ["sync", "--rebuild-hold"], { CLAUDECODE: "1" });
+  assert.notEqual(agent.code, 0, agent.stdout);
+  const out = await ok(b, ["sync", "--rebuild-hold"]);
+  assert.match(out, /project_deploy-notes\.md/, out);
+  assert.match(prompt(b, "how do canary rollouts go out"), /feedback_canary-rollouts\.md/);
+  assert.match(prompt(b, "where is the rollback runbook"), /reference_rollback-runbook\.md/);
+  assert.doesNotMatch(prompt(b, "how does the release pipeline deploy"), /project_deploy-notes\.md|ignore previous/);
+  assert.doesNotMatch(sessionStartOn(b), /project_deploy-notes\.md|ignore previous/);
+  const view = await memctlOn(b, ["view", "project_deploy-notes.md"], { CLAUDECODE: "1" });
+  assert.doesNotMatch(view.stdout + view.stderr, /ignore previous/);
+  // The list is whole again: doctor is quiet about it, and sync merges.
+  assert.doesNotMatch((await memctlOn(b, ["doctor", "--json"])).stdout, /E_HOLD_DAMAGED/);
+  await ok(a, ["sync"]);
+  push(a, "project_second.md", "the canary rollout second notes");
+  await ok(b, ["sync"]);
+  assert.ok(fs.existsSync(path.join(b.mem, "project_second.md")));
+  assert.doesNotMatch(prompt(b, "canary rollout second notes"), /project_second\.md/, "a new arrival is held as before");
+});
+
+test("where git cannot tell (no reflog on this machine), --rebuild-hold holds every committed file for review: the owner accepts their own", async (t) => {
+  const { b } = await damagedWithOwnCards(t);
+  fs.rmSync(path.join(b.mem, ".git", "logs"), { recursive: true, force: true });
+  const out = await ok(b, ["sync", "--rebuild-hold"]);
+  assert.match(out, /reflog/, out);
+  assert.doesNotMatch(prompt(b, "how do canary rollouts go out"), /feedback_canary-rollouts\.md/, "held for review");
+  assert.match(prompt(b, "where is the rollback runbook"), /reference_rollback-runbook\.md/, "not committed yet: written here");
+  const review = JSON.parse(await ok(b, ["review", "--json"]));
+  const mine = JSON.stringify(review).match(/"(a-[0-9a-f]{12})"[^}]*?feedback_canary-rollouts\.md/)?.[1];
+  assert.ok(mine, JSON.stringify(review).slice(0, 800));
+  await ok(b, ["accept", mine]);
+  assert.match(prompt(b, "how do canary rollouts go out"), /feedback_canary-rollouts\.md/);
+  assert.doesNotMatch(prompt(b, "how does the release pipeline deploy"), /project_deploy-notes\.md/);
+});

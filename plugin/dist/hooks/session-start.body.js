@@ -5987,7 +5987,7 @@ function damaged(file, why) {
   const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
   return new MemctlError(
     ERROR_CODES.E_HOLD_DAMAGED,
-    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Repair it with memctl sync --rebuild-hold (what this machine committed is yours again; what a merge brought is held for review again), or restore it from a backup.`,
     { file: rel }
   );
 }
@@ -6159,8 +6159,8 @@ var READ_CAP = 1024 * 1024;
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function sessionKeys(secret, sessionId) {
-  const input = `${secret}\0${sessionId}`;
+function sessionKeys(secret, host, sessionId) {
+  const input = `${secret}\0${host}\0${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
@@ -6246,12 +6246,18 @@ function appendRecord(file, line) {
   }
 }
 
-// lib/hook/session-secret.ts
+// lib/store/session-secret.ts
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
+var readOnce = /* @__PURE__ */ new Map();
 function sessionSecret(io2) {
   const dir = memctlStateHome(io2);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === void 0) readOnce.set(file, secret = readOrMake(dir, file));
+  return secret;
+}
+function readOrMake(dir, file) {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {
@@ -9882,7 +9888,7 @@ function pathSegments(requested) {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
-  if (segments.some((s) => s.toLowerCase() === ".git") || segments.length === 1 && GIT_CONTROL_FILES.has(segments[0].toLowerCase())) {
+  if (segments.some((s) => s.toLowerCase() === ".git" || GIT_CONTROL_FILES.has(s.toLowerCase()))) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
   }
   return segments;
@@ -10069,7 +10075,7 @@ async function memorySessionStart(stdin, options, io2) {
     memoryDir = resolution.memory_dir;
     scopeAt = scopeAtFor(resolution, event.cwd);
     if (claimedElsewhere(host, memoryDir, event, io2)) return none("duplicate", event);
-    resetIfFresh(memoryDir, event, io2);
+    resetIfFresh(host, memoryDir, event, io2);
     sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io2);
     if (nativeIndex) return nativeNote(host, memoryDir, event, io2);
@@ -10147,7 +10153,7 @@ async function nativeNote(host, memoryDir, session, io2) {
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), nativelyLoadedLines(entries), io2.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io2), host.name, session.sessionId), nativelyLoadedLines(entries), io2.now().getTime());
     } catch (err) {
       logHookError(io2, `session start: native index lines not marked shown: ${err.message}`);
     }
@@ -10159,16 +10165,16 @@ async function nativeNote(host, memoryDir, session, io2) {
 function claimedElsewhere(host, memoryDir, session, io2) {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io2), host.name, session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io2.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io2, `session start: session state not used: ${err.message}`);
     return false;
   }
 }
-function resetIfFresh(memoryDir, session, io2) {
+function resetIfFresh(host, memoryDir, session, io2) {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, sessionKeys(sessionSecret(io2), session.sessionId), io2.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io2), host.name, session.sessionId), io2.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io2, `session not reset: ${err.message}`);
   }

@@ -9229,7 +9229,7 @@ function damaged(file, why) {
   const rel = `${STATE_DIR}/${node_path_default.basename(file)}`;
   return new MemctlError(
     ERROR_CODES.E_HOLD_DAMAGED,
-    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Repair it with memctl sync --rebuild-hold (what this machine committed is yours again; what a merge brought is held for review again), or restore it from a backup.`,
     { file: rel }
   );
 }
@@ -9632,8 +9632,8 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function sessionKeys(secret, sessionId) {
-  const input = `${secret}\0${sessionId}`;
+function sessionKeys(secret, host, sessionId) {
+  const input = `${secret}\0${host}\0${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`
@@ -9797,12 +9797,18 @@ function compactText(bytes, nowMs) {
   return out;
 }
 
-// lib/hook/session-secret.ts
+// lib/store/session-secret.ts
 var SESSION_SECRET_FILE = "session-key";
 var SECRET = /^[0-9a-f]{64}\n$/;
+var readOnce = /* @__PURE__ */ new Map();
 function sessionSecret(io) {
   const dir = memctlStateHome(io);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === void 0) readOnce.set(file, secret = readOrMake(dir, file));
+  return secret;
+}
+function readOrMake(dir, file) {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {
@@ -9854,11 +9860,11 @@ function textLanguage(text) {
 var KNOWN_LANGUAGES = new Set(Object.values(NAMES));
 
 // lib/hook/dedupe.ts
-function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
+function startDedupe(memoryDir, host, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
   try {
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), host, sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
   }
@@ -10239,7 +10245,7 @@ async function runUserPromptHook(stdin, options, io) {
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
-  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
+  const dedupe = host.keepsContext ? startDedupe(memoryDir, host.name, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
     try {

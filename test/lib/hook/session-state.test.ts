@@ -22,7 +22,7 @@ import { appendWhy, readWhy, WHY_CAP_BYTES, whyFile, type WhyRecord } from "../.
 import { tempDir } from "../../helpers.js";
 
 const T0 = Date.parse("2026-12-02T10:00:00Z");
-const k = (session: string) => sessionKeys("5e".repeat(32), session);
+const k = (session: string) => sessionKeys("5e".repeat(32), "claude", session);
 const keys = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => (prefix + i.toString(16)).padStart(16, "0").slice(-16));
 
 test("a session remembers its lines; another session and a reset do not see them; records expire after the TTL", (t) => {

@@ -30,7 +30,7 @@ test("memory_view and an agent's memctl view never show git's files: the remote'
   t.after(() => s.cleanup());
   const mcp = await connect({ cwd: s.repo, env: s.env });
   t.after(() => mcp.close());
-  for (const p of [".git/config", "/memories/.git/config", ".git", ".git/logs/HEAD", ".GIT/config", ".gitmodules"]) {
+  for (const p of [".git/config", "/memories/.git/config", ".git", ".git/logs/HEAD", ".GIT/config", ".gitmodules", "sub/.gitignore"]) {
     const r = await callTool(mcp.client, "memory_view", { path: p });
     assert.equal(r.isError, true, `${p}: ${r.text}`);
     assert.equal(r.code, "E_PATH_RESERVED", `${p}: ${r.text}`);
@@ -59,6 +59,10 @@ test("an opted-in agent's memory_manage cannot write git's config, hooks or attr
     { command: "insert", path: ".git/config", insert_line: 0, insert_text: `[core]\n\tsshCommand = touch ${marker}` },
     { command: "create", path: ".gitattributes", file_text: "* filter=lfs\n" },
     { command: "create", path: ".lfsconfig", file_text: "[lfs]\n\turl = https://x.invalid\n" },
+    // Git reads these at every depth: an ignore file in a subfolder keeps the owner's later cards there out of sync.
+    { command: "create", path: "sub/.gitignore", file_text: "*\n" },
+    { command: "create", path: "a/b/.GITATTRIBUTES", file_text: "* text eol=crlf\n" },
+    { command: "rename", old_path: "feedback_testing.md", new_path: "sub/.gitattributes" },
     { command: "rename", old_path: "feedback_testing.md", new_path: ".git/hooks/pre-commit" },
     { command: "delete", path: ".git/HEAD" },
   ]) {

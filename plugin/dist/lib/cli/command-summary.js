@@ -53,7 +53,7 @@ var COMMAND_SUMMARIES = {
   jobs: { group: "Maintain", summary: "the job ledger: running, stuck (retryable), failed, done" },
   shard: { group: "Maintain", summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)" },
   "rebuild-summary": { group: "Maintain", summary: "write episodes.summary.md from the episode shards, skipping empty skeletons" },
-  sync: { group: "Maintain", summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach)" },
+  sync: { group: "Maintain", summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach, --rebuild-hold)" },
   distill: {
     group: "Review proposals",
     summary: "what /mem-distill reads: known index lines, episodes since the last distill, the tiers (--llm stages candidates)"

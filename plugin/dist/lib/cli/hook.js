@@ -88,7 +88,7 @@ async function run(argv, io) {
     } catch {
       raw = void 0;
     }
-    const reset = resetFromPayload(raw, io);
+    const reset = resetFromPayload(raw, host, io);
     if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
     return 0;
   }

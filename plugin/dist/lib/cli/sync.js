@@ -12,11 +12,13 @@ import { git, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
 import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../sync/repo.js";
-import { DEFAULT_TRUST, isTrustLevel, writeTrust } from "../sync/trust.js";
+import { DEFAULT_TRUST, isTrustLevel, readTrust, writeTrust } from "../sync/trust.js";
+import { rebuildHold } from "../sync/rebuild-hold.js";
 import { syncStore } from "../sync/run.js";
 import { syncStatus } from "../sync/status.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
+import { ARRIVALS_RELPATH } from "../store/arrivals.js";
 import { bool, parseArgs, str } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
@@ -39,6 +41,10 @@ var spec = {
       valueName: "LEVEL",
       description: "with init: own (only your machines push there: arrivals apply, still checked) or shared (teammates: card, index and compact changes wait for memctl accept); asked on a terminal, else shared"
     },
+    "rebuild-hold": {
+      type: "boolean",
+      description: "rebuild this machine's hold list (.memctl/arrivals.json) from git when it is damaged: what this machine committed is yours again; everything a merge brought (or that git cannot tell) is checked and held for memctl review again. No network"
+    },
     timeout: { type: "number", valueName: "SECONDS", description: "limit for each network step (fetch, push); default 60" },
     ...STORE_FLAGS,
     ...JSON_FLAG
@@ -50,7 +56,14 @@ var spec = {
     3: "invalid explicit memory selection"
   },
   notes: "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state, the job ledger) is never committed. Each sync is a job of this machine's ledger (memctl jobs): a killed one shows as stuck and the next sync resumes it. Every git call has a time limit and never prompts.",
-  examples: ["memctl sync init git@github.com:me/memory.git --trust own", "memctl sync trust shared", "memctl sync", "memctl sync --status", "memctl sync --detach"]
+  examples: [
+    "memctl sync init git@github.com:me/memory.git --trust own",
+    "memctl sync trust shared",
+    "memctl sync",
+    "memctl sync --status",
+    "memctl sync --detach",
+    "memctl sync --rebuild-hold"
+  ]
 };
 async function run(argv, io) {
   if (argv[0] === "merge-driver") return mergeDriver(argv.slice(1), io);
@@ -73,6 +86,7 @@ async function run(argv, io) {
     return 0;
   }
   if (bool(args, "detach")) return detach(memoryDir, argv, io);
+  if (bool(args, "rebuild-hold")) return rebuild(memoryDir, json, io);
   const timeout = args.flags.timeout;
   if (timeout !== void 0 && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
@@ -123,6 +137,29 @@ async function setTrust(args, level, io) {
       `${colorsFor(io).green("\u2713")} this machine trusts its remote as ${level}: ${level === "own" ? "what arrives applies (still checked like a local write)" : "card, index and compact changes that arrive wait for memctl review / accept"}
 `
     );
+  return 0;
+}
+async function rebuild(memoryDir, json, io) {
+  assertOwnerShell(io, "rebuild the hold list (memctl sync --rebuild-hold)");
+  const opts = { env: io.env };
+  const trust = (await readTrust(memoryDir, opts)).level;
+  const r = await rebuildHold({ memoryDir, now: io.now, trust, guardrails: configuredGuardrails(io), secrets: secretPolicy(io) }, opts);
+  if (json) {
+    printJson(io, { memory_dir: memoryDir, rebuilt: ARRIVALS_RELPATH, local_commits: r.local_commits, held: r.held });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const lines = [
+    `${c.green("\u2713")} rebuilt ${ARRIVALS_RELPATH} from git: ${r.held.length} item(s) held; what ${r.local_commits} commit(s) made on this machine wrote is yours again`
+  ];
+  if (r.local_commits === 0)
+    lines.push(
+      c.yellow(
+        "  git's reflog here records no commit made on this machine (expired, or never kept): every file is held; release what you know is yours with memctl accept ID or memctl accept --arrivals"
+      )
+    );
+  lines.push(...arrivalLines(r.held, c));
+  io.stdout.write(lines.join("\n") + "\n");
   return 0;
 }
 async function setUpstream(memoryDir, report, io) {

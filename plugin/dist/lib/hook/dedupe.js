@@ -1,16 +1,16 @@
 // lib/hook/dedupe.ts
 import { BLOCK_CLOSE, blockText } from "../core/block.js";
 import { beginSession, recordShown, sessionKeys, shortHash } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 import { statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
-function startDedupe(memoryDir, sessionId, prompt, nowMs, io) {
+function startDedupe(memoryDir, host, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
   try {
     if (statIfExists(joinPath(memoryDir, INDEX_FILE))?.isFile() !== true) return {};
-    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), sessionId), prompt, nowMs) };
+    return { view: beginSession(memoryDir, sessionKeys(sessionSecret(io), host, sessionId), prompt, nowMs) };
   } catch (err) {
     return { error: err.message };
   }

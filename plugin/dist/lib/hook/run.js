@@ -50,7 +50,7 @@ async function runUserPromptHook(stdin, options, io) {
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
-  const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime(), io) : {};
+  const dedupe = host.keepsContext ? startDedupe(memoryDir, host.name, payload.sessionId, payload.prompt, now.getTime(), io) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
     try {

@@ -20,7 +20,7 @@ import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-over
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted } from "./session.js";
 import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
-import { sessionSecret } from "./session-secret.js";
+import { sessionSecret } from "../store/session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines } from "./session-notes.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
@@ -74,7 +74,7 @@ async function memorySessionStart(stdin, options, io) {
     memoryDir = resolution.memory_dir;
     scopeAt = scopeAtFor(resolution, event.cwd);
     if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
-    resetIfFresh(memoryDir, event, io);
+    resetIfFresh(host, memoryDir, event, io);
     sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
     if (nativeIndex) return nativeNote(host, memoryDir, event, io);
@@ -152,7 +152,7 @@ async function nativeNote(host, memoryDir, session, io) {
   }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), nativelyLoadedLines(entries), io.now().getTime());
+      markShown(memoryDir, sessionKeys(sessionSecret(io), host.name, session.sessionId), nativelyLoadedLines(entries), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${err.message}`);
     }
@@ -164,16 +164,16 @@ async function nativeNote(host, memoryDir, session, io) {
 function claimedElsewhere(host, memoryDir, session, io) {
   if (!session.sessionId || !host.keepsContext) return false;
   try {
-    return beginSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
+    return beginSession(memoryDir, sessionKeys(sessionSecret(io), host.name, session.sessionId), `\0session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
   } catch (err) {
     logHookError(io, `session start: session state not used: ${err.message}`);
     return false;
   }
 }
-function resetIfFresh(memoryDir, session, io) {
+function resetIfFresh(host, memoryDir, session, io) {
   if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
   try {
-    forgetSession(memoryDir, sessionKeys(sessionSecret(io), session.sessionId), io.now().getTime(), "SessionStart");
+    forgetSession(memoryDir, sessionKeys(sessionSecret(io), host.name, session.sessionId), io.now().getTime(), "SessionStart");
   } catch (err) {
     logHookError(io, `session not reset: ${err.message}`);
   }

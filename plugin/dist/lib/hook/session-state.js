@@ -18,8 +18,8 @@ var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
   return sha256Hex(text).slice(0, 16);
 }
-function sessionKeys(secret, sessionId) {
-  const input = `${secret}\0${sessionId}`;
+function sessionKeys(secret, host, sessionId) {
+  const input = `${secret}\0${host}\0${sessionId}`;
   return {
     session: shortHash(input),
     line: (l) => `${l.key ?? lineKey(l.text)}/${encodeURIComponent(l.file)}`

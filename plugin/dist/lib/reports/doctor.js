@@ -99,6 +99,15 @@ function buildDoctorReport(input) {
     report.index_over_read_limit = input.indexOverReadLimit;
     report.warnings_count += 1;
   }
+  if (input.stateHome) {
+    const { dir, problem } = input.stateHome;
+    report.state_home = {
+      dir,
+      problem: `${problem}: per-prompt deduplication is off, so every prompt re-sends lines its conversation already holds, and the hook cannot log its errors`,
+      fix: `make ${dir} writable for this user, or set XDG_STATE_HOME to a directory this user can write (memctl keeps its state in $XDG_STATE_HOME/memctl)`
+    };
+    report.warnings_count += 1;
+  }
   if (input.holdDamaged) {
     report.hold_damaged = input.holdDamaged;
     report.issues_count += 1;

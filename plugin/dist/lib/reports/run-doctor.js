@@ -20,7 +20,8 @@ import { isNote } from "../records/import-prose.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildDoctorReport } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
-import { INDEX_FILE } from "../store/paths.js";
+import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
+import { sessionSecretProblem } from "../store/session-secret.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig } from "./injection.js";
 import { fileBytes, isRegularFile, openStore } from "./open.js";
@@ -80,6 +81,7 @@ async function runDoctor(options, io) {
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
     ...dir ? arrivalsOf(dir) : { arrivals: [] },
+    ...stateHomeOf(io),
     secretsAtRest,
     ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
     ...resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope) => scopeMatchesSomething(resolution.repo_root, scope) } } : {},
@@ -93,6 +95,10 @@ function arrivalsOf(dir) {
     if (!(err instanceof MemctlError) || err.code !== ERROR_CODES.E_HOLD_DAMAGED) throw err;
     return { arrivals: [], holdDamaged: { code: err.code, file: String(err.data?.file ?? ""), reason: err.message } };
   }
+}
+function stateHomeOf(io) {
+  const problem = sessionSecretProblem(io);
+  return problem === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
 }
 function instructionsFor(cwd, opened, io) {
   try {

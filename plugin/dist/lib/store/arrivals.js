@@ -58,7 +58,7 @@ function damaged(file, why) {
   const rel = `${STATE_DIR}/${path.basename(file)}`;
   return new MemctlError(
     ERROR_CODES.E_HOLD_DAMAGED,
-    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Restore it from a backup, or check the store's files (git log -p in the store) and delete ${rel} to release them all.`,
+    `${rel} (this machine's list of what syncs brought in and hold from agents) cannot be read: ${why}. Until it is repaired every store file older than it stays held and memctl sync does not merge. Repair it with memctl sync --rebuild-hold (what this machine committed is yours again; what a merge brought is held for review again), or restore it from a backup.`,
     { file: rel }
   );
 }

@@ -22,7 +22,7 @@ function pathSegments(requested) {
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
-  if (segments.some((s) => s.toLowerCase() === ".git") || segments.length === 1 && GIT_CONTROL_FILES.has(segments[0].toLowerCase())) {
+  if (segments.some((s) => s.toLowerCase() === ".git" || GIT_CONTROL_FILES.has(s.toLowerCase()))) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
   }
   return segments;

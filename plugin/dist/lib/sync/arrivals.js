@@ -1,14 +1,15 @@
 // lib/sync/arrivals.ts
 import fs from "node:fs";
 import path from "node:path";
-import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
 import { currentSha, liveness, lineSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
-import { measureStore, withDefaults } from "../records/guardrails.js";
+import { withDefaults } from "../records/guardrails.js";
+import { fileProblems, overLimits } from "./arrival-checks.js";
 import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
@@ -20,15 +21,35 @@ var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 var EPISODES = /^episodes[^/]*\.jsonl$/;
 async function inspectArrivals(ctx, before, remoteRef, opts) {
   const dir = ctx.memoryDir;
-  const limits = withDefaults(ctx.guardrails);
   const base = before ?? EMPTY_TREE;
   const changes = (await git(dir, ["diff", "--name-status", "--no-renames", "-z", base, "HEAD"], opts)).split("\0");
-  const pushers = await pushersOf(dir, before, remoteRef, opts);
-  const at = ctx.now().toISOString();
   const added = [];
-  const item = (rel, kind, state, reasons, extra = {}) => {
+  const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
+  const cardItems = /* @__PURE__ */ new Set();
+  const indexFiles = [];
+  for (let i = 0; i + 1 < changes.length; i += 2) {
+    const status = changes[i];
+    const rel = changes[i + 1];
+    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", item);
+    if (INDEX.test(rel)) indexFiles.push(rel);
+    else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems);
+  }
+  for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", cardItems, item, true);
+  await recordArrivals(dir, withDefaults(ctx.guardrails), added);
+  return added;
+}
+async function recordArrivals(dir, limits, added) {
+  overLimits(dir, limits, added);
+  const live = liveness(dir);
+  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
+}
+function itemMaker(ctx, pushers, before, fallbackCommit, added) {
+  const dir = ctx.memoryDir;
+  const at = ctx.now().toISOString();
+  return (rel, kind, state, reasons, extra = {}) => {
     const sha = extra.sha256 !== void 0 ? extra.sha256 : currentSha(dir, rel);
-    const who = pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef };
+    const who = pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: fallbackCommit };
     const a = {
       id: `a-${sha256Hex(`${rel}\0${sha}\0${who.commit}\0${kind}`).slice(0, 12)}`,
       path: rel,
@@ -38,7 +59,7 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
       reasons,
       pushed_by: who.authors,
       commit: who.commit,
-      before: before ?? null,
+      before,
       at,
       ...extra
     };
@@ -47,49 +68,34 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
     added.push(a);
     return a;
   };
-  const cardItems = /* @__PURE__ */ new Set();
-  const indexFiles = [];
-  for (let i = 0; i + 1 < changes.length; i += 2) {
-    const status = changes[i];
-    const rel = changes[i + 1];
-    if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before, opts, item);
-    if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
-    if (INDEX.test(rel)) {
-      indexFiles.push(rel);
-      continue;
-    }
-    if (status === "D") {
-      if (ctx.trust === "shared" && rel.endsWith(".md")) item(rel, "removed", "pending", ["removed on another machine"], { sha256: null });
-      continue;
-    }
-    const previous = before ? await blobText(dir, before, rel, opts) : void 0;
-    const problems = await fileProblems(dir, rel, previous, limits, ctx.secrets);
-    if (problems.length > 0) {
-      item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file", "quarantined", problems);
-      cardItems.add(rel);
-      continue;
-    }
-    if (ctx.trust !== "shared") continue;
-    if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
-    else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
-    else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
-      const text = fs.readFileSync(path.join(dir, rel), "utf8");
-      const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
-      item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
-        pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine"
-      ]);
-      cardItems.add(rel);
-    }
-  }
-  for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
-  overLimits(dir, limits, added);
-  const live = liveness(dir);
-  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
-  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
-  return added;
 }
-async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
-  const oldText = before ? await blobText(ctx.memoryDir, before, rel, opts) ?? "" : "";
+async function inspectFile(ctx, rel, status, before, item, cardItems) {
+  const dir = ctx.memoryDir;
+  if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
+  if (status === "D") {
+    if (ctx.trust === "shared" && rel.endsWith(".md")) item(rel, "removed", "pending", ["removed on another machine"], { sha256: null });
+    return;
+  }
+  const previous = await before();
+  const problems = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  if (problems.length > 0) {
+    item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file", "quarantined", problems);
+    cardItems.add(rel);
+    return;
+  }
+  if (ctx.trust !== "shared") return;
+  if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
+  else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
+  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
+    const text = fs.readFileSync(path.join(dir, rel), "utf8");
+    const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
+    item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
+      pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine"
+    ]);
+    cardItems.add(rel);
+  }
+}
+async function inspectIndex(ctx, rel, oldText, cardItems, item, removals) {
   const oldEntries = parseIndex(oldText).entries;
   const old = new Set(oldEntries.map((e) => e.raw));
   let text;
@@ -100,7 +106,7 @@ async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
   }
   const entries = parseIndex(text).entries;
   await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
-  if (ctx.trust === "shared") unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
+  if (ctx.trust === "shared" && removals) unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
   for (const entry of entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
@@ -141,14 +147,14 @@ async function inspectNotes(ctx, rel, oldText, text, entryLines, item) {
     else if (ctx.trust === "shared") item(rel, "note", "pending", [`line ${i + 1}, not a card link, added or changed on another machine`], { ...held, line: raw });
   }
 }
-async function inspectLog(ctx, rel, before, opts, item) {
+async function inspectLog(ctx, rel, oldText, item) {
   let text;
   try {
     text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
   } catch {
     return;
   }
-  const old = new Set((before ? await blobText(ctx.memoryDir, before, rel, opts) ?? "" : "").split("\n"));
+  const old = new Set(oldText.split("\n"));
   const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
   if (added.length === 0 || added.every((raw) => hiddenTextProblem(raw) === void 0) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0) return;
   for (const raw of new Set(added)) {
@@ -186,46 +192,11 @@ function linkEscape(memoryDir, file) {
     throw err;
   }
 }
-async function fileProblems(dir, rel, previous, limits, policy) {
-  const abs = path.join(dir, rel);
-  const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-  if (!st) return [];
-  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
-  if (!st.isFile()) return ["not a regular file"];
-  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
-  const problems = [];
-  const text = fs.readFileSync(abs, "utf8");
-  if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
-  else {
-    const hidden = hiddenTextProblem(text);
-    if (hidden) problems.push(hidden);
-  }
-  const secrets = await findSecrets(text, policy);
-  if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
-  return problems;
-}
-function overLimits(dir, limits, added) {
-  const usage = measureStore(dir);
-  const sizeOf = (a) => a.stamp?.[1] ?? 0;
-  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
-  }
-  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note").sort((x, y) => sizeOf(y) - sizeOf(x));
-  for (const a of candidates) {
-    if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
-    a.state = "quarantined";
-    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
-  }
-}
 async function blobText(dir, commit, rel, opts) {
   const r = await runGit(dir, ["show", `${commit}:${rel}`], opts);
   return r.code === 0 ? r.stdout : void 0;
 }
-async function pushersOf(dir, before, remoteRef, opts) {
-  const range = before ? [`${before}..${remoteRef}`] : [remoteRef];
+async function pushersOf(dir, range, opts, skip) {
   const out = await git(dir, ["-c", "core.quotePath=false", "log", "--no-renames", "--format=%x01%H %an <%ae>", "--name-only", ...range], opts);
   const map = /* @__PURE__ */ new Map();
   const add = (key, author, commit) => {
@@ -236,6 +207,7 @@ async function pushersOf(dir, before, remoteRef, opts) {
   for (const block of out.split("").filter(Boolean)) {
     const [head, ...files] = block.split("\n");
     const commit = head.slice(0, head.indexOf(" "));
+    if (skip?.has(commit)) continue;
     const author = head.slice(head.indexOf(" ") + 1);
     add("", author, commit);
     for (const f of files) if (f) add(f, author, commit);
@@ -243,5 +215,13 @@ async function pushersOf(dir, before, remoteRef, opts) {
   return map;
 }
 export {
-  inspectArrivals
+  EPISODES,
+  INDEX,
+  inspectArrivals,
+  inspectFile,
+  inspectIndex,
+  inspectLog,
+  itemMaker,
+  pushersOf,
+  recordArrivals
 };

@@ -24,6 +24,8 @@ async function mergeableCommit(dir, ref, opts) {
     const why = unwritableName(dir, name);
     if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
   }
+  for (const name of names.filter(nestedControlFile))
+    refused.push({ path: name, reason: "a git control file below the store's root, which would steer what this machine's git commits or rewrites there (E_PATH_RESERVED)" });
   refused.push(...await foldCollisions(dir, names, opts));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
@@ -60,6 +62,11 @@ async function foldCollisions(dir, names, opts) {
       reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`
     }));
   });
+}
+function nestedControlFile(name) {
+  const slash = name.lastIndexOf("/");
+  const base = name.slice(slash + 1).toLowerCase();
+  return slash >= 0 && (base === ".gitignore" || base === ".gitattributes");
 }
 var NAME_MAX = 255;
 var PATH_MAX = 4095;

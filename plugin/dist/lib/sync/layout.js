@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isCardFile } from "../core/card-rules.js";
+import { isCardFileName } from "../core/card-types.js";
 import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
@@ -46,7 +47,7 @@ var DRIVER_KINDS = {
 };
 function mustShare(rel) {
   if (rel.startsWith(".memctl/")) return !isPerMachine(rel);
-  if (rel.includes("/")) return false;
+  if (rel.includes("/")) return isCardFileName(rel);
   return /^MEMORY(\.[^/]+)?\.md$/.test(rel) || /^episodes[^/]*\.jsonl$/.test(rel) || isCardFile(rel);
 }
 function isPerMachine(rel) {

@@ -2,18 +2,31 @@
 // own state directory, so a .memctl/sessions.log that arrives with a store (a store inside a project checkout) or is
 // written by anyone else names no session and no line: its keys cannot be computed without this file.
 import { systemCode } from "../core/errors.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
-import { joinPath, memctlStateHome } from "../store/paths.js";
-import { writeNewFile } from "../store/safe-write.js";
+import { readRegularUtf8 } from "./checked-fs.js";
+import { joinPath, memctlStateHome } from "./paths.js";
+import { writeNewFile } from "./safe-write.js";
 import fs from "node:fs";
+import path from "node:path";
 
 export const SESSION_SECRET_FILE = "session-key";
 const SECRET = /^[0-9a-f]{64}\n$/;
+
+/**
+ * Each state home's secret as this process first read it: a session start keys up to three records, and a hook is one
+ * process per event, so the file is read once a run (a long-lived process keeps what it read; a fault is not kept).
+ */
+const readOnce = new Map<string, string>();
 
 /** The secret, made on first use (0600). Throws when it cannot be read or made: the caller then keeps no session state. */
 export function sessionSecret(io: { env: Record<string, string | undefined>; home: string }): string {
   const dir = memctlStateHome(io);
   const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === undefined) readOnce.set(file, (secret = readOrMake(dir, file)));
+  return secret;
+}
+
+function readOrMake(dir: string, file: string): string {
   try {
     return checked(readRegularUtf8(file, 4096, { nofollow: true }));
   } catch (err) {
@@ -37,4 +50,35 @@ export function sessionSecret(io: { env: Record<string, string | undefined>; hom
 function checked(text: string): string {
   if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
   return text.slice(0, 64);
+}
+
+/**
+ * Why the hook cannot have this user's secret (it then keeps no session state: every prompt re-sends what its
+ * conversation holds), or undefined. Reads only: a missing secret is fine when the first existing directory on its
+ * way lets this user create it there.
+ */
+export function sessionSecretProblem(io: { env: Record<string, string | undefined>; home: string }): string | undefined {
+  const dir = memctlStateHome(io);
+  try {
+    checked(readRegularUtf8(joinPath(dir, SESSION_SECRET_FILE), 4096, { nofollow: true }));
+    return undefined;
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return (err as Error).message;
+  }
+  for (let at = dir; ; at = path.dirname(at)) {
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(at, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // a file on the way (ENOTDIR): look further up
+    }
+    if (st === undefined && path.dirname(at) !== at) continue;
+    if (!st?.isDirectory()) return `${at} is not a directory`;
+    try {
+      fs.accessSync(at, fs.constants.W_OK | fs.constants.X_OK);
+      return undefined;
+    } catch (err) {
+      return `${at} cannot be written (${systemCode(err) ?? (err as Error).message})`;
+    }
+  }
 }

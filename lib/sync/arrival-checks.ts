@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import type { Arrival } from "../store/arrivals.js";
+import { measureStore, type Guardrails } from "../records/guardrails.js";
+import { findSecrets, type SecretPolicy } from "../records/secrets.js";
+
+// The checks every arrived file passes, as a local write would (lib/sync/arrivals.ts holds what fails them).
+
+/** What keeps an arrived file from being written here by memctl: every problem at once. */
+export async function fileProblems(dir: string, rel: string, previous: string | undefined, limits: Guardrails, policy: SecretPolicy | undefined): Promise<string[]> {
+  const abs = path.join(dir, rel);
+  const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+  if (!st) return [];
+  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
+  if (!st.isFile()) return ["not a regular file"];
+  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
+  const problems: string[] = [];
+  const text = fs.readFileSync(abs, "utf8");
+  if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
+  else {
+    // A compact, a proposal or a note is shown to the owner or injected as well.
+    const hidden = hiddenTextProblem(text);
+    if (hidden) problems.push(hidden);
+  }
+  const secrets = await findSecrets(text, policy);
+  if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
+  return problems;
+}
+
+/** Arrivals that would take the store past its total size or file count are quarantined, largest first. */
+export function overLimits(dir: string, limits: Guardrails, added: Arrival[]): void {
+  // measureStore already leaves out what earlier syncs quarantined; this sync's quarantine is not written yet.
+  const usage = measureStore(dir);
+  const sizeOf = (a: Arrival) => a.stamp?.[1] ?? 0;
+  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
+    usage.bytes -= sizeOf(a);
+    usage.files -= 1;
+  }
+  const candidates = added
+    .filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note")
+    .sort((x, y) => sizeOf(y) - sizeOf(x));
+  for (const a of candidates) {
+    if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
+    a.state = "quarantined";
+    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
+    usage.bytes -= sizeOf(a);
+    usage.files -= 1;
+  }
+}

@@ -1,0 +1,70 @@
+// lib/store/session-secret.ts
+import { systemCode } from "../core/errors.js";
+import { readRegularUtf8 } from "./checked-fs.js";
+import { joinPath, memctlStateHome } from "./paths.js";
+import { writeNewFile } from "./safe-write.js";
+import fs from "node:fs";
+import path from "node:path";
+var SESSION_SECRET_FILE = "session-key";
+var SECRET = /^[0-9a-f]{64}\n$/;
+var readOnce = /* @__PURE__ */ new Map();
+function sessionSecret(io) {
+  const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
+  let secret = readOnce.get(file);
+  if (secret === void 0) readOnce.set(file, secret = readOrMake(dir, file));
+  return secret;
+}
+function readOrMake(dir, file) {
+  try {
+    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  fs.mkdirSync(dir, { recursive: true, mode: 448 });
+  const temp = joinPath(dir, `.${SESSION_SECRET_FILE}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}.tmp`);
+  writeNewFile(temp, `${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(32))).toString("hex")}
+`, { mode: 384 });
+  try {
+    fs.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw err;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+  return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+}
+function checked(text) {
+  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  return text.slice(0, 64);
+}
+function sessionSecretProblem(io) {
+  const dir = memctlStateHome(io);
+  try {
+    checked(readRegularUtf8(joinPath(dir, SESSION_SECRET_FILE), 4096, { nofollow: true }));
+    return void 0;
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return err.message;
+  }
+  for (let at = dir; ; at = path.dirname(at)) {
+    let st;
+    try {
+      st = fs.statSync(at, { throwIfNoEntry: false });
+    } catch {
+      st = void 0;
+    }
+    if (st === void 0 && path.dirname(at) !== at) continue;
+    if (!st?.isDirectory()) return `${at} is not a directory`;
+    try {
+      fs.accessSync(at, fs.constants.W_OK | fs.constants.X_OK);
+      return void 0;
+    } catch (err) {
+      return `${at} cannot be written (${systemCode(err) ?? err.message})`;
+    }
+  }
+}
+export {
+  SESSION_SECRET_FILE,
+  sessionSecret,
+  sessionSecretProblem
+};

@@ -1,0 +1,44 @@
+// lib/sync/arrival-checks.ts
+import fs from "node:fs";
+import path from "node:path";
+import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { measureStore } from "../records/guardrails.js";
+import { findSecrets } from "../records/secrets.js";
+async function fileProblems(dir, rel, previous, limits, policy) {
+  const abs = path.join(dir, rel);
+  const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+  if (!st) return [];
+  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
+  if (!st.isFile()) return ["not a regular file"];
+  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
+  const problems = [];
+  const text = fs.readFileSync(abs, "utf8");
+  if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
+  else {
+    const hidden = hiddenTextProblem(text);
+    if (hidden) problems.push(hidden);
+  }
+  const secrets = await findSecrets(text, policy);
+  if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
+  return problems;
+}
+function overLimits(dir, limits, added) {
+  const usage = measureStore(dir);
+  const sizeOf = (a) => a.stamp?.[1] ?? 0;
+  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
+    usage.bytes -= sizeOf(a);
+    usage.files -= 1;
+  }
+  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note").sort((x, y) => sizeOf(y) - sizeOf(x));
+  for (const a of candidates) {
+    if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
+    a.state = "quarantined";
+    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
+    usage.bytes -= sizeOf(a);
+    usage.files -= 1;
+  }
+}
+export {
+  fileProblems,
+  overLimits
+};
