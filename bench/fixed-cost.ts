@@ -55,7 +55,6 @@ const PHASES: [RegExp, string][] = [
   [/^configRead$/, "resolve the store"],
   [/^resolved$/, "budget, session state"],
   [/^ranking$/, "rank and compose"],
-  ...SPLIT.map((f): [RegExp, string] => [new RegExp(`^fn:${f}$`), `rank and compose: ${f}`]),
   [/^ranked$/, "why log"],
   [/^(whyWritten|returned)$/, "print the block"],
   [/^exiting$/, "process.exit until the exit event"],
@@ -65,9 +64,10 @@ function instrument(dist: string, to: string): void {
   fs.rmSync(to, { recursive: true, force: true });
   fs.cpSync(dist, to, { recursive: true, filter: (f) => !f.endsWith(".v8cache") });
   const loader = path.join(to, "hooks", "user-prompt-submit.cjs");
-  // __enter/__leave: a wrapped function's call is a phase only inside the ranking phase; leaving one goes back to
+  // __enter/__leave: a wrapped function's call inside the body's phases is a phase of its own, named with the phase
+  // it was called from (fn:NAME@PHASE); leaving one goes back to
   // the phase it was called from.
-  const split = `globalThis.__S=[];globalThis.__F=[];globalThis.__enter=(n)=>{const on=__B==="ranking";__S.push(on);if(on){__F.push("fn:"+n);__mark("fn:"+n,1)}};globalThis.__leave=()=>{if(!__S.pop())return;__F.pop();__mark(__F.length?__F[__F.length-1]:__B,1)};`;
+  const split = `globalThis.__S=[];globalThis.__F=[];globalThis.__enter=(n)=>{const on=/^(bodyTop|mainStart|stdinRead|payloadParsed|configRead|resolved|ranking|ranked|whyWritten|returned)$/.test(__B);__S.push(on);if(on){__F.push("fn:"+n+"@"+__B);__mark("fn:"+n+"@"+__B,1)}};globalThis.__leave=()=>{if(!__S.pop())return;__F.pop();__mark(__F.length?__F[__F.length-1]:__B,1)};`;
   const mark = `globalThis.__M=[];globalThis.__B="";globalThis.__mark=(n,f)=>{const u=process.cpuUsage();globalThis.__M.push([n,u.user+u.system]);if(!f)__B=n};${split}__mark("loader");process.on("exit",()=>{__mark("exit");process.stderr.write("MARKS "+JSON.stringify(__M)+"\\n")});`;
   let l = fs.readFileSync(loader, "utf8");
   for (const [at, name] of [
@@ -100,7 +100,12 @@ function instrument(dist: string, to: string): void {
   fs.writeFileSync(bodyFile, b);
 }
 
-const phaseOf = (mark: string) => PHASES.find(([re]) => re.test(mark))?.[1];
+/** A split function's call is labelled by the phase it was called from: "rank and compose: rank". */
+const phaseOf = (mark: string): string | undefined => {
+  const fn = /^fn:([^@]+)@(.*)$/.exec(mark);
+  if (fn && SPLIT.includes(fn[1]!)) return `${phaseOf(fn[2]!)}: ${fn[1]}`;
+  return PHASES.find(([re]) => re.test(mark))?.[1];
+};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-fixed-cost-"));
@@ -127,6 +132,8 @@ try {
       env,
       cpu: new Map<string, number[]>(),
       ins: new Map<string, number[]>(),
+      cpuRuns: [] as Map<string, number>[],
+      insRuns: [] as Map<string, number>[],
     };
   });
   let session = 0;
@@ -152,6 +159,7 @@ try {
         if (p) per.set(p, (per.get(p) ?? 0) + m[j]![1] - m[j - 1]![1]);
       }
       add(t.cpu, per);
+      t.cpuRuns.push(per);
     }
   const out = path.join(root, "cg");
   for (let r = 0; r < runs; r++)
@@ -172,6 +180,7 @@ try {
         if (phase) per.set(phase, (per.get(phase) ?? 0) + p.total - (k > 0 ? own : 0));
       });
       add(t.ins, per);
+      t.insRuns.push(per);
     }
   const head = targets.map((t) => t.name).join(" → ");
   process.stdout.write(
@@ -181,19 +190,26 @@ try {
       .join(" ")}\n\n`,
   );
   process.stdout.write(`| phase | instructions (M), ${head} | CPU ms, ${head} |\n|---|---:|---:|\n`);
-  for (const phase of new Set(PHASES.map(([, p]) => p))) {
+  // Each phase, then the split functions called from it; "(k of N runs)" where a phase ran in only some runs (a
+  // fallback, e.g. every card stat'ed when the keeper's answer came too late).
+  const order = [...new Set(PHASES.map(([, p]) => p))].flatMap((p) => [p, ...SPLIT.map((f) => `${p}: ${f}`)]);
+  const seen = (t: (typeof targets)[number], phase: string) => {
+    const c = t.cpu.get(phase)?.length ?? 0;
+    const i = t.ins.get(phase)?.length ?? 0;
+    return c < cpuRuns || i < runs ? ` (${t.name}: ${c}/${cpuRuns} CPU runs, ${i}/${runs} callgrind)` : "";
+  };
+  for (const phase of order) {
     if (!targets.some((t) => t.ins.has(phase) || t.cpu.has(phase))) continue;
     const ins = targets.map((t) => (median(t.ins.get(phase) ?? []) / 1e6).toFixed(2)).join(" → ");
     const cpu = targets.map((t) => (median(t.cpu.get(phase) ?? []) / 1000).toFixed(2)).join(" → ");
-    process.stdout.write(`| ${phase} | ${ins} | ${cpu} |\n`);
+    const partial = targets.map((t) => seen(t, phase)).join("");
+    process.stdout.write(`| ${phase}${partial} | ${ins} | ${cpu} |\n`);
   }
   // The fixed cost: every phase but node's own start-up and the ranking, summed per run before the median.
-  const fixed = (m: Map<string, number[]>) => {
-    const keep = [...m].filter(([p]) => !p.startsWith("node start-up") && !p.startsWith("rank and compose")).map(([, v]) => v);
-    return median(keep[0]!.map((_, i) => keep.reduce((s, v) => s + (v[i] ?? 0), 0)));
-  };
-  const ins = targets.map((t) => (fixed(t.ins) / 1e6).toFixed(2)).join(" → ");
-  const cpu = targets.map((t) => (fixed(t.cpu) / 1000).toFixed(2)).join(" → ");
+  const fixed = (perRun: Map<string, number>[]) =>
+    median(perRun.map((per) => [...per].reduce((s, [p, v]) => (p.startsWith("node start-up") || p.startsWith("rank and compose") ? s : s + v), 0)));
+  const ins = targets.map((t) => (fixed(t.insRuns) / 1e6).toFixed(2)).join(" → ");
+  const cpu = targets.map((t) => (fixed(t.cpuRuns) / 1000).toFixed(2)).join(" → ");
   process.stdout.write(`keepers before the runs: ${keepers.join(", ")}\n`);
   process.stdout.write(`| **fixed cost** (all but start-up and ranking) | ${ins} | ${cpu} |\n`);
 } finally {

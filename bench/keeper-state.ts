@@ -1,6 +1,6 @@
-// The store's freshness keeper as a benchmark sees it: whether one answers prompts (lib/rank-cache/keeper-socket.ts),
+// The store's freshness keeper as a benchmark sees it: whether one answers prompts (lib/rank-cache/keeper-ask.ts),
 // is only alive, or is absent; waiting for one to answer before the timed runs; stopping it before the store is removed.
-import { askKeeper } from "../lib/rank-cache/keeper-socket.js";
+import { askKeeper } from "../lib/rank-cache/keeper-ask.js";
 import { KEEPER_LOCK } from "../lib/rank-cache/keeper-lock.js";
 import { lockHolder, processAlive } from "../lib/store/lock.js";
 

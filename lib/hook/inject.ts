@@ -34,7 +34,7 @@ export interface InjectionRequest {
   skipLine?: (line: InjectLine) => boolean;
   /** Above this many entries a recent full check is trusted (default FULL_CHECK_MAX; MEMCTL_FULL_CHECK_MAX for tests). */
   fullCheckMax?: number;
-  /** The store's keeper's answer (lib/rank-cache/keeper-socket.ts), awaited as late as can be: the cards to stat. */
+  /** The store's keeper's answer (lib/rank-cache/keeper-ask.ts), awaited as late as can be: the cards to stat. */
   keeperAnswer?: Promise<LoadOptions["changedSince"]>;
 }
 

@@ -20,12 +20,12 @@ import { appendWhy } from "../store/why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
-import { askKeeper } from "../rank-cache/keeper-socket.js";
+import { askKeeper } from "../rank-cache/keeper-ask.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
 
 /**
- * How long a prompt waits for its store's keeper to answer (keeper-socket.ts) before it stats every card itself: a
+ * How long a prompt waits for its store's keeper to answer (keeper-ask.ts) before it stats every card itself: a
  * live keeper answers in ~1–3 ms here; a stopped one never does (bench/README.md, h/watch).
  */
 export const KEEPER_ANSWER_MS = 25;

@@ -64,7 +64,7 @@ export const deltaPath = (memoryDir: string) => joinPath(memoryDir, STATE_DIR, R
 
 /**
  * Names a base and the delta over it (its file's text; none: ""): what a check of every card found true stays so
- * while they and the cards do. Short, so a keeper can send it to a prompt (keeper-socket.ts): the base's random id
+ * while they and the cards do. Short, so a keeper can send it to a prompt (keeper-ask.ts): the base's random id
  * and a 64-bit key and length of the delta's text.
  */
 export const checkedText = (base: OpenCache, deltaText: string | undefined) =>

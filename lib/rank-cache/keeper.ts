@@ -18,8 +18,8 @@
 // card, not every entry. Where the watch cannot vouch, every card is stat'ed, and every FULL_ROUND_MS they are
 // whatever it says.
 //
-// It also answers prompts (keeper-socket.ts): while the store has FULL_CHECK_MAX entries or fewer (every prompt would
-// stat every card) and the watch holds every card, a prompt asks over the store's socket which cards may differ from
+// It also answers prompts (keeper-ask.ts): while the store has FULL_CHECK_MAX entries or fewer (every prompt would
+// stat every card) and the watch holds every card, a prompt asks (a file in .memctl/keeper-ask/) which cards may differ from
 // the rank cache the last round found true; the keeper settles its watch and names them, so the prompt stats those.
 // Answers and rounds take turns (one at a time), so an answer never sees a round's state half made.
 //
@@ -40,7 +40,7 @@ import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark } from "../store/write-journal.js";
 import { sameNumbers } from "../store/index-links.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, keeperMinFrom } from "./keeper-lock.js";
-import { encodeAnswer, serveAnswers, type AnswerServer } from "./keeper-socket.js";
+import { encodeAnswer, serveAnswers, type AnswerServer } from "./keeper-ask.js";
 
 export { KEEPER_LOCK, KEEPER_LOCK_STALE_MS };
 

@@ -41,7 +41,7 @@ export interface CardWatch {
   settle(): Promise<Settled>;
   /**
    * The same barrier without taking the events from the next settle: whether the watch is unsure so far, and the
-   * names events gave since the last settle (the keeper's answer to a prompt: lib/rank-cache/keeper-socket.ts).
+   * names events gave since the last settle (the keeper's answer to a prompt: lib/rank-cache/keeper-ask.ts).
    */
   pending(): Promise<{ unsure: boolean; names: ReadonlySet<string> }>;
   /** Forgets every stamp: the next round stats every card (the keeper's periodic full round). */

@@ -1,10 +1,10 @@
 // A differential fuzzer of what the freshness keeper settles and answers (lib/rank-cache/keeper.ts), beside
-// incremental-fuzz.test.ts: a real keeper (keepFresh in process: its card watch, its rounds, its socket), whose rounds
+// incremental-fuzz.test.ts: a real keeper (keepFresh in process: its card watch, its rounds, its question directory), whose rounds
 // run when the sequence says, over a store of 24 cards. Two kinds of store:
 //   - "settled": above a lowered full-check size, where the keeper's round settles a hand edit of MEMORY.md, cards
 //     edited in place (one, or more than 16), a save, a directory's move into a delta and records its check, and
 //     session start, `list` and `search` then read the cache trusted;
-//   - "asked": between MEMCTL_KEEPER_MIN and the full-check size, where a prompt asks the keeper's socket which cards
+//   - "asked": between MEMCTL_KEEPER_MIN and the full-check size, where a prompt asks the keeper which cards
 //     changed, at once after the step's edits (no round between), and stats only those.
 // After every step the prompt hook's block, session start, `list --json`, `search` and what ranking reads are those of
 // a copy of the store with no cache. MEMCTL_FUZZ_SEED, MEMCTL_FUZZ_SEEDS, MEMCTL_FUZZ_STEPS as in incremental-fuzz.
@@ -15,7 +15,7 @@ import { test } from "node:test";
 import { keepFresh, type KeeperExit } from "../../lib/rank-cache/keeper.js";
 import { openCache } from "../../lib/rank-cache/read.js";
 import { checkedText, openDelta } from "../../lib/rank-cache/delta.js";
-import { askKeeper } from "../../lib/rank-cache/keeper-socket.js";
+import { askKeeper } from "../../lib/rank-cache/keeper-ask.js";
 import { CARD_DELTA } from "../../lib/store/card-delta.js";
 import { handCard, sleep } from "../support/card-cache-fixture.js";
 import { store } from "../support/card-delta-fixture.js";

@@ -1,16 +1,15 @@
-// A prompt that asks its store's keeper which cards changed (lib/rank-cache/keeper-socket.ts) instead of stat-ing
+// A prompt that asks its store's keeper which cards changed (lib/rank-cache/keeper-ask.ts) instead of stat-ing
 // every card, end to end: the real compiled hook and a real keeper process on a store below the full-check size.
 // Every change made right before a prompt is in that prompt's block, whatever the keeper's state: at rest, SIGKILLed
-// (its socket file left behind), SIGSTOPped (its socket still accepts), or replaced by something planted at its
-// socket path. No keeper is left running.
+// (its question directory left behind), SIGSTOPped (questions made, never answered), or replaced by something
+// planted at its directory's path. No keeper is left running.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { test } from "node:test";
 import { processAlive, tryStoreLock } from "../../lib/store/lock.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../../lib/rank-cache/keeper-lock.js";
-import { askKeeper, encodeAnswer, keeperSocketPath } from "../../lib/rank-cache/keeper-socket.js";
+import { askKeeper, encodeAnswer, keeperAskDir, serveAnswers } from "../../lib/rank-cache/keeper-ask.js";
 import { openCache } from "../../lib/rank-cache/read.js";
 import { checkedText, openDelta } from "../../lib/rank-cache/delta.js";
 import { ageStore, cardText, REPO_ROOT, sandbox } from "../helpers.js";
@@ -39,8 +38,8 @@ function keptStore(t: { after: (fn: () => Promise<void>) => void }, extraEnv: Re
   });
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"), MEMCTL_KEEPER_MIN: "10", ...extraEnv };
   let session = 0;
-  const prompt = async (text: string) => {
-    const r = await runBounded([HOOK, "--host", "generic"], JSON.stringify({ session_id: `a-${session++}`, cwd: s.repo, prompt: text }), env, s.repo, 30_000);
+  const prompt = async (text: string, more: Record<string, string> = {}) => {
+    const r = await runBounded([HOOK, "--host", "generic"], JSON.stringify({ session_id: `a-${session++}`, cwd: s.repo, prompt: text }), { ...env, ...more }, s.repo, 30_000);
     assert.equal(r.code, 0, r.stdout);
     return r;
   };
@@ -68,7 +67,9 @@ test("with a keeper at rest, an in-place edit, a new card, a removed card and a 
   editInPlace(path.join(s.memory, "feedback_k007.md"), '- "build"', '- "zorro"');
   const answer = await askKeeper(s.memory, 5_000);
   assert.ok(answer?.cards.has("feedback_k007.md"), "the keeper settles its watch before it answers: the edit just made is named");
-  assert.match((await prompt("zorro")).stdout, /feedback_k007\.md/);
+  const asked = await prompt("zorro", { NODE_DEBUG: "net" });
+  assert.match(asked.stdout, /feedback_k007\.md/);
+  assert.doesNotMatch(asked.stderr, /^NET \d+:/m, "asking opened no socket (node:net and its streams cost ~4 ms of CPU)");
   await atRest();
 
   // A new card with its index line.
@@ -93,21 +94,29 @@ test("with a keeper at rest, an in-place edit, a new card, a removed card and a 
   assert.equal(keeperHolder(s.memory), keeper, "the same keeper answered throughout");
 });
 
-test("a SIGKILLed keeper's socket, a SIGSTOPped keeper and a symlink to an answering socket each leave the prompt to stat every card", {
+test("a SIGKILLed keeper's directory, a SIGSTOPped keeper and a symlink to a directory that answers each leave the prompt to stat every card", {
   skip: process.platform !== "linux",
 }, async (t) => {
   const { s, prompt, atRest } = keptStore(t);
   await prompt("the build");
-  const socket = keeperSocketPath(s.memory)!;
+  const dir = keeperAskDir(s.memory);
 
-  // SIGKILL: the socket file stays, nothing listens.
+  // SIGKILL: the question directory stays, nothing answers; the prompt waits its timeout, then stats every card.
   process.kill(await atRest(), "SIGKILL");
   await waitFor(() => !processAlive(keeperHolder(s.memory)!), 20_000, "the keeper gone");
-  assert.ok(fs.lstatSync(socket).isSocket(), "its socket file is left behind");
+  assert.ok(fs.lstatSync(dir).isDirectory(), "its directory is left behind");
   editInPlace(path.join(s.memory, "feedback_k003.md"), '- "build"', '- "okapi"');
   assert.match((await prompt("okapi")).stdout, /feedback_k003\.md/);
+  const left = (() => {
+    try {
+      return fs.readdirSync(dir);
+    } catch {
+      return []; // a new keeper's directory being made
+    }
+  })();
+  assert.deepEqual(left, [], "the unanswered question removed");
 
-  // SIGSTOP: the kernel still accepts the connection; the prompt waits its timeout, then stats every card.
+  // SIGSTOP: the question is made and never answered.
   const stopped = await atRest(); // the prompt above started a new keeper
   process.kill(stopped, "SIGSTOP");
   t.after(() => {
@@ -120,37 +129,44 @@ test("a SIGKILLed keeper's socket, a SIGSTOPped keeper and a symlink to an answe
   process.kill(stopped, "SIGKILL");
   await waitFor(() => !processAlive(stopped), 20_000, "the stopped keeper gone");
 
-  // A symlink at the socket path, to a socket that answers "nothing changed" for the cache on disk: not asked.
+  // A symlink at the directory's path, to a directory whose server answers "nothing changed" for the cache on disk.
   await prompt("the build"); // a keeper again, so that nothing at rest is left to chance below
   process.kill(await atRest(), "SIGKILL");
   await waitFor(() => !processAlive(keeperHolder(s.memory)!), 20_000, "the keeper gone");
-  const liar = net.createServer((c) => c.on("error", () => {}).end(encodeAnswer({ checked: identityNow(s.memory)!, cards: new Set() })));
-  const liarPath = path.join(s.root, "liar.sock");
-  await new Promise<void>((resolve) => liar.listen(liarPath, resolve));
-  t.after(() => void liar.close());
-  fs.rmSync(socket, { force: true });
-  fs.symlinkSync(liarPath, socket);
+  const elsewhere = path.join(s.root, "elsewhere");
+  fs.mkdirSync(path.join(elsewhere, ".memctl"), { recursive: true });
+  const liar = await serveAnswers(
+    elsewhere,
+    async () => encodeAnswer({ checked: identityNow(s.memory)!, cards: new Set() }),
+    () => {},
+  );
+  assert.ok(liar);
+  t.after(() => liar.close());
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.symlinkSync(keeperAskDir(elsewhere), dir);
   editInPlace(path.join(s.memory, "feedback_k005.md"), '- "build"', '- "tapir"');
   assert.match((await prompt("tapir")).stdout, /feedback_k005\.md/);
 });
 
-test("an answer is what narrows the check: a socket at the path that names no card for the cache on disk hides an in-place edit", {
+test("an answer is what narrows the check: a server at the path that names no card for the cache on disk hides an in-place edit", {
   skip: process.platform !== "linux",
 }, async (t) => {
-  // Why only the keeper, which settles its watch first, may answer there (and the prompt trusts only a socket of
+  // Why only the keeper, which settles its watch first, may answer there (and the prompt trusts only a directory of
   // its own uid): the prompt stats the cards an answer names and no other.
   // The prompts wait as long as it takes for the answer: a loaded machine must not turn this into a fallback.
   const { s, prompt, atRest } = keptStore(t, { MEMCTL_KEEPER_ANSWER_MS: "10000" });
   await prompt("the build");
   process.kill(await atRest(), "SIGKILL");
   await waitFor(() => !processAlive(keeperHolder(s.memory)!), 20_000, "the keeper gone");
-  const socket = keeperSocketPath(s.memory)!;
-  fs.rmSync(socket, { force: true });
   const named = new Set<string>();
-  const server = net.createServer((c) => c.on("error", () => {}).end(encodeAnswer({ checked: identityNow(s.memory)!, cards: named })));
-  await new Promise<void>((resolve) => server.listen(socket, resolve));
-  t.after(() => void server.close());
-  // The keeper's lock held by this test: the prompts renew it instead of starting a keeper that would rebind the path.
+  const server = await serveAnswers(
+    s.memory,
+    async () => encodeAnswer({ checked: identityNow(s.memory)!, cards: named }),
+    () => {},
+  );
+  assert.ok(server);
+  t.after(() => server.close());
+  // The keeper's lock held by this test: the prompts renew it instead of starting a keeper that would take the path.
   const lock = tryStoreLock(s.memory, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
   assert.ok(lock);
   t.after(() => lock.release());

@@ -12,6 +12,7 @@ export interface Bounded {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
+  stderr: string;
   ms: number;
   /** Peak resident set size seen in /proc (VmHWM), KiB. */
   peakKiB: number;
@@ -36,10 +37,11 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
     const started = Date.now();
     const child = spawn(process.execPath, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
+    let stderr = "";
     let peakKiB = 0;
     let cpuMs = 0;
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.resume();
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     const sample = () => {
       try {
         const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"));
@@ -56,7 +58,7 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
     child.on("close", (code, signal) => {
       clearInterval(poll);
       clearTimeout(killer);
-      resolve({ code, signal, stdout, ms: Date.now() - started, peakKiB, cpuMs });
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, peakKiB, cpuMs });
     });
     child.stdin.end(input);
   });

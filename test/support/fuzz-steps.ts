@@ -9,7 +9,7 @@ import { loadRankable, type RankableStore } from "../../lib/rank-cache/load.js";
 import { tokenize } from "../../lib/rank/tokenize.js";
 import { RANK_DELTA } from "../../lib/rank-cache/delta.js";
 import { RANK_CACHE } from "../../lib/rank-cache/read.js";
-import type { ChangedSince } from "../../lib/rank-cache/keeper-socket.js";
+import type { ChangedSince } from "../../lib/rank-cache/keeper-ask.js";
 import { checkCardCache } from "../../lib/store/card-cache-check.js";
 import { CARD_DELTA } from "../../lib/store/card-delta.js";
 import { journalMark } from "../../lib/store/write-journal.js";
@@ -86,7 +86,7 @@ export async function same(
 ) {
   await sleep(options.waitMs ?? 150); // past the racy window: a stamp this recent is read again, not trusted
   const root = scratchDir("memctl-fuzz-scratch-");
-  // Its own config with no keeper: a prompt on the copy neither asks the store's keeper's socket nor starts one.
+  // Its own config with no keeper: a prompt on the copy neither asks the store's keeper nor starts one.
   const config = path.join(root, "config.toml");
   fs.writeFileSync(config, "[hook]\nkeeper = false\n");
   const copy: World = { ...w, mem: path.join(root, "mem"), env: { ...w.env, MEMCTL_MEMORY_DIR: path.join(root, "mem"), MEMCTL_CONFIG_FILE: config } };

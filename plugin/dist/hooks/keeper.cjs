@@ -9119,14 +9119,12 @@ function keeperMinFrom(env) {
   return Math.min(v !== void 0 && /^\d+$/.test(v) ? Number(v) : KEEPER_MIN, fullCheckMaxFrom(env));
 }
 
-// lib/rank-cache/keeper-socket.ts
-var KEEPER_SOCKET = "keeper.sock";
-var SOCKET_PATH_MAX = 107;
+// lib/rank-cache/keeper-ask.ts
+var KEEPER_ASK = "keeper-ask";
 var ANSWER_MAX_CARDS = 2e3;
 var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
-function keeperSocketPath(memoryDir) {
-  const file = joinPath(memoryDir, STATE_DIR, KEEPER_SOCKET);
-  return Buffer.byteLength(file) <= SOCKET_PATH_MAX ? file : void 0;
+function keeperAskDir(memoryDir) {
+  return joinPath(memoryDir, STATE_DIR, KEEPER_ASK);
 }
 function encodeAnswer(answer) {
   if (!answer || answer.cards.size > ANSWER_MAX_CARDS) return '{"v":1}\n';
@@ -9134,51 +9132,65 @@ function encodeAnswer(answer) {
 `;
 }
 function serveAnswers(memoryDir, answer, onError) {
-  const file = keeperSocketPath(memoryDir);
-  if (!file) return Promise.resolve(void 0);
-  const { createServer } = process.getBuiltinModule("node:net");
-  return new Promise((resolve) => {
+  const dir = keeperAskDir(memoryDir);
+  const uid = process.getuid?.();
+  let watcher;
+  let ino;
+  try {
+    node_fs_default.rmSync(dir, { recursive: true, force: true });
+    node_fs_default.mkdirSync(dir, { mode: 448 });
+    ino = node_fs_default.lstatSync(dir).ino;
+    const busy = /* @__PURE__ */ new Set();
+    watcher = node_fs_default.watch(dir, { persistent: false }, (_event, name) => {
+      if (typeof name !== "string" || busy.has(name) || !asked(joinPath(dir, name), uid)) return;
+      busy.add(name);
+      answer().then((text) => reply(joinPath(dir, name), text, uid)).catch(onError).finally(() => busy.delete(name));
+    });
+  } catch (err) {
+    onError(err);
+    return Promise.resolve(void 0);
+  }
+  let closed = false;
+  const stop = () => {
+    if (closed) return;
+    closed = true;
+    watcher.close();
     try {
-      const st = lstatIfExists(file);
-      if (st && !st.isDirectory()) node_fs_default.rmSync(file, { force: true });
-    } catch (err) {
-      onError(err);
-      return resolve(void 0);
+      if (node_fs_default.lstatSync(dir, { throwIfNoEntry: false })?.ino === ino) node_fs_default.rmSync(dir, { recursive: true, force: true });
+    } catch {
     }
-    const server = createServer((socket) => {
-      socket.on("error", () => socket.destroy());
-      answer().then(
-        (text) => socket.end(text),
-        (err) => {
-          onError(err);
-          socket.destroy();
-        }
-      );
-    });
-    server.once("error", (err) => {
-      onError(err);
-      resolve(void 0);
-    });
-    server.listen(file, () => {
-      let ino;
-      try {
-        node_fs_default.chmodSync(file, 384);
-        ino = lstatIfExists(file)?.ino;
-      } catch (err) {
-        onError(err);
-      }
-      server.unref();
-      resolve({
-        close() {
-          server.close();
-          try {
-            if (ino !== void 0 && lstatIfExists(file)?.ino === ino) node_fs_default.rmSync(file, { force: true });
-          } catch {
-          }
-        }
-      });
-    });
+  };
+  watcher.on("error", (err) => {
+    onError(err);
+    stop();
   });
+  return Promise.resolve({ close: stop });
+}
+function asked(file, uid) {
+  try {
+    const st = lstatIfExists(file);
+    return st !== void 0 && st.isFile() && st.size === 0 && st.nlink === 1 && st.uid === uid;
+  } catch {
+    return false;
+  }
+}
+function reply(file, text, uid) {
+  const c = node_fs_default.constants;
+  let fd;
+  try {
+    fd = node_fs_default.openSync(file, c.O_WRONLY | (c.O_NOFOLLOW ?? 0) | (c.O_NONBLOCK ?? 0));
+  } catch {
+    return;
+  }
+  try {
+    const st = fstat(fd);
+    if (!st.isFile() || st.size !== 0 || st.nlink !== 1 || st.uid !== uid) return;
+    const bytes = Buffer.from(text, "utf8");
+    for (let at = 0; at < bytes.length; ) at += node_fs_default.writeSync(fd, bytes, at, bytes.length - at, at);
+    node_fs_default.rmSync(file, { force: true });
+  } finally {
+    close(fd);
+  }
 }
 
 // lib/rank-cache/keeper.ts

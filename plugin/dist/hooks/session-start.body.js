@@ -6444,7 +6444,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
   }
 }
 
-// lib/rank-cache/keeper-socket.ts
+// lib/rank-cache/keeper-ask.ts
 var ANSWER_MAX_CARDS = 2e3;
 var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
 

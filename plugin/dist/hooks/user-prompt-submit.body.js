@@ -3162,6 +3162,14 @@ function utimes(path, ms) {
 function readAt(fd, buffer, offset, length, position) {
   return node_fs_default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
+function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
 function openForAppend(path, extraFlags = 0, readable = false) {
   const c = node_fs_default.constants;
   return node_fs_default.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
@@ -10133,15 +10141,14 @@ function keepStoreFresh(memoryDir, script, io, log) {
   }
 }
 
-// lib/rank-cache/keeper-socket.ts
-var KEEPER_SOCKET = "keeper.sock";
-var SOCKET_PATH_MAX = 107;
+// lib/rank-cache/keeper-ask.ts
+var KEEPER_ASK = "keeper-ask";
 var ANSWER_MAX_CARDS = 2e3;
 var NAME_MAX_BYTES = 4096;
 var ANSWER_MAX_BYTES = 64 * 1024 + ANSWER_MAX_CARDS * 256;
-function keeperSocketPath(memoryDir) {
-  const file = joinPath(memoryDir, STATE_DIR, KEEPER_SOCKET);
-  return Buffer.byteLength(file) <= SOCKET_PATH_MAX ? file : void 0;
+var POLL_MS = 1;
+function keeperAskDir(memoryDir) {
+  return joinPath(memoryDir, STATE_DIR, KEEPER_ASK);
 }
 function parseAnswer(text) {
   let a;
@@ -10157,36 +10164,43 @@ function parseAnswer(text) {
   return { checked: checked2, cards: new Set(cards) };
 }
 function askKeeper(memoryDir, timeoutMs) {
-  const file = keeperSocketPath(memoryDir);
-  if (!file) return void 0;
-  let st;
+  const dir = keeperAskDir(memoryDir);
+  let file;
+  let fd;
   try {
-    st = lstatIfExists(file);
+    const st = lstatIfExists(dir);
+    if (!st?.isDirectory() || st.uid !== process.getuid?.()) return void 0;
+    file = joinPath(dir, `${process.pid}.${Math.random().toString(36).slice(2)}`);
+    const c = node_fs_default.constants;
+    fd = node_fs_default.openSync(file, c.O_RDWR | c.O_CREAT | c.O_EXCL | (c.O_NOFOLLOW ?? 0), 384);
   } catch {
     return void 0;
   }
-  if (!st?.isSocket() || st.uid !== process.getuid?.()) return void 0;
-  const { createConnection } = process.getBuiltinModule("node:net");
+  const deadline = Date.now() + timeoutMs;
   return new Promise((resolve) => {
-    const chunks = [];
-    let size = 0;
-    let done = false;
-    const finish2 = (answer) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      socket.destroy();
+    const look = () => {
+      let text;
+      let done = false;
+      try {
+        const size = fstat(fd).size;
+        if (size > ANSWER_MAX_BYTES) done = true;
+        else if (size > 0) {
+          const read = readFullyAt(fd, 0, size).toString("utf8");
+          if (read.endsWith("\n")) [text, done] = [read, true];
+        }
+      } catch {
+        done = true;
+      }
+      if (!done && Date.now() < deadline) return void setTimeout(look, POLL_MS);
+      const answer = text === void 0 ? void 0 : parseAnswer(text);
+      try {
+        close(fd);
+        if (!answer) node_fs_default.rmSync(file, { force: true });
+      } catch {
+      }
       resolve(answer);
     };
-    const timer = setTimeout(() => finish2(void 0), timeoutMs);
-    const socket = createConnection(file);
-    socket.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > ANSWER_MAX_BYTES) finish2(void 0);
-      else chunks.push(chunk);
-    });
-    socket.on("end", () => finish2(parseAnswer(Buffer.concat(chunks).toString("utf8"))));
-    socket.on("error", () => finish2(void 0));
+    setTimeout(look, 0);
   });
 }
 

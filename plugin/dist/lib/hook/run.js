@@ -17,7 +17,7 @@ import { appendWhy } from "../store/why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
-import { askKeeper } from "../rank-cache/keeper-socket.js";
+import { askKeeper } from "../rank-cache/keeper-ask.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
 var KEEPER_ANSWER_MS = 25;
