@@ -7449,12 +7449,23 @@ function ensureDirs(memoryDir) {
   realDir(memoryDir, ARCHIVE_DIR);
 }
 function readPending(memoryDir) {
+  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
+}
+function countPending(memoryDir) {
+  const quarantined = quarantinedIn(memoryDir);
+  try {
+    return node_fs_default.readdirSync(node_path_default.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return 0;
+    throw err;
+  }
+}
+function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
-  const quarantined = (name) => {
+  return (name) => {
     const held2 = hold?.held(`${PROPOSALS_DIR}/${name}`);
     return held2?.state === "quarantined" ? held2.reasons : void 0;
   };
-  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
 function readArchived(memoryDir) {
   return readDir(node_path_default.join(memoryDir, ARCHIVE_DIR));
@@ -7478,14 +7489,14 @@ function readDir(dir, quarantined = () => void 0) {
   const proposals = [];
   const unreadable = [];
   for (const name of names.sort()) {
-    if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) {
       unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
       continue;
     }
     try {
-      const p = JSON.parse(node_fs_default.readFileSync(node_path_default.join(dir, name), "utf8"));
+      const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
@@ -7500,7 +7511,7 @@ function readDir(dir, quarantined = () => void 0) {
   proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
   return { proposals, unreadable };
 }
-var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
+var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
@@ -7513,12 +7524,15 @@ var init_proposal_files = __esm({
     init_paths();
     init_arrivals();
     init_safe_write();
+    init_checked_fs();
     init_write();
     init_proposal_restated();
     PROPOSALS_DIR = `${STATE_DIR}/proposals`;
     ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
     PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
     ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
+    isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
+    PROPOSAL_READ_CAP = 4 * 1024 * 1024;
   }
 });
 
@@ -9891,7 +9905,7 @@ function checkQueueLimits(memoryDir, file) {
       `the proposal is ${file.length} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
       { bytes: file.length, limit: limits.maxFileBytes }
     );
-  const pending2 = readPending(memoryDir).proposals.length;
+  const pending2 = countPending(memoryDir);
   if (pending2 >= limits.maxFiles)
     throw new MemctlError(
       ERROR_CODES.E_GUARDRAIL,
