@@ -9670,7 +9670,8 @@ __export(write_exports, {
   writeCardKeys: () => writeCardKeys
 });
 function cardFiles(memoryDir) {
-  return node_fs_default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
+  const hold = readHold(memoryDir);
+  return node_fs_default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name) && !hold?.held(e.name)).map((e) => e.name).sort();
 }
 function languagesOf(memoryDir, files = cardFiles(memoryDir), configured) {
   const texts = [];
@@ -9687,6 +9688,8 @@ ${card.body}`);
 async function writeCardKeys(ctx, run2, name) {
   const file = findCardFile(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+  const held2 = readHold(ctx.memoryDir)?.held(file);
+  if (held2) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held2.state}: ${held2.reasons.join("; ")}); decide it first (memctl review)` };
   const bytes = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
   if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0].message}); fix it by hand first` };
@@ -9729,6 +9732,7 @@ var init_write2 = __esm({
     init_save();
     init_history();
     init_generate();
+    init_arrivals();
   }
 });
 
