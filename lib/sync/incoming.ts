@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git, runGit, type GitOptions } from "./git.js";
-import { isPerMachine } from "./layout.js";
+import { isPerMachine, sharedShape } from "./layout.js";
 import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 import { gitRefusal } from "./git-names.js";
@@ -45,6 +45,9 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
       path: e.path,
       reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
     }));
+  for (const e of state)
+    if (!isPerMachine(e.path) && !sharedShape(e.path))
+      refused.push({ path: e.path, reason: "not a file memctl keeps there (its logs, compact, proposals and revisions have set names), so it is left out (E_PATH_RESERVED)" });
   // A name no checkout here can write (made with git's plumbing: no filesystem held it) would fail every merge, and so
   // would one git refuses to check out (a .git component); those are cut from the tree before git reads it.
   const all = await entries(["-r", ref]);

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git, runGit } from "./git.js";
-import { isPerMachine } from "./layout.js";
+import { isPerMachine, sharedShape } from "./layout.js";
 import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 import { gitRefusal } from "./git-names.js";
@@ -20,6 +20,9 @@ async function mergeableCommit(dir, ref, opts) {
     path: e.path,
     reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`
   }));
+  for (const e of state)
+    if (!isPerMachine(e.path) && !sharedShape(e.path))
+      refused.push({ path: e.path, reason: "not a file memctl keeps there (its logs, compact, proposals and revisions have set names), so it is left out (E_PATH_RESERVED)" });
   const all = await entries(["-r", ref]);
   const gitRefused = /* @__PURE__ */ new Set();
   for (const { path: name, mode } of all) {
