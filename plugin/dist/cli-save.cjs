@@ -6761,6 +6761,7 @@ var init_hold_index = __esm({
     init_link_key();
     init_paths();
     init_safe_write();
+    init_checked_fs();
     HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
   }
 });
