@@ -32,6 +32,8 @@ export interface ClaudeCard {
   title?: string;
   /** Frontmatter `type` or `metadata.type` (user, feedback, project, reference), when present. */
   type?: string;
+  /** `priority: always`: its line would go into every prompt, which an import preview must say. */
+  pinned?: boolean;
   mtimeMs: number;
   mtime: Date;
   bytes: number;
@@ -113,6 +115,7 @@ export function listClaudeCards(dir: string, skipped: SkippedClaudeFile[] = []):
       description: card.meta.description,
       ...(titles.has(file) ? { title: titles.get(file) } : {}),
       type: typeof type === "string" ? type : undefined,
+      ...(card.meta.priority === "always" ? { pinned: true } : {}),
       mtimeMs: stat.mtimeMs,
       mtime: new Date(stat.mtimeMs),
       bytes: stat.size,

@@ -35,6 +35,23 @@ export function hiddenTextProblem(text: string): string | undefined {
 }
 
 /**
+ * `bytes` without the tag characters hiddenTextProblem names (UTF-8 F3 A0 80–81 xx), and how many there were: an
+ * import keeps everything a person can see and drops what only a model reads (other writes refuse them).
+ */
+export function withoutTagBytes(bytes: Uint8Array): { bytes: Uint8Array; removed: number } {
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  let removed = 0;
+  for (let at = 0; at < bytes.length; at++) {
+    if (bytes[at] === 0xf3 && bytes[at + 1] === 0xa0 && (bytes[at + 2] === 0x80 || bytes[at + 2] === 0x81) && (bytes[at + 3]! & 0xc0) === 0x80) {
+      removed++;
+      at += 3;
+    } else out[n++] = bytes[at]!;
+  }
+  return removed === 0 ? { bytes, removed } : { bytes: out.subarray(0, n), removed };
+}
+
+/**
  * What keeps `text` from being a valid card; empty when it is one. The description is judged only when it is
  * new or changed from `previous` (an imported card's long description is kept as it was).
  */

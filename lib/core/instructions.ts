@@ -59,6 +59,15 @@ export interface Composition {
 export const MAX_IMPORT_DEPTH = 5;
 
 /**
+ * What one composition reads at most: the text of every file together, and the files it looks up. A project's file
+ * may import any number of its own files of up to 1 MiB each, and git packs a megabyte of repeated text into a few
+ * hundred bytes: 300 such imports took a session start to 3 GB, for a block that keeps a few KiB. What is past
+ * either bound is not read ("unreadable", named once per importing file and line).
+ */
+export const MAX_COMPOSED_BYTES = 2 * 1024 * 1024;
+export const MAX_COMPOSED_FILES = 1000;
+
+/**
  * `read` gets the layer of the source a file hangs from and the files importing it (their keys, the source first):
  * a project's files arrive with a clone, so the reader confines what they may pull in more tightly than what the
  * user's own files may, by where each importing file lives (lib/config/instructions.ts).
@@ -66,9 +75,14 @@ export const MAX_IMPORT_DEPTH = 5;
 export function composeInstructions(
   sources: readonly InstructionSource[],
   read: (file: string, layer: InstructionLayer, importers: readonly string[]) => InstructionRead,
-  options: { home: string; maxDepth?: number },
+  options: { home: string; maxDepth?: number; maxBytes?: number; maxFiles?: number },
 ): Composition {
   const maxDepth = options.maxDepth ?? MAX_IMPORT_DEPTH;
+  const maxBytes = options.maxBytes ?? MAX_COMPOSED_BYTES;
+  const maxFiles = options.maxFiles ?? MAX_COMPOSED_FILES;
+  let bytes = 0;
+  let files = 0;
+  let overReported = false;
   const parts: InstructionPart[] = [];
   const problems: InstructionProblem[] = [];
   // A file reached twice (a source another file also imports, two files importing one) is composed once, where
@@ -76,8 +90,20 @@ export function composeInstructions(
   const seen = new Set<string>();
 
   const visit = (file: string, layer: InstructionLayer, depth: number, root: string | undefined, from: InstructionPart["from"], chain: readonly string[]): void => {
-    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
+    if (bytes >= maxBytes || files >= maxFiles) {
+      // Once: past the bound every further import would add a problem of its own.
+      if (!overReported)
+        problems.push({
+          kind: "unreadable",
+          ...at,
+          detail: `not read, nor anything after it: the instruction files composed so far hold ${bytes} bytes in ${files} files, the limit is ${maxBytes} bytes or ${maxFiles} files`,
+        });
+      overReported = true;
+      return;
+    }
+    files++;
+    const got = read(file, layer, chain);
     if (got.status === "missing") {
       // Most directories have no instruction file: only a named import that leads nowhere is a problem.
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
@@ -94,7 +120,9 @@ export function composeInstructions(
     if (seen.has(got.key)) return;
     seen.add(got.key);
     const source = root ?? file;
-    parts.push({ file, key: got.key, layer, depth, source, ...(from ? { from } : {}), text: got.text, bytes: utf8Bytes(got.text) });
+    const size = utf8Bytes(got.text);
+    bytes += size;
+    parts.push({ file, key: got.key, layer, depth, source, ...(from ? { from } : {}), text: got.text, bytes: size });
     for (const ref of parseImports(got.text)) {
       const next = { file, line: ref.line, target: ref.target };
       if (depth + 1 > maxDepth) {

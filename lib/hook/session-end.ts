@@ -17,7 +17,7 @@ import { captureMessages, type CaptureResult, type ModelRunner } from "../captur
 import { opencodeMessage, readSessionMessages, type UserMessage } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
-import { readPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
 import { childEnv, type Io } from "../store/io.js";
 import { logHookError } from "./run.js";
@@ -112,7 +112,7 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
   }
   // What now waits in all: the staged count alone reads as the whole queue when earlier sessions left some.
   try {
-    result.pending = readPending(memoryDir).proposals.length;
+    result.pending = countPending(memoryDir);
   } catch {
     // an unreadable queue is review's to report; the line just leaves the total out
   }

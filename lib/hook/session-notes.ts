@@ -4,7 +4,7 @@
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
-import { readPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-files.js";
 import { noLongerTrue, noLongerTrueReason, parseCard } from "../core/card.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
@@ -94,7 +94,7 @@ export function retiredLoadedLines(memoryDir: string, entries: readonly IndexEnt
 export function pendingNote(memoryDir: string): string | undefined {
   let n: number;
   try {
-    n = readPending(memoryDir).proposals.length;
+    n = countPending(memoryDir);
   } catch {
     return undefined;
   }

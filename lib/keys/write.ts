@@ -16,6 +16,7 @@ import { saveCard, type WriteContext } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
 import { runLlmCommand } from "../compact/generate.js";
 import type { RecallModel } from "../config/recall.js";
+import { readHold } from "../store/arrivals.js";
 
 export interface KeysRun {
   model: RecallModel;
@@ -33,11 +34,16 @@ export type KeysOutcome =
   | { file: string; status: "skipped"; keys: string[]; reason: string }
   | { file: string; status: "failed"; reason: string };
 
-/** The card files at the top of the store (cards: `<type>_<name>.md`), sorted. */
+/**
+ * The card files at the top of the store (cards: `<type>_<name>.md`), sorted, without those a sync holds: a held card
+ * is not the owner's yet (a key write would release it unreviewed) and a quarantined one may hold a secret, so
+ * neither goes to the model.
+ */
 export function cardFiles(memoryDir: string): string[] {
+  const hold = readHold(memoryDir);
   return fs
     .readdirSync(memoryDir, { withFileTypes: true })
-    .filter((e) => e.isFile() && isCardFile(e.name))
+    .filter((e) => e.isFile() && isCardFile(e.name) && !hold?.held(e.name))
     .map((e) => e.name)
     .sort();
 }
@@ -63,6 +69,8 @@ export function languagesOf(memoryDir: string, files: readonly string[] = cardFi
 export async function writeCardKeys(ctx: WriteContext, run: KeysRun, name: string): Promise<KeysOutcome> {
   const file = findCardFile(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+  const held = readHold(ctx.memoryDir)?.held(file);
+  if (held) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held.state}: ${held.reasons.join("; ")}); decide it first (memctl review)` };
   const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
   if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0]!.message}); fix it by hand first` };

@@ -14,6 +14,7 @@ import { commitFile, type CommitOptions } from "../store/write.js";
 import {
   ARCHIVE_DIR,
   archiveProposal,
+  countPending,
   ensureDirs,
   logEvent,
   newProposalId,
@@ -233,7 +234,7 @@ function checkQueueLimits(memoryDir: string, file: Uint8Array): void {
       `the proposal is ${file.length} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
       { bytes: file.length, limit: limits.maxFileBytes },
     );
-  const pending = readPending(memoryDir).proposals.length;
+  const pending = countPending(memoryDir);
   if (pending >= limits.maxFiles)
     throw new MemctlError(
       ERROR_CODES.E_GUARDRAIL,

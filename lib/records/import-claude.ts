@@ -9,7 +9,7 @@ import type { Io } from "../store/io.js";
 import { withStoreLock } from "../store/lock.js";
 import { claudeSlug } from "../config/project.js";
 import { addCardsBatch, pendingBatchFiles, type BatchCard } from "./batch.js";
-import { DESCRIPTION_MAX } from "../core/card-rules.js";
+import { DESCRIPTION_MAX, withoutTagBytes } from "../core/card-rules.js";
 import type { WriteContext } from "./save.js";
 import type { Resolution } from "../config/resolve.js";
 import { parseCard } from "../core/card.js";
@@ -35,6 +35,8 @@ export interface ImportItem {
   longDescription?: number;
   /** Secrets replaced by [REDACTED:<kind>] on the way in (imports are stored, never refused). */
   redacted?: SecretFinding[];
+  /** Unicode tag characters dropped on the way in, from the card and its title (see withoutTagBytes). */
+  hidden?: number;
 }
 
 export interface ImportPlan {
@@ -156,17 +158,29 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
               path: item.source.path,
             },
           );
-        const { bytes, redactions } = await redactBytes(importBytes(item, read.bytes), ctx.secrets);
+        const visible = withoutTagBytes(importBytes(item, read.bytes));
+        const { bytes, redactions } = await redactBytes(Buffer.from(visible.bytes), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
-        const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        const title = (await redactSecrets(item.source.title ?? item.name, ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title, file: item.file, hook }) });
+        // The hook is the card's description, whose tag characters were counted in the card.
+        const hook = (await redactSecrets(withoutTags(item.source.description ?? "").text, ctx.secrets)).text;
+        const title = withoutTags(item.source.title ?? item.name);
+        if (visible.removed + title.removed > 0) item.hidden = visible.removed + title.removed;
+        cards.push({
+          file: item.file,
+          content: bytes,
+          indexLine: renderIndexLine({ title: (await redactSecrets(title.text, ctx.secrets)).text, file: item.file, hook }),
+        });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
       return todo;
     },
     { timeoutMs: ctx.lockTimeoutMs },
   );
+}
+
+function withoutTags(text: string): { text: string; removed: number } {
+  const { bytes, removed } = withoutTagBytes(Buffer.from(text, "utf8"));
+  return { text: removed === 0 ? text : Buffer.from(bytes).toString("utf8"), removed };
 }
 
 /** What an item writes: a card file's bytes as read, or for a MEMORY.md note the card made from its text as it is now. */

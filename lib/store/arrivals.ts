@@ -194,10 +194,12 @@ export function liveness(memoryDir: string): (item: Arrival) => boolean {
     let set = lines.get(item.path);
     if (set === undefined) {
       set = new Set();
+      // A list planted with the store may name any path: only a regular file of the store, no link, is read.
       try {
-        for (const raw of fs.readFileSync(path.join(memoryDir, item.path), "utf8").split(/\r?\n/)) set.add(lineSha(raw));
+        if (!leavesStore(memoryDir, item.path))
+          for (const raw of readRegularUtf8(path.join(memoryDir, item.path), HOLD_READ_CAP, { nofollow: true }).split(/\r?\n/)) set.add(lineSha(raw));
       } catch {
-        // gone: the note holds nothing
+        // gone (or not a file of the store): the note holds nothing
       }
       lines.set(item.path, set);
     }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
+import { DEFAULT_READ_CAP, readRegularBuffer } from "./checked-fs.js";
 
 // The held paths of .memctl/arrivals.json in a form the per-prompt hook looks up without parsing the list: a table
 // of each held path's 32-bit hash (FNV-1a of its UTF-8) and where its rows start, sorted by hash; the hashes of the
@@ -101,7 +102,9 @@ export function writeHoldIndex(memoryDir: string, items: readonly Item[], st: Li
 export function openHoldIndex(file: string, st: ListStamp): HoldIndex | undefined {
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(file);
+    // Checked: a store kept in a project checkout brings this file too, as a link to /dev/zero (every prompt grew
+    // without end); a FIFO here hung every prompt. Either is no sidecar: the list itself is read.
+    buf = readRegularBuffer(file, DEFAULT_READ_CAP, { nofollow: true });
   } catch {
     return undefined;
   }

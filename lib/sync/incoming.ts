@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git, runGit, type GitOptions } from "./git.js";
-import { isPerMachine } from "./layout.js";
+import { isPerMachine, sharedShape } from "./layout.js";
 import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
+import { gitRefusal } from "./git-names.js";
 
 // What a sync merges: the remote's commit, or, when it tracks per-machine state (a teammate's force-added
 // .memctl/intent.json, usage log, caches), a commit on top of it without those paths. Merged as they are,
@@ -37,18 +38,31 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
   // A file every reader opens by name must arrive as a file: an index or log that is a link would make the hook
   // inject (or recall show) whatever file it names, another project's index or episodes, anything; a directory
   // would leave none. This machine's version stays.
+  // memctl's ignore rules too: a .gitignore that is a link stopped every merge.
   const refused = [...(await entries([ref])), ...state.filter((e) => !isPerMachine(e.path))]
-    .filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl")) && !e.mode.startsWith("100"))
+    .filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl") || e.path === ".gitignore") && !e.mode.startsWith("100"))
     .map((e) => ({
       path: e.path,
       reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
     }));
-  // A name no checkout here can write (made with git's plumbing: no filesystem held it) would fail every merge.
-  const names = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref], opts)).split("\0").filter(Boolean);
-  for (const name of names) {
+  for (const e of state)
+    if (!isPerMachine(e.path) && !sharedShape(e.path))
+      refused.push({ path: e.path, reason: "not a file memctl keeps there (its logs, compact, proposals and revisions have set names), so it is left out (E_PATH_RESERVED)" });
+  // A name no checkout here can write (made with git's plumbing: no filesystem held it) would fail every merge, and so
+  // would one git refuses to check out (a .git component); those are cut from the tree before git reads it.
+  const all = await entries(["-r", ref]);
+  const gitRefused = new Set<string>();
+  for (const { path: name, mode } of all) {
+    const refusal = gitRefusal(name, mode);
+    if (refusal) gitRefused.add(name);
     const why = unwritableName(dir, name);
-    if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+    if (refusal) refused.push({ path: name, reason: `${refusal}: a merge holding it fails, so it is left out (E_PATH_RESERVED)` });
+    else if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+    // A store has no submodules, and every git fetch parses .gitmodules: a broken one stopped every later sync.
+    else if (name === ".gitmodules")
+      refused.push({ path: name, reason: "a submodule list: a memory store has none, and git fetch reads this file, so it is left out (E_PATH_RESERVED)" });
   }
+  const names = all.map((e) => e.path).filter((p) => !gitRefused.has(p));
   // Git obeys these at every depth; memctl rewrites only the root's (its block): one below it would keep the owner's
   // later files there out of every commit, or change how git reads and merges them. This machine's own are kept.
   for (const name of names.filter(nestedControlFile))
@@ -58,7 +72,7 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
   try {
-    await git(dir, ["read-tree", ref], env);
+    await git(dir, ["read-tree", gitRefused.size > 0 ? await treeWithout(dir, `${ref}^{tree}`, [...gitRefused], opts) : ref], env);
     const ours = await ownFiles(
       dir,
       refused.map((r) => r.path),
@@ -106,6 +120,31 @@ function nestedControlFile(name: string): boolean {
   const base = name.slice(slash + 1).toLowerCase();
   return slash >= 0 && (base === ".gitignore" || base === ".gitattributes");
 }
+
+/** `tree` without the entries at `paths` (and folders left empty), written with mktree: git read-tree refuses it whole. */
+async function treeWithout(dir: string, tree: string, paths: readonly string[], opts: GitOptions): Promise<string> {
+  const exact = new Set(paths.filter((p) => !p.includes("/")));
+  const below = new Map<string, string[]>();
+  for (const p of paths.filter((q) => q.includes("/"))) {
+    const head = p.slice(0, p.indexOf("/"));
+    below.set(head, [...(below.get(head) ?? []), p.slice(head.length + 1)]);
+  }
+  const kept: string[] = [];
+  for (const line of (await git(dir, ["ls-tree", "-z", tree], opts)).split("\0").filter(Boolean)) {
+    const tab = line.indexOf("\t");
+    const name = line.slice(tab + 1);
+    const sub = below.get(name);
+    if (exact.has(name)) continue;
+    if (sub === undefined || !line.startsWith("040000 ")) kept.push(line);
+    else {
+      const rest = await treeWithout(dir, line.slice(0, tab).split(" ")[2]!, sub, opts);
+      if (rest !== EMPTY_TREE) kept.push(`040000 tree ${rest}\t${name}`);
+    }
+  }
+  return git(dir, ["mktree", "-z", "--missing"], { ...opts, input: kept.map((l) => `${l}\0`).join("") });
+}
+
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 /** NAME_MAX and PATH_MAX of Linux and macOS (in bytes). */
 const NAME_MAX = 255;

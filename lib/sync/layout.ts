@@ -84,6 +84,18 @@ export function isPerMachine(rel: string): boolean {
 }
 
 /**
+ * Whether a shared .memctl/ path (not isPerMachine) is one memctl writes: a log or the compact, a proposal file
+ * (pending or archived), a revision in its bucket. A plain file where memctl keeps a folder (a revisions bucket,
+ * proposals/archive) made every later save or decision fail, so anything else a remote holds there is left out.
+ */
+export function sharedShape(rel: string): boolean {
+  if (rel === ".memctl/history.jsonl" || rel === ".memctl/proposals-log.jsonl" || rel === ".memctl/compact.json") return true;
+  if (/^\.memctl\/proposals\/(archive\/)?[^/]+\.json$/.test(rel)) return true;
+  const revision = /^\.memctl\/revisions\/([0-9a-f]{2})\/([0-9a-f]{64})$/.exec(rel);
+  return revision !== null && revision[2]!.startsWith(revision[1]!);
+}
+
+/**
  * Writes (or replaces) memctl's block in .gitignore and .git/info/attributes, and removes the block an older
  * memctl committed in .gitattributes (the file goes when nothing else is left); returns the files that changed.
  */

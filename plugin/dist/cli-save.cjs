@@ -6765,6 +6765,7 @@ var init_hold_index = __esm({
     init_link_key();
     init_paths();
     init_safe_write();
+    init_checked_fs();
     HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
   }
 });
@@ -7453,12 +7454,23 @@ function ensureDirs(memoryDir) {
   realDir(memoryDir, ARCHIVE_DIR);
 }
 function readPending(memoryDir) {
+  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
+}
+function countPending(memoryDir) {
+  const quarantined = quarantinedIn(memoryDir);
+  try {
+    return node_fs_default.readdirSync(node_path_default.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return 0;
+    throw err;
+  }
+}
+function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
-  const quarantined = (name) => {
+  return (name) => {
     const held2 = hold?.held(`${PROPOSALS_DIR}/${name}`);
     return held2?.state === "quarantined" ? held2.reasons : void 0;
   };
-  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
 function readArchived(memoryDir) {
   return readDir(node_path_default.join(memoryDir, ARCHIVE_DIR));
@@ -7482,14 +7494,14 @@ function readDir(dir, quarantined = () => void 0) {
   const proposals = [];
   const unreadable = [];
   for (const name of names.sort()) {
-    if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) {
       unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
       continue;
     }
     try {
-      const p = JSON.parse(node_fs_default.readFileSync(node_path_default.join(dir, name), "utf8"));
+      const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
@@ -7504,7 +7516,7 @@ function readDir(dir, quarantined = () => void 0) {
   proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
   return { proposals, unreadable };
 }
-var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
+var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
@@ -7517,12 +7529,15 @@ var init_proposal_files = __esm({
     init_paths();
     init_arrivals();
     init_safe_write();
+    init_checked_fs();
     init_write();
     init_proposal_restated();
     PROPOSALS_DIR = `${STATE_DIR}/proposals`;
     ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
     PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
     ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
+    isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
+    PROPOSAL_READ_CAP = 4 * 1024 * 1024;
   }
 });
 
@@ -9660,7 +9675,8 @@ __export(write_exports, {
   writeCardKeys: () => writeCardKeys
 });
 function cardFiles(memoryDir) {
-  return node_fs_default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
+  const hold = readHold(memoryDir);
+  return node_fs_default.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name) && !hold?.held(e.name)).map((e) => e.name).sort();
 }
 function languagesOf(memoryDir, files = cardFiles(memoryDir), configured) {
   const texts = [];
@@ -9677,6 +9693,8 @@ ${card.body}`);
 async function writeCardKeys(ctx, run2, name) {
   const file = findCardFile(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+  const held2 = readHold(ctx.memoryDir)?.held(file);
+  if (held2) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held2.state}: ${held2.reasons.join("; ")}); decide it first (memctl review)` };
   const bytes = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
   if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0].message}); fix it by hand first` };
@@ -9719,6 +9737,7 @@ var init_write2 = __esm({
     init_save();
     init_history();
     init_generate();
+    init_arrivals();
   }
 });
 
@@ -9895,7 +9914,7 @@ function checkQueueLimits(memoryDir, file) {
       `the proposal is ${file.length} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
       { bytes: file.length, limit: limits.maxFileBytes }
     );
-  const pending2 = readPending(memoryDir).proposals.length;
+  const pending2 = countPending(memoryDir);
   if (pending2 >= limits.maxFiles)
     throw new MemctlError(
       ERROR_CODES.E_GUARDRAIL,

@@ -9217,10 +9217,6 @@ function artifactProblem(v) {
 // lib/store/history.ts
 var HISTORY_RELPATH = ".memctl/history.jsonl";
 var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
-var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
-function isValidActor(actor) {
-  return ACTOR.test(actor);
-}
 function historyPath(memoryDir) {
   return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
@@ -9487,14 +9483,32 @@ function isInside(file, root) {
 
 // lib/core/instructions.ts
 var MAX_IMPORT_DEPTH = 5;
+var MAX_COMPOSED_BYTES = 2 * 1024 * 1024;
+var MAX_COMPOSED_FILES = 1e3;
 function composeInstructions(sources, read, options) {
   const maxDepth = options.maxDepth ?? MAX_IMPORT_DEPTH;
+  const maxBytes = options.maxBytes ?? MAX_COMPOSED_BYTES;
+  const maxFiles = options.maxFiles ?? MAX_COMPOSED_FILES;
+  let bytes = 0;
+  let files = 0;
+  let overReported = false;
   const parts = [];
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
+    if (bytes >= maxBytes || files >= maxFiles) {
+      if (!overReported)
+        problems.push({
+          kind: "unreadable",
+          ...at,
+          detail: `not read, nor anything after it: the instruction files composed so far hold ${bytes} bytes in ${files} files, the limit is ${maxBytes} bytes or ${maxFiles} files`
+        });
+      overReported = true;
+      return;
+    }
+    files++;
+    const got = read(file, layer, chain);
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
       return;
@@ -9510,7 +9524,9 @@ function composeInstructions(sources, read, options) {
     if (seen.has(got.key)) return;
     seen.add(got.key);
     const source = root ?? file;
-    parts.push({ file, key: got.key, layer, depth, source, ...from ? { from } : {}, text: got.text, bytes: utf8Bytes(got.text) });
+    const size = utf8Bytes(got.text);
+    bytes += size;
+    parts.push({ file, key: got.key, layer, depth, source, ...from ? { from } : {}, text: got.text, bytes: size });
     for (const ref of parseImports(got.text)) {
       const next = { file, line: ref.line, target: ref.target };
       if (depth + 1 > maxDepth) {
@@ -9770,91 +9786,30 @@ function sessionInstructionBlock(host, cwd, io2) {
 init_card();
 init_card_types();
 init_card_types();
-var DESCRIPTION_MAX = 200;
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function descriptionProblem(description) {
-  const length = [...description].length;
-  if (length > DESCRIPTION_MAX)
-    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
-  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
-  return void 0;
-}
-
-// lib/records/proposal-restated.ts
-var RESTATED_MAX = 10;
-var RESTATED_SOURCE_MAX = 400;
-var ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
-function restatementProblem(r) {
-  if (typeof r !== "object" || r === null || Array.isArray(r)) return "not an object";
-  const { source, description, proposer, at } = r;
-  if (typeof source !== "string" || source.trim() === "") return "no source";
-  if ([...source].length > RESTATED_SOURCE_MAX) return `a source of ${[...source].length} characters; the limit is ${RESTATED_SOURCE_MAX}`;
-  if (/[\n\r]/.test(source)) return "a source of more than one line";
-  if (typeof description !== "string") return "no description";
-  const problem = descriptionProblem(description);
-  if (problem) return problem;
-  if (/[\n\r]/.test(description)) return "a description of more than one line";
-  if (typeof proposer !== "string" || !isValidActor(proposer)) return "not a valid actor (human, system, host:<name>, agent:<id>)";
-  if (typeof at !== "string" || !ISO.test(at) || !Number.isFinite(Date.parse(at))) return "no ISO time";
-  return void 0;
-}
-function validRestatements(value) {
-  if (!Array.isArray(value)) return [];
-  const out = [];
-  for (const r of value) {
-    if (out.length >= RESTATED_MAX) break;
-    if (restatementProblem(r) !== void 0) continue;
-    const { source, description, proposer, at } = r;
-    out.push({ source, description, proposer, at });
-  }
-  return out;
-}
 
 // lib/records/proposal-files.ts
 var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
-function readPending(memoryDir) {
+function countPending(memoryDir) {
+  const quarantined = quarantinedIn(memoryDir);
+  try {
+    return node_fs_default.readdirSync(node_path_default.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return 0;
+    throw err;
+  }
+}
+function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
-  const quarantined = (name) => {
+  return (name) => {
     const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
     return held?.state === "quarantined" ? held.reasons : void 0;
   };
-  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
-function readDir(dir, quarantined = () => void 0) {
-  let names;
-  try {
-    names = node_fs_default.readdirSync(dir);
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
-    return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
-  }
-  const proposals = [];
-  const unreadable = [];
-  for (const name of names.sort()) {
-    if (!name.endsWith(".json") || name.startsWith(".")) continue;
-    const reasons = quarantined(name);
-    if (reasons) {
-      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-      continue;
-    }
-    try {
-      const p = JSON.parse(node_fs_default.readFileSync(node_path_default.join(dir, name), "utf8"));
-      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
-      if (p.restated !== void 0) {
-        const restated = validRestatements(p.restated);
-        if (restated.length > 0) p.restated = restated;
-        else delete p.restated;
-      }
-      proposals.push(p);
-    } catch (err) {
-      unreadable.push({ file: name, reason: err.message });
-    }
-  }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
-  return { proposals, unreadable };
-}
+var isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
+var PROPOSAL_READ_CAP = 4 * 1024 * 1024;
 
 // lib/hook/session-notes.ts
 init_card();
@@ -10017,7 +9972,7 @@ function retiredLoadedLines(memoryDir, entries, today) {
 function pendingNote(memoryDir) {
   let n;
   try {
-    n = readPending(memoryDir).proposals.length;
+    n = countPending(memoryDir);
   } catch {
     return void 0;
   }

@@ -3249,6 +3249,10 @@ function forgetReads() {
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
+function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const bytes = readRegularBytes(path, cap, options);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
 }
@@ -9137,7 +9141,7 @@ function writeHoldIndex(memoryDir, items, st) {
 function openHoldIndex(file, st) {
   let buf;
   try {
-    buf = node_fs_default.readFileSync(file);
+    buf = readRegularBuffer(file, DEFAULT_READ_CAP, { nofollow: true });
   } catch {
     return void 0;
   }

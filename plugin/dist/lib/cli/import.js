@@ -102,12 +102,14 @@ async function run(argv, io) {
         kind: isNote(i.source) ? "note" : "card",
         ...isNote(i.source) ? { title: i.source.title, line: i.source.note.line, lines: i.source.note.lines } : {},
         action: i.action,
+        pinned: i.source.pinned === true,
         source: i.source.path,
         older_copies: i.older.map((o) => o.path),
         description_chars: i.longDescription ?? null
       })),
       skipped: plan.skipped.map((s) => ({ source: s.path, reason: s.reason })),
       redacted: imported.flatMap((i) => (i.redacted ?? []).map((r) => ({ file: i.file, kind: r.kind, line: r.line, masked: r.masked }))),
+      hidden: imported.filter((i) => i.hidden !== void 0).map((i) => ({ file: i.file, removed: i.hidden })),
       over_limit: plan.items.filter((i) => i.longDescription !== void 0 && i.action === "import").map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
       command: yes ? null : command,
@@ -149,7 +151,10 @@ function renderPlan(plan, applied, imported, io, command, refusal) {
   const verb = applied ? "imported" : "would import";
   const done = applied ? imported : todo;
   out.push(`${verb} ${importCount(done, plan)}${done.length ? ":" : ""}`);
-  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(itemOrigin(i))})`)}`);
+  for (const i of done)
+    out.push(
+      `  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(itemOrigin(i))})`)}${i.source.pinned ? `  ${c.yellow("pinned (priority: always): injected into every prompt")}` : ""}`
+    );
   const why = {
     present: "memctl already has it",
     removed: "removed from memctl earlier (see memctl history)",
@@ -160,6 +165,8 @@ function renderPlan(plan, applied, imported, io, command, refusal) {
   for (const i of plan.items) for (const o of i.older) out.push(`  ${c.dim("~")} ${inertText(o.path)}  ${c.dim(`older copy of "${inertText(i.name)}", not imported`)}`);
   for (const i of imported)
     for (const r of i.redacted ?? []) out.push(`  ${c.yellow("!")} redacted ${r.masked} (${r.kind}) in ${inertText(i.file)} line ${r.line}: secrets never enter memory`);
+  for (const i of imported.filter((x) => x.hidden !== void 0))
+    out.push(`  ${c.yellow("!")} removed ${i.hidden} hidden Unicode tag character${i.hidden === 1 ? "" : "s"} from ${inertText(i.file)}: text a model reads and no person sees`);
   const long = done.filter((i) => i.longDescription !== void 0);
   if (long.length > 0) {
     out.push(

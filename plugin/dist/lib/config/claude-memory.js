@@ -67,6 +67,7 @@ function listClaudeCards(dir, skipped = []) {
       description: card.meta.description,
       ...titles.has(file) ? { title: titles.get(file) } : {},
       type: typeof type === "string" ? type : void 0,
+      ...card.meta.priority === "always" ? { pinned: true } : {},
       mtimeMs: stat.mtimeMs,
       mtime: new Date(stat.mtimeMs),
       bytes: stat.size

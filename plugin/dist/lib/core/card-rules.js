@@ -18,6 +18,18 @@ function hiddenTextProblem(text) {
   const n = text.match(new RegExp(TAG_CHARACTER.source, "g")).length;
   return `it holds ${n} invisible Unicode tag characters (U+E0000\u2013U+E007F): text a model reads and no person sees in review; remove them`;
 }
+function withoutTagBytes(bytes) {
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  let removed = 0;
+  for (let at = 0; at < bytes.length; at++) {
+    if (bytes[at] === 243 && bytes[at + 1] === 160 && (bytes[at + 2] === 128 || bytes[at + 2] === 129) && (bytes[at + 3] & 192) === 128) {
+      removed++;
+      at += 3;
+    } else out[n++] = bytes[at];
+  }
+  return removed === 0 ? { bytes, removed } : { bytes: out.subarray(0, n), removed };
+}
 function cardTextProblems(text, previous) {
   return check(text, previous).problems;
 }
@@ -62,5 +74,6 @@ export {
   cardTextProblems,
   descriptionProblem,
   hiddenTextProblem,
-  isCardFile
+  isCardFile,
+  withoutTagBytes
 };

@@ -1,7 +1,7 @@
 // lib/hook/session-notes.ts
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import { renderEntryLine } from "../core/block.js";
-import { readPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-files.js";
 import { noLongerTrue, noLongerTrueReason, parseCard } from "../core/card.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
@@ -57,7 +57,7 @@ function retiredLoadedLines(memoryDir, entries, today) {
 function pendingNote(memoryDir) {
   let n;
   try {
-    n = readPending(memoryDir).proposals.length;
+    n = countPending(memoryDir);
   } catch {
     return void 0;
   }

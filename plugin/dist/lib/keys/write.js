@@ -12,8 +12,10 @@ import { currentIndexTitle, findCardFile } from "../records/card-find.js";
 import { saveCard } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
 import { runLlmCommand } from "../compact/generate.js";
+import { readHold } from "../store/arrivals.js";
 function cardFiles(memoryDir) {
-  return fs.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
+  const hold = readHold(memoryDir);
+  return fs.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name) && !hold?.held(e.name)).map((e) => e.name).sort();
 }
 function languagesOf(memoryDir, files = cardFiles(memoryDir), configured) {
   const texts = [];
@@ -30,6 +32,8 @@ ${card.body}`);
 async function writeCardKeys(ctx, run, name) {
   const file = findCardFile(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+  const held = readHold(ctx.memoryDir)?.held(file);
+  if (held) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held.state}: ${held.reasons.join("; ")}); decide it first (memctl review)` };
   const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
   if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0].message}); fix it by hand first` };

@@ -15,6 +15,7 @@ import { commitFile } from "../store/write.js";
 import {
   ARCHIVE_DIR,
   archiveProposal,
+  countPending,
   ensureDirs,
   logEvent,
   newProposalId,
@@ -175,7 +176,7 @@ function checkQueueLimits(memoryDir, file) {
       `the proposal is ${file.length} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
       { bytes: file.length, limit: limits.maxFileBytes }
     );
-  const pending = readPending(memoryDir).proposals.length;
+  const pending = countPending(memoryDir);
   if (pending >= limits.maxFiles)
     throw new MemctlError(
       ERROR_CODES.E_GUARDRAIL,

@@ -9,7 +9,7 @@ import { readHistory } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { claudeSlug } from "../config/project.js";
 import { addCardsBatch, pendingBatchFiles } from "./batch.js";
-import { DESCRIPTION_MAX } from "../core/card-rules.js";
+import { DESCRIPTION_MAX, withoutTagBytes } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
@@ -100,17 +100,27 @@ async function applyClaudeImport(ctx, plan, options) {
               path: item.source.path
             }
           );
-        const { bytes, redactions } = await redactBytes(importBytes(item, read.bytes), ctx.secrets);
+        const visible = withoutTagBytes(importBytes(item, read.bytes));
+        const { bytes, redactions } = await redactBytes(Buffer.from(visible.bytes), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
-        const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        const title = (await redactSecrets(item.source.title ?? item.name, ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title, file: item.file, hook }) });
+        const hook = (await redactSecrets(withoutTags(item.source.description ?? "").text, ctx.secrets)).text;
+        const title = withoutTags(item.source.title ?? item.name);
+        if (visible.removed + title.removed > 0) item.hidden = visible.removed + title.removed;
+        cards.push({
+          file: item.file,
+          content: bytes,
+          indexLine: renderIndexLine({ title: (await redactSecrets(title.text, ctx.secrets)).text, file: item.file, hook })
+        });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress(done, cards.length)));
       return todo;
     },
     { timeoutMs: ctx.lockTimeoutMs }
   );
+}
+function withoutTags(text) {
+  const { bytes, removed } = withoutTagBytes(Buffer.from(text, "utf8"));
+  return { text: removed === 0 ? text : Buffer.from(bytes).toString("utf8"), removed };
 }
 function importBytes(item, read) {
   const source = item.source;

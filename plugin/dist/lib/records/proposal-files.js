@@ -8,6 +8,7 @@ import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
 import { readHold } from "../store/arrivals.js";
 import { realDir } from "../store/safe-write.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 import { commitFile } from "../store/write.js";
 import { validRestatements } from "./proposal-restated.js";
 var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
@@ -35,13 +36,26 @@ function ensureDirs(memoryDir) {
   realDir(memoryDir, ARCHIVE_DIR);
 }
 function readPending(memoryDir) {
+  return readDir(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
+}
+function countPending(memoryDir) {
+  const quarantined = quarantinedIn(memoryDir);
+  try {
+    return fs.readdirSync(path.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return 0;
+    throw err;
+  }
+}
+function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
-  const quarantined = (name) => {
+  return (name) => {
     const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
     return held?.state === "quarantined" ? held.reasons : void 0;
   };
-  return readDir(path.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
+var isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
+var PROPOSAL_READ_CAP = 4 * 1024 * 1024;
 function readArchived(memoryDir) {
   return readDir(path.join(memoryDir, ARCHIVE_DIR));
 }
@@ -64,14 +78,14 @@ function readDir(dir, quarantined = () => void 0) {
   const proposals = [];
   const unreadable = [];
   for (const name of names.sort()) {
-    if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) {
       unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
       continue;
     }
     try {
-      const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"));
+      const p = JSON.parse(readRegularUtf8(path.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
@@ -91,6 +105,7 @@ export {
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   archiveProposal,
+  countPending,
   ensureDirs,
   isProposalId,
   logEvent,

@@ -108,7 +108,8 @@ function liveness(memoryDir) {
     if (set === void 0) {
       set = /* @__PURE__ */ new Set();
       try {
-        for (const raw of fs.readFileSync(path.join(memoryDir, item.path), "utf8").split(/\r?\n/)) set.add(lineSha(raw));
+        if (!leavesStore(memoryDir, item.path))
+          for (const raw of readRegularUtf8(path.join(memoryDir, item.path), HOLD_READ_CAP, { nofollow: true }).split(/\r?\n/)) set.add(lineSha(raw));
       } catch {
       }
       lines.set(item.path, set);

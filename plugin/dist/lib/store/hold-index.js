@@ -4,6 +4,7 @@ import path from "node:path";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
+import { DEFAULT_READ_CAP, readRegularBuffer } from "./checked-fs.js";
 var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
 var MAGIC = "memctl-hold 2";
 var stampText = (st) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
@@ -62,7 +63,7 @@ function writeHoldIndex(memoryDir, items, st) {
 function openHoldIndex(file, st) {
   let buf;
   try {
-    buf = fs.readFileSync(file);
+    buf = readRegularBuffer(file, DEFAULT_READ_CAP, { nofollow: true });
   } catch {
     return void 0;
   }

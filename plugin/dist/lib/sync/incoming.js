@@ -2,9 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git, runGit } from "./git.js";
-import { isPerMachine } from "./layout.js";
+import { isPerMachine, sharedShape } from "./layout.js";
 import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
+import { gitRefusal } from "./git-names.js";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var KINDS = { "120000": "a symlink", "040000": "a directory", "160000": "a submodule" };
 async function mergeableCommit(dir, ref, opts) {
@@ -15,15 +16,25 @@ async function mergeableCommit(dir, ref, opts) {
   );
   const state = await entries(["-r", ref, "--", ".memctl/"]);
   const dropped = [...notDir, ...state.filter((e) => isPerMachine(e.path)).map((e) => e.path)];
-  const refused = [...await entries([ref]), ...state.filter((e) => !isPerMachine(e.path))].filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl")) && !e.mode.startsWith("100")).map((e) => ({
+  const refused = [...await entries([ref]), ...state.filter((e) => !isPerMachine(e.path))].filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl") || e.path === ".gitignore") && !e.mode.startsWith("100")).map((e) => ({
     path: e.path,
     reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`
   }));
-  const names = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref], opts)).split("\0").filter(Boolean);
-  for (const name of names) {
+  for (const e of state)
+    if (!isPerMachine(e.path) && !sharedShape(e.path))
+      refused.push({ path: e.path, reason: "not a file memctl keeps there (its logs, compact, proposals and revisions have set names), so it is left out (E_PATH_RESERVED)" });
+  const all = await entries(["-r", ref]);
+  const gitRefused = /* @__PURE__ */ new Set();
+  for (const { path: name, mode } of all) {
+    const refusal = gitRefusal(name, mode);
+    if (refusal) gitRefused.add(name);
     const why = unwritableName(dir, name);
-    if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+    if (refusal) refused.push({ path: name, reason: `${refusal}: a merge holding it fails, so it is left out (E_PATH_RESERVED)` });
+    else if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+    else if (name === ".gitmodules")
+      refused.push({ path: name, reason: "a submodule list: a memory store has none, and git fetch reads this file, so it is left out (E_PATH_RESERVED)" });
   }
+  const names = all.map((e) => e.path).filter((p) => !gitRefused.has(p));
   for (const name of names.filter(nestedControlFile))
     refused.push({ path: name, reason: "a git control file below the store's root, which would steer what this machine's git commits or rewrites there (E_PATH_RESERVED)" });
   refused.push(...await foldCollisions(dir, names, opts));
@@ -31,7 +42,7 @@ async function mergeableCommit(dir, ref, opts) {
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
   try {
-    await git(dir, ["read-tree", ref], env);
+    await git(dir, ["read-tree", gitRefused.size > 0 ? await treeWithout(dir, `${ref}^{tree}`, [...gitRefused], opts) : ref], env);
     const ours = await ownFiles(
       dir,
       refused.map((r) => r.path),
@@ -68,6 +79,28 @@ function nestedControlFile(name) {
   const base = name.slice(slash + 1).toLowerCase();
   return slash >= 0 && (base === ".gitignore" || base === ".gitattributes");
 }
+async function treeWithout(dir, tree, paths, opts) {
+  const exact = new Set(paths.filter((p) => !p.includes("/")));
+  const below = /* @__PURE__ */ new Map();
+  for (const p of paths.filter((q) => q.includes("/"))) {
+    const head = p.slice(0, p.indexOf("/"));
+    below.set(head, [...below.get(head) ?? [], p.slice(head.length + 1)]);
+  }
+  const kept = [];
+  for (const line of (await git(dir, ["ls-tree", "-z", tree], opts)).split("\0").filter(Boolean)) {
+    const tab = line.indexOf("	");
+    const name = line.slice(tab + 1);
+    const sub = below.get(name);
+    if (exact.has(name)) continue;
+    if (sub === void 0 || !line.startsWith("040000 ")) kept.push(line);
+    else {
+      const rest = await treeWithout(dir, line.slice(0, tab).split(" ")[2], sub, opts);
+      if (rest !== EMPTY_TREE) kept.push(`040000 tree ${rest}	${name}`);
+    }
+  }
+  return git(dir, ["mktree", "-z", "--missing"], { ...opts, input: kept.map((l) => `${l}\0`).join("") });
+}
+var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var NAME_MAX = 255;
 var PATH_MAX = 4095;
 function unwritableName(dir, name) {

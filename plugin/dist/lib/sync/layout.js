@@ -55,6 +55,12 @@ function isPerMachine(rel) {
   if (/(^|\/)\.[^/]+\.tmp$/.test(rel)) return true;
   return !SHARED_STATE.some((p) => p.endsWith("/") ? rel.startsWith(p) : rel === p);
 }
+function sharedShape(rel) {
+  if (rel === ".memctl/history.jsonl" || rel === ".memctl/proposals-log.jsonl" || rel === ".memctl/compact.json") return true;
+  if (/^\.memctl\/proposals\/(archive\/)?[^/]+\.json$/.test(rel)) return true;
+  const revision = /^\.memctl\/revisions\/([0-9a-f]{2})\/([0-9a-f]{64})$/.exec(rel);
+  return revision !== null && revision[2].startsWith(revision[1]);
+}
 async function writeRepoRules(memoryDir) {
   const changed = [];
   const info = path.join(memoryDir, ".git", "info");
@@ -123,5 +129,6 @@ export {
   configureDrivers,
   isPerMachine,
   mustShare,
+  sharedShape,
   writeRepoRules
 };

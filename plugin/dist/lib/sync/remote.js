@@ -4,9 +4,11 @@ import { runGit } from "./git.js";
 import { currentBranch, remoteBranches, trackBranch } from "./repo.js";
 async function fetchUpstream(memoryDir, upstream, network) {
   const refspec = `+refs/heads/${upstream.branch}:${upstream.trackingRef}`;
-  const r = await runGit(memoryDir, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", upstream.remote, refspec], network).catch((err) => {
-    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
-  });
+  const r = await runGit(memoryDir, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--no-recurse-submodules", upstream.remote, refspec], network).catch(
+    (err) => {
+      throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
+    }
+  );
   if (r.code === 0) return true;
   if (/couldn't find remote ref/i.test(r.stderr)) return false;
   throw offline(upstream, r.stderr, "nothing was changed");
