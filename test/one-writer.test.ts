@@ -36,6 +36,10 @@ const WRITERS: Allowed = {
     calls: ["linkSync"],
     why: "the per-user session secret, written whole by writeNewFile under a temp and linked into place (never replaces: concurrent first prompts agree); the prompt hook cannot load write.ts, whose node:crypto costs ~2.7 ms a prompt",
   },
+  "lib/rank-cache/keeper-ask.ts": {
+    calls: ["openSync", "writeSync"],
+    why: "a prompt's question to its keeper (an empty file of its own, O_EXCL) and the keeper's answer written into it through a checked descriptor: a message between two processes, not a store file",
+  },
   "lib/hook/entry/code-cache-loader.ts": {
     calls: ["writeFileSync", "renameSync"],
     why: "the hook's V8 code cache beside dist/: the entry loads no lib/ module (start-up cost), and the cache is disposable",
@@ -51,6 +55,10 @@ const CLAIMS: Allowed = {
   "lib/records/file-move.ts": { calls: ["linkSync"], why: "a move that fails instead of replacing an existing name" },
   "lib/cli/demo.ts": { calls: ["mkdirSync"], why: "the demo's project folder inside its own fresh temp directory" },
   "lib/store/session-secret.ts": { calls: ["linkSync"], why: "the session secret's exclusive create: the first of racing prompts wins, the others read its file" },
+  "lib/rank-cache/keeper-ask.ts": {
+    calls: ["openSync", "mkdirSync"],
+    why: "a prompt's question file, made O_EXCL under a name only it uses, and the questions' directory the keeper makes afresh under the keeper lock it holds: not locks",
+  },
 };
 
 const tree = treeCalls(REPO_ROOT, SOURCE_ROOTS);
