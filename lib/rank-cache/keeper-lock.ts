@@ -11,10 +11,11 @@ export const KEEPER_LOCK = "keeper";
 export const KEEPER_LOCK_STALE_MS = 6_000;
 
 /**
- * Below this many entries a prompt's round trip to the keeper (node:net loaded, a connection, an answer: ~4 ms of
- * the hook's CPU here) costs more than the stats it saves (~4 µs a card): bench/README.md, h/watch.
+ * Below this many entries a prompt's question to the keeper (a file made in its watched folder, an answer read back)
+ * saves less than the stats it replaces (~8 µs a card on Node 20): per-round CPU asked / stat-every-card 0.98 at 200
+ * cards (A/A 1.01), 0.92 at 500, 0.84 at 1,000 (bench/README.md, h/warm10k; it was 2,000 while asking took node:net).
  */
-export const KEEPER_MIN = 2_000;
+export const KEEPER_MIN = 500;
 
 /** KEEPER_MIN, MEMCTL_KEEPER_MIN when it is a whole number, and never above the full-check size (keepers there check). */
 export function keeperMinFrom(env: Record<string, string | undefined>): number {

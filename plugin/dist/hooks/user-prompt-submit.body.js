@@ -10104,7 +10104,7 @@ function homedir() {
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
-var KEEPER_MIN = 2e3;
+var KEEPER_MIN = 500;
 function keeperMinFrom(env) {
   const v = env.MEMCTL_KEEPER_MIN;
   return Math.min(v !== void 0 && /^\d+$/.test(v) ? Number(v) : KEEPER_MIN, fullCheckMaxFrom(env));
