@@ -1,5 +1,5 @@
 import path from "node:path";
-import { backupsDir, readText } from "./apply.js";
+import { backupsDir, readText, type TextEdit } from "./apply.js";
 import type { InstallContext, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 import { hookCommandsIn } from "./hook-json.js";
@@ -36,6 +36,24 @@ function wiredAt(installer: HostInstaller, ctx: InstallContext, own: ReadonlySet
       return false;
     }
   });
+}
+
+/**
+ * Whether all memctl has in one of this scope's files (`before`) is another scope's: Claude's project scope writes
+ * the local scope's settings.local.json and git exclude, which are then no sign of a local wiring.
+ */
+export function onlyOtherScopesIn(installer: HostInstaller, ctx: InstallContext, file: string, uninstall: TextEdit, before: string | null): boolean {
+  const original = originalText(file, backupsDir(ctx.io), readRecord(file, recordsDir(ctx.io)));
+  let text = before;
+  let shared = false;
+  for (const scope of scopesOf(installer))
+    if (scope !== ctx.scope)
+      for (const edit of installer.plan({ ...ctx, scope }))
+        if (edit.file === file) {
+          shared = true;
+          text = edit.uninstall(text, original);
+        }
+  return shared && (text === null || uninstall(text, original) === text);
 }
 
 /** Hook commands of other tools that inject memory per prompt, in every hooks file this host reads. */

@@ -22,6 +22,20 @@ function wiredAt(installer, ctx, own) {
     }
   });
 }
+function onlyOtherScopesIn(installer, ctx, file, uninstall, before) {
+  const original = originalText(file, backupsDir(ctx.io), readRecord(file, recordsDir(ctx.io)));
+  let text = before;
+  let shared = false;
+  for (const scope of scopesOf(installer))
+    if (scope !== ctx.scope) {
+      for (const edit of installer.plan({ ...ctx, scope }))
+        if (edit.file === file) {
+          shared = true;
+          text = edit.uninstall(text, original);
+        }
+    }
+  return shared && (text === null || uninstall(text, original) === text);
+}
 function foreignInjectors(installer, ctx) {
   const found = [];
   for (const file of installer.hookFiles?.(ctx) ?? []) {
@@ -61,6 +75,7 @@ var byScope = (a, b) => ORDER.indexOf(a) - ORDER.indexOf(b);
 export {
   doubleWiringWarnings,
   foreignInjectors,
+  onlyOtherScopesIn,
   otherWiredScopes,
   pluginWarnings,
   scopesOf

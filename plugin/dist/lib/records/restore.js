@@ -21,7 +21,10 @@ function lastTextRev(name, mine) {
   const files = [...new Set(mine.map((e) => e.card))];
   if (files.length > 1) throw usageError(`"${name}" names ${files.join(", ")}; restore by file name and revision ("memctl history ${name}" lists them)`);
   const last = mine[mine.length - 1];
-  if (last.sha256 !== null) throw usageError(`${name} is live (r${last.rev}); give the revision to restore, e.g. memctl restore ${name} ${Math.max(1, last.rev - 1)} ("memctl history ${name}" lists them)`);
+  if (last.sha256 !== null)
+    throw usageError(
+      `${name} is live (r${last.rev}); give the revision to restore, e.g. memctl restore ${name} ${Math.max(1, last.rev - 1)} ("memctl history ${name}" lists them)`
+    );
   const kept = [...mine].reverse().find((e) => e.sha256 !== null);
   if (!kept) throw usageError(`"${name}" has no revision with a text to restore ("memctl history ${name}")`);
   return kept.rev;
