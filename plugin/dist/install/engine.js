@@ -4,7 +4,7 @@ import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff } from "./apply.js";
 import { installCommandLine } from "./context.js";
 import { assertConfined } from "./confine.js";
-import { doubleWiringWarnings, onlyOtherScopesIn } from "./double-wiring.js";
+import { doubleWiringWarnings, holdsOwnPart } from "./double-wiring.js";
 import { onPath } from "./host.js";
 import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText } from "./record.js";
 import { readCommandSources } from "./render.js";
@@ -73,11 +73,6 @@ function actionOf(change) {
   if (change.after === null) return "removed";
   return "updated";
 }
-function ownedByOtherScopes(installer, ctx, n, state) {
-  if (state === "broken") return false;
-  const edit = installer.plan(ctx)[n];
-  return onlyOtherScopesIn(installer, ctx, edit.file, edit.uninstall, readText(edit.file));
-}
 function scopeStatus(installer, asked, options = {}) {
   const chosen = asked.budget.maxBytes !== void 0 || asked.budget.maxEntries !== void 0 ? asked.budget : installer.installedBudget?.(asked);
   const ctx = chosen ? { ...asked, budget: chosen } : asked;
@@ -114,7 +109,9 @@ function judge(installer, ctx) {
   const installCmd = installCommandLine(installer.name, ctx);
   const broken = items.find((i) => i.state === "broken");
   if (broken) return { state: "broken", items, fix: broken.detail };
-  if (items.length === 0 || items.every((i, n) => i.state === "missing" || ownedByOtherScopes(installer, ctx, n, i.state))) return { state: "not-installed", items };
+  const plan = installer.plan(ctx);
+  if (items.length === 0 || items.every((i, n) => i.state === "missing" || i.state !== "broken" && !holdsOwnPart(installer, ctx, plan[n])))
+    return { state: "not-installed", items };
   const missingFiles = installer.requiredFiles(ctx).filter((f) => !fs.existsSync(f));
   if (missingFiles.length > 0) return { state: "broken", items, fix: `${missingFiles.join(", ")} missing: run npm run build in ${ctx.packageRoot}, then ${installCmd}` };
   if (items.every((i) => i.state === "current")) return { state: "installed", items };
