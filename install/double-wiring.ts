@@ -1,6 +1,6 @@
 import path from "node:path";
 import { backupsDir, readText } from "./apply.js";
-import type { InstallContext, Scope } from "./context.js";
+import type { InstallContext, PlannedEdit, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 import { hookCommandsIn } from "./hook-json.js";
 import { readJsonc } from "./jsonc.js";
@@ -18,24 +18,24 @@ export function scopesOf(installer: HostInstaller): Scope[] {
 
 /** The other scopes where this host is wired (any memctl file of it present). */
 export function otherWiredScopes(installer: HostInstaller, ctx: InstallContext): Scope[] {
-  const own = new Set(installer.plan(ctx).map((e) => e.file));
-  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }, own));
+  return scopesOf(installer).filter((s) => s !== ctx.scope && installer.plan({ ...ctx, scope: s }).some((edit) => holdsOwnPart(installer, { ...ctx, scope: s }, edit)));
 }
 
 /**
- * Any of the scope's planned files holds something memctl's uninstall would take out. A file this scope writes
- * too is no evidence (Claude's project scope keeps its auto-memory setting in the local scope's file).
+ * Whether `edit`'s file holds something of this scope's that uninstall would take out. In a file other scopes edit
+ * too, their parts are taken out first: Claude's project scope keeps its auto-memory setting (and a git exclude line)
+ * in the local scope's files, which are then no sign of a local wiring, while local hooks there still are.
  */
-function wiredAt(installer: HostInstaller, ctx: InstallContext, own: ReadonlySet<string>): boolean {
-  return installer.plan(ctx).some((edit) => {
-    if (own.has(edit.file)) return false;
-    try {
-      const before = readText(edit.file);
-      return before !== null && edit.uninstall(before, originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)))) !== before;
-    } catch {
-      return false;
-    }
-  });
+export function holdsOwnPart(installer: HostInstaller, ctx: InstallContext, edit: PlannedEdit): boolean {
+  try {
+    const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
+    let text = readText(edit.file);
+    for (const scope of scopesOf(installer))
+      if (scope !== ctx.scope) for (const other of installer.plan({ ...ctx, scope })) if (other.file === edit.file) text = other.uninstall(text, original);
+    return text !== null && edit.uninstall(text, original) !== text;
+  } catch {
+    return false;
+  }
 }
 
 /** Hook commands of other tools that inject memory per prompt, in every hooks file this host reads. */

@@ -3,7 +3,7 @@ import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff, type FileChange } from "./apply.js";
 import { installCommandLine, type InstallContext, type PlannedEdit, type Scope } from "./context.js";
 import { assertConfined } from "./confine.js";
-import { doubleWiringWarnings } from "./double-wiring.js";
+import { doubleWiringWarnings, holdsOwnPart } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
 import type { TrustState } from "./trust.js";
 import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText, type PlannedChange } from "./record.js";
@@ -164,7 +164,10 @@ function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus,
   const installCmd = installCommandLine(installer.name, ctx);
   const broken = items.find((i) => i.state === "broken");
   if (broken) return { state: "broken", items, fix: broken.detail };
-  if (items.length === 0 || items.every((i) => i.state === "missing")) return { state: "not-installed", items };
+  // A file another scope also edits counts only for what is this scope's own in it (holdsOwnPart).
+  const plan = installer.plan(ctx);
+  if (items.length === 0 || items.every((i, n) => i.state === "missing" || (i.state !== "broken" && !holdsOwnPart(installer, ctx, plan[n]!))))
+    return { state: "not-installed", items };
   const missingFiles = installer.requiredFiles(ctx).filter((f) => !fs.existsSync(f));
   if (missingFiles.length > 0) return { state: "broken", items, fix: `${missingFiles.join(", ")} missing: run npm run build in ${ctx.packageRoot}, then ${installCmd}` };
   if (items.every((i) => i.state === "current")) return { state: "installed", items };

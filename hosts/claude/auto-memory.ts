@@ -35,11 +35,49 @@ function settingOf(file: string, read: (file: string) => string): unknown {
   }
   // Cheap before JSON.parse: most settings files never mention it.
   if (!text.includes("autoMemoryEnabled")) return undefined;
-  try {
-    return (JSON.parse(text) as { autoMemoryEnabled?: unknown }).autoMemoryEnabled;
-  } catch {
-    return undefined;
+  for (const candidate of [text, withoutJsoncExtras(text)])
+    try {
+      return (JSON.parse(candidate) as { autoMemoryEnabled?: unknown }).autoMemoryEnabled;
+    } catch {}
+  return undefined;
+}
+
+/**
+ * JSON with comments and trailing commas as plain JSON: settings files may hold them (`memctl install` edits such a
+ * file and keeps them). Hand-written, not jsonc-parser: the per-prompt hook reaches this, and it runs only when
+ * JSON.parse has already failed. Strings are copied as they are, so a `//` or `,}` inside one stays.
+ */
+function withoutJsoncExtras(text: string): string {
+  let out = "";
+  let comma = false; // a comma held until the next token shows it is not a trailing one
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "/" && text[i + 1] === "/") {
+      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
+      continue;
+    }
+    if (ch === "/" && text[i + 1] === "*") {
+      const close = text.indexOf("*/", i + 2);
+      i = close < 0 ? text.length : close + 1;
+      continue;
+    }
+    if (/\s/.test(ch)) {
+      out += ch;
+      continue;
+    }
+    if (comma && ch !== "}" && ch !== "]") out += ",";
+    comma = ch === ",";
+    if (comma) continue;
+    if (ch !== '"') {
+      out += ch;
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+    out += text.slice(i, end + 1);
+    i = end;
   }
+  return out;
 }
 
 /** The fix doctor and `install --status` give when Claude's auto memory writes into memctl's store. */

@@ -77,7 +77,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 /** The key-writing model, or E_NO_MODEL saying what to configure. */
 export function configuredModel(io: Io): RecallModel {
   const model = recallModel(readConfig(io).value);
-  if (!model) throw new MemctlError(ERROR_CODES.E_NO_MODEL, `memctl keys: ${recallSetupHint(configFilePath(io))}`, { config_file: configFilePath(io) });
+  if (!model) throw new MemctlError(ERROR_CODES.E_NO_MODEL, recallSetupHint(configFilePath(io)), { config_file: configFilePath(io) });
   return model;
 }
 

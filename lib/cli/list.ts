@@ -4,6 +4,7 @@ import { cacheIdentity } from "../store/card-cache-open.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import { readHold } from "../store/arrivals.js";
+import { liveArrivals } from "../sync/arrival-decide.js";
 import { freshnessOf, type CacheStamp } from "../store/full-check.js";
 import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
@@ -84,7 +85,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .map((row) => ({ row, key: row.type + "\0" + row.name }))
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .map((k) => k.row);
-  if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()));
+  if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()), heldCards(memoryDir));
   else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
   else writeKept(memoryDir, cache, rows, catalog.cards.length, io);
   return 0;
@@ -104,6 +105,12 @@ function writeKept(memoryDir: string, cache: { stamp: CacheStamp; count: number 
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 
+/** Cards a sync holds for review (left out of the rows): new, edited or pinned ones still as they arrived. */
+function heldCards(memoryDir: string): number {
+  if (!readHold(memoryDir)) return 0;
+  return liveArrivals(memoryDir).filter((a) => a.state === "pending" && (a.kind === "new" || a.kind === "edited" || a.kind === "pinned")).length;
+}
+
 /** One row as safeJson lays it out in the `cards` array, written field by field (same keys, same order as ListRow). */
 function rowJson(r: ListRow): string {
   const q = safeJsonString;
@@ -111,10 +118,12 @@ function rowJson(r: ListRow): string {
 }
 
 /** The table; the description column gets whatever width is left and is elided with … beyond it. Written a megabyte at a time. */
-export function writeTable(rows: readonly ListRow[], io: Io, today: string): void {
+export function writeTable(rows: readonly ListRow[], io: Io, today: string, held = 0): void {
   const c = colorsFor(io);
+  // Without this line a second machine's first list after a sync from a shared remote says the store is empty.
+  const heldNote = held > 0 ? `${c.dim(`${held} card${held > 1 ? "s" : ""} from a sync held for review, not listed until accepted:`)} memctl review\n` : "";
   if (rows.length === 0) {
-    io.stdout.write(`${c.dim("no cards yet")} — add one with "memctl save NAME -t TYPE -d DESCRIPTION"\n`);
+    io.stdout.write(heldNote || `${c.dim("no cards yet")} — add one with "memctl save NAME -t TYPE -d DESCRIPTION"\n`);
     return;
   }
   const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
@@ -137,6 +146,7 @@ export function writeTable(rows: readonly ListRow[], io: Io, today: string): voi
   });
   if (shortened > 0)
     out.add(`${c.dim(`… ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`)}\n`);
+  out.add(heldNote);
   out.end();
 }
 

@@ -12,7 +12,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("restore"),
   positionals: [
     { name: "name", description: "card name, or its file name (removed cards too)", required: true, completes: "card" },
-    { name: "rev", description: "the revision to restore: 3 or r3 (memctl history NAME lists them)", required: true },
+    { name: "rev", description: "the revision to restore: 3 or r3 (memctl history NAME lists them); default for a removed card: its last text" },
   ],
   flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: {
@@ -23,16 +23,16 @@ export const spec: CommandSpec = {
   },
   notes:
     "The revision's text is written back as a NEW revision attributed to you, through the same checks as memctl save;\nhistory is never rewritten. Revisions written before memctl kept revision texts cannot be restored.",
-  examples: ["memctl restore run-tests 1", "memctl restore run-tests r2 --json"],
+  examples: ["memctl restore run-tests 1", "memctl restore run-tests r2 --json", "memctl restore run-tests   # undo memctl rm run-tests"],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const [name, revArg] = args.positionals as [string, string];
-  const rev = /^r?([1-9][0-9]{0,8})$/.exec(revArg)?.[1];
-  if (rev === undefined) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${name} shows it, e.g. 2 or r2`);
+  const [name, revArg] = args.positionals as [string, string | undefined];
+  const rev = revArg === undefined ? undefined : /^r?([1-9][0-9]{0,8})$/.exec(revArg)?.[1];
+  if (revArg !== undefined && rev === undefined) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${name} shows it, e.g. 2 or r2`);
   const { memoryDir } = requireStore(args, io);
-  const result = await restoreCard(writeContext(args, io, memoryDir), name, Number(rev));
+  const result = await restoreCard(writeContext(args, io, memoryDir), name, rev === undefined ? undefined : Number(rev));
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,

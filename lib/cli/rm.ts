@@ -29,6 +29,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       index_lines_removed: result.indexLinesRemoved,
       trash: result.trash,
     });
-  else io.stdout.write(`${colorsFor(io).green("✓")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}\n`);
+  else
+    io.stdout.write(
+      `${colorsFor(io).green("✓")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}\n  undo: memctl restore ${inertText(result.file)}\n`,
+    );
   return 0;
 }

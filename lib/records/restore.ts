@@ -28,7 +28,21 @@ export function missingTextReason(state: "absent" | "corrupt" | "error", reason?
   return reason ?? "its text cannot be read";
 }
 
-export async function restoreCard(ctx: WriteContext, name: string, rev: number): Promise<RestoreResult> {
+/** The revision `restore NAME` with none given means: a removed card's last text (undo rm); a live card has no such default. */
+function lastTextRev(name: string, mine: readonly HistoryEntry[]): number {
+  const files = [...new Set(mine.map((e) => e.card))];
+  if (files.length > 1) throw usageError(`"${name}" names ${files.join(", ")}; restore by file name and revision ("memctl history ${name}" lists them)`);
+  const last = mine[mine.length - 1]!;
+  if (last.sha256 !== null)
+    throw usageError(
+      `${name} is live (r${last.rev}); give the revision to restore, e.g. memctl restore ${name} ${Math.max(1, last.rev - 1)} ("memctl history ${name}" lists them)`,
+    );
+  const kept = [...mine].reverse().find((e) => e.sha256 !== null);
+  if (!kept) throw usageError(`"${name}" has no revision with a text to restore ("memctl history ${name}")`);
+  return kept.rev;
+}
+
+export async function restoreCard(ctx: WriteContext, name: string, wanted: number | undefined): Promise<RestoreResult> {
   assertMayWrite(ctx.actor, "restore memory cards");
   await warmSecretScan();
   return withRecordsLock(ctx, async () => {
@@ -36,6 +50,7 @@ export async function restoreCard(ctx: WriteContext, name: string, rev: number):
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
+    const rev = wanted ?? lastTextRev(name, mine);
     const matches = mine.filter((e) => e.rev === rev);
     const files = [...new Set(matches.map((e) => e.card))];
     if (matches.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `"${name}" has no revision r${rev}; "memctl history ${name}" lists them`, { name, rev });

@@ -144,3 +144,17 @@ test("[guardrails] max_revisions_per_card bounds the kept texts; the latest is n
   assert.match(human, /r1 create: text not kept — \(.*pruned past the revision limits/);
   assert.match(human, /r6 update vs r5:/);
 });
+
+test("restore NAME without a revision undoes a removal (the last text the card had); on a live card it asks for one", async () => {
+  const w = makeWorld();
+  await twoRevisions(w);
+  const live = await memctl(w, ["restore", "run-tests"]);
+  assert.equal(live.code, 2, "a live card: which revision is not inferable");
+  assert.match(live.stderr, /run-tests is live \(r2\); give the revision to restore.*memctl history run-tests/);
+  const removed = await memctl(w, ["rm", "run-tests"]);
+  assert.match(removed.stdout, /\n {2}undo: memctl restore feedback_run-tests\.md\n$/, "rm says how to undo it");
+  const r = await memctl(w, ["restore", "run-tests", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual([JSON.parse(r.stdout).restored_rev, JSON.parse(r.stdout).rev], [2, 4]);
+  assert.match(cardText(w), /CI is slow to report/);
+});

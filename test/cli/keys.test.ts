@@ -37,6 +37,7 @@ test("with no model configured, keys says what to configure (E_NO_MODEL, exit 2)
   const all = await memctl(w, ["keys", "--backfill"]);
   assert.equal(all.code, 2);
   assert.match(all.stderr, /\[compact\] llm_command is used when \[recall\] sets none/);
+  assert.match(all.stderr, /^memctl: no model command is configured/, 'one prefix, not "memctl: memctl keys:"');
   assert.ok(fs.readFileSync(card(w, 1)).equals(before));
   assert.equal(fs.existsSync(path.join(w.mem, ".memctl", "jobs.jsonl")), false);
   assert.equal((await memctl(w, ["save", "topic-1", "--recall", "by hand"])).code, 0);

@@ -52,3 +52,15 @@ test("a store outside Claude's auto-memory directory: Claude never loads it, so 
   t.after(s.cleanup);
   assert.equal(await entriesInjected(s, s.io.env), 20);
 });
+
+test("a settings file with comments or a trailing comma (JSONC, which memctl install edits and keeps) is still read", async (t) => {
+  const s = sandbox(cards);
+  t.after(s.cleanup);
+  const env = await legacyStore(s);
+  fs.mkdirSync(path.join(s.home, ".claude"), { recursive: true });
+  const settings = '{\n  // my theme\n  "theme": "dark", /* "autoMemoryEnabled": true */\n  "url": "http://x//y",\n  "autoMemoryEnabled": false,\n}\n';
+  fs.writeFileSync(path.join(s.home, ".claude/settings.json"), settings);
+  assert.equal(await entriesInjected(s, env), 20, "auto memory is off: the shared budget");
+  fs.writeFileSync(path.join(s.home, ".claude/settings.json"), settings.replace('"autoMemoryEnabled": false', '"autoMemoryEnabled": true'));
+  assert.equal(await entriesInjected(s, env), 10, "auto memory on: the halved budget");
+});

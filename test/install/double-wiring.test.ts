@@ -29,6 +29,24 @@ for (const host of ["claude", "codex", "opencode"] as const) {
   });
 }
 
+test("claude: a project install over a local-scope wiring is refused, though both write settings.local.json; --replace moves it", async (t) => {
+  const f = makeFixture();
+  t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(f.project, ".git", "info"), { recursive: true });
+  await runHost(INSTALLERS.claude, f.ctx("local"), "install", false);
+  const before = f.snapshot();
+  await assert.rejects(installHost(INSTALLERS.claude, f.ctx("project"), { replace: false, dryRun: false }), (e: { code?: string; message: string }) => {
+    assert.equal(e.code, "E_INSTALL_CONFLICT");
+    assert.match(e.message, /local scope/);
+    return true;
+  });
+  assert.deepEqual(f.snapshot(), before, "nothing written");
+  await installHost(INSTALLERS.claude, f.ctx("project"), { replace: true, dryRun: false });
+  assert.equal(scopeStatus(INSTALLERS.claude, f.ctx("local")).state, "not-installed");
+  assert.equal(scopeStatus(INSTALLERS.claude, f.ctx("project")).state, "installed");
+  assert.match(fs.readFileSync(path.join(f.project, ".claude/settings.local.json"), "utf8"), /"autoMemoryEnabled": false/, "auto memory stays off");
+});
+
 test("status reports a host wired at two scopes (wired by hand or by an older memctl)", async (t) => {
   const f = makeFixture();
   t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));

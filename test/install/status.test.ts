@@ -61,3 +61,23 @@ test("claude --status warns when auto memory is on and the project's store is Cl
   const warning = scopeStatus(INSTALLERS.claude, f.ctx("user")).warnings.find((w) => /auto memory is on/.test(w));
   assert.ok(warning?.includes(legacy) && warning.includes('"autoMemoryEnabled": false'), warning);
 });
+
+test("claude at project scope alone: the local scope is not installed and nothing warns of double wiring", async (t) => {
+  const f = makeFixture();
+  t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(f.project, ".git", "info"), { recursive: true });
+  await runHost(INSTALLERS.claude, f.ctx("project"), "install", false);
+  // The project install keeps auto memory off in the local scope's file (and git-excludes it): no local wiring.
+  assert.match(fs.readFileSync(path.join(f.project, ".claude/settings.local.json"), "utf8"), /"autoMemoryEnabled": false/);
+  const project = scopeStatus(INSTALLERS.claude, f.ctx("project"));
+  assert.equal(project.state, "installed", JSON.stringify(project.items));
+  assert.deepEqual(project.warnings, []);
+  const local = scopeStatus(INSTALLERS.claude, f.ctx("local"));
+  assert.equal(local.state, "not-installed", JSON.stringify(local.items));
+  assert.deepEqual(local.warnings, []);
+  // A real local wiring over it (runHost, past install's refusal) is still seen, with the double wiring.
+  await runHost(INSTALLERS.claude, f.ctx("local"), "install", false);
+  const both = scopeStatus(INSTALLERS.claude, f.ctx("local"));
+  assert.equal(both.state, "installed");
+  assert.match(both.warnings.join("\n"), /also wired at project scope/);
+});

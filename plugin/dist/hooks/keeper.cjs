@@ -9477,11 +9477,44 @@ function settingOf(file, read) {
     return void 0;
   }
   if (!text.includes("autoMemoryEnabled")) return void 0;
-  try {
-    return JSON.parse(text).autoMemoryEnabled;
-  } catch {
-    return void 0;
+  for (const candidate of [text, withoutJsoncExtras(text)])
+    try {
+      return JSON.parse(candidate).autoMemoryEnabled;
+    } catch {
+    }
+  return void 0;
+}
+function withoutJsoncExtras(text) {
+  let out = "";
+  let comma = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "/" && text[i + 1] === "/") {
+      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
+      continue;
+    }
+    if (ch === "/" && text[i + 1] === "*") {
+      const close2 = text.indexOf("*/", i + 2);
+      i = close2 < 0 ? text.length : close2 + 1;
+      continue;
+    }
+    if (/\s/.test(ch)) {
+      out += ch;
+      continue;
+    }
+    if (comma && ch !== "}" && ch !== "]") out += ",";
+    comma = ch === ",";
+    if (comma) continue;
+    if (ch !== '"') {
+      out += ch;
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+    out += text.slice(i, end + 1);
+    i = end;
   }
+  return out;
 }
 
 // hosts/payload.ts

@@ -8,19 +8,20 @@ function scopesOf(installer) {
   return installer.name === "claude" ? ["user", "project", "local"] : ["user", "project"];
 }
 function otherWiredScopes(installer, ctx) {
-  const own = new Set(installer.plan(ctx).map((e) => e.file));
-  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }, own));
+  return scopesOf(installer).filter((s) => s !== ctx.scope && installer.plan({ ...ctx, scope: s }).some((edit) => holdsOwnPart(installer, { ...ctx, scope: s }, edit)));
 }
-function wiredAt(installer, ctx, own) {
-  return installer.plan(ctx).some((edit) => {
-    if (own.has(edit.file)) return false;
-    try {
-      const before = readText(edit.file);
-      return before !== null && edit.uninstall(before, originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)))) !== before;
-    } catch {
-      return false;
-    }
-  });
+function holdsOwnPart(installer, ctx, edit) {
+  try {
+    const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
+    let text = readText(edit.file);
+    for (const scope of scopesOf(installer))
+      if (scope !== ctx.scope) {
+        for (const other of installer.plan({ ...ctx, scope })) if (other.file === edit.file) text = other.uninstall(text, original);
+      }
+    return text !== null && edit.uninstall(text, original) !== text;
+  } catch {
+    return false;
+  }
 }
 function foreignInjectors(installer, ctx) {
   const found = [];
@@ -61,6 +62,7 @@ var byScope = (a, b) => ORDER.indexOf(a) - ORDER.indexOf(b);
 export {
   doubleWiringWarnings,
   foreignInjectors,
+  holdsOwnPart,
   otherWiredScopes,
   pluginWarnings,
   scopesOf

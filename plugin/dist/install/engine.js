@@ -4,7 +4,7 @@ import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff } from "./apply.js";
 import { installCommandLine } from "./context.js";
 import { assertConfined } from "./confine.js";
-import { doubleWiringWarnings } from "./double-wiring.js";
+import { doubleWiringWarnings, holdsOwnPart } from "./double-wiring.js";
 import { onPath } from "./host.js";
 import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText } from "./record.js";
 import { readCommandSources } from "./render.js";
@@ -109,7 +109,9 @@ function judge(installer, ctx) {
   const installCmd = installCommandLine(installer.name, ctx);
   const broken = items.find((i) => i.state === "broken");
   if (broken) return { state: "broken", items, fix: broken.detail };
-  if (items.length === 0 || items.every((i) => i.state === "missing")) return { state: "not-installed", items };
+  const plan = installer.plan(ctx);
+  if (items.length === 0 || items.every((i, n) => i.state === "missing" || i.state !== "broken" && !holdsOwnPart(installer, ctx, plan[n])))
+    return { state: "not-installed", items };
   const missingFiles = installer.requiredFiles(ctx).filter((f) => !fs.existsSync(f));
   if (missingFiles.length > 0) return { state: "broken", items, fix: `${missingFiles.join(", ")} missing: run npm run build in ${ctx.packageRoot}, then ${installCmd}` };
   if (items.every((i) => i.state === "current")) return { state: "installed", items };

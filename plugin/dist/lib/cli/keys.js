@@ -65,7 +65,7 @@ async function run(argv, io) {
 }
 function configuredModel(io) {
   const model = recallModel(readConfig(io).value);
-  if (!model) throw new MemctlError(ERROR_CODES.E_NO_MODEL, `memctl keys: ${recallSetupHint(configFilePath(io))}`, { config_file: configFilePath(io) });
+  if (!model) throw new MemctlError(ERROR_CODES.E_NO_MODEL, recallSetupHint(configFilePath(io)), { config_file: configFilePath(io) });
   return model;
 }
 function printOutcome(io, memoryDir, model, o, json) {

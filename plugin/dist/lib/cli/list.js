@@ -4,6 +4,7 @@ import { cacheIdentity } from "../store/card-cache-open.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import { readHold } from "../store/arrivals.js";
+import { liveArrivals } from "../sync/arrival-decide.js";
 import { freshnessOf } from "../store/full-check.js";
 import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
@@ -50,7 +51,7 @@ async function run(argv, io) {
     ...c.superseded_by !== void 0 ? { superseded_by: c.superseded_by } : {}
   }));
   const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
-  if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()));
+  if (!bool(args, "json")) writeTable(rows, io, utcDay(io.now()), heldCards(memoryDir));
   else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
   else writeKept(memoryDir, cache, rows, catalog.cards.length, io);
   return 0;
@@ -61,6 +62,10 @@ function writeKept(memoryDir, cache, rows, read, io) {
   const now = cacheIdentity(memoryDir);
   if (read !== cache.count || !now?.every((v, i) => v === cache.stamp[i])) return;
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
+}
+function heldCards(memoryDir) {
+  if (!readHold(memoryDir)) return 0;
+  return liveArrivals(memoryDir).filter((a) => a.state === "pending" && (a.kind === "new" || a.kind === "edited" || a.kind === "pinned")).length;
 }
 function rowJson(r) {
   const q = safeJsonString;
@@ -75,10 +80,12 @@ function rowJson(r) {
       "in_index": ${r.in_index}
     }`;
 }
-function writeTable(rows, io, today) {
+function writeTable(rows, io, today, held = 0) {
   const c = colorsFor(io);
+  const heldNote = held > 0 ? `${c.dim(`${held} card${held > 1 ? "s" : ""} from a sync held for review, not listed until accepted:`)} memctl review
+` : "";
   if (rows.length === 0) {
-    io.stdout.write(`${c.dim("no cards yet")} \u2014 add one with "memctl save NAME -t TYPE -d DESCRIPTION"
+    io.stdout.write(heldNote || `${c.dim("no cards yet")} \u2014 add one with "memctl save NAME -t TYPE -d DESCRIPTION"
 `);
     return;
   }
@@ -103,6 +110,7 @@ function writeTable(rows, io, today) {
   if (shortened > 0)
     out.add(`${c.dim(`\u2026 ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`)}
 `);
+  out.add(heldNote);
   out.end();
 }
 function elide(text, room) {

@@ -141,7 +141,9 @@ function renderArrivals(arrivals, io) {
     const who = a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
     lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}`);
   }
-  lines.push(c.dim("memctl review a-ID shows one against the version before the merge; memctl accept a-ID releases it; memctl reject a-ID --reason R keeps it out."));
+  const pending = arrivals.filter((a) => a.state === "pending").length;
+  const all = pending > 1 ? ` memctl accept --arrivals releases all ${pending} pending.` : "";
+  lines.push(c.dim(`memctl review a-ID shows one against the version before the merge; memctl accept a-ID releases it; memctl reject a-ID --reason R keeps it out.${all}`));
   return lines.join("\n") + "\n";
 }
 async function showArrival(memoryDir, id, json, io) {

@@ -27,8 +27,12 @@ async function run(argv, io) {
       index_lines_removed: result.indexLinesRemoved,
       trash: result.trash
     });
-  else io.stdout.write(`${colorsFor(io).green("\u2713")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}
-`);
+  else
+    io.stdout.write(
+      `${colorsFor(io).green("\u2713")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}
+  undo: memctl restore ${inertText(result.file)}
+`
+    );
   return 0;
 }
 export {

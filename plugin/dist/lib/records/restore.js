@@ -17,7 +17,19 @@ function missingTextReason(state, reason) {
   if (state === "absent") return "its text was not kept (written before memctl kept revision texts, pruned past the revision limits, or not synced here yet)";
   return reason ?? "its text cannot be read";
 }
-async function restoreCard(ctx, name, rev) {
+function lastTextRev(name, mine) {
+  const files = [...new Set(mine.map((e) => e.card))];
+  if (files.length > 1) throw usageError(`"${name}" names ${files.join(", ")}; restore by file name and revision ("memctl history ${name}" lists them)`);
+  const last = mine[mine.length - 1];
+  if (last.sha256 !== null)
+    throw usageError(
+      `${name} is live (r${last.rev}); give the revision to restore, e.g. memctl restore ${name} ${Math.max(1, last.rev - 1)} ("memctl history ${name}" lists them)`
+    );
+  const kept = [...mine].reverse().find((e) => e.sha256 !== null);
+  if (!kept) throw usageError(`"${name}" has no revision with a text to restore ("memctl history ${name}")`);
+  return kept.rev;
+}
+async function restoreCard(ctx, name, wanted) {
   assertMayWrite(ctx.actor, "restore memory cards");
   await warmSecretScan();
   return withRecordsLock(ctx, async () => {
@@ -25,6 +37,7 @@ async function restoreCard(ctx, name, rev) {
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
+    const rev = wanted ?? lastTextRev(name, mine);
     const matches = mine.filter((e) => e.rev === rev);
     const files = [...new Set(matches.map((e) => e.card))];
     if (matches.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `"${name}" has no revision r${rev}; "memctl history ${name}" lists them`, { name, rev });
