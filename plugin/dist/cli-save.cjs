@@ -6439,6 +6439,28 @@ var init_actor = __esm({
   }
 });
 
+// lib/core/link-key.ts
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
+}
+function foldedPath(rel) {
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
+var PLAIN_NOT;
+var init_link_key = __esm({
+  "lib/core/link-key.ts"() {
+    "use strict";
+    init_node_path();
+    init_sanitize();
+    PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
+  }
+});
+
 // lib/core/index-file.ts
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
@@ -6455,6 +6477,18 @@ function renderIndexLine(entry) {
   const hook = entry.hook.replace(/\s+/g, " ").trim();
   return `- [${title}](${target})${hook ? ` \u2014 ${hook}` : ""}`;
 }
+function inFormOf(old, line) {
+  const was = FORM.exec(old);
+  const next = parseIndexLine(line, 0);
+  if (!was || next === void 0 || !("file" in next)) return line;
+  const [, lead, rawTitle, rawTarget, close2, sep2, rawHook] = was;
+  const target = rawTarget.startsWith("<") ? rawTarget.slice(1, -1) : rawTarget;
+  const sameTarget = linkKey(safeDecode(target).split("#")[0]) === linkKey(next.file);
+  const link = sameTarget ? `${rawTarget}${close2}` : `${/[\s()<>]/.test(next.file) ? `<${next.file}>` : next.file}${close2}`;
+  const title = rawTitle.replace(/\\(.)/g, "$1") === next.title ? rawTitle : next.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
+  const hook = rawHook.trim() === next.hook ? `${sep2}${rawHook}` : next.hook === "" ? "" : `${/\S/.test(sep2) ? sep2 : " \u2014 "}${next.hook}`;
+  return `${lead}[${title}](${link}${hook}`;
+}
 function safeDecode(s) {
   try {
     return decodeURIComponent(s);
@@ -6462,10 +6496,11 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, NUMBERED, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet;
+var BULLET, NUMBERED, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet, FORM;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
+    init_link_key();
     BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
     NUMBERED = /^\s*\d/;
     ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
@@ -6473,6 +6508,7 @@ var init_index_file = __esm({
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
     isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
+    FORM = /^(\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?)\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)((?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?)(\s*(?:—|–|--|-|:)?\s*)(.*)$/u;
   }
 });
 
@@ -6726,28 +6762,6 @@ var init_write = __esm({
     init_lock();
     init_safe_write();
     TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
-  }
-});
-
-// lib/core/link-key.ts
-function linkKey(link) {
-  return link.startsWith("./") ? link.slice(2) : link;
-}
-function cardPathKey(file) {
-  if (file !== "" && !PLAIN_NOT.test(file)) return file;
-  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
-}
-function foldedPath(rel) {
-  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
-}
-var PLAIN_NOT;
-var init_link_key = __esm({
-  "lib/core/link-key.ts"() {
-    "use strict";
-    init_node_path();
-    init_sanitize();
-    PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
   }
 });
 
@@ -7657,7 +7671,7 @@ var init_index_find = __esm({
 // lib/core/index-edit.ts
 function upsertIndexLineBytes(index, file, line) {
   const hit = findIndexLine(index, file);
-  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
+  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(lineInFormOf(index.subarray(hit.start, hit.end), line), "utf8"), index.subarray(hit.end)]);
   const eol = index.includes("\r\n") ? "\r\n" : "\n";
   const sep2 = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep2 + line + eol, "utf8")]);
@@ -7670,12 +7684,16 @@ function upsertIndexLinePieces(index, file, line) {
     const edit2 = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
     return { pieces: [index, added], changed: true, ...edit2 ? { edit: edit2 } : {} };
   }
-  const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
+  const formed = lineInFormOf(old, line);
+  const bytes = Buffer.from(formed, "utf8");
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
   if (bytes.equals(old)) return { pieces, changed: false };
-  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
+  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, formed, old, hasFenceMark(index));
   return { pieces, changed: true, ...edit ? { edit } : {} };
+}
+function lineInFormOf(old, line) {
+  return isUtf8(old) ? inFormOf(Buffer.from(old.buffer, old.byteOffset, old.byteLength).toString("utf8"), line) : line;
 }
 function appendedLineEdit(at, line, marks) {
   if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return void 0;
@@ -7902,13 +7920,14 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   if (!scanned) return void 0;
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
-  const bytes = Buffer.from(line, "utf8");
   const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
   const torn = size > 0 && scan.last !== NL3;
   if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
     const rest = tornRest(file, size, added);
     if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
   }
+  if (hit) line = lineInFormOf(hit.bytes, line);
+  const bytes = Buffer.from(line, "utf8");
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
   if (!hit && torn) return void 0;
   if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {

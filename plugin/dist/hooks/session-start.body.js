@@ -5358,6 +5358,20 @@ var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 // lib/rank/scope-filter.ts
 init_scope();
 
+// lib/core/link-key.ts
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
+}
+var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
+function foldedPath(rel) {
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
+
 // lib/core/index-file.ts
 var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 var NUMBERED = /^\s*\d/;
@@ -5492,22 +5506,6 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
-
-// lib/core/link-key.ts
-function linkKey(link) {
-  return link.startsWith("./") ? link.slice(2) : link;
-}
-function cardPathKey(file) {
-  if (file !== "" && !PLAIN_NOT.test(file)) return file;
-  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
-}
-var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
-function foldedPath(rel) {
-  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
-}
-
-// lib/rank-cache/card-fields.ts
 init_card_parse();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
