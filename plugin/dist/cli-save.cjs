@@ -3804,7 +3804,7 @@ function withoutTypePrefix(name) {
 function isCardFile(rel) {
   return CARD_FILE.test(rel);
 }
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, SEGMENT, CARD_PATH, DIR_PATH;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, EPISODES_SUMMARY_FILE, SEGMENT, CARD_PATH, DIR_PATH;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
@@ -3812,6 +3812,7 @@ var init_card_types = __esm({
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
     CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
     INDEX_FILE = "MEMORY.md";
+    EPISODES_SUMMARY_FILE = "episodes.summary.md";
     SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
     CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
     DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
@@ -5300,12 +5301,13 @@ function isPlainName(n) {
   if (typeof n !== "string" || n === "." || n === ".." || n.charCodeAt(0) === 47 || n.charCodeAt(n.length - 1) === 47) return false;
   return !n.includes("//") && !n.startsWith("./") && !n.startsWith("../") && !n.includes("/./") && !n.includes("/../") && !n.endsWith("/.") && !n.endsWith("/..");
 }
-var STATE_DIR;
+var EPISODES_SHARD, STATE_DIR;
 var init_paths = __esm({
   "lib/store/paths.ts"() {
     "use strict";
     init_node_path();
     init_card_types();
+    EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
     STATE_DIR = ".memctl";
   }
 });
@@ -6462,6 +6464,26 @@ var init_link_key = __esm({
 });
 
 // lib/core/index-file.ts
+function parseIndex(text) {
+  const entries = [];
+  const unparsed = [];
+  indexLines(text, (raw, line) => {
+    const parsed = parseIndexLine(raw, line);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
+  });
+  return { entries, unparsed };
+}
+function indexLines(text, each) {
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    each(raw, i + 1);
+  });
+}
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
   const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
@@ -7010,6 +7032,41 @@ var init_card_count = __esm({
 });
 
 // lib/store/read.ts
+async function readStore(dir) {
+  const indexText = readRegularUtf8(node_path_default.join(dir, INDEX_FILE));
+  const files = await listCardFiles(dir);
+  const cards = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    try {
+      const text = readRegularUtf8(node_path_default.join(dir, file));
+      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+    } catch (err) {
+      cards.set(file, { file, bytes: 0, readError: err.message });
+    }
+  }
+  const sorted = new Map([...cards.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted });
+}
+function withoutHeld(store) {
+  const hold = readHold(store.dir);
+  if (!hold) return store;
+  const cards = new Map([...store.cards].filter(([file]) => !hold.held(file)));
+  const entries = store.index.entries.filter((e) => !hold.held(e.file));
+  return { ...store, cards, index: { ...store.index, entries } };
+}
+async function listCardFiles(dir, sub = "", walked, shards) {
+  const entries = await node_fs_default.promises.readdir(node_path_default.join(dir, sub), { withFileTypes: true });
+  walked?.push(sub);
+  const out = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
+  }
+  return out;
+}
 var init_read = __esm({
   "lib/store/read.ts"() {
     "use strict";
@@ -9555,6 +9612,103 @@ var init_prompt_languages = __esm({
   }
 });
 
+// lib/core/card-links.ts
+var init_card_links = __esm({
+  "lib/core/card-links.ts"() {
+    "use strict";
+  }
+});
+
+// lib/records/card-links.ts
+async function findNamedCard(memoryDir, name) {
+  const quick = findCardFile(memoryDir, name);
+  if (quick !== void 0 || name.includes("/")) return quick;
+  let cards;
+  try {
+    cards = (await readStore(memoryDir)).cards;
+  } catch {
+    return void 0;
+  }
+  try {
+    return cardsFinder(cards).byName(name);
+  } catch (err) {
+    throw usageError(err.message);
+  }
+}
+function cardsFinder(cards) {
+  return finderOver(
+    (f) => cards.has(f),
+    () => namesOf(cards),
+    () => cards.keys()
+  );
+}
+function finderOver(has, names, files) {
+  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
+  let byFrontmatterName;
+  let byFoldedStem;
+  const one = (name, hits) => {
+    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; name its file instead`);
+    return hits[0];
+  };
+  return {
+    byPath: (rel) => {
+      const clean = linkKey(rel);
+      return has(clean) ? clean : void 0;
+    },
+    byName: (name) => {
+      if (name.includes("/")) return isCard(name) ? name : void 0;
+      const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+      const hits = direct.filter(isCard);
+      if (hits.length > 0) return one(name, hits);
+      byFrontmatterName ??= names();
+      const named = topLevelFirst(byFrontmatterName.get(name) ?? []);
+      if (named.length > 0 || !files) return one(name, named);
+      byFoldedStem ??= foldedStems(files(), isCard);
+      const stem = foldStem(name.endsWith(".md") ? name.slice(0, -3) : name);
+      return one(name, topLevelFirst([...new Set([stem, ...CARD_TYPES.map((t) => `${t}_${stem}`)].flatMap((k) => byFoldedStem?.get(k) ?? []))]));
+    }
+  };
+}
+function topLevelFirst(files) {
+  const top = files.filter((f) => !f.includes("/"));
+  return top.length > 0 ? top : files;
+}
+function foldStem(stem) {
+  return stem.replace(/-/g, "_");
+}
+function foldedStems(files, isCard) {
+  const out = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (!isCard(f)) continue;
+    const key = foldStem(f.slice(f.lastIndexOf("/") + 1, -3));
+    out.set(key, [...out.get(key) ?? [], f]);
+  }
+  return out;
+}
+function namesOf(cards) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [file, cf] of cards) {
+    const name = cf.card?.frontmatter.name;
+    if (file === INDEX_FILE || typeof name !== "string") continue;
+    out.set(name, [...out.get(name) ?? [], file]);
+  }
+  return out;
+}
+var init_card_links2 = __esm({
+  "lib/records/card-links.ts"() {
+    "use strict";
+    init_card_links();
+    init_card_rules();
+    init_card();
+    init_paths();
+    init_read();
+    init_safe_path();
+    init_card_find();
+    init_link_key();
+    init_errors();
+  }
+});
+
 // builtin:node:os
 var m3, node_os_default;
 var init_node_os = __esm({
@@ -9690,7 +9844,7 @@ ${card.body}`);
   return keyLanguages(texts, ownerLanguages(memoryDir, configured));
 }
 async function writeCardKeys(ctx, run2, name) {
-  const file = findCardFile(ctx.memoryDir, name);
+  const file = await findNamedCard(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
   const bytes = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
@@ -9731,6 +9885,7 @@ var init_write2 = __esm({
     init_languages();
     init_prompt_languages();
     init_card_find();
+    init_card_links2();
     init_save();
     init_history();
     init_generate();
