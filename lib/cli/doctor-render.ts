@@ -30,7 +30,12 @@ export function findings(r: DoctorReport): Finding[] {
       `${x.source}: ${q(x.reason)}`,
       x.fix ?? `memctl resolve --json shows the selection; fix or unset ${x.source === "env" ? "MEMCTL_MEMORY_DIR" : "the config entry"} (doctor never inspects a fallback store)`,
     );
-  for (const x of r.dead_links) issue("dead link", `MEMORY.md:${x.line} → ${q(x.target)} (${x.reason})`, `restore ${q(x.target)}, or delete line ${x.line} of MEMORY.md`);
+  for (const x of r.dead_links)
+    issue(
+      "dead link",
+      `MEMORY.md:${x.line} → ${q(x.target)} (${x.reason})`,
+      `restore ${q(x.target)}, or ${x.further ? `remove the link to ${q(x.target)} from line ${x.line}` : `delete line ${x.line}`} of MEMORY.md`,
+    );
   for (const x of r.orphan_cards) issue("orphan card", q(x), `add "- [Title](${q(x)}) — hook" to MEMORY.md, or delete the card`);
   for (const x of r.duplicate_hooks)
     issue("duplicate hook", `"${q(x.hook)}" on MEMORY.md lines ${x.lines.join(", ")}`, `rewrite each line's hook to say what that card alone is for`);

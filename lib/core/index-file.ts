@@ -82,6 +82,25 @@ export function parseIndexLine(raw: string, line: number): IndexEntry | Unparsed
   return { line, raw, title: m[1]!.replace(/\\(.)/g, "$1"), file: file.split("#")[0]!, hook: m[3]!.replace(HOOK_SEPARATOR, "").trim() };
 }
 
+// A Markdown link in an entry's hook to a relative `.md` file: `[B](b.md)`, `[B](<b c.md>)`, `[B](b.md#part)`.
+const FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
+
+/**
+ * The further links of an entry line (`- [A](a.md) — see also [B](b.md)`): the cards its hook names, each with its
+ * title. They are no entries (the line is A's: the hook ranks and prints it once), but the index names them, so a
+ * card one reaches is no orphan and a dead one is a dead link. URLs and other schemes are not cards.
+ */
+export function furtherLinks(hook: string): { title: string; file: string }[] {
+  const out: { title: string; file: string }[] = [];
+  for (const m of hook.matchAll(FURTHER_LINK)) {
+    const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
+    const file = safeDecode(target).split("#")[0]!;
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(file) || !/\.md$/i.test(file)) continue;
+    out.push({ title: m[1]!.replace(/\\(.)/g, "$1"), file });
+  }
+  return out;
+}
+
 /** Renders one index line; whitespace in the hook is collapsed so an entry is always exactly one line. */
 export function renderIndexLine(entry: { title: string; file: string; hook: string }): string {
   const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");

@@ -31,6 +31,8 @@ export interface DeadLink {
   title: string;
   target: string;
   reason: string;
+  /** A further link on an entry's line (`— see also [B](b.md)`), not the line's own: fixed by removing that link. */
+  further?: boolean;
 }
 export interface DuplicateHook {
   hook: string;

@@ -167,11 +167,15 @@ export function syncWarnings(s: SyncStatus): number {
 
 function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
   const out: DeadLink[] = [];
-  for (const e of view.entries) {
-    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory" });
-    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist" });
-  }
-  return out;
+  const check = (e: StoreView["entries"][number], also: boolean) => {
+    const more = also ? { further: true } : {};
+    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory", ...more });
+    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist", ...more });
+  };
+  for (const e of view.entries) check(e, false);
+  // A further link on an entry's line (see also [B](b.md)) names a card too: a dead one is reported, in line order.
+  for (const e of view.alsoLinked) check(e, true);
+  return out.sort((a, b) => a.line - b.line);
 }
 
 /**

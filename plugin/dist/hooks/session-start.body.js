@@ -5409,6 +5409,17 @@ function parseIndexLine(raw, line) {
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
   return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
 }
+var FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
+function furtherLinks(hook) {
+  const out = [];
+  for (const m4 of hook.matchAll(FURTHER_LINK)) {
+    const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
+    const file = safeDecode(target).split("#")[0];
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(file) || !/\.md$/i.test(file)) continue;
+    out.push({ title: m4[1].replace(/\\(.)/g, "$1"), file });
+  }
+  return out;
+}
 function safeDecode(s) {
   try {
     return decodeURIComponent(s);
@@ -8595,6 +8606,7 @@ function viewStore(store, episodeShards = []) {
   const entries = [];
   const linked = /* @__PURE__ */ new Set();
   const referenced = /* @__PURE__ */ new Set();
+  const alsoLinked = [];
   for (const entry of store.index.entries) {
     const card = normaliseTarget(entry.file);
     if (card !== null && isShardFile(card)) continue;
@@ -8602,6 +8614,11 @@ function viewStore(store, episodeShards = []) {
     if (card !== null) {
       linked.add(card);
       referenced.add(card);
+    }
+    for (const also of furtherLinks(entry.hook)) {
+      const target = normaliseTarget(also.file);
+      alsoLinked.push({ line: entry.line, raw: entry.raw, title: also.title, file: also.file, hook: "", card: target });
+      if (target !== null) referenced.add(target);
     }
   }
   for (const shard of shards) {
@@ -8611,7 +8628,7 @@ function viewStore(store, episodeShards = []) {
       if (card !== null) referenced.add(card);
     }
   }
-  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced, alsoLinked };
 }
 
 // lib/hook/overview-pins.ts

@@ -36,6 +36,17 @@ function parseIndexLine(raw, line) {
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
   return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
 }
+var FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
+function furtherLinks(hook) {
+  const out = [];
+  for (const m of hook.matchAll(FURTHER_LINK)) {
+    const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+    const file = safeDecode(target).split("#")[0];
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(file) || !/\.md$/i.test(file)) continue;
+    out.push({ title: m[1].replace(/\\(.)/g, "$1"), file });
+  }
+  return out;
+}
 function renderIndexLine(entry) {
   const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
   const target = /[\s()<>]/.test(entry.file) ? `<${entry.file}>` : entry.file;
@@ -64,6 +75,7 @@ function safeDecode(s) {
 }
 export {
   FENCE,
+  furtherLinks,
   inFormOf,
   indexLines,
   isBullet,

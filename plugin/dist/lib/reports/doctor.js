@@ -124,11 +124,14 @@ function syncWarnings(s) {
 }
 function deadLinks(view, present) {
   const out = [];
-  for (const e of view.entries) {
-    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory" });
-    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist" });
-  }
-  return out;
+  const check = (e, also) => {
+    const more = also ? { further: true } : {};
+    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory", ...more });
+    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist", ...more });
+  };
+  for (const e of view.entries) check(e, false);
+  for (const e of view.alsoLinked) check(e, true);
+  return out.sort((a, b) => a.line - b.line);
 }
 function duplicateHooks(view) {
   const byHook = /* @__PURE__ */ new Map();
