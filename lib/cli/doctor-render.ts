@@ -58,7 +58,15 @@ export function findings(r: DoctorReport): Finding[] {
   for (const x of r.unparsed_index_entries)
     issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards)
-    issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
+    issue(
+      "unreadable card",
+      `${q(x.card)}: ${q(x.reason)}`,
+      x.fix !== undefined
+        ? q(x.fix)
+        : x.reason.startsWith("cannot read")
+          ? `make ${q(x.card)} a readable regular file (not a FIFO, device or directory)`
+          : `make the frontmatter of ${q(x.card)} (between the --- lines) valid YAML`,
+    );
   for (const x of r.refused_intents)
     issue("refused intent", `${q(x.file)}: ${x.problems.map(q).join("; ")}`, `memctl will never apply it; read it to see what it tried, then delete ${q(x.file)}`);
   if (r.hold_damaged) issue("hold list", `${r.hold_damaged.code}: ${q(r.hold_damaged.reason)}`, `restore ${r.hold_damaged.file}, or check the store's files and delete it`);

@@ -61,6 +61,8 @@ export interface UnparsedEntry {
 export interface UnreadableCard {
   card: string;
   reason: string;
+  /** How to make it readable, when doctor can tell (the frontmatter line whose value needs quotes). */
+  fix?: string;
 }
 export interface ExpiredCard {
   card: string;
