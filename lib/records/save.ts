@@ -78,8 +78,10 @@ export type Also = (save: { file: string; name: string; history: () => readonly 
 /** saveCard under a lock the caller took with withRecordsLock (accept checks its proposal in the same hold). */
 export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide, also?: Also): Promise<SaveResult> {
   validateSaveInput(input);
-  // A restore names a card that exists or existed: found as show finds it (a subfolder card by its name too).
-  const existing = input.restore ? await findNamedCard(ctx.memoryDir, input.name) : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  // A restore, or a save with no type (which only an existing card can be), names a card as show finds it (a
+  // subfolder card by its name too); a save with a type may create one, and looks only where a new card would go.
+  const quick = input.restore ? undefined : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const existing = quick ?? (input.restore || input.type === undefined ? await findNamedCard(ctx.memoryDir, input.name) : undefined);
   if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file: string;

@@ -9374,7 +9374,8 @@ function isKeysOnlyModelWrite(actor, input) {
 }
 async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);
-  const existing = input.restore ? await findNamedCard(ctx.memoryDir, input.name) : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const quick = input.restore ? void 0 : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const existing = quick ?? (input.restore || input.type === void 0 ? await findNamedCard(ctx.memoryDir, input.name) : void 0);
   if (input.expectSha256 !== void 0) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file;

@@ -64,3 +64,17 @@ test("keys NAME writes keys for a card in a subfolder, found by its frontmatter 
   assert.equal(JSON.parse(keys.stdout).file, "decisions/queue-over-cron.md");
   assert.match(fs.readFileSync(path.join(w.mem, "decisions", "queue-over-cron.md"), "utf8"), /recall:/);
 });
+
+test("save NAME without a type updates the subfolder card show finds by that name, not 'does not exist yet'", async () => {
+  const w = makeWorld();
+  handKept(w);
+  const save = await memctl(w, ["save", "queue-over-cron", "-d", "jobs go through the queue, never cron"]);
+  assert.equal(save.code, 0, save.stderr);
+  assert.match(fs.readFileSync(path.join(w.mem, "decisions", "queue-over-cron.md"), "utf8"), /^description: jobs go through the queue, never cron$/m);
+  assert.deepEqual(
+    fs.readdirSync(w.mem).filter((f) => f.endsWith(".md")),
+    ["MEMORY.md", "release_steps.md"],
+    "no second card",
+  );
+  assert.match(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), /^1\. \[Queue over cron\]\(decisions\/queue-over-cron\.md\) — jobs go through the queue, never cron$/m);
+});
