@@ -92,6 +92,7 @@ const FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)
  */
 export function furtherLinks(hook: string): { title: string; file: string }[] {
   const out: { title: string; file: string }[] = [];
+  if (!hook.includes("](")) return out; // most hooks hold no link: no regex over them
   for (const m of hook.matchAll(FURTHER_LINK)) {
     const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
     const file = safeDecode(target).split("#")[0]!;

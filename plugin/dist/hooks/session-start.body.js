@@ -5412,6 +5412,7 @@ function parseIndexLine(raw, line) {
 var FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
 function furtherLinks(hook) {
   const out = [];
+  if (!hook.includes("](")) return out;
   for (const m4 of hook.matchAll(FURTHER_LINK)) {
     const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
     const file = safeDecode(target).split("#")[0];

@@ -39,6 +39,7 @@ function parseIndexLine(raw, line) {
 var FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
 function furtherLinks(hook) {
   const out = [];
+  if (!hook.includes("](")) return out;
   for (const m of hook.matchAll(FURTHER_LINK)) {
     const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
     const file = safeDecode(target).split("#")[0];
