@@ -7678,7 +7678,8 @@ function cardLineScan(file, count = false) {
 }
 function newCardScan(name, files, count = true) {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT2, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)), false, count);
+  const stem = `/${name}.md`;
+  return newScan([Buffer.from(name, "utf8"), PERCENT2, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)) || e.file.endsWith(stem), false, count);
 }
 function cardLineOf(scan, file) {
   const hit = scan.hits.find((h) => linkKey(h.entry.file) === file);
@@ -7886,12 +7887,18 @@ function findCardFile(memoryDir, name, options = {}) {
   if (hits.length === 0) {
     const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
     for (const file of new Set(candidates)) {
-      if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (file.includes("/")) {
+        const target = file.endsWith(`/${name}.md`) ? resolveMemoryPath(memoryDir, file) : void 0;
+        if (target?.kind === "file") hits.push(target.rel);
+        continue;
+      }
       const full = node_path_default.join(memoryDir, file);
       if (!isRegularFile(full)) continue;
       const fm = parseCard(node_fs_default.readFileSync(full, "utf8")).frontmatter;
       if (fm.name === name) hits.push(file);
     }
+    if (hits.some((f) => !f.includes("/"))) hits.splice(0, hits.length, ...hits.filter((f) => !f.includes("/")));
     hits.sort();
   }
   if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
@@ -7902,7 +7909,7 @@ function titledFiles(memoryDir, name, forSave) {
   try {
     const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
     const scanned = scanNewCard(node_path_default.join(memoryDir, INDEX_FILE), name, files, forSave);
-    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => linkKey(h.entry.file)) : [];
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name || h.entry.file.endsWith(`/${name}.md`)).map((h) => linkKey(h.entry.file)) : [];
   } catch {
     return [];
   }

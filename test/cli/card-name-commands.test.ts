@@ -78,3 +78,12 @@ test("save NAME without a type updates the subfolder card show finds by that nam
   );
   assert.match(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), /^1\. \[Queue over cron\]\(decisions\/queue-over-cron\.md\) — jobs go through the queue, never cron$/m);
 });
+
+test("save -t NAME of a card the index links in a subfolder as NAME.md updates it: no second card", async () => {
+  const w = makeWorld();
+  handKept(w);
+  const save = await memctl(w, ["save", "queue-over-cron", "-t", "project", "-d", "queue, not cron"]);
+  assert.equal(save.code, 0, save.stderr);
+  assert.match(fs.readFileSync(path.join(w.mem, "decisions", "queue-over-cron.md"), "utf8"), /^description: queue, not cron$/m);
+  assert.equal(fs.existsSync(path.join(w.mem, "project_queue-over-cron.md")), false, "no second card");
+});
