@@ -28,7 +28,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   let entries = read.entries;
   let changes: RevisionChange[] | undefined;
   if (name !== undefined) {
-    entries = entriesOfCard(memoryDir, entries, name);
+    entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
     changes = revisionChanges(memoryDir, entries);
   }

@@ -176,6 +176,7 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
     present: "memctl already has it",
     removed: "removed from memctl earlier (see memctl history)",
     clash: "another imported card has that file name",
+    changed: "memctl has this section from an earlier import; Claude's text changed since (memctl's copy is kept: compare with memctl show)",
   };
   for (const i of plan.items.filter((x) => x.action !== "import")) out.push(`  ${c.dim("=")} ${inertText(i.file)}  ${c.dim(`skipped: ${why[i.action]}`)}`);
   for (const s of plan.skipped) out.push(`  ${c.yellow("!")} ${inertText(s.path)}  ${c.dim(`not read: ${inertText(s.reason)}`)}`);

@@ -5,6 +5,8 @@ import type { Io } from "../store/io.js";
 import { resolveMemory } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { commitFileSync } from "../store/write.js";
+import { isCardFile } from "../core/card-types.js";
+import { missingIndexFix } from "../reports/open.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
@@ -53,11 +55,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       memory_dir: target,
     });
   }
-  const strays = listMarkdown(target);
-  if (strays.length > 0) {
+  // Card files and no index: a store whose index is missing (doctor's recipe gets it back). Notes (a memory-bank's
+  // projectbrief.md) are no cards: the index is made beside them, as doctor advises, and they are named.
+  const markdown = listMarkdown(target);
+  const cards = markdown.filter((f) => isCardFile(f));
+  if (cards.length > 0) {
     throw new MemctlError(
       ERROR_CODES.E_STORE_EXISTS,
-      `${target} already holds ${strays.length} Markdown file(s) but no MEMORY.md; nothing was changed — add the index by hand or import them with "memctl import"`,
+      `${target} already holds ${cards.length} card file(s) but no MEMORY.md; nothing was changed — ${missingIndexFix(target, cards.length)}`,
       { memory_dir: target },
     );
   }
@@ -73,11 +78,16 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     resolution_source: r.status === "unavailable" ? "legacy" : r.resolution_source,
     project_key: r.project_key,
     claude_import: offer,
+    notes: markdown,
   };
   if (bool(args, "json")) printJson(io, report);
   else {
     const c = colorsFor(io);
     io.stdout.write(`${c.green("✓")} created ${inertText(index)}\n`);
+    if (markdown.length > 0)
+      io.stdout.write(
+        `  ${markdown.length} note${markdown.length === 1 ? "" : "s"} here ${markdown.length === 1 ? "is" : "are"} not in the index (kept as they are): add a line "- [Title](file.md) — hook" for each the hook should rank: ${markdown.map(inertText).join(", ")}\n`,
+      );
     const lines = offer ? await runImportOffer(target, offer, io) : [];
     io.stdout.write([...lines, `  next: add a card with "memctl save", or log a session with "memctl log --host <host> --summary …"`].join("\n") + "\n");
   }
@@ -108,7 +118,10 @@ function createExclusive(file: string, content: string): void {
 
 function listMarkdown(dir: string): string[] {
   try {
-    return fs.readdirSync(dir).filter((f) => f.endsWith(".md"));
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".md"))
+      .sort();
   } catch {
     return [];
   }

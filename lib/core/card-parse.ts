@@ -229,3 +229,16 @@ export function cardType(file: string, meta: CardMeta): string | undefined {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : undefined);
 }
+
+/**
+ * The first frontmatter line whose unquoted value holds ": " or " #" (`description: drive Z: is slow`), the usual
+ * reason a card written by hand or by a model is not YAML: its key and 1-based line in the card (the `---` is line 1).
+ */
+export function unquotedColonLine(frontmatterText: string): { line: number; key: string } | undefined {
+  const lines = frontmatterText.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(?!["'[{|>])(.*)$/.exec(lines[i]!);
+    if (m && /: | #|:$/.test(m[2]!.trimEnd())) return { line: i + 2, key: m[1]! };
+  }
+  return undefined;
+}

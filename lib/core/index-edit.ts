@@ -1,5 +1,5 @@
 import { countNewlines, hasFence } from "./index-bytes.js";
-import { parseIndex } from "./index-file.js";
+import { inFormOf, parseIndex } from "./index-file.js";
 import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
 import { linkKey } from "./link-key.js";
 
@@ -32,7 +32,7 @@ export function upsertIndexLine(indexText: string, file: string, line: string): 
 /** upsertIndexLine on the raw bytes of MEMORY.md: every byte outside the replaced line is kept. */
 export function upsertIndexLineBytes(index: Buffer, file: string, line: string): Buffer {
   const hit = findIndexLine(index, file);
-  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
+  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(lineInFormOf(index.subarray(hit.start, hit.end), line), "utf8"), index.subarray(hit.end)]);
   const eol = index.includes("\r\n") ? "\r\n" : "\n";
   const sep = index.length === 0 || index[index.length - 1] === 0x0a ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
@@ -51,12 +51,18 @@ export function upsertIndexLinePieces(index: Buffer, file: string, line: string)
     const edit = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
     return { pieces: [index, added], changed: true, ...(edit ? { edit } : {}) };
   }
-  const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
+  const formed = lineInFormOf(old, line);
+  const bytes = Buffer.from(formed, "utf8");
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
   if (bytes.equals(old)) return { pieces, changed: false };
-  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
+  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, formed, old, hasFenceMark(index));
   return { pieces, changed: true, ...(edit ? { edit } : {}) };
+}
+
+/** `line` in the form of the entry line whose bytes were `old` (inFormOf); as rendered when `old` is not UTF-8. */
+export function lineInFormOf(old: Uint8Array, line: string): string {
+  return isUtf8(old) ? inFormOf(Buffer.from(old.buffer, old.byteOffset, old.byteLength).toString("utf8"), line) : line;
 }
 
 /** The journal's edit for `line` appended as line `at` (1-based); refused as replacedLineEdit refuses. */
@@ -114,7 +120,7 @@ function upsertParsed(indexText: string, parsed: ReturnType<typeof parseIndex>, 
   const entry = parsed.entries.find((e) => sameCard(e.file, file));
   const parts = lines(indexText);
   if (entry) {
-    parts[entry.line - 1]![0] = line;
+    parts[entry.line - 1]![0] = inFormOf(entry.raw, line);
     return parts.map(([l, e]) => l + e).join("");
   }
   const eol = indexText.includes("\r\n") ? "\r\n" : "\n";

@@ -1,3 +1,5 @@
+import { linkKey } from "./link-key.js";
+
 /** One card line of MEMORY.md: `- [Title](file.md) — hook` (or `1. [Title](file.md) — hook`). */
 export interface IndexEntry {
   /** 1-based line number in MEMORY.md. */
@@ -80,12 +82,55 @@ export function parseIndexLine(raw: string, line: number): IndexEntry | Unparsed
   return { line, raw, title: m[1]!.replace(/\\(.)/g, "$1"), file: file.split("#")[0]!, hook: m[3]!.replace(HOOK_SEPARATOR, "").trim() };
 }
 
+// A Markdown link in an entry's hook to a relative `.md` file: `[B](b.md)`, `[B](<b c.md>)`, `[B](b.md#part)`.
+const FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
+
+/**
+ * The further links of an entry line (`- [A](a.md) — see also [B](b.md)`): the cards its hook names, each with its
+ * title. They are no entries (the line is A's: the hook ranks and prints it once), but the index names them, so a
+ * card one reaches is no orphan and a dead one is a dead link. URLs and other schemes are not cards.
+ */
+export function furtherLinks(hook: string): { title: string; file: string }[] {
+  const out: { title: string; file: string }[] = [];
+  if (!hook.includes("](")) return out; // most hooks hold no link: no regex over them
+  for (const m of hook.matchAll(FURTHER_LINK)) {
+    const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
+    const file = safeDecode(target).split("#")[0]!;
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(file) || !/\.md$/i.test(file)) continue;
+    out.push({ title: m[1]!.replace(/\\(.)/g, "$1"), file });
+  }
+  return out;
+}
+
 /** Renders one index line; whitespace in the hook is collapsed so an entry is always exactly one line. */
 export function renderIndexLine(entry: { title: string; file: string; hook: string }): string {
   const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
   const target = /[\s()<>]/.test(entry.file) ? `<${entry.file}>` : entry.file;
   const hook = entry.hook.replace(/\s+/g, " ").trim();
   return `- [${title}](${target})${hook ? ` — ${hook}` : ""}`;
+}
+
+// An entry line in parts: what comes before the title (indent, list marker, box, symbols, emphasis), the title as
+// written, the link with any emphasis closing it, the separator and the hook. ENTRY and DECORATED in one.
+const FORM =
+  /^(\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?)\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)((?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?)(\s*(?:—|–|--|-|:)?\s*)(.*)$/u;
+
+/**
+ * `line` (as renderIndexLine writes it) in the form of `old`, the entry line it replaces: the owner's list marker,
+ * number, box, symbols, emphasis, link target as written and separator are kept, and the title and hook as written
+ * too where `line` does not change them. A save changes what it changes, not how the owner writes the index.
+ */
+export function inFormOf(old: string, line: string): string {
+  const was = FORM.exec(old);
+  const next = parseIndexLine(line, 0);
+  if (!was || next === undefined || !("file" in next)) return line;
+  const [, lead, rawTitle, rawTarget, close, sep, rawHook] = was as unknown as string[];
+  const target = rawTarget!.startsWith("<") ? rawTarget!.slice(1, -1) : rawTarget!;
+  const sameTarget = linkKey(safeDecode(target).split("#")[0]!) === linkKey(next.file);
+  const link = sameTarget ? `${rawTarget}${close}` : `${/[\s()<>]/.test(next.file) ? `<${next.file}>` : next.file}${close}`;
+  const title = rawTitle!.replace(/\\(.)/g, "$1") === next.title ? rawTitle! : next.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
+  const hook = rawHook!.trim() === next.hook ? `${sep}${rawHook}` : next.hook === "" ? "" : `${/\S/.test(sep!) ? sep : " — "}${next.hook}`;
+  return `${lead}[${title}](${link}${hook}`;
 }
 
 function safeDecode(s: string): string {

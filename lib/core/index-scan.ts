@@ -55,7 +55,9 @@ export function cardLineScan(file: string, count = false): IndexScan {
  */
 export function newCardScan(name: string, files: readonly string[], count = true): IndexScan {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)), false, count);
+  // A line linking a subfolder card whose file is `name` (decisions/<name>.md) is that card's too: a save finds it.
+  const stem = `/${name}.md`;
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)) || e.file.endsWith(stem), false, count);
 }
 
 /**

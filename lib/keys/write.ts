@@ -11,7 +11,8 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
 import { keyLanguages, type KeyLanguages } from "../rank/languages.js";
 import { ownerLanguages } from "./prompt-languages.js";
-import { currentIndexTitle, findCardFile } from "../records/card-find.js";
+import { currentIndexTitle } from "../records/card-find.js";
+import { findNamedCard } from "../records/card-links.js";
 import { saveCard, type WriteContext } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
 import { runLlmCommand } from "../compact/generate.js";
@@ -67,7 +68,7 @@ export function languagesOf(memoryDir: string, files: readonly string[] = cardFi
 
 /** Writes (or, dry, only asks for) one card's keys. Model failures are outcomes; a card that does not exist throws. */
 export async function writeCardKeys(ctx: WriteContext, run: KeysRun, name: string): Promise<KeysOutcome> {
-  const file = findCardFile(ctx.memoryDir, name);
+  const file = await findNamedCard(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
   const held = readHold(ctx.memoryDir)?.held(file);
   if (held) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held.state}: ${held.reasons.join("; ")}); decide it first (memctl review)` };

@@ -6,7 +6,7 @@ import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } fr
 import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
 import { commitWrite } from "./commit-write.js";
-import { findCardFile } from "./card-find.js";
+import { findNamedCard } from "./card-links.js";
 import { parseCard } from "../core/card.js";
 import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
@@ -33,7 +33,7 @@ export interface RemoveResult {
 export async function removeCard(ctx: WriteContext, name: string): Promise<RemoveResult> {
   assertMayWrite(ctx.actor, "remove memory cards");
   return withRecordsLock(ctx, async () => {
-    const file = findCardFile(ctx.memoryDir, name);
+    const file = await findNamedCard(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readLatestHistory(ctx.memoryDir, [file]).entries;
     const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
@@ -84,7 +84,7 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
     const latest = latestByCard(history.entries);
     let files: string[];
     if (name !== undefined) {
-      const file = findCardFile(ctx.memoryDir, name) ?? (latest.has(name) ? name : undefined);
+      const file = (await findNamedCard(ctx.memoryDir, name)) ?? (latest.has(name) ? name : undefined);
       if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
       files = [file];
     } else {

@@ -30,12 +30,20 @@ export function findCardFile(memoryDir: string, name: string, options: { forSave
   if (hits.length === 0) {
     const candidates = cardNameProblem(name) === undefined ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
     for (const file of new Set(candidates)) {
-      if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (file.includes("/")) {
+        // A subfolder card the index links as decisions/<name>.md: through the path-safe resolver, by its file name.
+        const target = file.endsWith(`/${name}.md`) ? resolveMemoryPath(memoryDir, file) : undefined;
+        if (target?.kind === "file") hits.push(target.rel);
+        continue;
+      }
       const full = path.join(memoryDir, file);
       if (!isRegularFile(full)) continue;
       const fm = parseCard(fs.readFileSync(full, "utf8")).frontmatter;
       if (fm.name === name) hits.push(file);
     }
+    // A top-level card wins over a subfolder one, as a [[link]] resolves (card-links.ts).
+    if (hits.some((f) => !f.includes("/"))) hits.splice(0, hits.length, ...hits.filter((f) => !f.includes("/")));
     hits.sort();
   }
   if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
@@ -52,7 +60,7 @@ function titledFiles(memoryDir: string, name: string, forSave: boolean): string[
   try {
     const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
     const scanned = scanNewCard(path.join(memoryDir, INDEX_FILE), name, files, forSave); // a run at a time
-    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => linkKey(h.entry.file)) : [];
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name || h.entry.file.endsWith(`/${name}.md`)).map((h) => linkKey(h.entry.file)) : [];
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@
 // a new card's full frontmatter, and an edit that keeps every byte outside the fields it sets. No IO.
 import { CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { CARD_STATUSES, isCalendarDate, parseCard } from "../core/card.js";
+import { CARD_STATUSES, isCalendarDate, missingFields, parseCard, type REQUIRED_FIELDS } from "../core/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import { CARD_TYPE_PREFIX, type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
@@ -160,4 +160,23 @@ export function typeOf(file: string, text: string): string | undefined {
   if (prefix) return prefix;
   const t = parseCard(text).meta.metadata?.type;
   return typeof t === "string" ? t : undefined;
+}
+
+/** The neutral value of each standard field (what fix-fields adds); updated_at is the card's own date. */
+export function standardFieldDefaults(updatedAt: string): Record<(typeof REQUIRED_FIELDS)[number], unknown> {
+  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+}
+
+/** `card` with the standard fields it lacks added as fix-fields adds them (every other byte kept); as it is when it does not parse. */
+export function withStandardFields(card: Buffer, updatedAt: string): Buffer {
+  const parsed = parseCard(card.toString("utf8"));
+  if (!parsed.hasFrontmatter || parsed.errors.length > 0) return card;
+  const missing = missingFields(parsed);
+  if (missing.length === 0) return card;
+  const all = standardFieldDefaults(updatedAt);
+  try {
+    return setFrontmatterFieldsBytes(card, Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]])));
+  } catch {
+    return card; // a frontmatter the editor will not touch: the card rules say why
+  }
 }

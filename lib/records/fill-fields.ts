@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { missingFields, type REQUIRED_FIELDS } from "../core/card.js";
+import { missingFields } from "../core/card.js";
+import { standardFieldDefaults } from "./card-input.js";
 import { isCardFile } from "../core/card-rules.js";
 import { MemctlError } from "../core/errors.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
@@ -40,11 +41,6 @@ interface Planned extends FieldFix {
   after: Buffer;
 }
 
-/** The neutral value of each standard field; updated_at is the card's own date. */
-function defaults(updatedAt: string): Record<(typeof REQUIRED_FIELDS)[number], unknown> {
-  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
-}
-
 /** The cards doctor reports as missing fields, each with its edit (read-only). */
 async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: FieldFixPlan["skipped"]; history: HistoryEntry[] }> {
   const view = viewStore(await readStoreOrEmptyIndex(memoryDir));
@@ -66,7 +62,7 @@ async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: F
     const abs = path.join(memoryDir, file);
     const before = Buffer.from(readRegularBytes(abs));
     const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs.statSync(abs).mtime);
-    const all = defaults(date);
+    const all = standardFieldDefaults(date);
     const added = Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]]));
     try {
       planned.push({ card: file, added, before, after: setFrontmatterFieldsBytes(before, added) });

@@ -15,9 +15,9 @@ import type { Resolution } from "../config/resolve.js";
 import { parseCard } from "../core/card.js";
 import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
-import { renderIndexLine } from "../core/index-file.js";
+import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
-import { claudeCardFiles, isNote, listClaudeNotes, noteNow, noteText } from "./import-prose.js";
+import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
 
 // One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
 // for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the
@@ -28,7 +28,8 @@ export interface ImportItem {
   /** The file name it gets in the store (the source's own file name). */
   file: string;
   source: ClaudeCard;
-  action: "import" | "present" | "removed" | "clash";
+  /** changed: a MEMORY.md section an earlier import made a note of, edited in Claude's copy since (`file` is that note). */
+  action: "import" | "present" | "removed" | "clash" | "changed";
   /** Older copies of the same name that lost to `source`. */
   older: ClaudeCard[];
   /** Characters in the description when over the authoring limit (stored verbatim anyway). */
@@ -84,6 +85,7 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
   const known = new Set(history.entries.map((e) => e.card));
   const pending = pendingBatchFiles(memoryDir); // recorded by an import that was killed before placing them
   const storeNames = storeCardNames(memoryDir);
+  const earlier = earlierNotes(parseIndex(readOr(path.join(memoryDir, INDEX_FILE)) ?? "").entries, history.entries);
   const taken = new Set<string>();
   const items: ImportItem[] = [];
   // Notes in MEMORY.md's order (the order a person reads them in), after the cards.
@@ -91,10 +93,12 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
   for (const [name, found] of groups) {
     const copies = found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
     const [source, ...older] = copies as [ClaudeCard, ...ClaudeCard[]];
-    const file = source.file;
+    let file = source.file;
     let action: ImportItem["action"] = "import";
     if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
     else if (known.has(file) && !pending.has(file)) action = "removed";
+    else if (isNote(source) && earlier.byTitle.has(source.title ?? "")) [action, file] = ["changed", earlier.byTitle.get(source.title ?? "")!];
+    else if (isNote(source) && firstOfSection(source) && earlier.removedSections.has(noteSection(source))) action = "removed";
     else if (taken.has(file) || (isNote(source) && byName.has(name))) action = "clash";
     if (action === "import") taken.add(file);
     const chars = source.description === undefined ? 0 : [...source.description].length;

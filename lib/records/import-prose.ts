@@ -6,6 +6,7 @@ import { CARD_TYPES, typeFromFileName, type CardType } from "../core/card-types.
 import { utcDay } from "../core/frecency.js";
 import { headingSlug, proseDescription, splitProse, type ProseRun } from "../core/memory-prose.js";
 import { sha256Hex } from "../core/sha256.js";
+import type { HistoryEntry } from "../store/history.js";
 import { renderNewCard } from "./card-input.js";
 
 // The prose of a Claude Code MEMORY.md (headings, bullets, paragraphs that are not card links), as cards
@@ -21,6 +22,8 @@ export interface ClaudeNote {
   text: string;
   /** Its lines that are not blank. */
   lines: number;
+  /** 1 for the first run of its section, 2 for the next, … */
+  ordinal: number;
 }
 
 /** A ClaudeCard that is a MEMORY.md note, not a card file of Claude's. */
@@ -56,7 +59,7 @@ function noteCard(dir: string, index: string, run: ProseRun, mtime: Date, cardTy
   const type = noteType(run, cardTypes);
   const description = proseDescription(run.text);
   const card = { dir, file: `${type}_${name}.md`, path: index, name, description, title, type, mtimeMs: mtime.getTime(), mtime, bytes: 0 };
-  const note = { line: run.line, text: run.text, lines: run.lines };
+  const note = { line: run.line, text: run.text, lines: run.lines, ordinal: run.ordinal };
   return { ...card, bytes: Buffer.byteLength(noteText(card, note.text)), note };
 }
 
@@ -84,7 +87,7 @@ export function noteText(card: Pick<ClaudeCard, "name" | "description" | "type" 
 /** The note named `name` in MEMORY.md's bytes as they are now, or undefined when its text is no longer there. */
 export function noteNow(planned: ClaudeNoteCard, bytes: Uint8Array, cardFiles: ReadonlySet<string>): ClaudeNote | undefined {
   const run = splitProse(utf8Text(bytes), (file) => cardFiles.has(file)).runs.find((r) => r.text === planned.note.text);
-  return run && { line: run.line, text: run.text, lines: run.lines };
+  return run && { line: run.line, text: run.text, lines: run.lines, ordinal: run.ordinal };
 }
 
 /** The `.md` file names of `dir` that MEMORY.md may link as cards (every one but MEMORY.md and dot files). */
@@ -95,6 +98,42 @@ export function claudeCardFiles(dir: string): Set<string> {
     return new Set();
   }
 }
+
+/**
+ * What earlier imports left of MEMORY.md's notes: the store's imported notes by their index title (a section's
+ * identity: its heading and its place in the section, which its edits keep), and the sections whose imported note
+ * was removed since. A note's name holds its text's hash, so a section Claude edited later has a new name: this is
+ * how a re-run knows it for the note it already is.
+ */
+export function earlierNotes(
+  indexEntries: readonly { title: string; file: string }[],
+  history: readonly HistoryEntry[],
+): { byTitle: Map<string, string>; removedSections: Set<string> } {
+  const imported = new Set<string>();
+  const last = new Map<string, HistoryEntry>();
+  for (const e of history) {
+    if (e.op === "import") imported.add(e.card);
+    last.set(e.card, e);
+  }
+  const byTitle = new Map<string, string>();
+  for (const e of indexEntries) if (imported.has(e.file) && NOTE_FILE.test(e.file) && !byTitle.has(e.title)) byTitle.set(e.title, e.file);
+  const removedSections = new Set<string>();
+  for (const [file, e] of last) if (e.op === "delete" && imported.has(file)) removedSections.add(NOTE_FILE.exec(file)?.[1] ?? "");
+  removedSections.delete("");
+  return { byTitle, removedSections };
+}
+
+/** A note's section key (its heading's slug): the part of its name before the hash. */
+export function noteSection(card: ClaudeNoteCard): string {
+  return card.name.replace(/_[0-9a-f]{8}$/, "");
+}
+
+/** True for a note that is the first run of its section (a later one is titled "Heading (2)", …). */
+export function firstOfSection(card: ClaudeNoteCard): boolean {
+  return card.note.ordinal === 1;
+}
+
+const NOTE_FILE = new RegExp(`^(?:${CARD_TYPES.join("|")})_(.+)_[0-9a-f]{8}\\.md$`);
 
 export function isNote(card: ClaudeCard): card is ClaudeNoteCard {
   return "note" in card;

@@ -5,16 +5,35 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import { readRevision } from "../store/revisions.js";
-import { findCardFile } from "./card-find.js";
+import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "./save.js";
 import { warmSecretScan } from "./secrets.js";
 
-/** The history entries of the card `name` (removed cards included): its live file and every file the name can be. */
-export function entriesOfCard(memoryDir: string, entries: readonly HistoryEntry[], name: string): HistoryEntry[] {
-  const live = findCardFile(memoryDir, name);
-  const candidates = new Set([live, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
+/**
+ * The history entries of the card `name` (removed cards included): its live file as show finds it (findNamedCard),
+ * and every file the name can be; for a removed card, the one file history holds that the name reaches as a link
+ * would (a subfolder card by its file name, `-` and `_` alike).
+ */
+export async function entriesOfCard(memoryDir: string, entries: readonly HistoryEntry[], name: string): Promise<HistoryEntry[]> {
+  const live = await findNamedCard(memoryDir, name);
+  const gone = live === undefined ? removedFile(entries, name) : undefined;
+  const candidates = new Set([live, gone, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
   return entries.filter((e) => candidates.has(e.card));
+}
+
+/** The one file in `entries` that `name` reaches as a `[[name]]` link would; undefined for none or two. */
+function removedFile(entries: readonly HistoryEntry[], name: string): string | undefined {
+  const files = new Set(entries.map((e) => e.card));
+  try {
+    return finderOver(
+      (f) => files.has(f),
+      () => new Map(),
+      () => files,
+    ).byName(name);
+  } catch {
+    return undefined; // two removed cards by that name: only the exact forms are looked for
+  }
 }
 
 export interface RestoreResult extends SaveResult {
@@ -48,7 +67,7 @@ export async function restoreCard(ctx: WriteContext, name: string, wanted: numbe
   return withRecordsLock(ctx, async () => {
     const history = readHistory(ctx.memoryDir);
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
-    const mine = entriesOfCard(ctx.memoryDir, history.entries, name);
+    const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
     const rev = wanted ?? lastTextRev(name, mine);
     const matches = mine.filter((e) => e.rev === rev);

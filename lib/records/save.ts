@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
+import { findNamedCard } from "./card-links.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
 import { latestByCard, readHistory, sha256Hex, type HistoryEntry, type HistoryRead } from "../store/history.js";
@@ -17,7 +18,7 @@ import { renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import type { CommitOptions } from "../store/write.js";
 import { type CardType, withoutTypePrefix } from "../core/card-types.js";
-import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
+import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, withStandardFields, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 import { utcDay } from "../core/frecency.js";
@@ -77,7 +78,10 @@ export type Also = (save: { file: string; name: string; history: () => readonly 
 /** saveCard under a lock the caller took with withRecordsLock (accept checks its proposal in the same hold). */
 export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide, also?: Also): Promise<SaveResult> {
   validateSaveInput(input);
-  const existing = findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  // A restore, or a save with no type (which only an existing card can be), names a card as show finds it (a
+  // subfolder card by its name too); a save with a type may create one, and looks only where a new card would go.
+  const quick = input.restore ? undefined : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const existing = quick ?? (input.restore || input.type === undefined ? await findNamedCard(ctx.memoryDir, input.name) : undefined);
   if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file: string;
@@ -95,7 +99,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
       throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
         file,
       });
-    next = input.restore.text;
+    // A text this store held (a hand-written card adopted, say) gets the standard fields it lacks, as fix-fields
+    // adds them, instead of being refused for lacking them; its description is judged as unchanged.
+    next = withStandardFields(Buffer.from(input.restore.text), today);
   } else if (existing) {
     file = existing;
     before = fs.readFileSync(path.join(ctx.memoryDir, file));
@@ -124,7 +130,8 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     next = Buffer.from(renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today), "utf8");
   }
   const nextText = next.toString("utf8");
-  assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "…" (save fills in the other fields)`);
+  const previous = input.restore ? Buffer.from(input.restore.text).toString("utf8") : before?.toString("utf8");
+  assertCardText(file, nextText, previous, `give the description with -d "…" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
   // A card revived (restore, or a save after rm) gets back the title its removed line had (removed-titles.ts).

@@ -1,6 +1,6 @@
 import { normalizeCardPath } from "../rank-cache/load.js";
 import type { CardFile, Store } from "../store/read.js";
-import { parseIndex, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
+import { furtherLinks, parseIndex, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
 
 // The audit view of a store, shared by doctor and stats. A shard is an extra index file: a top-level
 // `MEMORY.<name>.md`. Shards are not cards; links inside them count as references (no orphan), and
@@ -42,8 +42,10 @@ export interface StoreView {
   cards: Map<string, CardFile>;
   /** Distinct cards linked from MEMORY.md, in first-link order. */
   linkedCards: string[];
-  /** Every card referenced from MEMORY.md or a shard. */
+  /** Every card referenced from MEMORY.md (an entry's or a further link on its line) or a shard. */
   referenced: Set<string>;
+  /** The further links on entry lines (furtherLinks): cards the index names without a line of their own. */
+  alsoLinked: CardEntry[];
 }
 
 /**
@@ -67,6 +69,7 @@ export function viewStore(store: Store, episodeShards: readonly string[] = []): 
   const entries: CardEntry[] = [];
   const linked = new Set<string>();
   const referenced = new Set<string>();
+  const alsoLinked: CardEntry[] = [];
   for (const entry of store.index.entries) {
     const card = normaliseTarget(entry.file);
     if (card !== null && isShardFile(card)) continue;
@@ -74,6 +77,11 @@ export function viewStore(store: Store, episodeShards: readonly string[] = []): 
     if (card !== null) {
       linked.add(card);
       referenced.add(card);
+    }
+    for (const also of furtherLinks(entry.hook)) {
+      const target = normaliseTarget(also.file);
+      alsoLinked.push({ line: entry.line, raw: entry.raw, title: also.title, file: also.file, hook: "", card: target });
+      if (target !== null) referenced.add(target);
     }
   }
   for (const shard of shards) {
@@ -83,5 +91,5 @@ export function viewStore(store: Store, episodeShards: readonly string[] = []): 
       if (card !== null) referenced.add(card);
     }
   }
-  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced, alsoLinked };
 }

@@ -31,6 +31,8 @@ export interface DeadLink {
   title: string;
   target: string;
   reason: string;
+  /** A further link on an entry's line (`— see also [B](b.md)`), not the line's own: fixed by removing that link. */
+  further?: boolean;
 }
 export interface DuplicateHook {
   hook: string;
@@ -59,6 +61,8 @@ export interface UnparsedEntry {
 export interface UnreadableCard {
   card: string;
   reason: string;
+  /** How to make it readable, when doctor can tell (the frontmatter line whose value needs quotes). */
+  fix?: string;
 }
 export interface ExpiredCard {
   card: string;

@@ -1,7 +1,7 @@
 import { recallKeyProblems } from "../core/recall-keys.js";
 import { scopeProblems } from "../core/scope.js";
 import { isCardFile } from "../core/card-rules.js";
-import { isExpired, missingFields } from "../core/card.js";
+import { isExpired, missingFields, unquotedColonLine } from "../core/card.js";
 import { cardRefs } from "./repo-refs.js";
 import type { SyncStatus } from "../sync/status.js";
 import type { StoreView } from "../records/store-view.js";
@@ -97,7 +97,9 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     }
     const card = cf.card;
     if (card.errors.length > 0) {
-      report.unreadable_cards.push({ card: file, reason: card.errors.map((e) => e.message).join("; ") });
+      const colon = card.errors[0]?.code === "E_CARD_FRONTMATTER" ? unquotedColonLine(card.frontmatterText) : undefined;
+      const fix = colon && `quote the value on line ${colon.line} of ${file} (${colon.key}: "…"): a ": " inside an unquoted value is not YAML`;
+      report.unreadable_cards.push({ card: file, reason: card.errors.map((e) => e.message).join("; "), ...(fix ? { fix } : {}) });
       continue;
     }
     const missing = missingFields(card);
@@ -176,11 +178,15 @@ export function syncWarnings(s: SyncStatus): number {
 
 function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
   const out: DeadLink[] = [];
-  for (const e of view.entries) {
-    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory" });
-    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist" });
-  }
-  return out;
+  const check = (e: StoreView["entries"][number], also: boolean) => {
+    const more = also ? { further: true } : {};
+    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory", ...more });
+    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist", ...more });
+  };
+  for (const e of view.entries) check(e, false);
+  // A further link on an entry's line (see also [B](b.md)) names a card too: a dead one is reported, in line order.
+  for (const e of view.alsoLinked) check(e, true);
+  return out.sort((a, b) => a.line - b.line);
 }
 
 /**

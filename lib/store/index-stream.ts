@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
+import { appendedLineEdit, lineInFormOf, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
 import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan, type IndexScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
@@ -129,7 +129,6 @@ export async function upsertScannedLine(
   if (!scanned) return undefined;
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
-  const bytes = Buffer.from(line, "utf8");
   const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
   const torn = size > 0 && scan.last !== NL;
   // The append a killed save left part-way (a write cut at a page boundary by SIGKILL) is finished, never doubled.
@@ -137,6 +136,9 @@ export async function upsertScannedLine(
     const rest = tornRest(file, size, added);
     if (rest) return (await appendInPlace(file, stamp, rest, commit)) ? { changed: true } : undefined;
   }
+  // The owner's form of the line (numbered, marked, bold) is kept: only what the save changes is written.
+  if (hit) line = lineInFormOf(hit.bytes, line);
+  const bytes = Buffer.from(line, "utf8");
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
   if (!hit && torn) return undefined;
   // A new line at the end (a new card's): appended in place, so a save of one line writes one line, not a copy of

@@ -117,9 +117,21 @@ export async function git(cwd: string, args: readonly string[], options: GitOpti
 }
 
 export function gitFailure(args: readonly string[], r: GitResult): MemctlError {
-  const detail = (r.stderr.trim() || r.stdout.trim()).split("\n").slice(-3).join(" / ");
-  return new MemctlError(ERROR_CODES.E_SYNC_GIT, `git ${args.join(" ")} failed (exit ${r.code}): ${detail}`, { args: [...args], exit: r.code });
+  const text = r.stderr.trim() || r.stdout.trim();
+  // A commit message is many lines: the command is shown by its first, so git's own words stay readable.
+  const shown = args.map((a) => (a.includes("\n") ? `${a.slice(0, a.indexOf("\n"))} …` : a)).join(" ");
+  // No identity: git's advice (the two commands) comes before the last lines kept below, so it is said here.
+  if (NO_IDENTITY.test(text))
+    return new MemctlError(
+      ERROR_CODES.E_SYNC_GIT,
+      `git ${shown} failed: git has no identity to commit the memory with. Run git config --global user.name "Your Name" and git config --global user.email "you@example.com" (or both without --global inside the memory directory, for it alone), then memctl sync again`,
+      { args: [...args], exit: r.code },
+    );
+  const detail = text.split("\n").slice(-3).join(" / ");
+  return new MemctlError(ERROR_CODES.E_SYNC_GIT, `git ${shown} failed (exit ${r.code}): ${detail}`, { args: [...args], exit: r.code });
 }
+
+const NO_IDENTITY = /Author identity unknown|Committer identity unknown|unable to auto-detect email address|no email was given|empty ident name/;
 
 function notFound(err: unknown): MemctlError {
   return new MemctlError(ERROR_CODES.E_SYNC_NOT_REPO, `cannot run git (${(err as Error).message}); install git and make sure it is on PATH`);

@@ -3804,7 +3804,7 @@ function withoutTypePrefix(name) {
 function isCardFile(rel) {
   return CARD_FILE.test(rel);
 }
-var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, SEGMENT, CARD_PATH, DIR_PATH;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE, INDEX_FILE, EPISODES_SUMMARY_FILE, SEGMENT, CARD_PATH, DIR_PATH;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
@@ -3812,6 +3812,7 @@ var init_card_types = __esm({
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
     CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
     INDEX_FILE = "MEMORY.md";
+    EPISODES_SUMMARY_FILE = "episodes.summary.md";
     SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
     CARD_PATH = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
     DIR_PATH = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
@@ -4032,6 +4033,9 @@ function isCalendarDate(value) {
   const [y, mo, d] = [Number(m4[1]), Number(m4[2]), Number(m4[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+function missingFields(card) {
+  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
 }
 var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
 var init_card_parse = __esm({
@@ -5300,12 +5304,13 @@ function isPlainName(n) {
   if (typeof n !== "string" || n === "." || n === ".." || n.charCodeAt(0) === 47 || n.charCodeAt(n.length - 1) === 47) return false;
   return !n.includes("//") && !n.startsWith("./") && !n.startsWith("../") && !n.includes("/./") && !n.includes("/../") && !n.endsWith("/.") && !n.endsWith("/..");
 }
-var STATE_DIR;
+var EPISODES_SHARD, STATE_DIR;
 var init_paths = __esm({
   "lib/store/paths.ts"() {
     "use strict";
     init_node_path();
     init_card_types();
+    EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
     STATE_DIR = ".memctl";
   }
 });
@@ -6476,7 +6481,56 @@ var init_actor = __esm({
   }
 });
 
+// lib/core/card-links.ts
+var init_card_links = __esm({
+  "lib/core/card-links.ts"() {
+    "use strict";
+  }
+});
+
+// lib/core/link-key.ts
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
+}
+function foldedPath(rel) {
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
+var PLAIN_NOT;
+var init_link_key = __esm({
+  "lib/core/link-key.ts"() {
+    "use strict";
+    init_node_path();
+    init_sanitize();
+    PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
+  }
+});
+
 // lib/core/index-file.ts
+function parseIndex(text) {
+  const entries = [];
+  const unparsed = [];
+  indexLines(text, (raw, line) => {
+    const parsed = parseIndexLine(raw, line);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
+  });
+  return { entries, unparsed };
+}
+function indexLines(text, each) {
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    each(raw, i + 1);
+  });
+}
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
   const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
@@ -6492,6 +6546,18 @@ function renderIndexLine(entry) {
   const hook = entry.hook.replace(/\s+/g, " ").trim();
   return `- [${title}](${target})${hook ? ` \u2014 ${hook}` : ""}`;
 }
+function inFormOf(old, line) {
+  const was = FORM.exec(old);
+  const next = parseIndexLine(line, 0);
+  if (!was || next === void 0 || !("file" in next)) return line;
+  const [, lead, rawTitle, rawTarget, close2, sep2, rawHook] = was;
+  const target = rawTarget.startsWith("<") ? rawTarget.slice(1, -1) : rawTarget;
+  const sameTarget = linkKey(safeDecode(target).split("#")[0]) === linkKey(next.file);
+  const link = sameTarget ? `${rawTarget}${close2}` : `${/[\s()<>]/.test(next.file) ? `<${next.file}>` : next.file}${close2}`;
+  const title = rawTitle.replace(/\\(.)/g, "$1") === next.title ? rawTitle : next.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
+  const hook = rawHook.trim() === next.hook ? `${sep2}${rawHook}` : next.hook === "" ? "" : `${/\S/.test(sep2) ? sep2 : " \u2014 "}${next.hook}`;
+  return `${lead}[${title}](${link}${hook}`;
+}
 function safeDecode(s) {
   try {
     return decodeURIComponent(s);
@@ -6499,10 +6565,11 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, NUMBERED, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet;
+var BULLET, NUMBERED, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet, FORM;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
+    init_link_key();
     BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
     NUMBERED = /^\s*\d/;
     ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
@@ -6510,6 +6577,7 @@ var init_index_file = __esm({
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
     isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
+    FORM = /^(\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?)\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)((?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?)(\s*(?:—|–|--|-|:)?\s*)(.*)$/u;
   }
 });
 
@@ -6766,28 +6834,6 @@ var init_write = __esm({
   }
 });
 
-// lib/core/link-key.ts
-function linkKey(link) {
-  return link.startsWith("./") ? link.slice(2) : link;
-}
-function cardPathKey(file) {
-  if (file !== "" && !PLAIN_NOT.test(file)) return file;
-  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
-}
-function foldedPath(rel) {
-  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
-}
-var PLAIN_NOT;
-var init_link_key = __esm({
-  "lib/core/link-key.ts"() {
-    "use strict";
-    init_node_path();
-    init_sanitize();
-    PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
-  }
-});
-
 // lib/store/hold-index.ts
 var HOLD_INDEX_RELPATH;
 var init_hold_index = __esm({
@@ -7034,6 +7080,41 @@ var init_card_count = __esm({
 });
 
 // lib/store/read.ts
+async function readStore(dir) {
+  const indexText = readRegularUtf8(node_path_default.join(dir, INDEX_FILE));
+  const files = await listCardFiles(dir);
+  const cards = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    try {
+      const text = readRegularUtf8(node_path_default.join(dir, file));
+      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+    } catch (err) {
+      cards.set(file, { file, bytes: 0, readError: err.message });
+    }
+  }
+  const sorted = new Map([...cards.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted });
+}
+function withoutHeld(store) {
+  const hold = readHold(store.dir);
+  if (!hold) return store;
+  const cards = new Map([...store.cards].filter(([file]) => !hold.held(file)));
+  const entries = store.index.entries.filter((e) => !hold.held(e.file));
+  return { ...store, cards, index: { ...store.index, entries } };
+}
+async function listCardFiles(dir, sub = "", walked, shards) {
+  const entries = await node_fs_default.promises.readdir(node_path_default.join(dir, sub), { withFileTypes: true });
+  walked?.push(sub);
+  const out = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
+  }
+  return out;
+}
 var init_read = __esm({
   "lib/store/read.ts"() {
     "use strict";
@@ -7047,6 +7128,971 @@ var init_read = __esm({
     init_arrivals();
     init_paths();
     init_card_count();
+  }
+});
+
+// lib/store/safe-open.ts
+function hardLinkRefusal(requested, links) {
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `Error: ${requested} has ${links} hard links; memory files may have only one (another name for it may be outside the memory directory). Copy it to a new file and delete this one.`,
+    { path: requested }
+  );
+}
+var O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK;
+var init_safe_open = __esm({
+  "lib/store/safe-open.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    ({ O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = node_fs_default.constants);
+  }
+});
+
+// lib/store/safe-path.ts
+function lexicalProblem(requested) {
+  if (typeof requested !== "string") return "the path must be a string";
+  if (requested.includes("\0")) return "the path contains a NUL byte";
+  if (/[\u0001-\u001f\u007f]/.test(requested)) return "the path contains a control character";
+  if (requested.includes("\\")) return "the path contains a backslash; use / between segments";
+  const rest = stripVirtualRoot(requested);
+  if (rest === void 0) return `the path is absolute; use a path relative to the memory directory (or under ${VIRTUAL_ROOT}/)`;
+  if (rest.split("/").some((s) => s === "..")) return 'the path contains a ".." segment';
+  return void 0;
+}
+function pathSegments(requested) {
+  const problem = lexicalProblem(requested);
+  if (problem) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${problem}: ${JSON.stringify(requested)}`, { path: requested });
+  const segments = stripVirtualRoot(requested).split("/").filter((s) => s !== "" && s !== ".");
+  if (segments[0] === STATE_DIR) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
+  }
+  if (segments.some((s) => s.toLowerCase() === ".git" || GIT_CONTROL_FILES.has(s.toLowerCase()))) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
+  }
+  return segments;
+}
+function resolveMemoryPath(memoryDir, requested) {
+  const segments = pathSegments(requested);
+  const base = node_fs_default.realpathSync(memoryDir);
+  let current = base;
+  let kind = "directory";
+  for (let i = 0; i < segments.length; i++) {
+    const next = node_path_default.join(current, segments[i]);
+    let stat2;
+    try {
+      stat2 = node_fs_default.lstatSync(next);
+    } catch (err) {
+      const code = systemCode(err);
+      if (code === "ENOENT") {
+        kind = "missing";
+        current = node_path_default.join(next, ...segments.slice(i + 1));
+        break;
+      }
+      if (code === "ENOTDIR") throw notADirectory(requested, segments.slice(0, i).join("/"));
+      throw new MemctlError(ERROR_CODES.E_IO, `Error: cannot inspect ${requested}: ${err.message}`);
+    }
+    if (stat2.isSymbolicLink()) {
+      throw new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `Error: ${requested} goes through a symlink (${segments.slice(0, i + 1).join("/")}); memory paths may not contain symlinks`,
+        { path: requested }
+      );
+    }
+    const last = i === segments.length - 1;
+    if (!last && !stat2.isDirectory()) throw notADirectory(requested, segments.slice(0, i + 1).join("/"));
+    if (stat2.isFile() && stat2.nlink > 1) {
+      throw hardLinkRefusal(requested, stat2.nlink);
+    }
+    kind = stat2.isDirectory() ? "directory" : stat2.isFile() ? "file" : "other";
+    current = next;
+  }
+  try {
+    assertInside(base, kind === "missing" ? deepestExisting(current, base) : current, requested);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    throw new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`,
+      { path: requested }
+    );
+  }
+  return { abs: current, rel: segments.join("/"), segments, kind, base };
+}
+function stripVirtualRoot(requested) {
+  if (requested === VIRTUAL_ROOT || requested.startsWith(`${VIRTUAL_ROOT}/`)) return requested.slice(VIRTUAL_ROOT.length);
+  if (node_path_default.posix.isAbsolute(requested) || node_path_default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
+  return requested;
+}
+function deepestExisting(p, base) {
+  let dir = p;
+  while (dir !== base && dir.startsWith(base)) {
+    if (node_fs_default.existsSync(dir)) return dir;
+    dir = node_path_default.dirname(dir);
+  }
+  return base;
+}
+function assertInside(base, p, requested) {
+  const real = node_fs_default.realpathSync(p);
+  if (real !== base && !real.startsWith(base + node_path_default.sep)) {
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
+  }
+}
+function notADirectory(requested, at) {
+  return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
+}
+var VIRTUAL_ROOT, GIT_CONTROL_FILES;
+var init_safe_path = __esm({
+  "lib/store/safe-path.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_safe_open();
+    init_read();
+    VIRTUAL_ROOT = "/memories";
+    GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
+  }
+});
+
+// lib/core/frontmatter-edit.ts
+function renderField(key, value) {
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${key}: ${JSON.stringify(value)}`;
+  return dump({ [key]: value }, { lineWidth: -1 }).replace(/\n$/, "");
+}
+function splitBlocks(fm) {
+  const blocks = [];
+  const lines = fm.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  let pendingLoose = [];
+  for (const line of lines) {
+    const bare = line.replace(/\r?\n$/, "");
+    const key = TOP_KEY.exec(bare)?.[1];
+    if (key !== void 0) {
+      blocks.push(...pendingLoose);
+      pendingLoose = [];
+      blocks.push({ key: key.replace(/^["']|["']$/g, ""), text: line });
+    } else if (/^[ \t]/.test(bare) && bare.trim() !== "" || /^-( |$)/.test(bare)) {
+      const owner = [...blocks].reverse().find((b) => b.key !== void 0);
+      if (owner) {
+        owner.text += pendingLoose.map((b) => b.text).join("") + line;
+        pendingLoose = [];
+      } else blocks.push({ text: line });
+    } else pendingLoose.push({ text: line });
+  }
+  blocks.push(...pendingLoose);
+  return blocks;
+}
+function setFrontmatterFieldsBytes(card, fields) {
+  return Buffer.from(editFields(card.toString("latin1"), fields, toView, fromView), "latin1");
+}
+function replaceBodyBytes(card, body) {
+  const match = CARD.exec(card.toString("latin1"));
+  return Buffer.concat([match ? card.subarray(0, match[0].length) : Buffer.alloc(0), Buffer.from(body, "utf8")]);
+}
+function editFields(cardText, fields, encode, decode) {
+  const match = CARD.exec(cardText);
+  if (!match) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, "the card has no frontmatter block (--- \u2026 ---) to edit; nothing was written");
+  const [, open, fm, close2] = match;
+  const before = parseCard(decode(cardText));
+  if (before.errors.length > 0)
+    throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0].message}); fix it by hand first \u2014 nothing was written`);
+  const eol = fm.includes("\r\n") || open.endsWith("\r\n") ? "\r\n" : "\n";
+  const blocks = splitBlocks(fm);
+  const endsWithNewline = fm.endsWith("\n");
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === void 0) continue;
+    const rendered = encode(renderField(key, value)).split("\n").join(eol);
+    const existing = blocks.find((b) => b.key === key);
+    if (existing) existing.text = rendered + (/\r?\n$/.test(existing.text) ? eol : "");
+    else {
+      const last = blocks[blocks.length - 1];
+      if (last && !/\n$/.test(last.text)) last.text += eol;
+      blocks.push({ key, text: rendered + eol });
+    }
+  }
+  let nextFm = blocks.map((b) => b.text).join("");
+  if (!endsWithNewline) nextFm = nextFm.replace(/\r?\n$/, "");
+  const closing = nextFm !== "" && !/^\r?\n/.test(close2) && !nextFm.endsWith("\n") ? eol + close2 : close2;
+  const next = open + nextFm + closing + cardText.slice(match[0].length);
+  verifyEdit(before.frontmatter, decode(next), fields);
+  return next;
+}
+function verifyEdit(before, nextText, fields) {
+  const after = parseCard(nextText);
+  const fail = (why) => new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `could not edit the frontmatter safely (${why}); nothing was written \u2014 edit this card by hand`);
+  if (after.errors.length > 0) throw fail(after.errors[0].message);
+  for (const key of /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after.frontmatter)])) {
+    const expected = key in fields && fields[key] !== void 0 ? fields[key] : before[key];
+    if (!(0, import_node_util.isDeepStrictEqual)(after.frontmatter[key], expected)) throw fail(`field ${key} would not read back as intended`);
+  }
+}
+var import_node_util, CARD, TOP_KEY, toView, fromView;
+var init_frontmatter_edit = __esm({
+  "lib/core/frontmatter-edit.ts"() {
+    "use strict";
+    import_node_util = require("node:util");
+    init_js_yaml();
+    init_errors();
+    init_card();
+    CARD = /^((?:\uFEFF|\u00EF\u00BB\u00BF)?---[ \t]*\r?\n)([\s\S]*?)(\r?\n?---[ \t]*(?:\r?\n|$))/;
+    TOP_KEY = /^(?!- |-$|#)([^\s:'"][^:]*?|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]|$)/;
+    toView = (s) => Buffer.from(s, "utf8").toString("latin1");
+    fromView = (s) => Buffer.from(s, "latin1").toString("utf8");
+  }
+});
+
+// lib/records/card-input.ts
+function validateName(name) {
+  const problem = cardNameProblem(name);
+  if (problem) throw usageError(problem);
+}
+function cardNameProblem(name) {
+  if (!NAME.test(name) || name.endsWith(".md")) return `card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`;
+  return void 0;
+}
+function cardFileProblem(file) {
+  const type = CARD_TYPE_PREFIX.exec(file)?.[1];
+  const name = type !== void 0 && file.endsWith(".md") ? file.slice(type.length + 1, -3) : void 0;
+  if (name !== void 0 && cardNameProblem(name) === void 0) return void 0;
+  return `"${file}" is not a card: cards are <type>_<name>.md at the top of the memory directory (type one of ${CARD_TYPES.join(", ")})`;
+}
+function renderNewCard(input, today) {
+  const fields = [
+    renderField("name", input.name),
+    renderField("description", input.description),
+    `metadata:
+  node_type: memory
+  type: ${input.type}`,
+    renderField("topics", input.topics ?? []),
+    ...input.recall && input.recall.length > 0 ? [renderField("recall", input.recall)] : [],
+    renderField("priority", input.priority ?? "normal"),
+    renderField("status", input.status ?? "active"),
+    renderField("updated_at", today),
+    ...input.expires ? [renderField("expires_at", input.expires)] : [],
+    renderField("repo_refs", input.refs ?? []),
+    ...input.scope && input.scope.length > 0 ? [renderField("scope", input.scope.map(normalizeScope))] : [],
+    ...input.provenance ? [renderField("provenance", input.provenance)] : []
+  ];
+  return `---
+${fields.join("\n")}
+---
+${input.body ?? ""}`;
+}
+function validateSaveInput(input) {
+  const problems = [];
+  let tooLong = false;
+  if (input.type !== void 0 && !CARD_TYPES.includes(input.type))
+    problems.push(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
+  if (input.description !== void 0) {
+    const problem = descriptionProblem(input.description);
+    if (problem) problems.push(problem);
+    tooLong = [...input.description].length > DESCRIPTION_MAX;
+  }
+  if (input.priority !== void 0 && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
+  if (input.provenance) problems.push(...provenanceProblems(input.provenance));
+  if (input.expires !== void 0 && !isCalendarDate(input.expires)) problems.push(`--expires ${input.expires} must be a real date, YYYY-MM-DD`);
+  if (input.status !== void 0 && !CARD_STATUSES.includes(input.status))
+    problems.push(`--status ${input.status} must be one of ${CARD_STATUSES.join(", ")}`);
+  for (const ref of input.refs ?? []) {
+    if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
+  }
+  const keyProblems = recallKeyProblems(input.recall).map((p) => p.message);
+  if (problems.length === 0 && keyProblems.length > 0) throw new MemctlError(ERROR_CODES.E_RECALL_KEYS, keyProblems.join("\n"), { problems: keyProblems });
+  problems.push(...keyProblems);
+  const scopeMessages = scopeProblems(input.scope).map((p) => p.message);
+  if (problems.length === 0 && scopeMessages.length > 0) throw new MemctlError(ERROR_CODES.E_SCOPE, scopeMessages.join("\n"), { problems: scopeMessages });
+  problems.push(...scopeMessages);
+  if (problems.length === 0) return;
+  const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
+  throw new MemctlError(code, problems.join("\n"), { limit: DESCRIPTION_MAX, problems });
+}
+function provenanceProblems(p) {
+  const problems = [];
+  if (!PROVENANCE_KINDS.includes(p.kind)) problems.push(`--kind ${p.kind} must be one of ${PROVENANCE_KINDS.join(", ")}`);
+  if (p.confidence !== void 0 && !(Number.isFinite(p.confidence) && p.confidence >= 0 && p.confidence <= 1)) problems.push("--confidence must be a number from 0 to 1");
+  if (typeof p.source !== "string" || p.source.trim() === "") problems.push("--source is empty: name where this was learned (a file, a URL, a conversation, a command's output)");
+  return problems;
+}
+function updatedCardBytes(before, input, today, type) {
+  const card = parseCard(before.toString("utf8"));
+  const fm = card.frontmatter;
+  const base = card.hasFrontmatter ? before : Buffer.concat([Buffer.from("---\n---\n"), before]);
+  const fields = {
+    name: "name" in fm ? void 0 : withoutTypePrefix(input.name.replace(/\.md$/, "")),
+    description: input.description,
+    metadata: "metadata" in fm ? void 0 : type ? { node_type: "memory", type } : { node_type: "memory" },
+    topics: input.topics ?? ("topics" in fm ? void 0 : []),
+    recall: input.recall,
+    priority: input.priority ?? ("priority" in fm ? void 0 : "normal"),
+    status: input.status ?? ("status" in fm ? void 0 : "active"),
+    updated_at: input.keepUpdatedAt && "updated_at" in fm ? void 0 : today,
+    expires_at: input.expires,
+    repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? void 0 : [],
+    scope: input.scope?.map(normalizeScope),
+    provenance: input.provenance
+  };
+  const edited = setFrontmatterFieldsBytes(base, fields);
+  return input.body === void 0 ? edited : replaceBodyBytes(edited, input.body);
+}
+function typeOf(file, text) {
+  const prefix = CARD_TYPE_PREFIX.exec(file)?.[1];
+  if (prefix) return prefix;
+  const t = parseCard(text).meta.metadata?.type;
+  return typeof t === "string" ? t : void 0;
+}
+function standardFieldDefaults(updatedAt) {
+  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+}
+function withStandardFields(card, updatedAt) {
+  const parsed = parseCard(card.toString("utf8"));
+  if (!parsed.hasFrontmatter || parsed.errors.length > 0) return card;
+  const missing = missingFields(parsed);
+  if (missing.length === 0) return card;
+  const all = standardFieldDefaults(updatedAt);
+  try {
+    return setFrontmatterFieldsBytes(card, Object.fromEntries(missing.map((f) => [f, all[f]])));
+  } catch {
+    return card;
+  }
+}
+var NAME, PROVENANCE_KINDS;
+var init_card_input = __esm({
+  "lib/records/card-input.ts"() {
+    "use strict";
+    init_card_rules();
+    init_errors();
+    init_card();
+    init_frontmatter_edit();
+    init_card_types();
+    init_recall_keys();
+    init_scope();
+    NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
+    PROVENANCE_KINDS = ["fact", "inference", "unverified"];
+  }
+});
+
+// lib/core/index-bytes.ts
+function lineStart(bytes, at) {
+  return at === 0 ? 0 : bytes.lastIndexOf(NL, at - 1) + 1;
+}
+function contentEnd(bytes, start) {
+  const nl = bytes.indexOf(NL, start);
+  if (nl === -1) return bytes.length;
+  return nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
+}
+function countNewlines(bytes, end) {
+  let n = 0;
+  for (let at = bytes.indexOf(NL); at !== -1 && at < end; at = bytes.indexOf(NL, at + 1)) n++;
+  return n;
+}
+function hasFence(bytes) {
+  return MARKS2.some((mark) => bytes.includes(mark));
+}
+function fenceScan(bytes) {
+  const starts = /* @__PURE__ */ new Set();
+  let marks = false;
+  for (const mark of MARKS2) {
+    for (let at = bytes.indexOf(mark); at !== -1; at = bytes.indexOf(mark, at + 1)) {
+      marks = true;
+      const start = lineStart(bytes, at);
+      if (!starts.has(start) && FENCE.test(bytes.toString("utf8", start, contentEnd(bytes, start)))) starts.add(start);
+    }
+  }
+  return { marks, lines: [...starts].sort((a, b) => a - b) };
+}
+var MARKS2, NL, CR;
+var init_index_bytes = __esm({
+  "lib/core/index-bytes.ts"() {
+    "use strict";
+    init_index_file();
+    MARKS2 = [Buffer.from("```"), Buffer.from("~~~")];
+    NL = 10;
+    CR = 13;
+  }
+});
+
+// lib/core/index-find.ts
+function findIndexLines(index, file) {
+  const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
+  linesFound.set(index, memo);
+  let hits = memo.get(file);
+  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => linkKey(e.file) === file));
+  return [...hits];
+}
+function findIndexLine(index, file) {
+  const known = linesFound.get(index)?.get(file);
+  if (known) return known[0];
+  const needle = Buffer.from(file, "utf8");
+  if (needle.length === 0) return findIndexLines(index, file)[0];
+  let memo = firstFound.get(index);
+  if (!memo) firstFound.set(index, memo = /* @__PURE__ */ new Map());
+  if (memo.has(file)) return memo.get(file);
+  const accept = (e) => linkKey(e.file) === file;
+  let raw = index.indexOf(needle);
+  let escaped = index.indexOf(PERCENT);
+  let hit;
+  while (raw !== -1 || escaped !== -1) {
+    const start = lineStart(index, raw === -1 ? escaped : escaped === -1 ? raw : Math.min(raw, escaped));
+    hit = entryAt(index, start, accept);
+    if (hit) break;
+    const next = lineEnd(index, start) + 1;
+    if (raw !== -1 && raw < next) raw = index.indexOf(needle, next);
+    if (escaped !== -1 && escaped < next) escaped = index.indexOf(PERCENT, next);
+  }
+  memo.set(file, hit);
+  return hit;
+}
+function findEntries(index, needles, accept) {
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of needles) {
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+  }
+  if (starts.size === 0) return [];
+  const hits = [];
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const hit = entryAt(index, start, accept);
+    if (hit) hits.push(hit);
+  }
+  return hits;
+}
+function entryAt(index, start, accept) {
+  if (fencesUpTo(fenceLines(index), start) % 2 === 1) return void 0;
+  const end = contentEnd(index, start);
+  const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
+  if (parsed === void 0 || "reason" in parsed || !accept(parsed)) return void 0;
+  return { start, end, entry: parsed };
+}
+function lineEnd(index, start) {
+  const nl = index.indexOf(NL2, start);
+  return nl === -1 ? index.length : nl;
+}
+function fenceLines(index) {
+  return fencesOf(index).lines;
+}
+function hasFenceMark(index) {
+  return fencesOf(index).marks;
+}
+function fencesOf(index) {
+  let scan = fenceScans.get(index);
+  if (!scan) fenceScans.set(index, scan = fenceScan(index));
+  return scan;
+}
+function fencesUpTo(fences, start) {
+  let lo = 0;
+  let hi = fences.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (fences[mid] <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+var PERCENT, NL2, linesFound, firstFound, fenceScans;
+var init_index_find = __esm({
+  "lib/core/index-find.ts"() {
+    "use strict";
+    init_index_bytes();
+    init_index_file();
+    init_link_key();
+    PERCENT = 37;
+    NL2 = 10;
+    linesFound = /* @__PURE__ */ new WeakMap();
+    firstFound = /* @__PURE__ */ new WeakMap();
+    fenceScans = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// lib/core/index-edit.ts
+function upsertIndexLineBytes(index, file, line) {
+  const hit = findIndexLine(index, file);
+  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(lineInFormOf(index.subarray(hit.start, hit.end), line), "utf8"), index.subarray(hit.end)]);
+  const eol = index.includes("\r\n") ? "\r\n" : "\n";
+  const sep2 = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
+  return Buffer.concat([index, Buffer.from(sep2 + line + eol, "utf8")]);
+}
+function upsertIndexLinePieces(index, file, line) {
+  const hit = findIndexLine(index, file);
+  if (!hit) {
+    if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
+    const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
+    const edit2 = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
+    return { pieces: [index, added], changed: true, ...edit2 ? { edit: edit2 } : {} };
+  }
+  const old = index.subarray(hit.start, hit.end);
+  const formed = lineInFormOf(old, line);
+  const bytes = Buffer.from(formed, "utf8");
+  const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
+  if (bytes.equals(old)) return { pieces, changed: false };
+  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, formed, old, hasFenceMark(index));
+  return { pieces, changed: true, ...edit ? { edit } : {} };
+}
+function lineInFormOf(old, line) {
+  return isUtf8(old) ? inFormOf(Buffer.from(old.buffer, old.byteOffset, old.byteLength).toString("utf8"), line) : line;
+}
+function appendedLineEdit(at, line, marks) {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return void 0;
+  return { at, removed: 0, inserted: [line] };
+}
+function replacedLineEdit(at, line, old, marks) {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8")) || !isUtf8(old)) return void 0;
+  return { at, removed: 1, inserted: [line] };
+}
+function isUtf8(bytes) {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function removeIndexLinesBytes(index, file) {
+  const hits = findIndexLines(index, file);
+  if (hits.length === 0) return { bytes: index, removed: 0 };
+  const kept = [];
+  let from = 0;
+  for (const { start, end } of hits) {
+    kept.push(index.subarray(from, start));
+    from = index[end] === 13 ? end + 2 : index[end] === 10 ? end + 1 : end;
+  }
+  kept.push(index.subarray(from));
+  return { bytes: Buffer.concat(kept), removed: hits.length };
+}
+function indexHasBytes(index, file) {
+  return findIndexLine(index, file) !== void 0;
+}
+function indexLineEdit(before, next) {
+  const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFenceMark(a)) return void 0;
+  const min = Math.min(a.length, b.length);
+  let p = 0;
+  while (p + CHUNK2 <= min && a.compare(b, p, p + CHUNK2, p, p + CHUNK2) === 0) p += CHUNK2;
+  while (p < min && a[p] === b[p]) p++;
+  const start = p === 0 ? 0 : a.lastIndexOf(10, p - 1) + 1;
+  let q = 0;
+  const tail = min - start;
+  while (q + CHUNK2 <= tail && a.compare(b, b.length - q - CHUNK2, b.length - q, a.length - q - CHUNK2, a.length - q) === 0) q += CHUNK2;
+  while (q < tail && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  while (q > 0 && !(a[a.length - q - 1] === 10 && b[b.length - q - 1] === 10)) q--;
+  const endA = a.length - q;
+  const endB = b.length - q;
+  const at = countNewlines(a, start) + 1;
+  if (at === 1) return void 0;
+  const removedText = a.subarray(start, endA);
+  const insertedText = b.subarray(start, endB);
+  if (hasFence(insertedText)) return void 0;
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  try {
+    const inserted = splitLines(fatal.decode(insertedText));
+    return { at, removed: splitLines(fatal.decode(removedText)).length, inserted };
+  } catch {
+    return void 0;
+  }
+}
+function splitLines(text) {
+  if (text === "") return [];
+  const parts = text.split(/\r?\n/);
+  if (parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+var EMPTY_INDEX, CHUNK2;
+var init_index_edit = __esm({
+  "lib/core/index-edit.ts"() {
+    "use strict";
+    init_index_bytes();
+    init_index_file();
+    init_index_find();
+    init_link_key();
+    EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
+    CHUNK2 = 64 * 1024;
+  }
+});
+
+// lib/core/index-scan.ts
+function cardLineScan(file, count = false) {
+  return newScan([Buffer.from(file, "utf8"), PERCENT2], (e) => linkKey(e.file) === file, true, count);
+}
+function newCardScan(name, files, count = true) {
+  const linked = new Set(files);
+  const stem = `/${name}.md`;
+  return newScan([Buffer.from(name, "utf8"), PERCENT2, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)) || e.file.endsWith(stem), false, count);
+}
+function cardLineOf(scan, file) {
+  const hit = scan.hits.find((h) => linkKey(h.entry.file) === file);
+  return { ...scan, accept: (e) => linkKey(e.file) === file, first: true, hits: hit ? [hit] : [] };
+}
+function newScan(needles, accept, first, count) {
+  const kept = needles.filter((n) => typeof n === "number" || n.length > 0);
+  return { needles: kept, accept, first, count, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
+}
+function feedIndexScan(scan, run2, base) {
+  if (run2.length > 0) scan.last = run2[run2.length - 1];
+  scan.crlf ||= run2.includes(CRLF);
+  if (scan.first && scan.hits.length > 0) {
+    scan.marks ||= hasFence(run2);
+    return;
+  }
+  const { marks, lines: fenceLines2 } = fenceScan(run2);
+  scan.marks ||= marks;
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of scan.needles) for (let at = run2.indexOf(needle); at !== -1; at = run2.indexOf(needle, at + 1)) starts.add(lineStart(run2, at));
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if ((scan.fences + fenceLines2.filter((f) => f <= start).length) % 2 === 1) continue;
+    const end = contentEnd(run2, start);
+    const entry = parseIndexLine(run2.toString("utf8", start, end), 0);
+    if (entry === void 0 || "reason" in entry || !scan.accept(entry)) continue;
+    const at = scan.count ? scan.newlines + countNewlines(run2, start) + 1 : 0;
+    scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run2.subarray(start, end)) });
+    if (scan.first) return;
+  }
+  scan.fences += fenceLines2.length;
+  if (scan.count) scan.newlines += countNewlines(run2, run2.length);
+}
+var CRLF, PERCENT2, BACKSLASH;
+var init_index_scan = __esm({
+  "lib/core/index-scan.ts"() {
+    "use strict";
+    init_index_bytes();
+    init_index_file();
+    init_link_key();
+    CRLF = Buffer.from("\r\n");
+    PERCENT2 = 37;
+    BACKSLASH = 92;
+  }
+});
+
+// lib/store/index-stream.ts
+function scanIndexFile(file, scan, options = {}) {
+  const { fd } = openRegular(file);
+  try {
+    const st = node_fs_default.fstatSync(fd, { bigint: true });
+    let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
+    let covered = 0;
+    let held2 = 0;
+    let base = 0;
+    for (; ; ) {
+      if (held2 === buf.length) {
+        if (buf.length * 2 > DEFAULT_READ_CAP) return void 0;
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, held2);
+        buf = bigger;
+      }
+      const n = readAt(fd, buf, held2, buf.length - held2, base + held2);
+      const filled = held2 + n;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL3, filled - 1) + 1;
+      if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      covered = base + end;
+      const found = scan.first && scan.hits.length > 0;
+      if (n === 0 || found && (options.toHit || scan.marks)) break;
+      buf.copy(buf, 0, end, filled);
+      held2 = filled - end;
+      base += end;
+    }
+    return { scan, size: Number(st.size), stamp: fileStamp(st), covered, run: options.run };
+  } finally {
+    close(fd);
+  }
+}
+async function upsertIndexLineStreamed(file, card, line, commit, options = {}) {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit, options);
+}
+function scanCardLine(file, card) {
+  const now = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const seen = scannedByFile.get(file)?.get(card);
+  if (now && seen && seen.stamp === fileStamp(now)) return seen;
+  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
+  keep2(file, scanned ? [[card, scanned]] : []);
+  return scanned;
+}
+function scanNewCard(file, name, cards, forEdit) {
+  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  if (forEdit) keep2(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
+  return scanned;
+}
+function keep2(file, scans) {
+  scannedByFile.set(file, new Map(scans));
+}
+async function upsertScannedLine(file, scanned, line, commit, options = {}) {
+  if (!scanned) return void 0;
+  const { scan, size, stamp } = scanned;
+  const hit = scan.hits[0];
+  const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
+  const torn = size > 0 && scan.last !== NL3;
+  if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
+    const rest = tornRest(file, size, added);
+    if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
+  }
+  if (hit) line = lineInFormOf(hit.bytes, line);
+  const bytes = Buffer.from(line, "utf8");
+  if (hit && bytes.equals(hit.bytes)) return { changed: false };
+  if (!hit && torn) return void 0;
+  if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
+    const edit2 = appendedLineEdit(scan.newlines + 1, line, scan.marks);
+    return { changed: true, ...edit2 ? { edit: edit2 } : {} };
+  }
+  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], added];
+  const watch = { from: scanned.covered, marks: scan.marks };
+  try {
+    await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
+  } catch (err) {
+    if (err === CHANGED) return void 0;
+    throw err;
+  }
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
+  return { changed: true, ...edit ? { edit } : {} };
+}
+async function appendInPlace(file, stamp, bytes, commit) {
+  const st = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
+  if (!st?.isFile() || (st.mode & 146) === 0 || st.nlink > 1) return false;
+  await pauseBeforeCommit(commit);
+  const expect = (fd) => fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) === stamp;
+  return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
+}
+function tornRest(file, size, added) {
+  const { fd } = openRegular(file);
+  try {
+    const from = Math.max(0, size - added.length);
+    const read2 = readFullyAt(fd, from, size - from);
+    const nl = read2.lastIndexOf(NL3);
+    if (nl === -1 && from > 0) return void 0;
+    const tail = read2.subarray(nl + 1);
+    return tail.length > 0 && added.subarray(0, tail.length).equals(tail) ? added.subarray(tail.length) : void 0;
+  } finally {
+    close(fd);
+  }
+}
+function* copyAround(file, pieces, stamp, watch, run2) {
+  const { fd } = openRegular(file);
+  try {
+    if (fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    const buf = run2 === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run2);
+    let edge = Buffer.alloc(0);
+    for (const piece of pieces) {
+      if (Buffer.isBuffer(piece)) {
+        yield piece;
+        continue;
+      }
+      for (let at = piece[0]; at < piece[1]; ) {
+        const n = readAt(fd, buf, 0, Math.min(buf.length, piece[1] - at), at);
+        if (n === 0) throw CHANGED;
+        const skip = Math.max(0, watch.from - at);
+        if (!watch.marks && skip < n) {
+          const seen = buf.subarray(skip, n);
+          const across = Buffer.concat([edge, seen.subarray(0, 2)]);
+          watch.marks = hasFence(seen) || hasFence(across);
+          const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
+          edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
+        }
+        yield buf.subarray(0, n);
+        at += n;
+      }
+    }
+    const now = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
+  } finally {
+    close(fd);
+  }
+}
+var RUN, NL3, runs, scannedByFile, CHANGED;
+var init_index_stream = __esm({
+  "lib/store/index-stream.ts"() {
+    "use strict";
+    init_node_fs();
+    init_index_edit();
+    init_index_bytes();
+    init_index_scan();
+    init_checked_fs();
+    init_safe_write();
+    init_write();
+    RUN = 1 << 20;
+    NL3 = 10;
+    runs = {};
+    scannedByFile = /* @__PURE__ */ new Map();
+    CHANGED = new Error("MEMORY.md changed while it was copied");
+  }
+});
+
+// lib/records/card-find.ts
+function findCardFile(memoryDir, name, options = {}) {
+  if (name.includes("/")) {
+    const target = resolveMemoryPath(memoryDir, name);
+    return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : void 0;
+  }
+  const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(node_path_default.join(memoryDir, f)));
+  if (hits.length === 0) {
+    const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
+    for (const file of new Set(candidates)) {
+      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (file.includes("/")) {
+        const target = file.endsWith(`/${name}.md`) ? resolveMemoryPath(memoryDir, file) : void 0;
+        if (target?.kind === "file") hits.push(target.rel);
+        continue;
+      }
+      const full = node_path_default.join(memoryDir, file);
+      if (!isRegularFile(full)) continue;
+      const fm = parseCard(node_fs_default.readFileSync(full, "utf8")).frontmatter;
+      if (fm.name === name) hits.push(file);
+    }
+    if (hits.some((f) => !f.includes("/"))) hits.splice(0, hits.length, ...hits.filter((f) => !f.includes("/")));
+    hits.sort();
+  }
+  if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
+  if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
+  return hits[0];
+}
+function titledFiles(memoryDir, name, forSave) {
+  try {
+    const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
+    const scanned = scanNewCard(node_path_default.join(memoryDir, INDEX_FILE), name, files, forSave);
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name || h.entry.file.endsWith(`/${name}.md`)).map((h) => linkKey(h.entry.file)) : [];
+  } catch {
+    return [];
+  }
+}
+function refuseSpecialFile(memoryDir, candidates) {
+  for (const file of candidates) {
+    let mode;
+    try {
+      mode = node_fs_default.lstatSync(node_path_default.join(memoryDir, file)).mode;
+    } catch {
+      continue;
+    }
+    const kind = (mode & node_fs_default.constants.S_IFMT) === node_fs_default.constants.S_IFLNK ? "a symbolic link" : fileKind(mode);
+    throw new MemctlError(
+      ERROR_CODES.E_NOT_FOUND,
+      `${file} in ${memoryDir} is ${kind}, not a card: memctl reads and writes cards as regular files only; move it away, then save the card again`,
+      { file }
+    );
+  }
+}
+function currentIndexTitle(memoryDir, file) {
+  try {
+    return scanCardLine(node_path_default.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title;
+  } catch {
+    return void 0;
+  }
+}
+function isRegularFile(p) {
+  try {
+    return node_fs_default.lstatSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+function safeReaddir(dir) {
+  try {
+    return node_fs_default.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+var init_card_find = __esm({
+  "lib/records/card-find.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_card();
+    init_read();
+    init_safe_path();
+    init_card_rules();
+    init_card_input();
+    init_errors();
+    init_checked_fs();
+    init_index_stream();
+    init_link_key();
+  }
+});
+
+// lib/records/card-links.ts
+async function findNamedCard(memoryDir, name) {
+  const quick = findCardFile(memoryDir, name);
+  if (quick !== void 0 || name.includes("/")) return quick;
+  let cards;
+  try {
+    cards = (await readStore(memoryDir)).cards;
+  } catch {
+    return void 0;
+  }
+  try {
+    return cardsFinder(cards).byName(name);
+  } catch (err) {
+    throw usageError(err.message);
+  }
+}
+function cardsFinder(cards) {
+  return finderOver(
+    (f) => cards.has(f),
+    () => namesOf(cards),
+    () => cards.keys()
+  );
+}
+function finderOver(has, names, files) {
+  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
+  let byFrontmatterName;
+  let byFoldedStem;
+  const one = (name, hits) => {
+    if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; name its file instead`);
+    return hits[0];
+  };
+  return {
+    byPath: (rel) => {
+      const clean = linkKey(rel);
+      return has(clean) ? clean : void 0;
+    },
+    byName: (name) => {
+      if (name.includes("/")) return isCard(name) ? name : void 0;
+      const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+      const hits = direct.filter(isCard);
+      if (hits.length > 0) return one(name, hits);
+      byFrontmatterName ??= names();
+      const named = topLevelFirst(byFrontmatterName.get(name) ?? []);
+      if (named.length > 0 || !files) return one(name, named);
+      byFoldedStem ??= foldedStems(files(), isCard);
+      const stem = foldStem(name.endsWith(".md") ? name.slice(0, -3) : name);
+      return one(name, topLevelFirst([...new Set([stem, ...CARD_TYPES.map((t) => `${t}_${stem}`)].flatMap((k) => byFoldedStem?.get(k) ?? []))]));
+    }
+  };
+}
+function topLevelFirst(files) {
+  const top = files.filter((f) => !f.includes("/"));
+  return top.length > 0 ? top : files;
+}
+function foldStem(stem) {
+  return stem.replace(/-/g, "_");
+}
+function foldedStems(files, isCard) {
+  const out = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (!isCard(f)) continue;
+    const key = foldStem(f.slice(f.lastIndexOf("/") + 1, -3));
+    out.set(key, [...out.get(key) ?? [], f]);
+  }
+  return out;
+}
+function namesOf(cards) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [file, cf] of cards) {
+    const name = cf.card?.frontmatter.name;
+    if (file === INDEX_FILE || typeof name !== "string") continue;
+    out.set(name, [...out.get(name) ?? [], file]);
+  }
+  return out;
+}
+var init_card_links2 = __esm({
+  "lib/records/card-links.ts"() {
+    "use strict";
+    init_card_links();
+    init_card_rules();
+    init_card();
+    init_paths();
+    init_read();
+    init_safe_path();
+    init_card_find();
+    init_link_key();
+    init_errors();
   }
 });
 
@@ -7574,240 +8620,6 @@ var init_proposal_files = __esm({
   }
 });
 
-// lib/core/index-bytes.ts
-function lineStart(bytes, at) {
-  return at === 0 ? 0 : bytes.lastIndexOf(NL, at - 1) + 1;
-}
-function contentEnd(bytes, start) {
-  const nl = bytes.indexOf(NL, start);
-  if (nl === -1) return bytes.length;
-  return nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
-}
-function countNewlines(bytes, end) {
-  let n = 0;
-  for (let at = bytes.indexOf(NL); at !== -1 && at < end; at = bytes.indexOf(NL, at + 1)) n++;
-  return n;
-}
-function hasFence(bytes) {
-  return MARKS2.some((mark) => bytes.includes(mark));
-}
-function fenceScan(bytes) {
-  const starts = /* @__PURE__ */ new Set();
-  let marks = false;
-  for (const mark of MARKS2) {
-    for (let at = bytes.indexOf(mark); at !== -1; at = bytes.indexOf(mark, at + 1)) {
-      marks = true;
-      const start = lineStart(bytes, at);
-      if (!starts.has(start) && FENCE.test(bytes.toString("utf8", start, contentEnd(bytes, start)))) starts.add(start);
-    }
-  }
-  return { marks, lines: [...starts].sort((a, b) => a - b) };
-}
-var MARKS2, NL, CR;
-var init_index_bytes = __esm({
-  "lib/core/index-bytes.ts"() {
-    "use strict";
-    init_index_file();
-    MARKS2 = [Buffer.from("```"), Buffer.from("~~~")];
-    NL = 10;
-    CR = 13;
-  }
-});
-
-// lib/core/index-find.ts
-function findIndexLines(index, file) {
-  const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
-  linesFound.set(index, memo);
-  let hits = memo.get(file);
-  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => linkKey(e.file) === file));
-  return [...hits];
-}
-function findIndexLine(index, file) {
-  const known = linesFound.get(index)?.get(file);
-  if (known) return known[0];
-  const needle = Buffer.from(file, "utf8");
-  if (needle.length === 0) return findIndexLines(index, file)[0];
-  let memo = firstFound.get(index);
-  if (!memo) firstFound.set(index, memo = /* @__PURE__ */ new Map());
-  if (memo.has(file)) return memo.get(file);
-  const accept = (e) => linkKey(e.file) === file;
-  let raw = index.indexOf(needle);
-  let escaped = index.indexOf(PERCENT);
-  let hit;
-  while (raw !== -1 || escaped !== -1) {
-    const start = lineStart(index, raw === -1 ? escaped : escaped === -1 ? raw : Math.min(raw, escaped));
-    hit = entryAt(index, start, accept);
-    if (hit) break;
-    const next = lineEnd(index, start) + 1;
-    if (raw !== -1 && raw < next) raw = index.indexOf(needle, next);
-    if (escaped !== -1 && escaped < next) escaped = index.indexOf(PERCENT, next);
-  }
-  memo.set(file, hit);
-  return hit;
-}
-function findEntries(index, needles, accept) {
-  const starts = /* @__PURE__ */ new Set();
-  for (const needle of needles) {
-    if (typeof needle !== "number" && needle.length === 0) continue;
-    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
-  }
-  if (starts.size === 0) return [];
-  const hits = [];
-  for (const start of [...starts].sort((a, b) => a - b)) {
-    const hit = entryAt(index, start, accept);
-    if (hit) hits.push(hit);
-  }
-  return hits;
-}
-function entryAt(index, start, accept) {
-  if (fencesUpTo(fenceLines(index), start) % 2 === 1) return void 0;
-  const end = contentEnd(index, start);
-  const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
-  if (parsed === void 0 || "reason" in parsed || !accept(parsed)) return void 0;
-  return { start, end, entry: parsed };
-}
-function lineEnd(index, start) {
-  const nl = index.indexOf(NL2, start);
-  return nl === -1 ? index.length : nl;
-}
-function fenceLines(index) {
-  return fencesOf(index).lines;
-}
-function hasFenceMark(index) {
-  return fencesOf(index).marks;
-}
-function fencesOf(index) {
-  let scan = fenceScans.get(index);
-  if (!scan) fenceScans.set(index, scan = fenceScan(index));
-  return scan;
-}
-function fencesUpTo(fences, start) {
-  let lo = 0;
-  let hi = fences.length;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (fences[mid] <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-var PERCENT, NL2, linesFound, firstFound, fenceScans;
-var init_index_find = __esm({
-  "lib/core/index-find.ts"() {
-    "use strict";
-    init_index_bytes();
-    init_index_file();
-    init_link_key();
-    PERCENT = 37;
-    NL2 = 10;
-    linesFound = /* @__PURE__ */ new WeakMap();
-    firstFound = /* @__PURE__ */ new WeakMap();
-    fenceScans = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// lib/core/index-edit.ts
-function upsertIndexLineBytes(index, file, line) {
-  const hit = findIndexLine(index, file);
-  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
-  const eol = index.includes("\r\n") ? "\r\n" : "\n";
-  const sep2 = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
-  return Buffer.concat([index, Buffer.from(sep2 + line + eol, "utf8")]);
-}
-function upsertIndexLinePieces(index, file, line) {
-  const hit = findIndexLine(index, file);
-  if (!hit) {
-    if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
-    const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
-    const edit2 = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
-    return { pieces: [index, added], changed: true, ...edit2 ? { edit: edit2 } : {} };
-  }
-  const bytes = Buffer.from(line, "utf8");
-  const old = index.subarray(hit.start, hit.end);
-  const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
-  if (bytes.equals(old)) return { pieces, changed: false };
-  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
-  return { pieces, changed: true, ...edit ? { edit } : {} };
-}
-function appendedLineEdit(at, line, marks) {
-  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return void 0;
-  return { at, removed: 0, inserted: [line] };
-}
-function replacedLineEdit(at, line, old, marks) {
-  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8")) || !isUtf8(old)) return void 0;
-  return { at, removed: 1, inserted: [line] };
-}
-function isUtf8(bytes) {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function removeIndexLinesBytes(index, file) {
-  const hits = findIndexLines(index, file);
-  if (hits.length === 0) return { bytes: index, removed: 0 };
-  const kept = [];
-  let from = 0;
-  for (const { start, end } of hits) {
-    kept.push(index.subarray(from, start));
-    from = index[end] === 13 ? end + 2 : index[end] === 10 ? end + 1 : end;
-  }
-  kept.push(index.subarray(from));
-  return { bytes: Buffer.concat(kept), removed: hits.length };
-}
-function indexHasBytes(index, file) {
-  return findIndexLine(index, file) !== void 0;
-}
-function indexLineEdit(before, next) {
-  const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
-  const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFenceMark(a)) return void 0;
-  const min = Math.min(a.length, b.length);
-  let p = 0;
-  while (p + CHUNK2 <= min && a.compare(b, p, p + CHUNK2, p, p + CHUNK2) === 0) p += CHUNK2;
-  while (p < min && a[p] === b[p]) p++;
-  const start = p === 0 ? 0 : a.lastIndexOf(10, p - 1) + 1;
-  let q = 0;
-  const tail = min - start;
-  while (q + CHUNK2 <= tail && a.compare(b, b.length - q - CHUNK2, b.length - q, a.length - q - CHUNK2, a.length - q) === 0) q += CHUNK2;
-  while (q < tail && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
-  while (q > 0 && !(a[a.length - q - 1] === 10 && b[b.length - q - 1] === 10)) q--;
-  const endA = a.length - q;
-  const endB = b.length - q;
-  const at = countNewlines(a, start) + 1;
-  if (at === 1) return void 0;
-  const removedText = a.subarray(start, endA);
-  const insertedText = b.subarray(start, endB);
-  if (hasFence(insertedText)) return void 0;
-  const fatal = new TextDecoder("utf-8", { fatal: true });
-  try {
-    const inserted = splitLines(fatal.decode(insertedText));
-    return { at, removed: splitLines(fatal.decode(removedText)).length, inserted };
-  } catch {
-    return void 0;
-  }
-}
-function splitLines(text) {
-  if (text === "") return [];
-  const parts = text.split(/\r?\n/);
-  if (parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-var EMPTY_INDEX, CHUNK2;
-var init_index_edit = __esm({
-  "lib/core/index-edit.ts"() {
-    "use strict";
-    init_index_bytes();
-    init_index_file();
-    init_index_find();
-    init_link_key();
-    EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
-    CHUNK2 = 64 * 1024;
-  }
-});
-
 // lib/store/write-journal.ts
 function indexStamp2(memoryDir) {
   const s = statIfExists(joinPath(memoryDir, INDEX_FILE));
@@ -7847,208 +8659,6 @@ var init_write_journal = __esm({
   }
 });
 
-// lib/core/index-scan.ts
-function cardLineScan(file, count = false) {
-  return newScan([Buffer.from(file, "utf8"), PERCENT2], (e) => linkKey(e.file) === file, true, count);
-}
-function newCardScan(name, files, count = true) {
-  const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT2, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)), false, count);
-}
-function cardLineOf(scan, file) {
-  const hit = scan.hits.find((h) => linkKey(h.entry.file) === file);
-  return { ...scan, accept: (e) => linkKey(e.file) === file, first: true, hits: hit ? [hit] : [] };
-}
-function newScan(needles, accept, first, count) {
-  const kept = needles.filter((n) => typeof n === "number" || n.length > 0);
-  return { needles: kept, accept, first, count, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
-}
-function feedIndexScan(scan, run2, base) {
-  if (run2.length > 0) scan.last = run2[run2.length - 1];
-  scan.crlf ||= run2.includes(CRLF);
-  if (scan.first && scan.hits.length > 0) {
-    scan.marks ||= hasFence(run2);
-    return;
-  }
-  const { marks, lines: fenceLines2 } = fenceScan(run2);
-  scan.marks ||= marks;
-  const starts = /* @__PURE__ */ new Set();
-  for (const needle of scan.needles) for (let at = run2.indexOf(needle); at !== -1; at = run2.indexOf(needle, at + 1)) starts.add(lineStart(run2, at));
-  for (const start of [...starts].sort((a, b) => a - b)) {
-    if ((scan.fences + fenceLines2.filter((f) => f <= start).length) % 2 === 1) continue;
-    const end = contentEnd(run2, start);
-    const entry = parseIndexLine(run2.toString("utf8", start, end), 0);
-    if (entry === void 0 || "reason" in entry || !scan.accept(entry)) continue;
-    const at = scan.count ? scan.newlines + countNewlines(run2, start) + 1 : 0;
-    scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run2.subarray(start, end)) });
-    if (scan.first) return;
-  }
-  scan.fences += fenceLines2.length;
-  if (scan.count) scan.newlines += countNewlines(run2, run2.length);
-}
-var CRLF, PERCENT2, BACKSLASH;
-var init_index_scan = __esm({
-  "lib/core/index-scan.ts"() {
-    "use strict";
-    init_index_bytes();
-    init_index_file();
-    init_link_key();
-    CRLF = Buffer.from("\r\n");
-    PERCENT2 = 37;
-    BACKSLASH = 92;
-  }
-});
-
-// lib/store/index-stream.ts
-function scanIndexFile(file, scan, options = {}) {
-  const { fd } = openRegular(file);
-  try {
-    const st = node_fs_default.fstatSync(fd, { bigint: true });
-    let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
-    let covered = 0;
-    let held2 = 0;
-    let base = 0;
-    for (; ; ) {
-      if (held2 === buf.length) {
-        if (buf.length * 2 > DEFAULT_READ_CAP) return void 0;
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, held2);
-        buf = bigger;
-      }
-      const n = readAt(fd, buf, held2, buf.length - held2, base + held2);
-      const filled = held2 + n;
-      const end = n === 0 ? filled : buf.lastIndexOf(NL3, filled - 1) + 1;
-      if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
-      covered = base + end;
-      const found = scan.first && scan.hits.length > 0;
-      if (n === 0 || found && (options.toHit || scan.marks)) break;
-      buf.copy(buf, 0, end, filled);
-      held2 = filled - end;
-      base += end;
-    }
-    return { scan, size: Number(st.size), stamp: fileStamp(st), covered, run: options.run };
-  } finally {
-    close(fd);
-  }
-}
-async function upsertIndexLineStreamed(file, card, line, commit, options = {}) {
-  return upsertScannedLine(file, scanCardLine(file, card), line, commit, options);
-}
-function scanCardLine(file, card) {
-  const now = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
-  const seen = scannedByFile.get(file)?.get(card);
-  if (now && seen && seen.stamp === fileStamp(now)) return seen;
-  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
-  keep2(file, scanned ? [[card, scanned]] : []);
-  return scanned;
-}
-function scanNewCard(file, name, cards, forEdit) {
-  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
-  if (forEdit) keep2(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
-  return scanned;
-}
-function keep2(file, scans) {
-  scannedByFile.set(file, new Map(scans));
-}
-async function upsertScannedLine(file, scanned, line, commit, options = {}) {
-  if (!scanned) return void 0;
-  const { scan, size, stamp } = scanned;
-  const hit = scan.hits[0];
-  const bytes = Buffer.from(line, "utf8");
-  const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
-  const torn = size > 0 && scan.last !== NL3;
-  if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
-    const rest = tornRest(file, size, added);
-    if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
-  }
-  if (hit && bytes.equals(hit.bytes)) return { changed: false };
-  if (!hit && torn) return void 0;
-  if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
-    const edit2 = appendedLineEdit(scan.newlines + 1, line, scan.marks);
-    return { changed: true, ...edit2 ? { edit: edit2 } : {} };
-  }
-  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], added];
-  const watch = { from: scanned.covered, marks: scan.marks };
-  try {
-    await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
-  } catch (err) {
-    if (err === CHANGED) return void 0;
-    throw err;
-  }
-  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
-  return { changed: true, ...edit ? { edit } : {} };
-}
-async function appendInPlace(file, stamp, bytes, commit) {
-  const st = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
-  if (!st?.isFile() || (st.mode & 146) === 0 || st.nlink > 1) return false;
-  await pauseBeforeCommit(commit);
-  const expect = (fd) => fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) === stamp;
-  return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
-}
-function tornRest(file, size, added) {
-  const { fd } = openRegular(file);
-  try {
-    const from = Math.max(0, size - added.length);
-    const read2 = readFullyAt(fd, from, size - from);
-    const nl = read2.lastIndexOf(NL3);
-    if (nl === -1 && from > 0) return void 0;
-    const tail = read2.subarray(nl + 1);
-    return tail.length > 0 && added.subarray(0, tail.length).equals(tail) ? added.subarray(tail.length) : void 0;
-  } finally {
-    close(fd);
-  }
-}
-function* copyAround(file, pieces, stamp, watch, run2) {
-  const { fd } = openRegular(file);
-  try {
-    if (fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
-    const buf = run2 === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run2);
-    let edge = Buffer.alloc(0);
-    for (const piece of pieces) {
-      if (Buffer.isBuffer(piece)) {
-        yield piece;
-        continue;
-      }
-      for (let at = piece[0]; at < piece[1]; ) {
-        const n = readAt(fd, buf, 0, Math.min(buf.length, piece[1] - at), at);
-        if (n === 0) throw CHANGED;
-        const skip = Math.max(0, watch.from - at);
-        if (!watch.marks && skip < n) {
-          const seen = buf.subarray(skip, n);
-          const across = Buffer.concat([edge, seen.subarray(0, 2)]);
-          watch.marks = hasFence(seen) || hasFence(across);
-          const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
-          edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
-        }
-        yield buf.subarray(0, n);
-        at += n;
-      }
-    }
-    const now = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (fileStamp(node_fs_default.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
-  } finally {
-    close(fd);
-  }
-}
-var RUN, NL3, runs, scannedByFile, CHANGED;
-var init_index_stream = __esm({
-  "lib/store/index-stream.ts"() {
-    "use strict";
-    init_node_fs();
-    init_index_edit();
-    init_index_bytes();
-    init_index_scan();
-    init_checked_fs();
-    init_safe_write();
-    init_write();
-    RUN = 1 << 20;
-    NL3 = 10;
-    runs = {};
-    scannedByFile = /* @__PURE__ */ new Map();
-    CHANGED = new Error("MEMORY.md changed while it was copied");
-  }
-});
-
 // lib/store/machine-id.ts
 function idPath(memoryDir) {
   return node_path_default.join(memoryDir, ...MACHINE_ID_RELPATH.split("/"));
@@ -8084,131 +8694,6 @@ var init_machine_id = __esm({
     init_write();
     MACHINE_ID_RELPATH = `${STATE_DIR}/machine-id`;
     ID2 = /^[0-9a-f]{32}$/;
-  }
-});
-
-// lib/store/safe-open.ts
-function hardLinkRefusal(requested, links) {
-  return new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `Error: ${requested} has ${links} hard links; memory files may have only one (another name for it may be outside the memory directory). Copy it to a new file and delete this one.`,
-    { path: requested }
-  );
-}
-var O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK;
-var init_safe_open = __esm({
-  "lib/store/safe-open.ts"() {
-    "use strict";
-    init_node_fs();
-    init_node_path();
-    init_errors();
-    ({ O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = node_fs_default.constants);
-  }
-});
-
-// lib/store/safe-path.ts
-function lexicalProblem(requested) {
-  if (typeof requested !== "string") return "the path must be a string";
-  if (requested.includes("\0")) return "the path contains a NUL byte";
-  if (/[\u0001-\u001f\u007f]/.test(requested)) return "the path contains a control character";
-  if (requested.includes("\\")) return "the path contains a backslash; use / between segments";
-  const rest = stripVirtualRoot(requested);
-  if (rest === void 0) return `the path is absolute; use a path relative to the memory directory (or under ${VIRTUAL_ROOT}/)`;
-  if (rest.split("/").some((s) => s === "..")) return 'the path contains a ".." segment';
-  return void 0;
-}
-function pathSegments(requested) {
-  const problem = lexicalProblem(requested);
-  if (problem) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${problem}: ${JSON.stringify(requested)}`, { path: requested });
-  const segments = stripVirtualRoot(requested).split("/").filter((s) => s !== "" && s !== ".");
-  if (segments[0] === STATE_DIR) {
-    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
-  }
-  if (segments.some((s) => s.toLowerCase() === ".git" || GIT_CONTROL_FILES.has(s.toLowerCase()))) {
-    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
-  }
-  return segments;
-}
-function resolveMemoryPath(memoryDir, requested) {
-  const segments = pathSegments(requested);
-  const base = node_fs_default.realpathSync(memoryDir);
-  let current = base;
-  let kind = "directory";
-  for (let i = 0; i < segments.length; i++) {
-    const next = node_path_default.join(current, segments[i]);
-    let stat2;
-    try {
-      stat2 = node_fs_default.lstatSync(next);
-    } catch (err) {
-      const code = systemCode(err);
-      if (code === "ENOENT") {
-        kind = "missing";
-        current = node_path_default.join(next, ...segments.slice(i + 1));
-        break;
-      }
-      if (code === "ENOTDIR") throw notADirectory(requested, segments.slice(0, i).join("/"));
-      throw new MemctlError(ERROR_CODES.E_IO, `Error: cannot inspect ${requested}: ${err.message}`);
-    }
-    if (stat2.isSymbolicLink()) {
-      throw new MemctlError(
-        ERROR_CODES.E_PATH_ESCAPE,
-        `Error: ${requested} goes through a symlink (${segments.slice(0, i + 1).join("/")}); memory paths may not contain symlinks`,
-        { path: requested }
-      );
-    }
-    const last = i === segments.length - 1;
-    if (!last && !stat2.isDirectory()) throw notADirectory(requested, segments.slice(0, i + 1).join("/"));
-    if (stat2.isFile() && stat2.nlink > 1) {
-      throw hardLinkRefusal(requested, stat2.nlink);
-    }
-    kind = stat2.isDirectory() ? "directory" : stat2.isFile() ? "file" : "other";
-    current = next;
-  }
-  try {
-    assertInside(base, kind === "missing" ? deepestExisting(current, base) : current, requested);
-  } catch (err) {
-    if (err instanceof MemctlError) throw err;
-    throw new MemctlError(
-      ERROR_CODES.E_PATH_ESCAPE,
-      `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`,
-      { path: requested }
-    );
-  }
-  return { abs: current, rel: segments.join("/"), segments, kind, base };
-}
-function stripVirtualRoot(requested) {
-  if (requested === VIRTUAL_ROOT || requested.startsWith(`${VIRTUAL_ROOT}/`)) return requested.slice(VIRTUAL_ROOT.length);
-  if (node_path_default.posix.isAbsolute(requested) || node_path_default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
-  return requested;
-}
-function deepestExisting(p, base) {
-  let dir = p;
-  while (dir !== base && dir.startsWith(base)) {
-    if (node_fs_default.existsSync(dir)) return dir;
-    dir = node_path_default.dirname(dir);
-  }
-  return base;
-}
-function assertInside(base, p, requested) {
-  const real = node_fs_default.realpathSync(p);
-  if (real !== base && !real.startsWith(base + node_path_default.sep)) {
-    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
-  }
-}
-function notADirectory(requested, at) {
-  return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
-}
-var VIRTUAL_ROOT, GIT_CONTROL_FILES;
-var init_safe_path = __esm({
-  "lib/store/safe-path.ts"() {
-    "use strict";
-    init_node_fs();
-    init_node_path();
-    init_errors();
-    init_safe_open();
-    init_read();
-    VIRTUAL_ROOT = "/memories";
-    GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
   }
 });
 
@@ -8620,293 +9105,6 @@ var init_secrets = __esm({
   }
 });
 
-// lib/core/frontmatter-edit.ts
-function renderField(key, value) {
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${key}: ${JSON.stringify(value)}`;
-  return dump({ [key]: value }, { lineWidth: -1 }).replace(/\n$/, "");
-}
-function splitBlocks(fm) {
-  const blocks = [];
-  const lines = fm.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  let pendingLoose = [];
-  for (const line of lines) {
-    const bare = line.replace(/\r?\n$/, "");
-    const key = TOP_KEY.exec(bare)?.[1];
-    if (key !== void 0) {
-      blocks.push(...pendingLoose);
-      pendingLoose = [];
-      blocks.push({ key: key.replace(/^["']|["']$/g, ""), text: line });
-    } else if (/^[ \t]/.test(bare) && bare.trim() !== "" || /^-( |$)/.test(bare)) {
-      const owner = [...blocks].reverse().find((b) => b.key !== void 0);
-      if (owner) {
-        owner.text += pendingLoose.map((b) => b.text).join("") + line;
-        pendingLoose = [];
-      } else blocks.push({ text: line });
-    } else pendingLoose.push({ text: line });
-  }
-  blocks.push(...pendingLoose);
-  return blocks;
-}
-function setFrontmatterFieldsBytes(card, fields) {
-  return Buffer.from(editFields(card.toString("latin1"), fields, toView, fromView), "latin1");
-}
-function replaceBodyBytes(card, body) {
-  const match = CARD.exec(card.toString("latin1"));
-  return Buffer.concat([match ? card.subarray(0, match[0].length) : Buffer.alloc(0), Buffer.from(body, "utf8")]);
-}
-function editFields(cardText, fields, encode, decode) {
-  const match = CARD.exec(cardText);
-  if (!match) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, "the card has no frontmatter block (--- \u2026 ---) to edit; nothing was written");
-  const [, open, fm, close2] = match;
-  const before = parseCard(decode(cardText));
-  if (before.errors.length > 0)
-    throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0].message}); fix it by hand first \u2014 nothing was written`);
-  const eol = fm.includes("\r\n") || open.endsWith("\r\n") ? "\r\n" : "\n";
-  const blocks = splitBlocks(fm);
-  const endsWithNewline = fm.endsWith("\n");
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === void 0) continue;
-    const rendered = encode(renderField(key, value)).split("\n").join(eol);
-    const existing = blocks.find((b) => b.key === key);
-    if (existing) existing.text = rendered + (/\r?\n$/.test(existing.text) ? eol : "");
-    else {
-      const last = blocks[blocks.length - 1];
-      if (last && !/\n$/.test(last.text)) last.text += eol;
-      blocks.push({ key, text: rendered + eol });
-    }
-  }
-  let nextFm = blocks.map((b) => b.text).join("");
-  if (!endsWithNewline) nextFm = nextFm.replace(/\r?\n$/, "");
-  const closing = nextFm !== "" && !/^\r?\n/.test(close2) && !nextFm.endsWith("\n") ? eol + close2 : close2;
-  const next = open + nextFm + closing + cardText.slice(match[0].length);
-  verifyEdit(before.frontmatter, decode(next), fields);
-  return next;
-}
-function verifyEdit(before, nextText, fields) {
-  const after = parseCard(nextText);
-  const fail = (why) => new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `could not edit the frontmatter safely (${why}); nothing was written \u2014 edit this card by hand`);
-  if (after.errors.length > 0) throw fail(after.errors[0].message);
-  for (const key of /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after.frontmatter)])) {
-    const expected = key in fields && fields[key] !== void 0 ? fields[key] : before[key];
-    if (!(0, import_node_util.isDeepStrictEqual)(after.frontmatter[key], expected)) throw fail(`field ${key} would not read back as intended`);
-  }
-}
-var import_node_util, CARD, TOP_KEY, toView, fromView;
-var init_frontmatter_edit = __esm({
-  "lib/core/frontmatter-edit.ts"() {
-    "use strict";
-    import_node_util = require("node:util");
-    init_js_yaml();
-    init_errors();
-    init_card();
-    CARD = /^((?:\uFEFF|\u00EF\u00BB\u00BF)?---[ \t]*\r?\n)([\s\S]*?)(\r?\n?---[ \t]*(?:\r?\n|$))/;
-    TOP_KEY = /^(?!- |-$|#)([^\s:'"][^:]*?|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]|$)/;
-    toView = (s) => Buffer.from(s, "utf8").toString("latin1");
-    fromView = (s) => Buffer.from(s, "latin1").toString("utf8");
-  }
-});
-
-// lib/records/card-input.ts
-function validateName(name) {
-  const problem = cardNameProblem(name);
-  if (problem) throw usageError(problem);
-}
-function cardNameProblem(name) {
-  if (!NAME.test(name) || name.endsWith(".md")) return `card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`;
-  return void 0;
-}
-function cardFileProblem(file) {
-  const type = CARD_TYPE_PREFIX.exec(file)?.[1];
-  const name = type !== void 0 && file.endsWith(".md") ? file.slice(type.length + 1, -3) : void 0;
-  if (name !== void 0 && cardNameProblem(name) === void 0) return void 0;
-  return `"${file}" is not a card: cards are <type>_<name>.md at the top of the memory directory (type one of ${CARD_TYPES.join(", ")})`;
-}
-function renderNewCard(input, today) {
-  const fields = [
-    renderField("name", input.name),
-    renderField("description", input.description),
-    `metadata:
-  node_type: memory
-  type: ${input.type}`,
-    renderField("topics", input.topics ?? []),
-    ...input.recall && input.recall.length > 0 ? [renderField("recall", input.recall)] : [],
-    renderField("priority", input.priority ?? "normal"),
-    renderField("status", input.status ?? "active"),
-    renderField("updated_at", today),
-    ...input.expires ? [renderField("expires_at", input.expires)] : [],
-    renderField("repo_refs", input.refs ?? []),
-    ...input.scope && input.scope.length > 0 ? [renderField("scope", input.scope.map(normalizeScope))] : [],
-    ...input.provenance ? [renderField("provenance", input.provenance)] : []
-  ];
-  return `---
-${fields.join("\n")}
----
-${input.body ?? ""}`;
-}
-function validateSaveInput(input) {
-  const problems = [];
-  let tooLong = false;
-  if (input.type !== void 0 && !CARD_TYPES.includes(input.type))
-    problems.push(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
-  if (input.description !== void 0) {
-    const problem = descriptionProblem(input.description);
-    if (problem) problems.push(problem);
-    tooLong = [...input.description].length > DESCRIPTION_MAX;
-  }
-  if (input.priority !== void 0 && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
-  if (input.provenance) problems.push(...provenanceProblems(input.provenance));
-  if (input.expires !== void 0 && !isCalendarDate(input.expires)) problems.push(`--expires ${input.expires} must be a real date, YYYY-MM-DD`);
-  if (input.status !== void 0 && !CARD_STATUSES.includes(input.status))
-    problems.push(`--status ${input.status} must be one of ${CARD_STATUSES.join(", ")}`);
-  for (const ref of input.refs ?? []) {
-    if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
-  }
-  const keyProblems = recallKeyProblems(input.recall).map((p) => p.message);
-  if (problems.length === 0 && keyProblems.length > 0) throw new MemctlError(ERROR_CODES.E_RECALL_KEYS, keyProblems.join("\n"), { problems: keyProblems });
-  problems.push(...keyProblems);
-  const scopeMessages = scopeProblems(input.scope).map((p) => p.message);
-  if (problems.length === 0 && scopeMessages.length > 0) throw new MemctlError(ERROR_CODES.E_SCOPE, scopeMessages.join("\n"), { problems: scopeMessages });
-  problems.push(...scopeMessages);
-  if (problems.length === 0) return;
-  const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
-  throw new MemctlError(code, problems.join("\n"), { limit: DESCRIPTION_MAX, problems });
-}
-function provenanceProblems(p) {
-  const problems = [];
-  if (!PROVENANCE_KINDS.includes(p.kind)) problems.push(`--kind ${p.kind} must be one of ${PROVENANCE_KINDS.join(", ")}`);
-  if (p.confidence !== void 0 && !(Number.isFinite(p.confidence) && p.confidence >= 0 && p.confidence <= 1)) problems.push("--confidence must be a number from 0 to 1");
-  if (typeof p.source !== "string" || p.source.trim() === "") problems.push("--source is empty: name where this was learned (a file, a URL, a conversation, a command's output)");
-  return problems;
-}
-function updatedCardBytes(before, input, today, type) {
-  const card = parseCard(before.toString("utf8"));
-  const fm = card.frontmatter;
-  const base = card.hasFrontmatter ? before : Buffer.concat([Buffer.from("---\n---\n"), before]);
-  const fields = {
-    name: "name" in fm ? void 0 : withoutTypePrefix(input.name.replace(/\.md$/, "")),
-    description: input.description,
-    metadata: "metadata" in fm ? void 0 : type ? { node_type: "memory", type } : { node_type: "memory" },
-    topics: input.topics ?? ("topics" in fm ? void 0 : []),
-    recall: input.recall,
-    priority: input.priority ?? ("priority" in fm ? void 0 : "normal"),
-    status: input.status ?? ("status" in fm ? void 0 : "active"),
-    updated_at: input.keepUpdatedAt && "updated_at" in fm ? void 0 : today,
-    expires_at: input.expires,
-    repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? void 0 : [],
-    scope: input.scope?.map(normalizeScope),
-    provenance: input.provenance
-  };
-  const edited = setFrontmatterFieldsBytes(base, fields);
-  return input.body === void 0 ? edited : replaceBodyBytes(edited, input.body);
-}
-function typeOf(file, text) {
-  const prefix = CARD_TYPE_PREFIX.exec(file)?.[1];
-  if (prefix) return prefix;
-  const t = parseCard(text).meta.metadata?.type;
-  return typeof t === "string" ? t : void 0;
-}
-var NAME, PROVENANCE_KINDS;
-var init_card_input = __esm({
-  "lib/records/card-input.ts"() {
-    "use strict";
-    init_card_rules();
-    init_errors();
-    init_card();
-    init_frontmatter_edit();
-    init_card_types();
-    init_recall_keys();
-    init_scope();
-    NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
-    PROVENANCE_KINDS = ["fact", "inference", "unverified"];
-  }
-});
-
-// lib/records/card-find.ts
-function findCardFile(memoryDir, name, options = {}) {
-  if (name.includes("/")) {
-    const target = resolveMemoryPath(memoryDir, name);
-    return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : void 0;
-  }
-  const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
-  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(node_path_default.join(memoryDir, f)));
-  if (hits.length === 0) {
-    const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
-    for (const file of new Set(candidates)) {
-      if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
-      const full = node_path_default.join(memoryDir, file);
-      if (!isRegularFile(full)) continue;
-      const fm = parseCard(node_fs_default.readFileSync(full, "utf8")).frontmatter;
-      if (fm.name === name) hits.push(file);
-    }
-    hits.sort();
-  }
-  if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
-  if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
-  return hits[0];
-}
-function titledFiles(memoryDir, name, forSave) {
-  try {
-    const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
-    const scanned = scanNewCard(node_path_default.join(memoryDir, INDEX_FILE), name, files, forSave);
-    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => linkKey(h.entry.file)) : [];
-  } catch {
-    return [];
-  }
-}
-function refuseSpecialFile(memoryDir, candidates) {
-  for (const file of candidates) {
-    let mode;
-    try {
-      mode = node_fs_default.lstatSync(node_path_default.join(memoryDir, file)).mode;
-    } catch {
-      continue;
-    }
-    const kind = (mode & node_fs_default.constants.S_IFMT) === node_fs_default.constants.S_IFLNK ? "a symbolic link" : fileKind(mode);
-    throw new MemctlError(
-      ERROR_CODES.E_NOT_FOUND,
-      `${file} in ${memoryDir} is ${kind}, not a card: memctl reads and writes cards as regular files only; move it away, then save the card again`,
-      { file }
-    );
-  }
-}
-function currentIndexTitle(memoryDir, file) {
-  try {
-    return scanCardLine(node_path_default.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title;
-  } catch {
-    return void 0;
-  }
-}
-function isRegularFile(p) {
-  try {
-    return node_fs_default.lstatSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-function safeReaddir(dir) {
-  try {
-    return node_fs_default.readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-var init_card_find = __esm({
-  "lib/records/card-find.ts"() {
-    "use strict";
-    init_node_fs();
-    init_node_path();
-    init_card();
-    init_read();
-    init_safe_path();
-    init_card_rules();
-    init_card_input();
-    init_errors();
-    init_checked_fs();
-    init_index_stream();
-    init_link_key();
-  }
-});
-
 // lib/core/frecency.ts
 function utcDay(moment) {
   return moment.toISOString().slice(0, 10);
@@ -9235,7 +9433,8 @@ function isKeysOnlyModelWrite(actor, input) {
 }
 async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);
-  const existing = findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const quick = input.restore ? void 0 : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const existing = quick ?? (input.restore || input.type === void 0 ? await findNamedCard(ctx.memoryDir, input.name) : void 0);
   if (input.expectSha256 !== void 0) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file;
@@ -9253,7 +9452,7 @@ async function saveCardLocked(ctx, input, decide, also) {
       throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
         file
       });
-    next = input.restore.text;
+    next = withStandardFields(Buffer.from(input.restore.text), today);
   } else if (existing) {
     file = existing;
     before = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
@@ -9282,7 +9481,8 @@ async function saveCardLocked(ctx, input, decide, also) {
     next = Buffer.from(renderNewCard({ ...input, type: input.type, description: input.description }, today), "utf8");
   }
   const nextText = next.toString("utf8");
-  assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "\u2026" (save fills in the other fields)`);
+  const previous = input.restore ? Buffer.from(input.restore.text).toString("utf8") : before?.toString("utf8");
+  assertCardText(file, nextText, previous, `give the description with -d "\u2026" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
   const removed = existing === void 0 ? removedLine(ctx.memoryDir, file) : {};
   const title = currentIndexTitle(ctx.memoryDir, file) ?? removed.title ?? meta.name ?? input.name;
@@ -9350,6 +9550,7 @@ var init_save = __esm({
     init_node_path();
     init_actor();
     init_card_rules();
+    init_card_links2();
     init_errors();
     init_guardrails();
     init_history();
@@ -9724,7 +9925,7 @@ ${card.body}`);
   return keyLanguages(texts, ownerLanguages(memoryDir, configured));
 }
 async function writeCardKeys(ctx, run2, name) {
-  const file = findCardFile(ctx.memoryDir, name);
+  const file = await findNamedCard(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
   const held2 = readHold(ctx.memoryDir)?.held(file);
   if (held2) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held2.state}: ${held2.reasons.join("; ")}); decide it first (memctl review)` };
@@ -9767,6 +9968,7 @@ var init_write2 = __esm({
     init_languages();
     init_prompt_languages();
     init_card_find();
+    init_card_links2();
     init_save();
     init_history();
     init_generate();

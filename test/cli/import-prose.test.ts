@@ -119,19 +119,48 @@ test("import claude carries MEMORY.md's prose as notes: text byte for byte, titl
   assert.deepEqual(third.imported, [], "an edited note is not clobbered, a removed one not revived");
 });
 
-test("a note never takes an existing card's name or file; changed prose is a new note beside the old", (t) => {
+test("a note never takes an existing card's name or file; prose changed after its import is its earlier note, never a second one", (t) => {
   const w = world(t);
-  fs.writeFileSync(path.join(w.claude, "MEMORY.md"), `## Repository layout\n${LAYOUT}`);
+  fs.writeFileSync(path.join(w.claude, "MEMORY.md"), `## Repository layout\n${LAYOUT}## Habits\n${HABITS}- [Rounding rule](feedback_rounding.md)\n${AFTER}`);
   const mine = "---\nname: repository_layout\ndescription: my own card\nmetadata:\n  type: project\n---\nhand written\n";
   fs.writeFileSync(path.join(w.mem, "project_repository_layout.md"), mine);
   assert.equal(cli(w, "import", "claude", "--yes").status, 0);
   assert.equal(fs.readFileSync(path.join(w.mem, "project_repository_layout.md"), "utf8"), mine);
-  const notes = fs.readdirSync(w.mem).filter((f) => f.startsWith("project_repository_layout_"));
-  assert.equal(notes.length, 1);
-  fs.appendFileSync(path.join(w.claude, "MEMORY.md"), "- `docs/` is generated\n");
-  const r = JSON.parse(cli(w, "import", "claude", "--yes", "--json").stdout);
-  assert.equal(r.imported.length, 1, "the changed section is carried again, not dropped");
-  assert.equal(fs.readdirSync(w.mem).filter((f) => f.startsWith("project_repository_layout_")).length, 2);
+  const notes = () =>
+    fs
+      .readdirSync(w.mem)
+      .filter((f) => /_[0-9a-f]{8}\.md$/.test(f))
+      .sort();
+  const first = notes();
+  assert.equal(first.length, 3, first.join());
+  const memBefore = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
+  // Claude keeps writing: a line added to one section, the second run of another section edited.
+  fs.writeFileSync(
+    path.join(w.claude, "MEMORY.md"),
+    `## Repository layout\n${LAYOUT}- \`docs/\` is generated\n## Habits\n${HABITS}- [Rounding rule](feedback_rounding.md)\nRounding happens twice now.\n`,
+  );
+  const r = cli(w, "import", "claude", "--yes", "--json");
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.imported, [], "a changed section is not imported again as a second note");
+  assert.deepEqual(notes(), first);
+  assert.equal(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), memBefore);
+  const changed = out.items.filter((i: Item) => i.action === "changed");
+  assert.deepEqual(changed.map((i: Item) => i.title).sort(), ["Habits (2)", "Repository layout"], "reported, not dropped without a word");
+  assert.ok(
+    changed.every((i: Item) => first.includes(i.file)),
+    "named by the note it already is",
+  );
+  const text = cli(w, "import", "claude");
+  assert.match(text.stdout, /would import 0 cards and 0 notes/);
+  assert.match(text.stdout, /= project_repository_layout_[0-9a-f]{8}\.md {2}skipped: .*changed since/);
+  assert.deepEqual(JSON.parse(cli(w, "doctor", "--json").stdout).unimported_claude_memory, [], "doctor agrees: nothing to import");
+  // A note the owner removed stays removed when its section changes later.
+  const layout = first.find((f) => f.startsWith("project_repository_layout_"))!;
+  assert.equal(cli(w, "rm", layout.replace(/^[a-z]+_|\.md$/g, "")).status, 0);
+  fs.writeFileSync(path.join(w.claude, "MEMORY.md"), `## Repository layout\n${LAYOUT}- \`docs/\` is generated, twice\n`);
+  const again = JSON.parse(cli(w, "import", "claude", "--yes", "--json").stdout);
+  assert.deepEqual(again.imported, [], "a removed note is not revived by an edit of its section");
 });
 
 test("a secret in MEMORY.md's prose never enters the store: redacted and reported, as in a card", (t) => {

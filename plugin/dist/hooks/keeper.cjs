@@ -3923,6 +3923,20 @@ function buildPostings(entries, avg = fieldAverages(entries)) {
   return postings;
 }
 
+// lib/core/link-key.ts
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
+}
+var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
+function foldedPath(rel) {
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
+
 // lib/core/index-file.ts
 var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 var NUMBERED = /^\s*\d/;
@@ -4805,22 +4819,6 @@ function provenanceMark(p) {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
-
-// lib/core/link-key.ts
-function linkKey(link) {
-  return link.startsWith("./") ? link.slice(2) : link;
-}
-function cardPathKey(file) {
-  if (file !== "" && !PLAIN_NOT.test(file)) return file;
-  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
-}
-var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
-function foldedPath(rel) {
-  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
-}
-
-// lib/rank-cache/card-fields.ts
 init_card_parse();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;

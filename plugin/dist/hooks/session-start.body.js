@@ -5391,6 +5391,20 @@ var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 // lib/rank/scope-filter.ts
 init_scope();
 
+// lib/core/link-key.ts
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  if (file !== "" && !PLAIN_NOT.test(file)) return file;
+  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
+}
+var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
+function foldedPath(rel) {
+  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
+  return rel.normalize("NFD").toUpperCase().toLowerCase();
+}
+
 // lib/core/index-file.ts
 var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 var NUMBERED = /^\s*\d/;
@@ -5427,6 +5441,18 @@ function parseIndexLine(raw, line) {
   const file = safeDecode(target);
   if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
   return { line, raw, title: m4[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m4[3].replace(HOOK_SEPARATOR, "").trim() };
+}
+var FURTHER_LINK = /\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)/g;
+function furtherLinks(hook) {
+  const out = [];
+  if (!hook.includes("](")) return out;
+  for (const m4 of hook.matchAll(FURTHER_LINK)) {
+    const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
+    const file = safeDecode(target).split("#")[0];
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(file) || !/\.md$/i.test(file)) continue;
+    out.push({ title: m4[1].replace(/\\(.)/g, "$1"), file });
+  }
+  return out;
 }
 function safeDecode(s) {
   try {
@@ -5525,22 +5551,6 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
-
-// lib/core/link-key.ts
-function linkKey(link) {
-  return link.startsWith("./") ? link.slice(2) : link;
-}
-function cardPathKey(file) {
-  if (file !== "" && !PLAIN_NOT.test(file)) return file;
-  return linkKey(node_path_default.posix.normalize(file.replace(/\\/g, "/")));
-}
-var PLAIN_NOT = /\\|\/\/|(^|\/)\.\.?(\/|$)/;
-function foldedPath(rel) {
-  if (ASCII_TEXT.test(rel)) return rel.toLowerCase();
-  return rel.normalize("NFD").toUpperCase().toLowerCase();
-}
-
-// lib/rank-cache/card-fields.ts
 init_card_parse();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
@@ -8640,6 +8650,7 @@ function viewStore(store, episodeShards = []) {
   const entries = [];
   const linked = /* @__PURE__ */ new Set();
   const referenced = /* @__PURE__ */ new Set();
+  const alsoLinked = [];
   for (const entry of store.index.entries) {
     const card = normaliseTarget(entry.file);
     if (card !== null && isShardFile(card)) continue;
@@ -8647,6 +8658,11 @@ function viewStore(store, episodeShards = []) {
     if (card !== null) {
       linked.add(card);
       referenced.add(card);
+    }
+    for (const also of furtherLinks(entry.hook)) {
+      const target = normaliseTarget(also.file);
+      alsoLinked.push({ line: entry.line, raw: entry.raw, title: also.title, file: also.file, hook: "", card: target });
+      if (target !== null) referenced.add(target);
     }
   }
   for (const shard of shards) {
@@ -8656,7 +8672,7 @@ function viewStore(store, episodeShards = []) {
       if (card !== null) referenced.add(card);
     }
   }
-  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced, alsoLinked };
 }
 
 // lib/hook/overview-pins.ts

@@ -1,12 +1,26 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { inFormOf } from "../../../lib/core/index-file.js";
 import { indexHas, indexLineEdit, removeIndexLines, upsertIndexLinePieces, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
 
 const INDEX = "# Memory\r\n\r\nProse stays.\r\n- [a](a.md) — x\r\n- [b](./b.md) — y\r\n```\r\n- [b](b.md) — in a fence, not an entry\r\n```\r\n- [b](b.md) — duplicate";
 
-test("upsert replaces only the first line of that card, byte for byte elsewhere", () => {
+test("upsert replaces only the first line of that card, byte for byte elsewhere; the link as the owner wrote it", () => {
   const next = upsertIndexLine(INDEX, "b.md", "- [b](b.md) — z");
-  assert.equal(next, INDEX.replace("- [b](./b.md) — y", "- [b](b.md) — z"));
+  assert.equal(next, INDEX.replace("- [b](./b.md) — y", "- [b](./b.md) — z"));
+});
+
+test("inFormOf: a rendered line takes the old line's marker, number, box, symbols, emphasis, target and separator", () => {
+  const cases: [string, string, string][] = [
+    ["1. [T](f.md) — old", "- [T](f.md) — new", "1. [T](f.md) — new"],
+    ["- ★ [T](f.md) — same", "- [T](f.md) — same", "- ★ [T](f.md) — same"],
+    ["- [x] [T](f.md)", "- [T](f.md) — now a hook", "- [x] [T](f.md) — now a hook"],
+    ["- **[T](f.md)**: old", "- [U](f.md) — new", "- **[U](f.md)**: new"],
+    ["\t* [T](<./f.md>)   —   same  ", "- [T](f.md) — same", "\t* [T](<./f.md>)   —   same  "],
+    ["- [T](f.md) — old", "- [T](g.md) — old", "- [T](g.md) — old"],
+    ["- [T](f.md) — old", "- [T](f.md)", "- [T](f.md)"],
+  ];
+  for (const [old, line, want] of cases) assert.equal(inFormOf(old, line), want, old);
 });
 
 test("upsert appends a missing card after a final newline, adding one if the file lacked it", () => {

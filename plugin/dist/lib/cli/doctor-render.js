@@ -13,7 +13,12 @@ function findings(r) {
       `${x.source}: ${q(x.reason)}`,
       x.fix ?? `memctl resolve --json shows the selection; fix or unset ${x.source === "env" ? "MEMCTL_MEMORY_DIR" : "the config entry"} (doctor never inspects a fallback store)`
     );
-  for (const x of r.dead_links) issue("dead link", `MEMORY.md:${x.line} \u2192 ${q(x.target)} (${x.reason})`, `restore ${q(x.target)}, or delete line ${x.line} of MEMORY.md`);
+  for (const x of r.dead_links)
+    issue(
+      "dead link",
+      `MEMORY.md:${x.line} \u2192 ${q(x.target)} (${x.reason})`,
+      `restore ${q(x.target)}, or ${x.further ? `remove the link to ${q(x.target)} from line ${x.line}` : `delete line ${x.line}`} of MEMORY.md`
+    );
   for (const x of r.orphan_cards) issue("orphan card", q(x), `add "- [Title](${q(x)}) \u2014 hook" to MEMORY.md, or delete the card`);
   for (const x of r.duplicate_hooks)
     issue("duplicate hook", `"${q(x.hook)}" on MEMORY.md lines ${x.lines.join(", ")}`, `rewrite each line's hook to say what that card alone is for`);
@@ -36,7 +41,11 @@ function findings(r) {
   for (const x of r.unparsed_index_entries)
     issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) \u2014 hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards)
-    issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
+    issue(
+      "unreadable card",
+      `${q(x.card)}: ${q(x.reason)}`,
+      x.fix !== void 0 ? q(x.fix) : x.reason.startsWith("cannot read") ? `make ${q(x.card)} a readable regular file (not a FIFO, device or directory)` : `make the frontmatter of ${q(x.card)} (between the --- lines) valid YAML`
+    );
   for (const x of r.refused_intents)
     issue("refused intent", `${q(x.file)}: ${x.problems.map(q).join("; ")}`, `memctl will never apply it; read it to see what it tried, then delete ${q(x.file)}`);
   if (r.hold_damaged) issue("hold list", `${r.hold_damaged.code}: ${q(r.hold_damaged.reason)}`, "memctl sync --rebuild-hold (or restore it from a backup)");

@@ -26,7 +26,7 @@ async function run(argv, io) {
   let entries = read.entries;
   let changes;
   if (name !== void 0) {
-    entries = entriesOfCard(memoryDir, entries, name);
+    entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
     changes = revisionChanges(memoryDir, entries);
   }

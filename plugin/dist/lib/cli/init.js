@@ -5,6 +5,8 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { resolveMemory } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { commitFileSync } from "../store/write.js";
+import { isCardFile } from "../core/card-types.js";
+import { missingIndexFix } from "../reports/open.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
@@ -51,11 +53,12 @@ async function run(argv, io) {
       memory_dir: target
     });
   }
-  const strays = listMarkdown(target);
-  if (strays.length > 0) {
+  const markdown = listMarkdown(target);
+  const cards = markdown.filter((f) => isCardFile(f));
+  if (cards.length > 0) {
     throw new MemctlError(
       ERROR_CODES.E_STORE_EXISTS,
-      `${target} already holds ${strays.length} Markdown file(s) but no MEMORY.md; nothing was changed \u2014 add the index by hand or import them with "memctl import"`,
+      `${target} already holds ${cards.length} card file(s) but no MEMORY.md; nothing was changed \u2014 ${missingIndexFix(target, cards.length)}`,
       { memory_dir: target }
     );
   }
@@ -69,13 +72,19 @@ async function run(argv, io) {
     created: true,
     resolution_source: r.status === "unavailable" ? "legacy" : r.resolution_source,
     project_key: r.project_key,
-    claude_import: offer
+    claude_import: offer,
+    notes: markdown
   };
   if (bool(args, "json")) printJson(io, report);
   else {
     const c = colorsFor(io);
     io.stdout.write(`${c.green("\u2713")} created ${inertText(index)}
 `);
+    if (markdown.length > 0)
+      io.stdout.write(
+        `  ${markdown.length} note${markdown.length === 1 ? "" : "s"} here ${markdown.length === 1 ? "is" : "are"} not in the index (kept as they are): add a line "- [Title](file.md) \u2014 hook" for each the hook should rank: ${markdown.map(inertText).join(", ")}
+`
+      );
     const lines = offer ? await runImportOffer(target, offer, io) : [];
     io.stdout.write([...lines, `  next: add a card with "memctl save", or log a session with "memctl log --host <host> --summary \u2026"`].join("\n") + "\n");
   }
@@ -101,7 +110,7 @@ function createExclusive(file, content) {
 }
 function listMarkdown(dir) {
   try {
-    return fs.readdirSync(dir).filter((f) => f.endsWith(".md"));
+    return fs.readdirSync(dir).filter((f) => f.endsWith(".md")).sort();
   } catch {
     return [];
   }

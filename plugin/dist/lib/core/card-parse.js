@@ -134,6 +134,14 @@ function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
+function unquotedColonLine(frontmatterText) {
+  const lines = frontmatterText.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(?!["'[{|>])(.*)$/.exec(lines[i]);
+    if (m && /: | #|:$/.test(m[2].trimEnd())) return { line: i + 2, key: m[1] };
+  }
+  return void 0;
+}
 export {
   CARD_STATUSES,
   REQUIRED_FIELDS,
@@ -148,5 +156,6 @@ export {
   noLongerTrueReason,
   noLongerTrueText,
   parseCardWith,
-  supersededBy
+  supersededBy,
+  unquotedColonLine
 };

@@ -1,6 +1,6 @@
 // lib/core/index-edit.ts
 import { countNewlines, hasFence } from "./index-bytes.js";
-import { parseIndex } from "./index-file.js";
+import { inFormOf, parseIndex } from "./index-file.js";
 import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
 import { linkKey } from "./link-key.js";
 var EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
@@ -19,7 +19,7 @@ function upsertIndexLine(indexText, file, line) {
 }
 function upsertIndexLineBytes(index, file, line) {
   const hit = findIndexLine(index, file);
-  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
+  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(lineInFormOf(index.subarray(hit.start, hit.end), line), "utf8"), index.subarray(hit.end)]);
   const eol = index.includes("\r\n") ? "\r\n" : "\n";
   const sep = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
@@ -32,12 +32,16 @@ function upsertIndexLinePieces(index, file, line) {
     const edit2 = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
     return { pieces: [index, added], changed: true, ...edit2 ? { edit: edit2 } : {} };
   }
-  const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
+  const formed = lineInFormOf(old, line);
+  const bytes = Buffer.from(formed, "utf8");
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
   if (bytes.equals(old)) return { pieces, changed: false };
-  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
+  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, formed, old, hasFenceMark(index));
   return { pieces, changed: true, ...edit ? { edit } : {} };
+}
+function lineInFormOf(old, line) {
+  return isUtf8(old) ? inFormOf(Buffer.from(old.buffer, old.byteOffset, old.byteLength).toString("utf8"), line) : line;
 }
 function appendedLineEdit(at, line, marks) {
   if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return void 0;
@@ -74,7 +78,7 @@ function upsertParsed(indexText, parsed, file, line) {
   const entry = parsed.entries.find((e) => sameCard(e.file, file));
   const parts = lines(indexText);
   if (entry) {
-    parts[entry.line - 1][0] = line;
+    parts[entry.line - 1][0] = inFormOf(entry.raw, line);
     return parts.map(([l, e]) => l + e).join("");
   }
   const eol = indexText.includes("\r\n") ? "\r\n" : "\n";
@@ -135,6 +139,7 @@ export {
   indexHas,
   indexHasBytes,
   indexLineEdit,
+  lineInFormOf,
   removeIndexLines,
   removeIndexLinesBytes,
   replacedLineEdit,

@@ -10,7 +10,8 @@ function cardLineScan(file, count = false) {
 }
 function newCardScan(name, files, count = true) {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)), false, count);
+  const stem = `/${name}.md`;
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(linkKey(e.file)) || e.file.endsWith(stem), false, count);
 }
 function cardLineOf(scan, file) {
   const hit = scan.hits.find((h) => linkKey(h.entry.file) === file);

@@ -8,7 +8,8 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
 import { keyLanguages } from "../rank/languages.js";
 import { ownerLanguages } from "./prompt-languages.js";
-import { currentIndexTitle, findCardFile } from "../records/card-find.js";
+import { currentIndexTitle } from "../records/card-find.js";
+import { findNamedCard } from "../records/card-links.js";
 import { saveCard } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
 import { runLlmCommand } from "../compact/generate.js";
@@ -30,7 +31,7 @@ ${card.body}`);
   return keyLanguages(texts, ownerLanguages(memoryDir, configured));
 }
 async function writeCardKeys(ctx, run, name) {
-  const file = findCardFile(ctx.memoryDir, name);
+  const file = await findNamedCard(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
   const held = readHold(ctx.memoryDir)?.held(file);
   if (held) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held.state}: ${held.reasons.join("; ")}); decide it first (memctl review)` };

@@ -7,7 +7,7 @@ import { latestByCard, makeEntry, readHistory, sha256Hex } from "../store/histor
 import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
 import { commitWrite } from "./commit-write.js";
-import { findCardFile } from "./card-find.js";
+import { findNamedCard } from "./card-links.js";
 import { parseCard } from "../core/card.js";
 import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
@@ -20,7 +20,7 @@ import { readIfFile, recordAdopted, unrecordedEntry, writeEntry } from "./adopt-
 async function removeCard(ctx, name) {
   assertMayWrite(ctx.actor, "remove memory cards");
   return withRecordsLock(ctx, async () => {
-    const file = findCardFile(ctx.memoryDir, name);
+    const file = await findNamedCard(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readLatestHistory(ctx.memoryDir, [file]).entries;
     const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
@@ -57,7 +57,7 @@ async function adoptCards(ctx, name) {
     const latest = latestByCard(history.entries);
     let files;
     if (name !== void 0) {
-      const file = findCardFile(ctx.memoryDir, name) ?? (latest.has(name) ? name : void 0);
+      const file = await findNamedCard(ctx.memoryDir, name) ?? (latest.has(name) ? name : void 0);
       if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
       files = [file];
     } else {

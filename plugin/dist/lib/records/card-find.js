@@ -20,12 +20,18 @@ function findCardFile(memoryDir, name, options = {}) {
   if (hits.length === 0) {
     const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
     for (const file of new Set(candidates)) {
-      if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+      if (file.includes("/")) {
+        const target = file.endsWith(`/${name}.md`) ? resolveMemoryPath(memoryDir, file) : void 0;
+        if (target?.kind === "file") hits.push(target.rel);
+        continue;
+      }
       const full = path.join(memoryDir, file);
       if (!isRegularFile(full)) continue;
       const fm = parseCard(fs.readFileSync(full, "utf8")).frontmatter;
       if (fm.name === name) hits.push(file);
     }
+    if (hits.some((f) => !f.includes("/"))) hits.splice(0, hits.length, ...hits.filter((f) => !f.includes("/")));
     hits.sort();
   }
   if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
@@ -36,7 +42,7 @@ function titledFiles(memoryDir, name, forSave) {
   try {
     const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
     const scanned = scanNewCard(path.join(memoryDir, INDEX_FILE), name, files, forSave);
-    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => linkKey(h.entry.file)) : [];
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name || h.entry.file.endsWith(`/${name}.md`)).map((h) => linkKey(h.entry.file)) : [];
   } catch {
     return [];
   }

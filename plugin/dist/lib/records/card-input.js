@@ -1,7 +1,7 @@
 // lib/records/card-input.ts
 import { CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { CARD_STATUSES, isCalendarDate, parseCard } from "../core/card.js";
+import { CARD_STATUSES, isCalendarDate, missingFields, parseCard } from "../core/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import { CARD_TYPE_PREFIX, withoutTypePrefix } from "../core/card-types.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
@@ -109,15 +109,32 @@ function typeOf(file, text) {
   const t = parseCard(text).meta.metadata?.type;
   return typeof t === "string" ? t : void 0;
 }
+function standardFieldDefaults(updatedAt) {
+  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+}
+function withStandardFields(card, updatedAt) {
+  const parsed = parseCard(card.toString("utf8"));
+  if (!parsed.hasFrontmatter || parsed.errors.length > 0) return card;
+  const missing = missingFields(parsed);
+  if (missing.length === 0) return card;
+  const all = standardFieldDefaults(updatedAt);
+  try {
+    return setFrontmatterFieldsBytes(card, Object.fromEntries(missing.map((f) => [f, all[f]])));
+  } catch {
+    return card;
+  }
+}
 export {
   PROVENANCE_KINDS,
   cardFileProblem,
   cardNameProblem,
   provenanceProblems,
   renderNewCard,
+  standardFieldDefaults,
   typeOf,
   updatedCardBytes,
   updatedCardText,
   validateName,
-  validateSaveInput
+  validateSaveInput,
+  withStandardFields
 };

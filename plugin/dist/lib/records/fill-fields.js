@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { missingFields } from "../core/card.js";
+import { standardFieldDefaults } from "./card-input.js";
 import { isCardFile } from "../core/card-rules.js";
 import { MemctlError } from "../core/errors.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
@@ -14,9 +15,6 @@ import { commitRewritesBatch } from "./commit-batch.js";
 import { viewStore } from "./store-view.js";
 import { utcDay } from "../core/frecency.js";
 import { writeEntry } from "./adopt-first.js";
-function defaults(updatedAt) {
-  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
-}
 async function plan(memoryDir) {
   const view = viewStore(await readStoreOrEmptyIndex(memoryDir));
   const latest = latestByCard(readHistory(memoryDir).entries);
@@ -35,7 +33,7 @@ async function plan(memoryDir) {
     const abs = path.join(memoryDir, file);
     const before = Buffer.from(readRegularBytes(abs));
     const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs.statSync(abs).mtime);
-    const all = defaults(date);
+    const all = standardFieldDefaults(date);
     const added = Object.fromEntries(missing.map((f) => [f, all[f]]));
     try {
       planned.push({ card: file, added, before, after: setFrontmatterFieldsBytes(before, added) });

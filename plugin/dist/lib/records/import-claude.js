@@ -13,9 +13,9 @@ import { DESCRIPTION_MAX, withoutTagBytes } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
-import { renderIndexLine } from "../core/index-file.js";
+import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
-import { claudeCardFiles, isNote, listClaudeNotes, noteNow, noteText } from "./import-prose.js";
+import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
 function projectClaudeDirs(resolution, io) {
   const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);
@@ -45,16 +45,19 @@ function planClaudeImport(memoryDir, dirs, otherDirs) {
   const known = new Set(history.entries.map((e) => e.card));
   const pending = pendingBatchFiles(memoryDir);
   const storeNames = storeCardNames(memoryDir);
+  const earlier = earlierNotes(parseIndex(readOr(path.join(memoryDir, INDEX_FILE)) ?? "").entries, history.entries);
   const taken = /* @__PURE__ */ new Set();
   const items = [];
   const groups = [...[...byName].sort(byKey), ...[...notesByName].sort(byPlace)];
   for (const [name, found] of groups) {
     const copies = found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
     const [source, ...older] = copies;
-    const file = source.file;
+    let file = source.file;
     let action = "import";
     if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
     else if (known.has(file) && !pending.has(file)) action = "removed";
+    else if (isNote(source) && earlier.byTitle.has(source.title ?? "")) [action, file] = ["changed", earlier.byTitle.get(source.title ?? "")];
+    else if (isNote(source) && firstOfSection(source) && earlier.removedSections.has(noteSection(source))) action = "removed";
     else if (taken.has(file) || isNote(source) && byName.has(name)) action = "clash";
     if (action === "import") taken.add(file);
     const chars = source.description === void 0 ? 0 : [...source.description].length;

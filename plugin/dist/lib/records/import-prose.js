@@ -26,7 +26,7 @@ function noteCard(dir, index, run, mtime, cardTypes) {
   const type = noteType(run, cardTypes);
   const description = proseDescription(run.text);
   const card = { dir, file: `${type}_${name}.md`, path: index, name, description, title, type, mtimeMs: mtime.getTime(), mtime, bytes: 0 };
-  const note = { line: run.line, text: run.text, lines: run.lines };
+  const note = { line: run.line, text: run.text, lines: run.lines, ordinal: run.ordinal };
   return { ...card, bytes: Buffer.byteLength(noteText(card, note.text)), note };
 }
 function noteType(run, cardTypes) {
@@ -45,7 +45,7 @@ function noteText(card, text) {
 }
 function noteNow(planned, bytes, cardFiles) {
   const run = splitProse(utf8Text(bytes), (file) => cardFiles.has(file)).runs.find((r) => r.text === planned.note.text);
-  return run && { line: run.line, text: run.text, lines: run.lines };
+  return run && { line: run.line, text: run.text, lines: run.lines, ordinal: run.ordinal };
 }
 function claudeCardFiles(dir) {
   try {
@@ -54,13 +54,37 @@ function claudeCardFiles(dir) {
     return /* @__PURE__ */ new Set();
   }
 }
+function earlierNotes(indexEntries, history) {
+  const imported = /* @__PURE__ */ new Set();
+  const last = /* @__PURE__ */ new Map();
+  for (const e of history) {
+    if (e.op === "import") imported.add(e.card);
+    last.set(e.card, e);
+  }
+  const byTitle = /* @__PURE__ */ new Map();
+  for (const e of indexEntries) if (imported.has(e.file) && NOTE_FILE.test(e.file) && !byTitle.has(e.title)) byTitle.set(e.title, e.file);
+  const removedSections = /* @__PURE__ */ new Set();
+  for (const [file, e] of last) if (e.op === "delete" && imported.has(file)) removedSections.add(NOTE_FILE.exec(file)?.[1] ?? "");
+  removedSections.delete("");
+  return { byTitle, removedSections };
+}
+function noteSection(card) {
+  return card.name.replace(/_[0-9a-f]{8}$/, "");
+}
+function firstOfSection(card) {
+  return card.note.ordinal === 1;
+}
+var NOTE_FILE = new RegExp(`^(?:${CARD_TYPES.join("|")})_(.+)_[0-9a-f]{8}\\.md$`);
 function isNote(card) {
   return "note" in card;
 }
 export {
   claudeCardFiles,
+  earlierNotes,
+  firstOfSection,
   isNote,
   listClaudeNotes,
   noteNow,
+  noteSection,
   noteText
 };

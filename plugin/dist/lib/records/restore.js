@@ -4,14 +4,27 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
 import { readRevision } from "../store/revisions.js";
-import { findCardFile } from "./card-find.js";
+import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked } from "./save.js";
 import { warmSecretScan } from "./secrets.js";
-function entriesOfCard(memoryDir, entries, name) {
-  const live = findCardFile(memoryDir, name);
-  const candidates = new Set([live, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
+async function entriesOfCard(memoryDir, entries, name) {
+  const live = await findNamedCard(memoryDir, name);
+  const gone = live === void 0 ? removedFile(entries, name) : void 0;
+  const candidates = new Set([live, gone, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
   return entries.filter((e) => candidates.has(e.card));
+}
+function removedFile(entries, name) {
+  const files = new Set(entries.map((e) => e.card));
+  try {
+    return finderOver(
+      (f) => files.has(f),
+      () => /* @__PURE__ */ new Map(),
+      () => files
+    ).byName(name);
+  } catch {
+    return void 0;
+  }
 }
 function missingTextReason(state, reason) {
   if (state === "absent") return "its text was not kept (written before memctl kept revision texts, pruned past the revision limits, or not synced here yet)";
@@ -35,7 +48,7 @@ async function restoreCard(ctx, name, wanted) {
   return withRecordsLock(ctx, async () => {
     const history = readHistory(ctx.memoryDir);
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
-    const mine = entriesOfCard(ctx.memoryDir, history.entries, name);
+    const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
     const rev = wanted ?? lastTextRev(name, mine);
     const matches = mine.filter((e) => e.rev === rev);

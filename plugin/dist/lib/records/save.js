@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
+import { findNamedCard } from "./card-links.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults } from "./guardrails.js";
 import { latestByCard, readHistory, sha256Hex } from "../store/history.js";
@@ -14,7 +15,7 @@ import { upsertIndexLineBytes } from "../core/index-edit.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput } from "./card-input.js";
+import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, withStandardFields } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 import { utcDay } from "../core/frecency.js";
@@ -34,7 +35,8 @@ function isKeysOnlyModelWrite(actor, input) {
 }
 async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);
-  const existing = findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const quick = input.restore ? void 0 : findCardFile(ctx.memoryDir, input.name, { forSave: true });
+  const existing = quick ?? (input.restore || input.type === void 0 ? await findNamedCard(ctx.memoryDir, input.name) : void 0);
   if (input.expectSha256 !== void 0) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file;
@@ -52,7 +54,7 @@ async function saveCardLocked(ctx, input, decide, also) {
       throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
         file
       });
-    next = input.restore.text;
+    next = withStandardFields(Buffer.from(input.restore.text), today);
   } else if (existing) {
     file = existing;
     before = fs.readFileSync(path.join(ctx.memoryDir, file));
@@ -81,7 +83,8 @@ async function saveCardLocked(ctx, input, decide, also) {
     next = Buffer.from(renderNewCard({ ...input, type: input.type, description: input.description }, today), "utf8");
   }
   const nextText = next.toString("utf8");
-  assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "\u2026" (save fills in the other fields)`);
+  const previous = input.restore ? Buffer.from(input.restore.text).toString("utf8") : before?.toString("utf8");
+  assertCardText(file, nextText, previous, `give the description with -d "\u2026" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
   const removed = existing === void 0 ? removedLine(ctx.memoryDir, file) : {};
   const title = currentIndexTitle(ctx.memoryDir, file) ?? removed.title ?? meta.name ?? input.name;

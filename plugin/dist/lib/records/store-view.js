@@ -1,6 +1,6 @@
 // lib/records/store-view.ts
 import { normalizeCardPath } from "../rank-cache/load.js";
-import { parseIndex } from "../core/index-file.js";
+import { furtherLinks, parseIndex } from "../core/index-file.js";
 var SHARD = /^MEMORY\.[^/]+\.md$/i;
 var EPISODES_ARTIFACT = /^episodes\.(summary\.md|\d{4}-\d{2}\.jsonl)$/;
 function isEpisodesArtifact(file) {
@@ -25,6 +25,7 @@ function viewStore(store, episodeShards = []) {
   const entries = [];
   const linked = /* @__PURE__ */ new Set();
   const referenced = /* @__PURE__ */ new Set();
+  const alsoLinked = [];
   for (const entry of store.index.entries) {
     const card = normaliseTarget(entry.file);
     if (card !== null && isShardFile(card)) continue;
@@ -32,6 +33,11 @@ function viewStore(store, episodeShards = []) {
     if (card !== null) {
       linked.add(card);
       referenced.add(card);
+    }
+    for (const also of furtherLinks(entry.hook)) {
+      const target = normaliseTarget(also.file);
+      alsoLinked.push({ line: entry.line, raw: entry.raw, title: also.title, file: also.file, hook: "", card: target });
+      if (target !== null) referenced.add(target);
     }
   }
   for (const shard of shards) {
@@ -41,7 +47,7 @@ function viewStore(store, episodeShards = []) {
       if (card !== null) referenced.add(card);
     }
   }
-  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced, alsoLinked };
 }
 export {
   isEpisodesArtifact,

@@ -2,7 +2,7 @@
 import { recallKeyProblems } from "../core/recall-keys.js";
 import { scopeProblems } from "../core/scope.js";
 import { isCardFile } from "../core/card-rules.js";
-import { isExpired, missingFields } from "../core/card.js";
+import { isExpired, missingFields, unquotedColonLine } from "../core/card.js";
 import { cardRefs } from "./repo-refs.js";
 import { instructionWarnings } from "./instructions-report.js";
 var ISSUE_KINDS = [
@@ -67,7 +67,9 @@ function buildDoctorReport(input) {
     }
     const card = cf.card;
     if (card.errors.length > 0) {
-      report.unreadable_cards.push({ card: file, reason: card.errors.map((e) => e.message).join("; ") });
+      const colon = card.errors[0]?.code === "E_CARD_FRONTMATTER" ? unquotedColonLine(card.frontmatterText) : void 0;
+      const fix = colon && `quote the value on line ${colon.line} of ${file} (${colon.key}: "\u2026"): a ": " inside an unquoted value is not YAML`;
+      report.unreadable_cards.push({ card: file, reason: card.errors.map((e) => e.message).join("; "), ...fix ? { fix } : {} });
       continue;
     }
     const missing = missingFields(card);
@@ -133,11 +135,14 @@ function syncWarnings(s) {
 }
 function deadLinks(view, present) {
   const out = [];
-  for (const e of view.entries) {
-    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory" });
-    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist" });
-  }
-  return out;
+  const check = (e, also) => {
+    const more = also ? { further: true } : {};
+    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory", ...more });
+    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist", ...more });
+  };
+  for (const e of view.entries) check(e, false);
+  for (const e of view.alsoLinked) check(e, true);
+  return out.sort((a, b) => a.line - b.line);
 }
 function duplicateHooks(view) {
   const byHook = /* @__PURE__ */ new Map();

@@ -67,7 +67,9 @@ async function runDoctor(options, io) {
     memoryBytes: store?.indexBytes ?? 0,
     ...dir ? indexOverReadLimit(dir) : {},
     episodesBytes: dir ? fileBytes(path.join(dir, EPISODES_FILE)) : 0,
-    presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card) : []),
+    presentTargets: new Set(
+      view && dir ? [...view.entries, ...view.alsoLinked].filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card) : []
+    ),
     checkRef: (ref) => checker.check(ref),
     today: utcDay(io.now()),
     history,

@@ -1,6 +1,6 @@
 // lib/store/index-stream.ts
 import fs from "node:fs";
-import { appendedLineEdit, replacedLineEdit } from "../core/index-edit.js";
+import { appendedLineEdit, lineInFormOf, replacedLineEdit } from "../core/index-edit.js";
 import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
@@ -64,13 +64,14 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   if (!scanned) return void 0;
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
-  const bytes = Buffer.from(line, "utf8");
   const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
   const torn = size > 0 && scan.last !== NL;
   if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
     const rest = tornRest(file, size, added);
     if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
   }
+  if (hit) line = lineInFormOf(hit.bytes, line);
+  const bytes = Buffer.from(line, "utf8");
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
   if (!hit && torn) return void 0;
   if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
