@@ -22,6 +22,29 @@ export function otherWiredScopes(installer: HostInstaller, ctx: InstallContext):
 }
 
 /**
+ * Uninstalling one scope from a file another wired scope also edits (Claude's project and local scopes share
+ * settings.local.json and git's exclude file): that scope's edits are applied again over this scope's undo, so
+ * its setting stays and the file is not removed while it holds them. `shared`: another scope has a part here.
+ */
+export function keepOtherScopes(
+  installer: HostInstaller,
+  ctx: InstallContext,
+  others: readonly Scope[],
+  file: string,
+  text: string | null,
+  original: string | null,
+): { text: string | null; shared: boolean } {
+  let shared = false;
+  for (const scope of others)
+    for (const other of installer.plan({ ...ctx, scope }))
+      if (other.file === file) {
+        shared = true;
+        text = other.install(text, original);
+      }
+  return { text, shared };
+}
+
+/**
  * Whether `edit`'s file holds something of this scope's that uninstall would take out. In a file other scopes edit
  * too, their parts are taken out first: Claude's project scope keeps its auto-memory setting (and a git exclude line)
  * in the local scope's files, which are then no sign of a local wiring, while local hooks there still are.

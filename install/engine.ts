@@ -3,10 +3,10 @@ import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff, type FileChange } from "./apply.js";
 import { installCommandLine, type InstallContext, type PlannedEdit, type Scope } from "./context.js";
 import { assertConfined } from "./confine.js";
-import { doubleWiringWarnings, holdsOwnPart } from "./double-wiring.js";
+import { doubleWiringWarnings, holdsOwnPart, keepOtherScopes, otherWiredScopes } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
 import type { TrustState } from "./trust.js";
-import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText, type PlannedChange } from "./record.js";
+import { closeRecords, commitPlanned, handOverDirs, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText, type PlannedChange } from "./record.js";
 import { readCommandSources } from "./render.js";
 
 export type ItemAction = "created" | "updated" | "removed" | "unchanged";
@@ -49,10 +49,19 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
   assertConfined(edits, ctx.scope, ctx.projectDir);
   const dirs = { backups: backupsDir(ctx.io), records: recordsDir(ctx.io) };
+  // Uninstall: a file another wired scope also edits gets that scope's part back over this one's undo (sharedUndo).
+  const others = mode === "uninstall" ? otherWiredScopes(installer, ctx) : [];
+  const shared = new Set<string>();
   const planned: PlannedChange[] = edits.map((edit) => {
     const record = readRecord(edit.file, dirs.records);
     const before = readText(edit.file);
-    const after = mode === "install" ? edit.install(before, originalText(edit.file, dirs.backups, record)) : undoText(edit, before, dirs.backups, record);
+    const original = originalText(edit.file, dirs.backups, record);
+    let after = mode === "install" ? edit.install(before, original) : undoText(edit, before, dirs.backups, record);
+    if (mode === "uninstall") {
+      const kept = keepOtherScopes(installer, ctx, others, edit.file, after, original);
+      if (kept.shared) shared.add(edit.file);
+      after = kept.text;
+    }
     return { edit, record, change: { file: edit.file, before, after, changed: after !== before } };
   });
   const items: ItemResult[] = [];
@@ -69,7 +78,20 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
     });
   }
   // Uninstall is done with every file; an install only with those it removed (a command no longer shipped).
-  if (!dryRun) closeRecords(mode === "uninstall" ? planned : planned.filter((p) => p.change.changed && p.change.after === null), dirs.records);
+  // A file another scope still holds keeps its record (whether memctl created it, and the folders made for it).
+  if (!dryRun && mode === "uninstall") {
+    const closed = planned.filter((p) => !shared.has(p.edit.file));
+    closeRecords(closed, dirs.records);
+    await handOverDirs(
+      closed,
+      planned.filter((p) => shared.has(p.edit.file)),
+      dirs.records,
+    );
+  } else if (!dryRun)
+    closeRecords(
+      planned.filter((p) => p.change.changed && p.change.after === null),
+      dirs.records,
+    );
   return {
     host: installer.name,
     scope: ctx.scope,

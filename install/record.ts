@@ -172,6 +172,19 @@ export function closeRecords(done: PlannedChange[], records: string): void {
   removeCreatedDirs(dirs);
 }
 
+/**
+ * After an uninstall that left files another scope still holds: the folders the closed records created that hold
+ * such a file are that file's record's now, so the other scope's uninstall removes them.
+ */
+export async function handOverDirs(closed: PlannedChange[], kept: PlannedChange[], records: string): Promise<void> {
+  const dirs = closed.flatMap((p) => p.record?.dirs ?? []).filter((d) => fs.existsSync(d));
+  for (const { edit } of kept) {
+    const record = readRecord(edit.file, records);
+    const inside = dirs.filter((d) => record !== null && record.file.startsWith(d + path.sep) && !record.dirs.includes(d));
+    if (record && inside.length > 0) await writeRecord({ ...record, dirs: [...record.dirs, ...inside].sort((a, b) => a.length - b.length) }, records);
+  }
+}
+
 /** Files uninstall put back as they were before install that still hold memctl's entries (an older memctl's wiring install had healed). */
 export function restoredWithOlderWiring(done: PlannedChange[]): string[] {
   return done

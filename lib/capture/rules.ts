@@ -179,11 +179,15 @@ function make(kind: CaptureKind, statement: string, type: string): Omit<RuleCand
   return { kind, type, name: titleOf(description), description };
 }
 
-/** The tier of a "remember …": the user's own facts, a pointer to somewhere else, or the project's. */
+/** A rule for whoever does the work ("we always…", "we should never…"), as against a fact about the system ("the
+ * export is always written to…"): feedback is guidance on how to work, project is what the code is and why. */
+const WORK_RULE = /^(?:we|you|everyone|one)(?: (?:should|must|need to|have to|just|really|also))* (?:always|never|don'?t ever|do not ever)\b/i;
+
+/** The tier of a "remember …": the user's own facts, a pointer to somewhere else, guidance, or the project's. */
 function tierOf(statement: string, fallback: string): string {
   if (/^(?:i|i'm|i am|my|me)\b/i.test(statement)) return "user";
   if (/https?:\/\/|\b(?:docs?|dashboard|runbook|wiki|board|channel|ticket|tracker) (?:is|are|lives?|at|in)\b/i.test(statement)) return "reference";
-  if (/\b(?:you|your)\b/i.test(statement)) return "feedback";
+  if (/\b(?:you|your)\b/i.test(statement) || WORK_RULE.test(statement)) return "feedback";
   return fallback;
 }
 

@@ -2,7 +2,7 @@ import type { Io } from "../store/io.js";
 import { acceptProposal } from "../proposals/decide.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, writeVerb } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
@@ -86,7 +86,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const done =
     save.op === "unchanged"
       ? `${inertText(save.file)} already said that (no new revision)`
-      : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
+      : `${writeVerb(save)} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
   const superseded = result.superseded.map((x) => `\n  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})`).join("");
   io.stdout.write(
     `${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}${superseded}\n`,

@@ -11,6 +11,12 @@ export function colorsFor(io: Io): Colors {
   return pc.createColors(forced || (!disabled && io.stdout.isTTY === true));
 }
 
+/** The one word every command that writes a card uses for what happened to it (save, remember, accept). */
+export function writeVerb(result: { op: "create" | "update" | "unchanged"; revived?: boolean }): "revived" | "created" | "updated" | "unchanged" {
+  if (result.revived) return "revived";
+  return result.op === "create" ? "created" : result.op === "update" ? "updated" : "unchanged";
+}
+
 /** A progress line: `update` is absent off a terminal, so callers can skip the work of describing progress. */
 export interface Progress {
   update?: (text: string, final?: boolean) => void;

@@ -8,7 +8,7 @@ import { secretPolicy } from "../records/secrets.js";
 import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./command-summary.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, writeVerb } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { utcDay } from "../core/frecency.js";
 
@@ -63,7 +63,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const name = str(args, "name") ?? freeName(memoryDir, card.name);
     const result = await saveCard(writeContext(args, io, memoryDir), { name, type: card.type, description: card.description, body: `${text}\n` });
     if (json) printJson(io, { memory_dir: memoryDir, op: result.op, file: result.file, type: card.type, index_line: result.indexLine });
-    else io.stdout.write(`${c.green("✓")} saved ${inertText(result.file)} (${card.type})\n  ${inertText(result.indexLine)}\n`);
+    else if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that\n`);
+    else io.stdout.write(`${c.green("✓")} ${writeVerb(result)} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`);
     return 0;
   }
   const source = str(args, "source") ?? `memctl remember by ${actor} on ${utcDay(io.now())}: "${text.slice(0, 160)}"`;

@@ -39,7 +39,8 @@ export function reportError(thrown: unknown, io: Io, json: boolean): number {
   const err = environmentFault(thrown) ?? thrown;
   if (err instanceof MemctlError) {
     const exitCode = EXIT_BY_CODE[err.code] ?? 1;
-    io.stderr.write(`memctl: ${err.message}\n`);
+    // The code too: it is what docs, issues and --json name the error by, so a reader can search for it.
+    io.stderr.write(`memctl: ${err.message} (${err.code})\n`);
     if (json) printJson(io, { error: { code: err.code, message: err.message, ...(err.data ?? {}) } });
     return exitCode;
   }

@@ -8,7 +8,7 @@ import { pauseFromEnv } from "../store/write.js";
 import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, writeVerb } from "./output.js";
 import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, cardFieldsFrom, STORE_FLAGS, writeContext } from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./command-summary.js";
@@ -108,10 +108,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const c = colorsFor(io);
   if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that\n`);
-  else
-    io.stdout.write(
-      `${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`,
-    );
+  else io.stdout.write(`${c.green("✓")} ${writeVerb(result)} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`);
   for (const x of superseded) io.stdout.write(`  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})\n`);
   return 0;
 }

@@ -10397,6 +10397,10 @@ function colorsFor(io) {
   const disabled = Boolean(io.env.NO_COLOR) || io.env.TERM === "dumb";
   return import_picocolors.default.createColors(forced || !disabled && io.stdout.isTTY === true);
 }
+function writeVerb(result) {
+  if (result.revived) return "revived";
+  return result.op === "create" ? "created" : result.op === "update" ? "updated" : "unchanged";
+}
 function printJson(io, report) {
   io.stdout.write(safeJson({ schema_version: 1, ...report }) + "\n");
 }
@@ -10428,7 +10432,7 @@ function reportError(thrown, io, json) {
   const err = environmentFault(thrown) ?? thrown;
   if (err instanceof MemctlError) {
     const exitCode = EXIT_BY_CODE[err.code] ?? 1;
-    io.stderr.write(`memctl: ${err.message}
+    io.stderr.write(`memctl: ${err.message} (${err.code})
 `);
     if (json) printJson(io, { error: { code: err.code, message: err.message, ...err.data ?? {} } });
     return exitCode;
@@ -10951,12 +10955,9 @@ async function run(argv, io) {
   const c = colorsFor(io);
   if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that
 `);
-  else
-    io.stdout.write(
-      `${c.green("\u2713")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry.rev}, ${result.entry.actor})
+  else io.stdout.write(`${c.green("\u2713")} ${writeVerb(result)} ${inertText(result.file)} (rev ${result.entry.rev}, ${result.entry.actor})
   ${inertText(result.indexLine)}
-`
-    );
+`);
   for (const x of superseded) io.stdout.write(`  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})
 `);
   return 0;

@@ -81,3 +81,15 @@ test("a failure that is no MemctlError is reported as a bug, in the one internal
   assert.equal(stderr.text, internalErrorText("stdout broke"));
   assert.equal(stderr.text, "memctl: internal error: stdout broke\nThis is a bug in memctl; please report it with the command you ran.\n");
 });
+
+// The code is what the docs and scripts name an error by: a person reading stderr can search for it too.
+test("an error line on stderr ends with the error's code, the same code --json carries", async () => {
+  const home = tempDir();
+  const cases = [["resolv"], ["resolve", "--repo-root"], ["list", "--memory-dir", `${home}/missing`]];
+  for (const argv of cases) {
+    const r = await runCli([...argv, "--json"], testIo({ cwd: home, home }));
+    const code = JSON.parse(r.stdout).error.code as string;
+    assert.match(code, /^E_[A-Z_]+$/, argv.join(" "));
+    assert.ok(r.stderr.startsWith("memctl: ") && r.stderr.endsWith(` (${code})\n`), `${argv.join(" ")}: ${r.stderr}`);
+  }
+});

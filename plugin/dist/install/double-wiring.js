@@ -10,6 +10,16 @@ function scopesOf(installer) {
 function otherWiredScopes(installer, ctx) {
   return scopesOf(installer).filter((s) => s !== ctx.scope && installer.plan({ ...ctx, scope: s }).some((edit) => holdsOwnPart(installer, { ...ctx, scope: s }, edit)));
 }
+function keepOtherScopes(installer, ctx, others, file, text, original) {
+  let shared = false;
+  for (const scope of others)
+    for (const other of installer.plan({ ...ctx, scope }))
+      if (other.file === file) {
+        shared = true;
+        text = other.install(text, original);
+      }
+  return { text, shared };
+}
 function holdsOwnPart(installer, ctx, edit) {
   try {
     const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
@@ -63,6 +73,7 @@ export {
   doubleWiringWarnings,
   foreignInjectors,
   holdsOwnPart,
+  keepOtherScopes,
   otherWiredScopes,
   pluginWarnings,
   scopesOf

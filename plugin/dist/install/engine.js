@@ -4,9 +4,9 @@ import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff } from "./apply.js";
 import { installCommandLine } from "./context.js";
 import { assertConfined } from "./confine.js";
-import { doubleWiringWarnings, holdsOwnPart } from "./double-wiring.js";
+import { doubleWiringWarnings, holdsOwnPart, keepOtherScopes, otherWiredScopes } from "./double-wiring.js";
 import { onPath } from "./host.js";
-import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText } from "./record.js";
+import { closeRecords, commitPlanned, handOverDirs, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText } from "./record.js";
 import { readCommandSources } from "./render.js";
 async function runHost(installer, ctx, mode, dryRun) {
   if (mode === "install") {
@@ -24,10 +24,18 @@ async function runHost(installer, ctx, mode, dryRun) {
   if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
   assertConfined(edits, ctx.scope, ctx.projectDir);
   const dirs = { backups: backupsDir(ctx.io), records: recordsDir(ctx.io) };
+  const others = mode === "uninstall" ? otherWiredScopes(installer, ctx) : [];
+  const shared = /* @__PURE__ */ new Set();
   const planned = edits.map((edit) => {
     const record = readRecord(edit.file, dirs.records);
     const before = readText(edit.file);
-    const after = mode === "install" ? edit.install(before, originalText(edit.file, dirs.backups, record)) : undoText(edit, before, dirs.backups, record);
+    const original = originalText(edit.file, dirs.backups, record);
+    let after = mode === "install" ? edit.install(before, original) : undoText(edit, before, dirs.backups, record);
+    if (mode === "uninstall") {
+      const kept = keepOtherScopes(installer, ctx, others, edit.file, after, original);
+      if (kept.shared) shared.add(edit.file);
+      after = kept.text;
+    }
     return { edit, record, change: { file: edit.file, before, after, changed: after !== before } };
   });
   const items = [];
@@ -43,7 +51,19 @@ async function runHost(installer, ctx, mode, dryRun) {
       ...dryRun && change.changed ? { diff: renderDiff(change) } : {}
     });
   }
-  if (!dryRun) closeRecords(mode === "uninstall" ? planned : planned.filter((p) => p.change.changed && p.change.after === null), dirs.records);
+  if (!dryRun && mode === "uninstall") {
+    const closed = planned.filter((p) => !shared.has(p.edit.file));
+    closeRecords(closed, dirs.records);
+    await handOverDirs(
+      closed,
+      planned.filter((p) => shared.has(p.edit.file)),
+      dirs.records
+    );
+  } else if (!dryRun)
+    closeRecords(
+      planned.filter((p) => p.change.changed && p.change.after === null),
+      dirs.records
+    );
   return {
     host: installer.name,
     scope: ctx.scope,

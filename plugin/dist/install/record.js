@@ -113,6 +113,14 @@ function closeRecords(done, records) {
   }
   removeCreatedDirs(dirs);
 }
+async function handOverDirs(closed, kept, records) {
+  const dirs = closed.flatMap((p) => p.record?.dirs ?? []).filter((d) => fs.existsSync(d));
+  for (const { edit } of kept) {
+    const record = readRecord(edit.file, records);
+    const inside = dirs.filter((d) => record !== null && record.file.startsWith(d + path.sep) && !record.dirs.includes(d));
+    if (record && inside.length > 0) await writeRecord({ ...record, dirs: [...record.dirs, ...inside].sort((a, b) => a.length - b.length) }, records);
+  }
+}
 function restoredWithOlderWiring(done) {
   return done.filter(({ edit, change }) => {
     if (!change.changed || change.after === null) return false;
@@ -127,6 +135,7 @@ export {
   closeRecords,
   commitPlanned,
   dropRecord,
+  handOverDirs,
   hashOf,
   missingDirs,
   originalText,

@@ -106,10 +106,11 @@ function make(kind, statement, type) {
   const description = clip(capitalize(statement.trim().replace(/^(?:that|to)\s+/i, "")));
   return { kind, type, name: titleOf(description), description };
 }
+var WORK_RULE = /^(?:we|you|everyone|one)(?: (?:should|must|need to|have to|just|really|also))* (?:always|never|don'?t ever|do not ever)\b/i;
 function tierOf(statement, fallback) {
   if (/^(?:i|i'm|i am|my|me)\b/i.test(statement)) return "user";
   if (/https?:\/\/|\b(?:docs?|dashboard|runbook|wiki|board|channel|ticket|tracker) (?:is|are|lives?|at|in)\b/i.test(statement)) return "reference";
-  if (/\b(?:you|your)\b/i.test(statement)) return "feedback";
+  if (/\b(?:you|your)\b/i.test(statement) || WORK_RULE.test(statement)) return "feedback";
   return fallback;
 }
 function titleOf(statement) {

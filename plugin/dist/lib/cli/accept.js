@@ -2,7 +2,7 @@
 import { acceptProposal } from "../proposals/decide.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs } from "./args.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, writeVerb } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
@@ -79,7 +79,7 @@ async function run(argv, io) {
     return 0;
   }
   const c = colorsFor(io);
-  const done = save.op === "unchanged" ? `${inertText(save.file)} already said that (no new revision)` : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry.rev}, ${save.entry.actor})`;
+  const done = save.op === "unchanged" ? `${inertText(save.file)} already said that (no new revision)` : `${writeVerb(save)} ${inertText(save.file)} (rev ${save.entry.rev}, ${save.entry.actor})`;
   const superseded = result.superseded.map((x) => `
   superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})`).join("");
   io.stdout.write(

@@ -6,6 +6,10 @@ function colorsFor(io) {
   const disabled = Boolean(io.env.NO_COLOR) || io.env.TERM === "dumb";
   return pc.createColors(forced || !disabled && io.stdout.isTTY === true);
 }
+function writeVerb(result) {
+  if (result.revived) return "revived";
+  return result.op === "create" ? "created" : result.op === "update" ? "updated" : "unchanged";
+}
 function progressLine(io, options = {}) {
   if (!io.stderr.isTTY) return { done: () => {
   } };
@@ -100,5 +104,6 @@ export {
   padEnd,
   printJson,
   printJsonItems,
-  progressLine
+  progressLine,
+  writeVerb
 };

@@ -8,7 +8,7 @@ import { saveCard } from "../records/save.js";
 import { secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs, str } from "./args.js";
 import { commandSummary } from "./command-summary.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, writeVerb } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { utcDay } from "../core/frecency.js";
 var spec = {
@@ -59,7 +59,9 @@ async function run(argv, io) {
     const result = await saveCard(writeContext(args, io, memoryDir), { name, type: card.type, description: card.description, body: `${text}
 ` });
     if (json) printJson(io, { memory_dir: memoryDir, op: result.op, file: result.file, type: card.type, index_line: result.indexLine });
-    else io.stdout.write(`${c.green("\u2713")} saved ${inertText(result.file)} (${card.type})
+    else if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that
+`);
+    else io.stdout.write(`${c.green("\u2713")} ${writeVerb(result)} ${inertText(result.file)} (rev ${result.entry.rev}, ${result.entry.actor})
   ${inertText(result.indexLine)}
 `);
     return 0;

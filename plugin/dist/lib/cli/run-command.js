@@ -28,7 +28,7 @@ function reportError(thrown, io, json) {
   const err = environmentFault(thrown) ?? thrown;
   if (err instanceof MemctlError) {
     const exitCode = EXIT_BY_CODE[err.code] ?? 1;
-    io.stderr.write(`memctl: ${err.message}
+    io.stderr.write(`memctl: ${err.message} (${err.code})
 `);
     if (json) printJson(io, { error: { code: err.code, message: err.message, ...err.data ?? {} } });
     return exitCode;

@@ -7,7 +7,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs } from "./args.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, writeVerb } from "./output.js";
 import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, cardFieldsFrom, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { readConfig } from "../config/config.js";
@@ -97,12 +97,9 @@ async function run(argv, io) {
   const c = colorsFor(io);
   if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that
 `);
-  else
-    io.stdout.write(
-      `${c.green("\u2713")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry.rev}, ${result.entry.actor})
+  else io.stdout.write(`${c.green("\u2713")} ${writeVerb(result)} ${inertText(result.file)} (rev ${result.entry.rev}, ${result.entry.actor})
   ${inertText(result.indexLine)}
-`
-    );
+`);
   for (const x of superseded) io.stdout.write(`  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})
 `);
   return 0;
