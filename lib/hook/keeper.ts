@@ -8,8 +8,8 @@ import path from "node:path";
 import { STATE_DIR } from "../store/paths.js";
 import { childEnv, type Io } from "../store/io.js";
 import { hostname, lockHolder, processAlive } from "../store/lock.js";
-import { utimes } from "../store/checked-fs.js";
-import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper-lock.js";
+import { lstatIfExists, utimes } from "../store/checked-fs.js";
+import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, OLD_KEEPER_SOCKET } from "../rank-cache/keeper-lock.js";
 
 /**
  * A lock whose heartbeat is older than this is not taken as a live keeper even when its pid answers (a reused pid,
@@ -29,6 +29,8 @@ export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "
     // Alive: its process answers here, or (a store on a disk two machines mount) another machine's keeper still
     // beats. The host is asked only then (node:os, ~0.3 ms): a keeper killed here is replaced at once.
     if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || (age < KEEPER_LOCK_STALE_MS && holder.host !== hostname()))) {
+      // An older build's keeper answers no prompt of this one: unrenewed, it goes idle and a prompt starts this build's.
+      if (lstatIfExists(path.join(memoryDir, STATE_DIR, OLD_KEEPER_SOCKET))) return { status: "skipped" };
       utimes(holder.ownerFile, now);
       return { status: "renewed" };
     }

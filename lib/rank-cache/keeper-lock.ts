@@ -11,6 +11,13 @@ export const KEEPER_LOCK = "keeper";
 export const KEEPER_LOCK_STALE_MS = 6_000;
 
 /**
+ * Where a keeper of a build before h/warm10k answered prompts (a Unix socket under .memctl/). One still running
+ * after an upgrade answers no question file (keeper-ask.ts): prompts leave it unrenewed to go idle, and the keeper
+ * that takes the lock after it removes a socket left behind.
+ */
+export const OLD_KEEPER_SOCKET = "keeper.sock";
+
+/**
  * Below this many entries a prompt's question to the keeper (a file made in its watched folder, an answer read back)
  * saves less than the stats it replaces (~8 µs a card on Node 20): per-round CPU asked / stat-every-card 0.98 at 200
  * cards (A/A 1.01), 0.92 at 500, 0.84 at 1,000 (bench/README.md, h/warm10k; it was 2,000 while asking took node:net).

@@ -27,6 +27,7 @@
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
 // idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
 // store has shrunk to where every prompt checks every card anyway.
+import fs from "node:fs";
 import { exists, lstatIfExists, stat } from "../store/checked-fs.js";
 import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
@@ -39,7 +40,7 @@ import { cacheIdentity } from "../store/card-cache-open.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark } from "../store/write-journal.js";
 import { sameNumbers } from "../store/index-links.js";
-import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, keeperMinFrom } from "./keeper-lock.js";
+import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, keeperMinFrom, OLD_KEEPER_SOCKET } from "./keeper-lock.js";
 import { encodeAnswer, serveAnswers, type AnswerServer } from "./keeper-ask.js";
 
 export { KEEPER_LOCK, KEEPER_LOCK_STALE_MS };
@@ -104,6 +105,8 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
   let server: AnswerServer | undefined;
   try {
     options.onStart?.();
+    // The lock is ours, so an older build's socket there is a dead keeper's: left, prompts would never renew this one.
+    fs.rmSync(joinPath(memoryDir, STATE_DIR, OLD_KEEPER_SOCKET), { force: true });
     const started = options.now();
     // Made after the lock is ours, closed before it is released; its first round stats every card.
     watch = options.watch === false ? undefined : watchCards(memoryDir);

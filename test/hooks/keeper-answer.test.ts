@@ -4,7 +4,9 @@
 // (its question directory left behind), SIGSTOPped (questions made, never answered), or replaced by something
 // planted at its directory's path. No keeper is left running.
 import assert from "node:assert/strict";
+import { once } from "node:events";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { test } from "node:test";
 import { processAlive, tryStoreLock } from "../../lib/store/lock.js";
@@ -217,4 +219,27 @@ test("a MEMORY.md line linking a card that does not exist leaves the keeper answ
   assert.doesNotMatch((await prompt("quokka")).stdout, /project_wombat\.md/);
   await atRest();
   assert.equal(keeperHolder(s.memory), keeper, "the same keeper answered throughout");
+});
+
+test("a keeper of an older build that answered through .memctl/keeper.sock is not kept alive: it goes idle and the next prompt's keeper answers", {
+  skip: process.platform !== "linux",
+}, async (t) => {
+  // Such a keeper answers no question file, so renewing it would leave every prompt to stat every card for as long
+  // as prompts come. Its socket (a real one listening here) marks it; the keeper that replaces it removes a stale one.
+  const { s, prompt, atRest } = keptStore(t, { MEMCTL_KEEPER_IDLE_MS: "3000" });
+  await prompt("the build");
+  const first = await atRest();
+  const sock = path.join(s.memory, ".memctl", "keeper.sock");
+  const server = net.createServer().listen(sock);
+  await once(server, "listening");
+  t.after(() => server.close());
+  const deadline = Date.now() + 30_000;
+  while (keeperHolder(s.memory) === first || !processAlive(keeperHolder(s.memory) ?? 0)) {
+    if (Date.now() > deadline) assert.fail("the keeper holding the lock beside keeper.sock was renewed by every prompt");
+    await prompt("the build");
+    await sleep(200);
+  }
+  await prompt("the build"); // renews the new keeper, so its idle time is not what this test waits on
+  assert.notEqual(await atRest(), first, "a new keeper answers");
+  assert.equal(fs.existsSync(sock), false, "the stale socket removed by the keeper that took the lock");
 });

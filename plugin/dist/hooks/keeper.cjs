@@ -9111,6 +9111,7 @@ function dirOf(file) {
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
+var OLD_KEEPER_SOCKET = "keeper.sock";
 var KEEPER_MIN = 500;
 function keeperMinFrom(env) {
   const v = env.MEMCTL_KEEPER_MIN;
@@ -9215,6 +9216,7 @@ async function keepFresh(memoryDir, options) {
   let server;
   try {
     options.onStart?.();
+    node_fs_default.rmSync(joinPath(memoryDir, STATE_DIR, OLD_KEEPER_SOCKET), { force: true });
     const started = options.now();
     watch = options.watch === false ? void 0 : watchCards(memoryDir);
     let fullAt = Number.NEGATIVE_INFINITY;

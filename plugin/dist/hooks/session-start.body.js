@@ -6446,6 +6446,7 @@ function homedir() {
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
+var OLD_KEEPER_SOCKET = "keeper.sock";
 var KEEPER_MIN = 500;
 function keeperMinFrom(env) {
   const v = env.MEMCTL_KEEPER_MIN;
@@ -6460,6 +6461,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
     const holder = lockHolder(memoryDir, KEEPER_LOCK);
     const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
     if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname())) {
+      if (lstatIfExists(node_path_default.join(memoryDir, STATE_DIR, OLD_KEEPER_SOCKET))) return { status: "skipped" };
       utimes(holder.ownerFile, now);
       return { status: "renewed" };
     }

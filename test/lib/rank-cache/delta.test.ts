@@ -4,6 +4,7 @@
 // leaves a cache that is either the old one (then found stale) or the new one.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { stopKeepers } from "../../support/keepers.js";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
@@ -164,7 +165,11 @@ test("a corrupt, truncated or foreign delta is ignored, never trusted", async (t
 
 test("a hook killed (SIGKILL) while it writes the cache or the delta leaves the old file or the new one, never a trusted wrong one", async (t) => {
   const s = sandbox([]);
-  t.after(() => s.cleanup());
+  // 2,000 entries is past KEEPER_MIN: a hook that outlives its kill starts a keeper, stopped before the store goes.
+  t.after(async () => {
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
   const { cards } = generateStore({ cards: 2_000, dir: s.memory, usageCalls: 0 });
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
   const payload = JSON.stringify({ session_id: "s-kill", cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "quokka marimba" });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { STATE_DIR } from "../store/paths.js";
 import { childEnv } from "../store/io.js";
 import { hostname, lockHolder, processAlive } from "../store/lock.js";
-import { utimes } from "../store/checked-fs.js";
-import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper-lock.js";
+import { lstatIfExists, utimes } from "../store/checked-fs.js";
+import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS, OLD_KEEPER_SOCKET } from "../rank-cache/keeper-lock.js";
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 function keepStoreFresh(memoryDir, script, io, log) {
   try {
@@ -13,6 +13,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
     const holder = lockHolder(memoryDir, KEEPER_LOCK);
     const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
     if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname())) {
+      if (lstatIfExists(path.join(memoryDir, STATE_DIR, OLD_KEEPER_SOCKET))) return { status: "skipped" };
       utimes(holder.ownerFile, now);
       return { status: "renewed" };
     }

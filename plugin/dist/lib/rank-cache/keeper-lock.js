@@ -2,6 +2,7 @@
 import { fullCheckMaxFrom } from "../store/full-check.js";
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
+var OLD_KEEPER_SOCKET = "keeper.sock";
 var KEEPER_MIN = 500;
 function keeperMinFrom(env) {
   const v = env.MEMCTL_KEEPER_MIN;
@@ -11,5 +12,6 @@ export {
   KEEPER_LOCK,
   KEEPER_LOCK_STALE_MS,
   KEEPER_MIN,
+  OLD_KEEPER_SOCKET,
   keeperMinFrom
 };
