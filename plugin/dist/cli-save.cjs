@@ -305,6 +305,8 @@ var init_errors = __esm({
       E_READ_ONLY: "E_READ_ONLY",
       /** A path names memctl's own state (.memctl/), which no file tool may touch. */
       E_PATH_RESERVED: "E_PATH_RESERVED",
+      /** A name Windows cannot hold (CON, aux.md, a:b, a trailing dot or space): refused so a synced store checks out anywhere. */
+      E_PATH_NOT_PORTABLE: "E_PATH_NOT_PORTABLE",
       /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
       E_GUARDRAIL: "E_GUARDRAIL",
       /** The named file, directory or card does not exist. */
@@ -8134,6 +8136,13 @@ var init_safe_open = __esm({
   }
 });
 
+// lib/core/portable-name.ts
+var init_portable_name = __esm({
+  "lib/core/portable-name.ts"() {
+    "use strict";
+  }
+});
+
 // lib/store/safe-path.ts
 function lexicalProblem(requested) {
   if (typeof requested !== "string") return "the path must be a string";
@@ -8235,6 +8244,7 @@ var init_safe_path = __esm({
     init_errors();
     init_safe_open();
     init_read();
+    init_portable_name();
     VIRTUAL_ROOT = "/memories";
     GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
   }
