@@ -19,8 +19,7 @@ import {
   logEvent,
   newProposalId,
   nextSeq,
-  readArchived,
-  readPending,
+  readMatching,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   proposalPath,
@@ -29,7 +28,7 @@ import {
   type ProposedCard,
 } from "../records/proposal-files.js";
 
-export { newProposalId, nextSeq, readArchived, readPending, type ProposalsRead } from "../records/proposal-files.js";
+export { newProposalId, nextSeq, pendingPageOf, readArchived, readPending, readPendingPage, type PendingPage, type ProposalsRead } from "../records/proposal-files.js";
 export { ARCHIVE_DIR, archiveProposal, logEvent, PROPOSALS_DIR, PROPOSALS_LOG, proposalPath, type Proposal, type ProposalStatus, type ProposedCard };
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts
@@ -148,11 +147,11 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
 
 /** A pending proposal by id (or a unique id prefix); E_NOT_FOUND says whether it was already decided. */
 export function findPending(memoryDir: string, idOrPrefix: string): Proposal {
-  const pending = readPending(memoryDir).proposals;
-  const hits = pending.filter((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
+  // Only the files whose names match are read: the queue may hold 2,000 of a card's size.
+  const hits = readMatching(memoryDir, idOrPrefix);
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) throw usageError(`"${idOrPrefix}" matches ${hits.length} proposals (${hits.map((p) => p.id).join(", ")}); give more of the id`);
-  const decided = readArchived(memoryDir).proposals.find((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
+  const decided = readMatching(memoryDir, idOrPrefix, true)[0];
   if (decided)
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,

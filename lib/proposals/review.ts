@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
-import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, type Proposal } from "./propose.js";
+import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, readPendingPage, type PendingPage, type Proposal } from "./propose.js";
 import { readHold, type Arrival } from "../store/arrivals.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText, type SaveInput } from "../records/card-input.js";
@@ -52,11 +52,19 @@ export interface ReviewedProposal {
 export interface ReviewResult {
   pending: ReviewedProposal[];
   unreadable: { file: string; reason: string }[];
+  /** Pending in all, and which page of them `pending` is (every one when no page was asked for). */
+  total: number;
+  page: number;
+  pages: number;
 }
 
-/** Every pending proposal with its flags. */
-export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
-  const read = readPending(memoryDir);
+/**
+ * Pending proposals with their flags: every one (consolidate), or one page in staging order (review, the web view: a
+ * full queue read whole held 400+ MB). On a page, duplicates, conflicts and near-duplicates among proposals are
+ * found within that page; cards are always all compared.
+ */
+export async function reviewPending(memoryDir: string, page?: number): Promise<ReviewResult> {
+  const read: PendingPage = page === undefined ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page);
   const cards = await cardSummaries(memoryDir);
   const byName = new Map<string, Proposal[]>();
   for (const p of read.proposals) byName.set(groupKey(p), [...(byName.get(groupKey(p)) ?? []), p]);
@@ -85,7 +93,7 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
     };
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
-  return { pending, unreadable: read.unreadable };
+  return { pending, unreadable: read.unreadable, total: page === undefined ? pending.length : read.total, page: read.page, pages: read.pages };
 }
 
 function arrivedBy(item: Arrival | undefined): ProposalFlags["arrived"] {

@@ -11,7 +11,7 @@ import { checkHeldEdit } from "./file-view.js";
 import { checkPathShape, withDefaults } from "./guardrails.js";
 import type { WriteContext } from "./save.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
-import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "../store/safe-path.js";
+import { assertPortable, resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "../store/safe-path.js";
 import { realDir } from "../store/safe-write.js";
 import { assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "../store/safe-open.js";
 import { syncDirectory } from "../store/write.js";
@@ -61,6 +61,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     const to = resolveMemoryPath(ctx.memoryDir, newRequested);
     if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
     if (from.rel === INDEX_FILE) throw indexReserved("rename", oldRequested);
+    assertPortable(newRequested, to.rel);
     if (from.kind === "missing") throw notFoundError(oldRequested);
     if (from.kind === "file") checkHeldEdit(ctx.memoryDir, from.rel, ctx.actor, () => "");
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });

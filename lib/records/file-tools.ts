@@ -6,7 +6,7 @@ import type { HistoryEntry } from "../store/history.js";
 import { deleteMemory, renameMemory } from "./file-move.js";
 import { mutateFiles, recordChange } from "./file-mutate.js";
 import type { WriteContext } from "./save.js";
-import { resolveMemoryPath, type SafePath } from "../store/safe-path.js";
+import { assertPortable, resolveMemoryPath, type SafePath } from "../store/safe-path.js";
 import { assertNoSecrets } from "./secrets.js";
 import { assertEntry, guarded, notFoundError, openParent, readEntry, type OpenedParent } from "../store/safe-open.js";
 import { commitFile } from "../store/write.js";
@@ -57,6 +57,7 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw isDirectory(requested);
     if (target.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: File ${requested} already exists`, { path: requested });
+    assertPortable(requested, target.rel);
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);

@@ -144,23 +144,70 @@ export function newProposalId(now: Date): string {
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-function readDir(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): ProposalsRead {
-  let names: string[];
+/** The proposal file names in `dir` in name (so staging) order, and the quarantined ones named; nothing is read. */
+function listNames(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): { names: string[]; unreadable: ProposalsRead["unreadable"] } {
+  let all: string[];
   try {
-    names = fs.readdirSync(dir);
+    all = fs.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
-    return { proposals: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
+    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
+    return { names: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
   }
-  const proposals: Proposal[] = [];
+  const names: string[] = [];
   const unreadable: ProposalsRead["unreadable"] = [];
-  for (const name of names.sort()) {
+  for (const name of all.sort()) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
-    if (reasons) {
-      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-      continue;
-    }
+    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+    else names.push(name);
+  }
+  return { names, unreadable };
+}
+
+function readDir(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): ProposalsRead {
+  const listed = listNames(dir, quarantined);
+  const read = readNames(dir, listed.names);
+  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable] };
+}
+
+/** How many proposals `memctl review` and the web view read at once: a full queue (2,000 of ~95 KB) read whole held 400+ MB. */
+export const PENDING_PAGE = 50;
+
+export interface PendingPage extends ProposalsRead {
+  /** Pending proposal files in all (quarantined ones are named in `unreadable`, not counted). */
+  total: number;
+  /** 1-based, clamped to 1..pages. */
+  page: number;
+  pages: number;
+}
+
+/** One page of the pending queue in staging (file name) order: only that page's files are read. */
+export function readPendingPage(memoryDir: string, page: number, size = PENDING_PAGE): PendingPage {
+  const dir = path.join(memoryDir, PROPOSALS_DIR);
+  const listed = listNames(dir, quarantinedIn(memoryDir));
+  const pages = Math.max(1, Math.ceil(listed.names.length / size));
+  const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const read = readNames(dir, listed.names.slice((at - 1) * size, at * size));
+  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable], total: listed.names.length, page: at, pages };
+}
+
+/** The page (of `size`) a pending proposal's file falls on, or undefined when no pending file has that id. */
+export function pendingPageOf(memoryDir: string, id: string, size = PENDING_PAGE): number | undefined {
+  const i = listNames(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);
+  return i < 0 ? undefined : Math.floor(i / size) + 1;
+}
+
+/** The pending (or archived) proposals whose id is `idOrPrefix` or starts with it: only their files are read. */
+export function readMatching(memoryDir: string, idOrPrefix: string, archived = false): Proposal[] {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? undefined : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
+  return readNames(dir, names).proposals;
+}
+
+function readNames(dir: string, names: readonly string[]): ProposalsRead {
+  const proposals: Proposal[] = [];
+  const unreadable: ProposalsRead["unreadable"] = [];
+  for (const name of names) {
     try {
       // Checked: a FIFO here hung session start, a link to /dev/zero grew it without end; memctl writes no links.
       const p = JSON.parse(readRegularUtf8(path.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true })) as Proposal;

@@ -5,6 +5,7 @@ import { hardLinkRefusal, type SafePath } from "./safe-open.js";
 
 export type { SafePath };
 import { STATE_DIR } from "./read.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 
 // The ONE resolver every file-tool path goes through. Nothing is cached: every call re-reads the
 // filesystem, so a directory swapped for a symlink between two calls is caught on the second.
@@ -42,6 +43,15 @@ export function pathSegments(requested: string): string[] {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
   }
   return segments;
+}
+
+/** Throws E_PATH_NOT_PORTABLE for a new name Windows cannot hold: a synced store must check out there too. Existing files stay readable. */
+export function assertPortable(requested: string, rel: string): void {
+  const problem = windowsPathProblem(rel);
+  if (problem)
+    throw new MemctlError(ERROR_CODES.E_PATH_NOT_PORTABLE, `Error: ${problem}; a Windows checkout of a synced store could not hold ${JSON.stringify(requested)}`, {
+      path: requested,
+    });
 }
 
 const GIT_CONTROL_FILES = new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);

@@ -5,6 +5,7 @@ import { isPerMachine, sharedShape } from "./layout.js";
 import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 import { gitRefusal } from "./git-names.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 
 // What a sync merges: the remote's commit, or, when it tracks per-machine state (a teammate's force-added
 // .memctl/intent.json, usage log, caches), a commit on top of it without those paths. Merged as they are,
@@ -56,7 +57,11 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
     const refusal = gitRefusal(name, mode);
     if (refusal) gitRefused.add(name);
     const why = unwritableName(dir, name);
+    const notPortable = refusal ? undefined : windowsPathProblem(name);
+    if (notPortable) gitRefused.add(name);
     if (refusal) refused.push({ path: name, reason: `${refusal}: a merge holding it fails, so it is left out (E_PATH_RESERVED)` });
+    // A Windows checkout of the same store would fail on it (and every merge there): left out, this machine's kept.
+    else if (notPortable) refused.push({ path: name, reason: `${notPortable}: a Windows checkout of this store would fail, so it is left out (E_PATH_NOT_PORTABLE)` });
     else if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
     // A store has no submodules, and every git fetch parses .gitmodules: a broken one stopped every later sync.
     else if (name === ".gitmodules")

@@ -17,12 +17,28 @@ export interface Flash {
   text: string;
 }
 
-export function reviewPage(ctx: PageContext, items: readonly ReviewItem[], unreadable: readonly { file: string; reason: string }[], flash?: Flash): string {
+/** Which page of the queue this is (lib/proposals/review.ts reads one page at a time). */
+export interface QueuePage {
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export function reviewPage(
+  ctx: PageContext,
+  items: readonly ReviewItem[],
+  unreadable: readonly { file: string; reason: string }[],
+  flash?: Flash,
+  at: QueuePage = { total: items.length, page: 1, pages: 1 },
+): string {
   const note = flash ? `<p class="${flash.ok ? "flash ok" : "flash err"}" role="status">${esc(flash.text)}</p>` : "";
   const bad = unreadable.map((u) => `<p class="warn">unreadable proposal file ${esc(u.file)}: ${esc(u.reason)} (left in place)</p>`).join("");
   const body =
     items.length === 0 ? `<p class="dim" id="empty">no pending proposals — agents stage them with <code>memctl propose</code></p>` : items.map((i) => item(ctx, i)).join("\n");
-  return page(ctx, "/review", `Review queue (${items.length})`, `${note}${bad}${body}`);
+  const prev = at.page > 1 ? `<a rel="prev" href="${ctx.base}/review?page=${at.page - 1}">← previous</a>` : "";
+  const next = at.page < at.pages ? `<a rel="next" href="${ctx.base}/review?page=${at.page + 1}">next →</a>` : "";
+  const pager = at.pages > 1 ? `<p class="pager">page ${at.page} of ${at.pages} ${prev} ${next}</p>` : "";
+  return page(ctx, "/review", `Review queue (${at.total})`, `${note}${bad}${body}${pager}`);
 }
 
 function item(ctx: PageContext, { reviewed, preview }: ReviewItem): string {

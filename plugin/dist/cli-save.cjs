@@ -305,6 +305,8 @@ var init_errors = __esm({
       E_READ_ONLY: "E_READ_ONLY",
       /** A path names memctl's own state (.memctl/), which no file tool may touch. */
       E_PATH_RESERVED: "E_PATH_RESERVED",
+      /** A name Windows cannot hold (CON, aux.md, a:b, a trailing dot or space): refused so a synced store checks out anywhere. */
+      E_PATH_NOT_PORTABLE: "E_PATH_NOT_PORTABLE",
       /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
       E_GUARDRAIL: "E_GUARDRAIL",
       /** The named file, directory or card does not exist. */
@@ -7150,6 +7152,13 @@ var init_safe_open = __esm({
   }
 });
 
+// lib/core/portable-name.ts
+var init_portable_name = __esm({
+  "lib/core/portable-name.ts"() {
+    "use strict";
+  }
+});
+
 // lib/store/safe-path.ts
 function lexicalProblem(requested) {
   if (typeof requested !== "string") return "the path must be a string";
@@ -7251,6 +7260,7 @@ var init_safe_path = __esm({
     init_errors();
     init_safe_open();
     init_read();
+    init_portable_name();
     VIRTUAL_ROOT = "/memories";
     GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
   }
@@ -8562,23 +8572,50 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${(0, import_node_crypto2.randomBytes)(3).toString("hex")}`;
 }
-function readDir(dir, quarantined = () => void 0) {
-  let names;
+function listNames(dir, quarantined = () => void 0) {
+  let all;
   try {
-    names = node_fs_default.readdirSync(dir);
+    all = node_fs_default.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
-    return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
+    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
+    return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
-  const proposals = [];
+  const names = [];
   const unreadable = [];
-  for (const name of names.sort()) {
+  for (const name of all.sort()) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
-    if (reasons) {
-      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-      continue;
-    }
+    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+    else names.push(name);
+  }
+  return { names, unreadable };
+}
+function readDir(dir, quarantined = () => void 0) {
+  const listed = listNames(dir, quarantined);
+  const read2 = readNames(dir, listed.names);
+  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable] };
+}
+function readPendingPage(memoryDir, page, size = PENDING_PAGE) {
+  const dir = node_path_default.join(memoryDir, PROPOSALS_DIR);
+  const listed = listNames(dir, quarantinedIn(memoryDir));
+  const pages = Math.max(1, Math.ceil(listed.names.length / size));
+  const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const read2 = readNames(dir, listed.names.slice((at - 1) * size, at * size));
+  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable], total: listed.names.length, page: at, pages };
+}
+function pendingPageOf(memoryDir, id, size = PENDING_PAGE) {
+  const i = listNames(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);
+  return i < 0 ? void 0 : Math.floor(i / size) + 1;
+}
+function readMatching(memoryDir, idOrPrefix, archived = false) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
+  return readNames(dir, names).proposals;
+}
+function readNames(dir, names) {
+  const proposals = [];
+  const unreadable = [];
+  for (const name of names) {
     try {
       const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
@@ -8595,7 +8632,7 @@ function readDir(dir, quarantined = () => void 0) {
   proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
   return { proposals, unreadable };
 }
-var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP;
+var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP, PENDING_PAGE;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
@@ -8617,6 +8654,7 @@ var init_proposal_files = __esm({
     ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
     isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
     PROPOSAL_READ_CAP = 4 * 1024 * 1024;
+    PENDING_PAGE = 50;
   }
 });
 
@@ -9990,6 +10028,7 @@ __export(propose_exports, {
   logEvent: () => logEvent,
   newProposalId: () => newProposalId,
   nextSeq: () => nextSeq,
+  pendingPageOf: () => pendingPageOf,
   proposalCardProblem: () => proposalCardProblem,
   proposalFile: () => proposalFile,
   proposalFileFits: () => proposalFileFits,
@@ -9998,6 +10037,7 @@ __export(propose_exports, {
   propose: () => propose,
   readArchived: () => readArchived,
   readPending: () => readPending,
+  readPendingPage: () => readPendingPage,
   rewritePending: () => rewritePending
 });
 function proposalProblems(input, isNew) {
@@ -10088,11 +10128,10 @@ async function propose(ctx, input) {
   );
 }
 function findPending(memoryDir, idOrPrefix) {
-  const pending2 = readPending(memoryDir).proposals;
-  const hits = pending2.filter((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
+  const hits = readMatching(memoryDir, idOrPrefix);
   if (hits.length === 1) return hits[0];
   if (hits.length > 1) throw usageError(`"${idOrPrefix}" matches ${hits.length} proposals (${hits.map((p) => p.id).join(", ")}); give more of the id`);
-  const decided = readArchived(memoryDir).proposals.find((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
+  const decided = readMatching(memoryDir, idOrPrefix, true)[0];
   if (decided)
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,

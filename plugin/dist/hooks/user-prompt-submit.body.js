@@ -4121,6 +4121,8 @@ var ERROR_CODES = {
   E_READ_ONLY: "E_READ_ONLY",
   /** A path names memctl's own state (.memctl/), which no file tool may touch. */
   E_PATH_RESERVED: "E_PATH_RESERVED",
+  /** A name Windows cannot hold (CON, aux.md, a:b, a trailing dot or space): refused so a synced store checks out anywhere. */
+  E_PATH_NOT_PORTABLE: "E_PATH_NOT_PORTABLE",
   /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
   E_GUARDRAIL: "E_GUARDRAIL",
   /** The named file, directory or card does not exist. */

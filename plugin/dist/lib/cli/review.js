@@ -1,10 +1,10 @@
 // lib/cli/review.ts
 import pc from "../../vendor/picocolors.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
-import { findPending } from "../proposals/propose.js";
+import { findPending, pendingPageOf } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
 import { flagLabels } from "../proposals/review-flags.js";
-import { bool, parseArgs } from "./args.js";
+import { bool, num, parseArgs } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -15,7 +15,7 @@ var spec = {
   name: "review",
   summary: commandSummary("review"),
   positionals: [{ name: "id", description: "a proposal id (or a unique prefix), or an arrival's a-\u2026 id: show it with a diff" }],
-  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  flags: { ...STORE_FLAGS, ...JSON_FLAG, page: { type: "number", description: "which page of the queue to list, 50 proposals a page in staging order (default 1)" } },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again), synced:NAME (it arrived by memctl sync from NAME's push: its proposer and provenance are what that machine wrote, not who you are). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
   examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"]
@@ -25,21 +25,23 @@ async function run(argv, io) {
   const { memoryDir } = requireStore(args, io);
   const id = args.positionals[0];
   if (id !== void 0 && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io);
-  const reviewed = await reviewPending(memoryDir);
   if (id === void 0) {
+    const reviewed2 = await reviewPending(memoryDir, num(args, "page") ?? 1);
     const arrivals = liveArrivals(memoryDir);
     if (bool(args, "json"))
       printJson(io, {
         memory_dir: memoryDir,
-        count: reviewed.pending.length,
-        proposals: reviewed.pending.map(toJson),
-        unreadable: reviewed.unreadable,
+        count: reviewed2.total,
+        page: { number: reviewed2.page, pages: reviewed2.pages },
+        proposals: reviewed2.pending.map(toJson),
+        unreadable: reviewed2.unreadable,
         arrivals: arrivals.map(arrivalJson)
       });
-    else io.stdout.write(renderList(reviewed.pending, reviewed.unreadable, io) + renderArrivals(arrivals, io));
+    else io.stdout.write(renderList(reviewed2, io) + renderArrivals(arrivals, io));
     return 0;
   }
   const proposal = findPending(memoryDir, id);
+  const reviewed = await reviewPending(memoryDir, pendingPageOf(memoryDir, proposal.id) ?? 1);
   const one = reviewed.pending.find((r) => r.proposal.id === proposal.id);
   const preview = previewProposal(memoryDir, proposal, utcDay(io.now()));
   if (bool(args, "json")) {
@@ -103,7 +105,8 @@ function relatedLines(one, c) {
   }
   return out;
 }
-function renderList(rows, unreadable, io) {
+function renderList(reviewed, io) {
+  const { pending: rows, unreadable } = reviewed;
   const c = colorsFor(io);
   const tail = unreadable.map((u) => c.red(`unreadable proposal file ${inertText(u.file)}: ${inertText(u.reason)} (left in place)`));
   if (rows.length === 0) return [`${c.dim("no pending proposals")} \u2014 agents stage them with "memctl propose NAME \u2026 --source S"`, ...tail].join("\n") + "\n";
@@ -119,8 +122,11 @@ function renderList(rows, unreadable, io) {
     if (row[4].trim() !== "-") row[4] = c.yellow(row[4]);
     lines.push([...row, elide(inertText((r.proposal.card.description ?? "(description unchanged)").replace(/\s+/g, " ").trim()), room)].join("  ").trimEnd());
   });
+  const more = reviewed.pages > 1 ? ` Page ${reviewed.page} of ${reviewed.pages}${reviewed.page < reviewed.pages ? `: memctl review --page ${reviewed.page + 1} lists the next` : ""}.` : "";
   lines.push(
-    c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`)
+    c.dim(
+      `${reviewed.total} pending.${more} memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`
+    )
   );
   return [...lines, ...tail].join("\n") + "\n";
 }

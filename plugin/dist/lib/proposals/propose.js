@@ -20,13 +20,12 @@ import {
   logEvent,
   newProposalId,
   nextSeq,
-  readArchived,
-  readPending,
+  readMatching,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   proposalPath
 } from "../records/proposal-files.js";
-import { newProposalId as newProposalId2, nextSeq as nextSeq2, readArchived as readArchived2, readPending as readPending2 } from "../records/proposal-files.js";
+import { newProposalId as newProposalId2, nextSeq as nextSeq2, pendingPageOf, readArchived, readPending, readPendingPage } from "../records/proposal-files.js";
 function proposalProblems(input, isNew) {
   const problems = [];
   const c = input.card;
@@ -115,11 +114,10 @@ async function propose(ctx, input) {
   );
 }
 function findPending(memoryDir, idOrPrefix) {
-  const pending = readPending(memoryDir).proposals;
-  const hits = pending.filter((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
+  const hits = readMatching(memoryDir, idOrPrefix);
   if (hits.length === 1) return hits[0];
   if (hits.length > 1) throw usageError(`"${idOrPrefix}" matches ${hits.length} proposals (${hits.map((p) => p.id).join(", ")}); give more of the id`);
-  const decided = readArchived(memoryDir).proposals.find((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
+  const decided = readMatching(memoryDir, idOrPrefix, true)[0];
   if (decided)
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,
@@ -202,13 +200,15 @@ export {
   logEvent,
   newProposalId2 as newProposalId,
   nextSeq2 as nextSeq,
+  pendingPageOf,
   proposalCardProblem,
   proposalFile,
   proposalFileFits,
   proposalPath,
   proposalProblems,
   propose,
-  readArchived2 as readArchived,
-  readPending2 as readPending,
+  readArchived,
+  readPending,
+  readPendingPage,
   rewritePending
 };

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
-import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending } from "./propose.js";
+import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, readPendingPage } from "./propose.js";
 import { readHold } from "../store/arrivals.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js";
@@ -12,8 +12,8 @@ import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { relatedByContent } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
-async function reviewPending(memoryDir) {
-  const read = readPending(memoryDir);
+async function reviewPending(memoryDir, page) {
+  const read = page === void 0 ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page);
   const cards = await cardSummaries(memoryDir);
   const byName = /* @__PURE__ */ new Map();
   for (const p of read.proposals) byName.set(groupKey(p), [...byName.get(groupKey(p)) ?? [], p]);
@@ -41,7 +41,7 @@ async function reviewPending(memoryDir) {
     };
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
-  return { pending, unreadable: read.unreadable };
+  return { pending, unreadable: read.unreadable, total: page === void 0 ? pending.length : read.total, page: read.page, pages: read.pages };
 }
 function arrivedBy(item) {
   return item ? { pushed_by: item.pushed_by } : null;

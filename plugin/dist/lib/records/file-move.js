@@ -9,7 +9,7 @@ import { mutateFiles, recordChange } from "./file-mutate.js";
 import { checkHeldEdit } from "./file-view.js";
 import { checkPathShape, withDefaults } from "./guardrails.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
-import { resolveMemoryPath, VIRTUAL_ROOT } from "../store/safe-path.js";
+import { assertPortable, resolveMemoryPath, VIRTUAL_ROOT } from "../store/safe-path.js";
 import { realDir } from "../store/safe-write.js";
 import { assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow } from "../store/safe-open.js";
 import { syncDirectory } from "../store/write.js";
@@ -52,6 +52,7 @@ async function renameMemory(ctx, oldRequested, newRequested) {
     const to = resolveMemoryPath(ctx.memoryDir, newRequested);
     if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
     if (from.rel === INDEX_FILE) throw indexReserved("rename", oldRequested);
+    assertPortable(newRequested, to.rel);
     if (from.kind === "missing") throw notFoundError(oldRequested);
     if (from.kind === "file") checkHeldEdit(ctx.memoryDir, from.rel, ctx.actor, () => "");
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });

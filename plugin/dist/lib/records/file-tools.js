@@ -5,7 +5,7 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkPathShape, checkWrite, withDefaults } from "./guardrails.js";
 import { deleteMemory, renameMemory } from "./file-move.js";
 import { mutateFiles, recordChange } from "./file-mutate.js";
-import { resolveMemoryPath } from "../store/safe-path.js";
+import { assertPortable, resolveMemoryPath } from "../store/safe-path.js";
 import { assertNoSecrets } from "./secrets.js";
 import { assertEntry, guarded, notFoundError, openParent, readEntry } from "../store/safe-open.js";
 import { commitFile } from "../store/write.js";
@@ -37,6 +37,7 @@ async function createMemoryFile(ctx, requested, text) {
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw isDirectory(requested);
     if (target.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: File ${requested} already exists`, { path: requested });
+    assertPortable(requested, target.rel);
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, void 0, Buffer.byteLength(text), limits);

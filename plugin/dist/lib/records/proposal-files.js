@@ -67,23 +67,51 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
-function readDir(dir, quarantined = () => void 0) {
-  let names;
+function listNames(dir, quarantined = () => void 0) {
+  let all;
   try {
-    names = fs.readdirSync(dir);
+    all = fs.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
-    return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
+    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
+    return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
-  const proposals = [];
+  const names = [];
   const unreadable = [];
-  for (const name of names.sort()) {
+  for (const name of all.sort()) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
-    if (reasons) {
-      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-      continue;
-    }
+    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+    else names.push(name);
+  }
+  return { names, unreadable };
+}
+function readDir(dir, quarantined = () => void 0) {
+  const listed = listNames(dir, quarantined);
+  const read = readNames(dir, listed.names);
+  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable] };
+}
+var PENDING_PAGE = 50;
+function readPendingPage(memoryDir, page, size = PENDING_PAGE) {
+  const dir = path.join(memoryDir, PROPOSALS_DIR);
+  const listed = listNames(dir, quarantinedIn(memoryDir));
+  const pages = Math.max(1, Math.ceil(listed.names.length / size));
+  const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const read = readNames(dir, listed.names.slice((at - 1) * size, at * size));
+  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable], total: listed.names.length, page: at, pages };
+}
+function pendingPageOf(memoryDir, id, size = PENDING_PAGE) {
+  const i = listNames(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);
+  return i < 0 ? void 0 : Math.floor(i / size) + 1;
+}
+function readMatching(memoryDir, idOrPrefix, archived = false) {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
+  return readNames(dir, names).proposals;
+}
+function readNames(dir, names) {
+  const proposals = [];
+  const unreadable = [];
+  for (const name of names) {
     try {
       const p = JSON.parse(readRegularUtf8(path.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
@@ -102,6 +130,7 @@ function readDir(dir, quarantined = () => void 0) {
 }
 export {
   ARCHIVE_DIR,
+  PENDING_PAGE,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   archiveProposal,
@@ -111,7 +140,10 @@ export {
   logEvent,
   newProposalId,
   nextSeq,
+  pendingPageOf,
   proposalPath,
   readArchived,
-  readPending
+  readMatching,
+  readPending,
+  readPendingPage
 };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { hardLinkRefusal } from "./safe-open.js";
 import { STATE_DIR } from "./read.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 var VIRTUAL_ROOT = "/memories";
 function lexicalProblem(requested) {
   if (typeof requested !== "string") return "the path must be a string";
@@ -26,6 +27,13 @@ function pathSegments(requested) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is git's own (the store's repository), which no memory tool may read or change`, { path: requested });
   }
   return segments;
+}
+function assertPortable(requested, rel) {
+  const problem = windowsPathProblem(rel);
+  if (problem)
+    throw new MemctlError(ERROR_CODES.E_PATH_NOT_PORTABLE, `Error: ${problem}; a Windows checkout of a synced store could not hold ${JSON.stringify(requested)}`, {
+      path: requested
+    });
 }
 var GIT_CONTROL_FILES = /* @__PURE__ */ new Set([".gitattributes", ".gitignore", ".gitmodules", ".lfsconfig"]);
 function resolveMemoryPath(memoryDir, requested) {
@@ -99,6 +107,7 @@ function notADirectory(requested, at) {
 }
 export {
   VIRTUAL_ROOT,
+  assertPortable,
   lexicalProblem,
   pathSegments,
   resolveMemoryPath

@@ -6,6 +6,7 @@ import { isPerMachine, sharedShape } from "./layout.js";
 import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 import { gitRefusal } from "./git-names.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var KINDS = { "120000": "a symlink", "040000": "a directory", "160000": "a submodule" };
 async function mergeableCommit(dir, ref, opts) {
@@ -29,7 +30,10 @@ async function mergeableCommit(dir, ref, opts) {
     const refusal = gitRefusal(name, mode);
     if (refusal) gitRefused.add(name);
     const why = unwritableName(dir, name);
+    const notPortable = refusal ? void 0 : windowsPathProblem(name);
+    if (notPortable) gitRefused.add(name);
     if (refusal) refused.push({ path: name, reason: `${refusal}: a merge holding it fails, so it is left out (E_PATH_RESERVED)` });
+    else if (notPortable) refused.push({ path: name, reason: `${notPortable}: a Windows checkout of this store would fail, so it is left out (E_PATH_NOT_PORTABLE)` });
     else if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
     else if (name === ".gitmodules")
       refused.push({ path: name, reason: "a submodule list: a memory store has none, and git fetch reads this file, so it is left out (E_PATH_RESERVED)" });

@@ -1,11 +1,14 @@
 // lib/ui/page-review.ts
 import { flagLabels } from "../proposals/review-flags.js";
 import { diffBlock, esc, page, table } from "./html.js";
-function reviewPage(ctx, items, unreadable, flash) {
+function reviewPage(ctx, items, unreadable, flash, at = { total: items.length, page: 1, pages: 1 }) {
   const note = flash ? `<p class="${flash.ok ? "flash ok" : "flash err"}" role="status">${esc(flash.text)}</p>` : "";
   const bad = unreadable.map((u) => `<p class="warn">unreadable proposal file ${esc(u.file)}: ${esc(u.reason)} (left in place)</p>`).join("");
   const body = items.length === 0 ? `<p class="dim" id="empty">no pending proposals \u2014 agents stage them with <code>memctl propose</code></p>` : items.map((i) => item(ctx, i)).join("\n");
-  return page(ctx, "/review", `Review queue (${items.length})`, `${note}${bad}${body}`);
+  const prev = at.page > 1 ? `<a rel="prev" href="${ctx.base}/review?page=${at.page - 1}">\u2190 previous</a>` : "";
+  const next = at.page < at.pages ? `<a rel="next" href="${ctx.base}/review?page=${at.page + 1}">next \u2192</a>` : "";
+  const pager = at.pages > 1 ? `<p class="pager">page ${at.page} of ${at.pages} ${prev} ${next}</p>` : "";
+  return page(ctx, "/review", `Review queue (${at.total})`, `${note}${bad}${body}${pager}`);
 }
 function item(ctx, { reviewed, preview }) {
   const p = reviewed.proposal;

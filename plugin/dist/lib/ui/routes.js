@@ -53,12 +53,14 @@ async function route(r, req, res, target, started) {
       return api ? json({ runs: records }) : html(timelinePage(ctx, records, p.get("session") ?? void 0));
     }
     case "/review": {
-      const reviewed = await reviewPending(r.memoryDir);
+      const asked = Number(p.get("page") ?? "1");
+      const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1);
       const today = utcDay(r.io.now());
       const items = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
-      if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable });
+      const at = { total: reviewed.total, page: reviewed.page, pages: reviewed.pages };
+      if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable, ...at });
       const flash = p.has("ok") ? { ok: true, text: p.get("ok") } : p.has("err") ? { ok: false, text: p.get("err") } : void 0;
-      return html(reviewPage(ctx, items, reviewed.unreadable, flash));
+      return html(reviewPage(ctx, items, reviewed.unreadable, flash, at));
     }
     case "/health": {
       const data = await health(r);
