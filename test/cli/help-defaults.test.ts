@@ -38,6 +38,7 @@ const ELSEWHERE: Record<string, string> = {
   "log.host": "says there is no default",
   "manage.new": "a write (str_replace with nothing)",
   "shard.before": "moves episodes (a write)",
+  "review.page": "the first 50 in staging order without the flag: test/cli/review-queue-full.test.ts",
 };
 
 function store() {
