@@ -214,6 +214,10 @@ async function measureSize(cards: number, o: Options): Promise<SizeResult> {
         timeOnce(NODE_ARGS, "", f.env, f.repo);
         cold.push(timeOnce(HOOK_ARGS, payload(f, PROMPTS[(i + 1) % PROMPTS.length]!), f.env, f.repo).ms);
       }
+      // Removing the derived files emptied the keeper's lock directory under a live keeper: one a user never has.
+      // Stop it and clear the lock, so the warm-up's prompts start a keeper as in use.
+      stopKeeper(f.memoryDir);
+      fs.rmSync(path.join(f.memoryDir, ".memctl", "keeper"), { recursive: true, force: true });
     }
     for (let i = 0; i < o.warmup; i++) {
       timeOnce(NODE_ARGS, "", f.env, f.repo);
