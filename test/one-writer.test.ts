@@ -37,8 +37,8 @@ const WRITERS: Allowed = {
     why: "the per-user session secret, written whole by writeNewFile under a temp and linked into place (never replaces: concurrent first prompts agree); the prompt hook cannot load write.ts, whose node:crypto costs ~2.7 ms a prompt",
   },
   "lib/rank-cache/keeper-ask.ts": {
-    calls: ["openSync", "writeSync"],
-    why: "a prompt's question to its keeper (an empty file of its own, O_EXCL) and the keeper's answer written into it through a checked descriptor: a message between two processes, not a store file",
+    calls: ["openSync"],
+    why: "a prompt's question to its keeper (an empty file of its own, O_EXCL) and the keeper's open of it to write the answer (through checked-fs's writeBytes): a message between two processes, not a store file",
   },
   "lib/hook/entry/code-cache-loader.ts": {
     calls: ["writeFileSync", "renameSync"],

@@ -17,7 +17,7 @@
 // that shape, for any reason, means: stat every card.
 import fs from "node:fs";
 import { joinPath, STATE_DIR } from "../store/paths.js";
-import { close, fstat, lstatIfExists, readFullyAt } from "../store/checked-fs.js";
+import { close, fstat, lstatIfExists, readFullyAt, writeBytes } from "../store/checked-fs.js";
 import { escapesStore } from "./stamps.js";
 
 /** The keeper's question directory under .memctl/ (made by a serving keeper, removed when it stops serving). */
@@ -189,7 +189,7 @@ function reply(file: string, text: string, uid: number | undefined): void {
     const st = fstat(fd) as fs.Stats;
     if (!st.isFile() || st.size !== 0 || st.nlink !== 1 || st.uid !== uid) return;
     const bytes = Buffer.from(text, "utf8");
-    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at, at);
+    for (let at = 0; at < bytes.length; ) at += writeBytes(fd, bytes, at, bytes.length - at);
     fs.rmSync(file, { force: true });
   } finally {
     close(fd);

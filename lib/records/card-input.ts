@@ -162,9 +162,10 @@ export function typeOf(file: string, text: string): string | undefined {
   return typeof t === "string" ? t : undefined;
 }
 
-/** The neutral value of each standard field (what fix-fields adds); updated_at is the card's own date. */
-export function standardFieldDefaults(updatedAt: string): Record<(typeof REQUIRED_FIELDS)[number], unknown> {
-  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+/** The neutral value of each of the `missing` standard fields (what fix-fields adds); updated_at is the card's own date. */
+export function missingFieldValues(missing: readonly string[], updatedAt: string): Record<string, unknown> {
+  const all: Record<(typeof REQUIRED_FIELDS)[number], unknown> = { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+  return Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]]));
 }
 
 /** `card` with the standard fields it lacks added as fix-fields adds them (every other byte kept); as it is when it does not parse. */
@@ -173,9 +174,8 @@ export function withStandardFields(card: Buffer, updatedAt: string): Buffer {
   if (!parsed.hasFrontmatter || parsed.errors.length > 0) return card;
   const missing = missingFields(parsed);
   if (missing.length === 0) return card;
-  const all = standardFieldDefaults(updatedAt);
   try {
-    return setFrontmatterFieldsBytes(card, Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]])));
+    return setFrontmatterFieldsBytes(card, missingFieldValues(missing, updatedAt));
   } catch {
     return card; // a frontmatter the editor will not touch: the card rules say why
   }

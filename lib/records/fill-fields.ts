@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { missingFields } from "../core/card.js";
-import { standardFieldDefaults } from "./card-input.js";
+import { missingFieldValues } from "./card-input.js";
 import { isCardFile } from "../core/card-rules.js";
 import { MemctlError } from "../core/errors.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
@@ -62,8 +62,7 @@ async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: F
     const abs = path.join(memoryDir, file);
     const before = Buffer.from(readRegularBytes(abs));
     const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs.statSync(abs).mtime);
-    const all = standardFieldDefaults(date);
-    const added = Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]]));
+    const added = missingFieldValues(missing, date);
     try {
       planned.push({ card: file, added, before, after: setFrontmatterFieldsBytes(before, added) });
     } catch (err) {

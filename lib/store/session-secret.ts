@@ -28,7 +28,7 @@ export function sessionSecret(io: { env: Record<string, string | undefined>; hom
 
 function readOrMake(dir: string, file: string): string {
   try {
-    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+    return readSecret(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
@@ -44,6 +44,11 @@ function readOrMake(dir: string, file: string): string {
   } finally {
     fs.rmSync(temp, { force: true });
   }
+  return readSecret(file);
+}
+
+/** The secret in `file`: a regular file (no link followed) of 64 hex digits and a line break. */
+function readSecret(file: string): string {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 
@@ -60,7 +65,7 @@ function checked(text: string): string {
 export function sessionSecretProblem(io: { env: Record<string, string | undefined>; home: string }): string | undefined {
   const dir = memctlStateHome(io);
   try {
-    checked(readRegularUtf8(joinPath(dir, SESSION_SECRET_FILE), 4096, { nofollow: true }));
+    readSecret(joinPath(dir, SESSION_SECRET_FILE));
     return undefined;
   } catch (err) {
     if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return (err as Error).message;

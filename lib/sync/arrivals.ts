@@ -62,8 +62,9 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
 export async function recordArrivals(dir: string, limits: Guardrails, added: Arrival[]): Promise<void> {
   overLimits(dir, limits, added);
   const live = liveness(dir);
-  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
-  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
+  const listed = readArrivals(dir).items;
+  const kept = listed.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  if (added.length > 0 || kept.length !== listed.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
 }
 
 /** The item factory: each item named by who pushed its path (`pushers`), stamped, and pushed onto `added`. */

@@ -9187,7 +9187,7 @@ function reply(file, text, uid) {
     const st = fstat(fd);
     if (!st.isFile() || st.size !== 0 || st.nlink !== 1 || st.uid !== uid) return;
     const bytes = Buffer.from(text, "utf8");
-    for (let at = 0; at < bytes.length; ) at += node_fs_default.writeSync(fd, bytes, at, bytes.length - at, at);
+    for (let at = 0; at < bytes.length; ) at += writeBytes(fd, bytes, at, bytes.length - at);
     node_fs_default.rmSync(file, { force: true });
   } finally {
     close(fd);

@@ -9855,7 +9855,7 @@ function sessionSecret(io) {
 }
 function readOrMake(dir, file) {
   try {
-    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+    return readSecret(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
@@ -9870,6 +9870,9 @@ function readOrMake(dir, file) {
   } finally {
     node_fs_default.rmSync(temp, { force: true });
   }
+  return readSecret(file);
+}
+function readSecret(file) {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 function checked(text) {

@@ -1,7 +1,7 @@
 // lib/rank-cache/keeper-ask.ts
 import fs from "node:fs";
 import { joinPath, STATE_DIR } from "../store/paths.js";
-import { close, fstat, lstatIfExists, readFullyAt } from "../store/checked-fs.js";
+import { close, fstat, lstatIfExists, readFullyAt, writeBytes } from "../store/checked-fs.js";
 import { escapesStore } from "./stamps.js";
 var KEEPER_ASK = "keeper-ask";
 var ANSWER_MAX_CARDS = 2e3;
@@ -124,7 +124,7 @@ function reply(file, text, uid) {
     const st = fstat(fd);
     if (!st.isFile() || st.size !== 0 || st.nlink !== 1 || st.uid !== uid) return;
     const bytes = Buffer.from(text, "utf8");
-    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at, at);
+    for (let at = 0; at < bytes.length; ) at += writeBytes(fd, bytes, at, bytes.length - at);
     fs.rmSync(file, { force: true });
   } finally {
     close(fd);

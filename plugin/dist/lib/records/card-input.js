@@ -109,17 +109,17 @@ function typeOf(file, text) {
   const t = parseCard(text).meta.metadata?.type;
   return typeof t === "string" ? t : void 0;
 }
-function standardFieldDefaults(updatedAt) {
-  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+function missingFieldValues(missing, updatedAt) {
+  const all = { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+  return Object.fromEntries(missing.map((f) => [f, all[f]]));
 }
 function withStandardFields(card, updatedAt) {
   const parsed = parseCard(card.toString("utf8"));
   if (!parsed.hasFrontmatter || parsed.errors.length > 0) return card;
   const missing = missingFields(parsed);
   if (missing.length === 0) return card;
-  const all = standardFieldDefaults(updatedAt);
   try {
-    return setFrontmatterFieldsBytes(card, Object.fromEntries(missing.map((f) => [f, all[f]])));
+    return setFrontmatterFieldsBytes(card, missingFieldValues(missing, updatedAt));
   } catch {
     return card;
   }
@@ -128,9 +128,9 @@ export {
   PROVENANCE_KINDS,
   cardFileProblem,
   cardNameProblem,
+  missingFieldValues,
   provenanceProblems,
   renderNewCard,
-  standardFieldDefaults,
   typeOf,
   updatedCardBytes,
   updatedCardText,

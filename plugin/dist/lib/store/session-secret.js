@@ -17,7 +17,7 @@ function sessionSecret(io) {
 }
 function readOrMake(dir, file) {
   try {
-    return checked(readRegularUtf8(file, 4096, { nofollow: true }));
+    return readSecret(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
@@ -32,6 +32,9 @@ function readOrMake(dir, file) {
   } finally {
     fs.rmSync(temp, { force: true });
   }
+  return readSecret(file);
+}
+function readSecret(file) {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 function checked(text) {
@@ -41,7 +44,7 @@ function checked(text) {
 function sessionSecretProblem(io) {
   const dir = memctlStateHome(io);
   try {
-    checked(readRegularUtf8(joinPath(dir, SESSION_SECRET_FILE), 4096, { nofollow: true }));
+    readSecret(joinPath(dir, SESSION_SECRET_FILE));
     return void 0;
   } catch (err) {
     if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return err.message;

@@ -41,8 +41,9 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
 async function recordArrivals(dir, limits, added) {
   overLimits(dir, limits, added);
   const live = liveness(dir);
-  const kept = readArrivals(dir).items.filter((old) => live(old) && !added.some((a) => a.id === old.id));
-  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
+  const listed = readArrivals(dir).items;
+  const kept = listed.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  if (added.length > 0 || kept.length !== listed.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
 }
 function itemMaker(ctx, pushers, before, fallbackCommit, added) {
   const dir = ctx.memoryDir;
