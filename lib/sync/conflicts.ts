@@ -5,6 +5,8 @@ import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "
 import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending, type Proposal } from "../records/proposal-files.js";
 import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularBuffer, TOO_LARGE } from "../store/checked-fs.js";
+import { systemCode } from "../core/errors.js";
 import { commitFile } from "../store/write.js";
 import { readIncoming, type IncomingCard } from "./merge-driver.js";
 
@@ -84,8 +86,11 @@ export function reconcileHistory(memoryDir: string, cards: readonly string[], no
     const last = latest.get(card);
     let content: Buffer | null;
     try {
-      content = fs.readFileSync(path.join(memoryDir, card));
-    } catch {
+      // Never through a link nor from a FIFO or device: a merge names these paths, and a card pushed as a link to
+      // a FIFO on this machine hung every sync here. Such a file is no card memctl reads: the arrivals hold it.
+      content = readRegularBuffer(path.join(memoryDir, card), DEFAULT_READ_CAP, { nofollow: true });
+    } catch (err) {
+      if (notACard(err)) continue;
       content = null;
     }
     if (content === null ? last === undefined || last.sha256 === null : last !== undefined && last.sha256 === sha256Hex(content)) continue;
@@ -96,4 +101,10 @@ export function reconcileHistory(memoryDir: string, cards: readonly string[], no
     appended++;
   }
   return appended;
+}
+
+/** A read error that says the path holds no card memctl reads (a link, a FIFO, a device, a directory, a huge file), not that it is gone. */
+export function notACard(err: unknown): boolean {
+  const code = systemCode(err);
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
 }

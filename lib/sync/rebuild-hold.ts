@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import { liveness, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
 import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf, type InspectContext } from "./arrivals.js";
 import { git, readBlobs, runGit, type GitOptions } from "./git.js";
 import { assertRepoTop } from "./repo.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 
 // `memctl sync --rebuild-hold`: the hold list (.memctl/arrivals.json) rebuilt from git when it is damaged. What this
 // machine committed is the owner's; everything else in HEAD came by a merge, or git cannot tell, and is checked and
@@ -139,9 +139,13 @@ function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
 }
 
+/**
+ * A file's text, "" when it is gone or is no file memctl reads (a link, a FIFO: HEAD's paths came by merges). No size
+ * cap, as before: an episode log synced for years may be large, and a regular file's read ends.
+ */
 function readOr(file: string): string {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file, Number.POSITIVE_INFINITY, { nofollow: true });
   } catch {
     return "";
   }

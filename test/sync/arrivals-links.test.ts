@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { REPO_ROOT } from "../helpers.js";
 import { gitOn, hookOn, memctlOn, ok, sessionStartOn, syncedPair } from "../support/machines.js";
 
 // An index line is a pointer the model follows: "cards in <store>: [Title](file.md)". One that arrives by sync
@@ -87,4 +89,32 @@ test("a MEMORY.md or episode log the remote holds as a symlink is not merged: th
   await ok(a, ["sync"]);
   assert.ok(!fs.lstatSync(path.join(a.mem, "MEMORY.md")).isSymbolicLink());
   assert.match(fs.readFileSync(path.join(a.mem, "MEMORY.md"), "utf8"), /\(feedback_bobs-card\.md\)/);
+});
+
+test("a card a teammate pushes as a link to a FIFO on this machine: sync and --rebuild-hold finish, never open it, and hold it", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  // A path that exists on the owner's machine: a FIFO no one writes (opening it to read waits for ever).
+  const pipe = path.join(b.home, "pipe");
+  execFileSync("mkfifo", [pipe]);
+  fs.symlinkSync(pipe, path.join(a.mem, "project_pipe.md"));
+  fs.appendFileSync(path.join(a.mem, "MEMORY.md"), "- [the pipe notes](project_pipe.md) — the pipe notes\n");
+  gitOn(a, "add", "-A");
+  gitOn(a, "commit", "-q", "--no-verify", "-m", "a link to a FIFO");
+  gitOn(a, "push", "-q", "origin", "HEAD:main");
+  const run = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), ...args], { cwd: b.repo, env: b.env, encoding: "utf8", timeout: 30_000 });
+  const sync = run("sync", "--json");
+  assert.equal(sync.error, undefined, "sync finished (it hung opening the FIFO through the link)");
+  assert.equal(sync.status, 0, sync.stderr);
+  assert.ok(fs.lstatSync(path.join(b.mem, "project_pipe.md")).isSymbolicLink());
+  assert.doesNotMatch(hookOn(b, "the pipe notes"), /project_pipe\.md/);
+  // The hold list damaged and rebuilt from git: the link is checked again, not read.
+  fs.writeFileSync(path.join(b.mem, ".memctl", "arrivals.json"), "{ not json");
+  const rebuilt = run("sync", "--rebuild-hold", "--json");
+  assert.equal(rebuilt.error, undefined, "--rebuild-hold finished");
+  assert.equal(rebuilt.status, 0, rebuilt.stderr);
+  const held = (JSON.parse(rebuilt.stdout) as { held: { path: string; state: string }[] }).held.find((h) => h.path === "project_pipe.md");
+  assert.equal(held?.state, "quarantined", rebuilt.stdout);
+  assert.doesNotMatch(hookOn(b, "the pipe notes"), /project_pipe\.md/);
 });

@@ -6,6 +6,8 @@ import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "
 import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending } from "../records/proposal-files.js";
 import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularBuffer, TOO_LARGE } from "../store/checked-fs.js";
+import { systemCode } from "../core/errors.js";
 import { commitFile } from "../store/write.js";
 import { readIncoming } from "./merge-driver.js";
 var SYNC_SOURCE = "memctl sync";
@@ -67,8 +69,9 @@ function reconcileHistory(memoryDir, cards, now) {
     const last = latest.get(card);
     let content;
     try {
-      content = fs.readFileSync(path.join(memoryDir, card));
-    } catch {
+      content = readRegularBuffer(path.join(memoryDir, card), DEFAULT_READ_CAP, { nofollow: true });
+    } catch (err) {
+      if (notACard(err)) continue;
       content = null;
     }
     if (content === null ? last === void 0 || last.sha256 === null : last !== void 0 && last.sha256 === sha256Hex(content)) continue;
@@ -80,8 +83,13 @@ function reconcileHistory(memoryDir, cards, now) {
   }
   return appended;
 }
+function notACard(err) {
+  const code = systemCode(err);
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
 export {
   SYNC_SOURCE,
+  notACard,
   reconcileHistory,
   stageIncoming
 };

@@ -1,11 +1,11 @@
 // lib/sync/rebuild-hold.ts
-import fs from "node:fs";
 import path from "node:path";
 import { liveness, readArrivals, writeArrivals } from "../store/arrivals.js";
 import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf } from "./arrivals.js";
 import { git, readBlobs, runGit } from "./git.js";
 import { assertRepoTop } from "./repo.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 var ZERO = /^0+$/;
 var LINE_FILE = (rel) => INDEX.test(rel) || EPISODES.test(rel);
 var REBUILT = "held again by memctl sync --rebuild-hold: git does not show it committed on this machine";
@@ -112,7 +112,7 @@ function splitLines(text) {
 }
 function readOr(file) {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file, Number.POSITIVE_INFINITY, { nofollow: true });
   } catch {
     return "";
   }
