@@ -104,7 +104,7 @@ export function reconcileHistory(memoryDir: string, cards: readonly string[], no
 }
 
 /** A read error that says the path holds no card memctl reads (a link, a FIFO, a device, a directory, a huge file), not that it is gone. */
-export function notACard(err: unknown): boolean {
+function notACard(err: unknown): boolean {
   const code = systemCode(err);
   return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
 }

@@ -89,7 +89,6 @@ function notACard(err) {
 }
 export {
   SYNC_SOURCE,
-  notACard,
   reconcileHistory,
   stageIncoming
 };
