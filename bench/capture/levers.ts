@@ -4,17 +4,21 @@
 // answer replays. Precision and recall per message, as bench/capture.ts counts them. The test half and specstory2 are
 // held out: they run only with --held-out N, one lever (its number in the dev listing) beside what ships, aggregates
 // only, so that the lever the dev halves pick is run on them once.
-//   node --import tsx bench/capture/levers.ts [--held-out N]
+// --prompt v4 replays the frozen first-pass prompt v4's answers instead of v2's (h/capture12; lever 7 needs v2's).
+//   node --import tsx bench/capture/levers.ts [--prompt v2|v4] [--held-out N]
 import { ruleCandidates } from "../../lib/capture/capture.js";
 import { isQuestion, ownText } from "../../lib/capture/mood.js";
 import { sentences } from "../../lib/capture/rules.js";
 import type { CaptureCandidate } from "../../lib/capture/stage.js";
 import { tokenize } from "../../lib/rank/tokenize.js";
 import { sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
-import { recordedCandidates } from "./model.js";
+import { recordedCandidates, type PromptVersion } from "./model.js";
 
 const at = process.argv.indexOf("--held-out");
 const heldOut = at === -1 ? undefined : Number(process.argv[at + 1]);
+const pv = process.argv.indexOf("--prompt");
+const version = (pv === -1 ? "v2" : process.argv[pv + 1]) as PromptVersion;
+if (version !== "v2" && version !== "v4") throw new Error("--prompt: v2 or v4");
 const SETS: [string, "dev" | "test"][] =
   heldOut === undefined
     ? [
@@ -84,13 +88,15 @@ function pct(n: number, d: number): string {
 
 const together = heldOut === undefined ? "dev together" : "held out together";
 if (heldOut !== undefined && (!Number.isInteger(heldOut) || heldOut < 1 || heldOut >= LEVERS.length)) throw new Error(`--held-out: a lever number, 1 to ${LEVERS.length - 1}`);
-const chosen = heldOut === undefined ? LEVERS.map((l, i) => [i, l] as const) : ([0, heldOut] as const).map((i) => [i, LEVERS[i]!] as const);
+if (version === "v4" && heldOut === 7) throw new Error("--held-out 7 replays verify v4 over prompt v2's candidates only");
+const listed = LEVERS.map((l, i) => [i, l] as const).filter(([i]) => version === "v2" || i !== 7);
+const chosen = heldOut === undefined ? listed : ([0, heldOut] as const).map((i) => [i, LEVERS[i]!] as const);
 
 const seen: Seen[] = [];
 for (const [set, half] of SETS) {
   const sessions = sessionsOf(set).filter((s) => s.half === half);
-  const shipped = await recordedCandidates(sessions, { verify: true });
-  const high = await recordedCandidates(sessions, { verify: true, minKeep: "high" });
+  const shipped = await recordedCandidates(sessions, { version, verify: true });
+  const high = await recordedCandidates(sessions, { version, verify: true, minKeep: "high" });
   // v4's answers are replayed only when its lever is listed (on the held-out sets, only when it is the one run).
   const v4 = chosen.some(([i]) => i === 7) ? await recordedCandidates(sessions, { verify: true, verifyPrompt: "v4" }) : new Map();
   for (const s of sessions)
@@ -104,7 +110,7 @@ for (const [set, half] of SETS) {
 }
 
 process.stdout.write(
-  `${heldOut === undefined ? "dev halves (phr, specstory, specstory3)" : "held out (phr test, specstory test, specstory2)"}; model + verify (recorded answers), then the lever; precision / recall per message\n`,
+  `${heldOut === undefined ? "dev halves (phr, specstory, specstory3)" : "held out (phr test, specstory test, specstory2)"}; model (prompt ${version}) + verify (recorded answers), then the lever; precision / recall per message\n`,
 );
 for (const [i, [name, lever]] of chosen) {
   const row: string[] = [];

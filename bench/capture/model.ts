@@ -10,8 +10,9 @@
 // measured and not adopted) and v4 (frozen in verify-prompt-v4.ts: the verdict with no rating), all over the candidates not rated high, which the product builds from the v2 answer's
 // candidates, so they follow from the recorded v2 answers alone. A verify prompt depends on the parser's threshold too (--min-confidence low hands the
 // verifier the low-rated candidates as well), so each threshold's verify prompts are their own prompts.
-//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3|v4] [--min-confidence low|medium|high]] > prompts.jsonl
-//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2|v3|v4] [--min-confidence …]]   (no recorded answer yet)
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--half dev|test] [--prompt v1|v2|v4] [--verify [--verify-prompt v1|v2|v3|v4] [--min-confidence low|medium|high]] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …] [--half …] [--prompt v1|v2|v4] [--verify [--verify-prompt v1|v2|v3|v4] [--min-confidence …]]   (no recorded answer yet)
+// With --prompt v4 and --verify: the product's verify prompt over the recorded v4 answer's candidates.
 //   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
 // Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
 import path from "node:path";
@@ -22,6 +23,7 @@ import type { CaptureCandidate } from "../../lib/capture/stage.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
+import { capturePromptV4 } from "./prompt-v4.js";
 import { verifyPromptV1 } from "./verify-prompt-v1.js";
 import { verifyPromptV3 } from "./verify-prompt-v3.js";
 import { verifyPromptV4 } from "./verify-prompt-v4.js";
@@ -33,8 +35,9 @@ export const REPLAY_COMMAND = replayCommand(ANSWERS_FILE);
 
 export { sha256 };
 
-/** v1: the prompt the first answers were recorded for; v2: lib/capture/llm.ts's capturePrompt. */
-export const PROMPT_VERSIONS = ["v1", "v2"] as const;
+/** v1: the prompt the first answers were recorded for; v2: lib/capture/llm.ts's capturePrompt; v4: frozen in
+ * prompt-v4.ts (one line per message that states a candidate, h/capture12). */
+export const PROMPT_VERSIONS = ["v1", "v2", "v4"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
 /** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's), v3 and v4 (frozen). */
@@ -49,8 +52,10 @@ const FROZEN: Partial<Record<VerifyVersion, NonNullable<ModelPassOptions["verify
 };
 const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] => FROZEN[version];
 
+const FIRST: Record<PromptVersion, typeof capturePrompt> = { v1: capturePromptV1, v2: capturePrompt, v4: capturePromptV4 };
+
 export function sessionPrompt(s: BenchSession, version: PromptVersion = "v2"): { prompt: string; hash: string } {
-  const prompt = (version === "v1" ? capturePromptV1 : capturePrompt)(userMessagesOf(s));
+  const prompt = FIRST[version](userMessagesOf(s));
   return { prompt, hash: sha256(prompt) };
 }
 
@@ -84,7 +89,7 @@ const replayer =
 /** Each session's recorded answers, run through the model-command interface and the product's passes. */
 export async function recordedCandidates(sessions: readonly BenchSession[], options: ReplayOptions = {}): Promise<Map<string, ModelOutcome>> {
   const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v2", minDrop, minKeep, command = REPLAY_COMMAND } = options;
-  if (verify && version !== "v2") throw new Error("--verify replays the verify pass over the product's prompt (v2) only");
+  if (verify && version === "v1") throw new Error("--verify replays the verify pass over the v2 or v4 prompt's candidates only");
   const out = new Map<string, ModelOutcome>();
   const run = replayer(command);
   for (const s of sessions) {
@@ -95,25 +100,34 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
       continue;
     }
     // The product's own two-call pass (modelPass), the recorded answers behind its model command.
-    const r = await modelPass(messages, run, { verify, minConfidence, verifyWith: verifyWith(verifyPrompt), ...(minDrop ? { minDrop } : {}), ...(minKeep ? { minKeep } : {}) });
+    const r = await modelPass(messages, run, {
+      verify,
+      minConfidence,
+      verifyWith: verifyWith(verifyPrompt),
+      captureWith: FIRST[version],
+      ...(minDrop ? { minDrop } : {}),
+      ...(minKeep ? { minKeep } : {}),
+    });
     out.set(s.key, r.ok ? { candidates: r.candidates, pass: r.pass } : { failure: r.reason });
   }
   return out;
 }
 
-/** The verify prompt the product sends for a session, from the recorded v2 answer; undefined when it sends none
- * (the model proposed nothing, or its v2 answer is missing). */
+/** The verify prompt the product sends for a session, from the recorded first-pass answer (v2, or v4's); undefined
+ * when it sends none (the model proposed nothing, or its first-pass answer is missing). */
 export async function verifyPromptOf(
   s: BenchSession,
   version: VerifyVersion = "v2",
   command: string[] = REPLAY_COMMAND,
   minConfidence: Confidence = DEFAULT_MIN_CONFIDENCE,
+  first: PromptVersion = "v2",
 ): Promise<{ prompt: string; hash: string } | undefined> {
-  const first = replayer(command);
+  const replay = replayer(command);
   const sent: string[] = [];
-  // The first call replays the recorded v2 answer; the second is the verify call: keep its prompt, answer nothing.
-  await modelPass(userMessagesOf(s), (prompt) => (sent.push(prompt) === 1 ? first(prompt) : Promise.resolve({ ok: false as const, reason: "not answered yet" })), {
+  // The first call replays the recorded first-pass answer; the second is the verify call: keep its prompt, answer nothing.
+  await modelPass(userMessagesOf(s), (prompt) => (sent.push(prompt) === 1 ? replay(prompt) : Promise.resolve({ ok: false as const, reason: "not answered yet" })), {
     verifyWith: verifyWith(version),
+    captureWith: FIRST[first],
     minConfidence,
   });
   const verify = sent[1];
@@ -132,6 +146,9 @@ export async function benchPromptHashes(): Promise<Set<string>> {
           const vp = await verifyPromptOf(s, v, REPLAY_COMMAND, min);
           if (vp) prompts.add(vp.hash);
         }
+      // v4's candidates go to the product's verify prompt (v2) only.
+      const v4 = await verifyPromptOf(s, "v2", REPLAY_COMMAND, DEFAULT_MIN_CONFIDENCE, "v4");
+      if (v4) prompts.add(v4.hash);
     }
   return prompts;
 }
@@ -162,11 +179,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const mc = rest.indexOf("--min-confidence");
     const minConfidence = (mc === -1 ? DEFAULT_MIN_CONFIDENCE : rest[mc + 1]) as Confidence;
     if (!VERIFY_VERSIONS.includes(verifyVersion)) throw new Error(`--verify-prompt ${verifyVersion}: known versions are ${VERIFY_VERSIONS.join(", ")}`);
+    const hf = rest.indexOf("--half");
+    const half = hf === -1 ? "all" : rest[hf + 1]!;
     const have = verb === "missing" ? recordedHashes(ANSWERS_FILE) : new Set<string>();
     const out = new Map<string, string>();
     for (const set of sets)
-      for (const s of sessionsOf(set)) {
-        const p = verify ? await verifyPromptOf(s, verifyVersion, REPLAY_COMMAND, minConfidence) : sessionPrompt(s, version);
+      for (const s of sessionsOf(set).filter((x) => half === "all" || x.half === half)) {
+        const p = verify ? await verifyPromptOf(s, verifyVersion, REPLAY_COMMAND, minConfidence, version) : sessionPrompt(s, version);
         if (p && !have.has(p.hash)) out.set(p.hash, p.prompt);
       }
     for (const hash of [...out.keys()].sort()) process.stdout.write(`${JSON.stringify({ hash, prompt: out.get(hash) })}\n`);

@@ -28,6 +28,8 @@ export interface ModelPassOptions {
   /** The bench's replay of recorded verify answers: another prompt version, and whether it judged the first pass's
    * high-rated candidates too (the v1 prompt did). The product uses verifyPrompt and leaves those out. */
   verifyWith?: { prompt: typeof verifyPrompt; high: boolean };
+  /** The bench's replay of another first-pass prompt's recorded answers (the product uses capturePrompt). */
+  captureWith?: typeof capturePrompt;
 }
 
 /** A candidate left out, and by what: the verify pass's verdict, or its message having nothing of the user's own. */
@@ -78,7 +80,7 @@ export async function modelPass(messages: readonly UserMessage[], model: ModelRu
  * (12) was durable and the v1 verifier kept them all, so checking them can only lose recall, and a session whose
  * candidates are all high needs no second call. */
 async function readAndVerify(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions): Promise<ModelPass> {
-  const answer = await model(capturePrompt(messages));
+  const answer = await model((options.captureWith ?? capturePrompt)(messages));
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
   const { prompt, high } = options.verifyWith ?? { prompt: verifyPrompt, high: false };

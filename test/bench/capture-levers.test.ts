@@ -12,3 +12,17 @@ test("capture levers: the held-out sets run only with one named lever", () => {
     assert.doesNotMatch(r.stdout, /held out together/);
   }
 });
+
+// --prompt names the first pass whose answers the levers read: an unknown one, or v4 with the lever that replays
+// verify v4 over v2's candidates, refuses before any replay.
+test("capture levers: --prompt takes v2 or v4, and lever 7 only over v2", () => {
+  for (const [args, why] of [
+    [["--prompt", "v9"], /--prompt: v2 or v4/],
+    [["--prompt", "v4", "--held-out", "7"], /over prompt v2's candidates only/],
+  ] as const) {
+    const r = spawnSync(process.execPath, ["--import", "tsx", "bench/capture/levers.ts", ...args], { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000 });
+    assert.notEqual(r.status, 0, `${args.join(" ")} ran`);
+    assert.match(r.stderr, why);
+    assert.doesNotMatch(r.stdout, /together/);
+  }
+});

@@ -238,3 +238,32 @@ test("record merges only well-formed answers to prompts the bench sends, once ea
   );
   assert.equal(recordAnswers(incoming, known, target).added, 0, "a second merge adds nothing");
 });
+
+test("prompt v4's answers replay for its own prompt, and its verify prompt is built from its own candidates, repeats included", async () => {
+  const dir = scratchDir("capture-replay-v4");
+  const a = session("a", ["from now on run the linter first", "fix the build", "and remember: linter before anything"]);
+  assert.notEqual(sessionPrompt(a, "v4").hash, sessionPrompt(a, "v2").hash);
+  const line = (message: number, confidence: string) =>
+    JSON.stringify({ message, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "a standing rule", confidence });
+  const v2 = line(1, "high");
+  // v4 gives the repeat its own line, with the same description.
+  const v4 = [line(1, "medium"), line(3, "medium")].join("\n");
+  const first = [
+    { hash: sessionPrompt(a, "v2").hash, answer: v2 },
+    { hash: sessionPrompt(a, "v4").hash, answer: v4 },
+  ];
+  assert.equal(await withAnswers(dir, first, () => verifyPromptOf(a)), undefined, "v2's one candidate is rated high: no verify call");
+  const prompt = await withAnswers(dir, first, () => verifyPromptOf(a, "v2", undefined, undefined, "v4"));
+  assert.match(prompt?.prompt ?? "", /\[candidate 1\] message 1 \(feedback\): Run the linter first\n\[candidate 2\] message 3 \(feedback\): Run the linter first\n/);
+  const verdicts = [
+    JSON.stringify({ candidate: 1, keep: true, confidence: "high", reason: "a standing rule" }),
+    JSON.stringify({ candidate: 2, keep: false, confidence: "high", reason: "says nothing new" }),
+  ].join("\n");
+  const out = await withAnswers(dir, [...first, { hash: prompt!.hash, answer: verdicts }], () => recordedCandidates([a], { version: "v4", verify: true }));
+  assert.equal(out.get("a")?.pass, "model, verified");
+  assert.deepEqual(
+    out.get("a")?.candidates?.map((c) => c.message),
+    [1],
+  );
+  await assert.rejects(() => recordedCandidates([a], { version: "v1", verify: true }), /v2 or v4/);
+});

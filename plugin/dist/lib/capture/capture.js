@@ -25,7 +25,7 @@ async function modelPass(messages, model, options = {}) {
   };
 }
 async function readAndVerify(messages, model, options) {
-  const answer = await model(capturePrompt(messages));
+  const answer = await model((options.captureWith ?? capturePrompt)(messages));
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
   const { prompt, high } = options.verifyWith ?? { prompt: verifyPrompt, high: false };
