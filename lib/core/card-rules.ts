@@ -97,3 +97,15 @@ function checkCard(text: string, previous: string | undefined): { problems: stri
   }
   return { problems, tooLong };
 }
+
+/**
+ * Whether `after` says word for word what `before` says: the same frontmatter values and the same body once every run
+ * of whitespace is one space (line endings, indents, blank lines). Such an edit brings nothing for a person to review.
+ */
+export function sameWords(before: string, after: string): boolean {
+  const a = parseCard(before);
+  const b = parseCard(after);
+  if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
+  const words = (s: string) => s.replace(/\s+/g, " ").trim();
+  return JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter) && words(a.body) === words(b.body);
+}

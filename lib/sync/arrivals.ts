@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { hiddenTextProblem, isCardFile, sameWords } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, type IndexEntry } from "../core/index-file.js";
@@ -46,12 +46,14 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
   const cardItems = new Set<string>();
   const indexFiles: string[] = [];
+  // What the list held before this merge: a trivial edit passes only over a version nobody holds.
+  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
-    else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems);
+    else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems, heldPaths);
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", cardItems, item, true);
   await recordArrivals(dir, withDefaults(ctx.guardrails), added);
@@ -94,7 +96,11 @@ export function itemMaker(ctx: InspectContext, pushers: Pushers, before: string 
   };
 }
 
-/** One changed path other than an index (`before`: its text before, if it existed): checked, and held where it must be. */
+/**
+ * One changed path other than an index (`before`: its text before, if it existed): checked, and held where it must be.
+ * With `heldPaths` (a sync's merge, not a rebuild), an edit that changes no word of a card no item holds is not held:
+ * holding it only took the owner's own card out of every prompt because of someone else's whitespace.
+ */
 export async function inspectFile(
   ctx: InspectContext,
   rel: string,
@@ -102,6 +108,7 @@ export async function inspectFile(
   before: () => Promise<string | undefined>,
   item: ItemFn,
   cardItems: Set<string>,
+  heldPaths?: ReadonlySet<string>,
 ): Promise<void> {
   const dir = ctx.memoryDir;
   if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
@@ -122,6 +129,7 @@ export async function inspectFile(
   else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
   else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
     const text = fs.readFileSync(path.join(dir, rel), "utf8");
+    if (heldPaths && !heldPaths.has(rel) && previous !== undefined && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === undefined || parseCard(previous).meta.priority !== "always");
     item(rel, pinned ? "pinned" : previous === undefined ? "new" : "edited", "pending", [
       pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine",

@@ -66,6 +66,13 @@ function checkCard(text, previous) {
   }
   return { problems, tooLong };
 }
+function sameWords(before, after) {
+  const a = parseCard(before);
+  const b = parseCard(after);
+  if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
+  const words = (s) => s.replace(/\s+/g, " ").trim();
+  return JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter) && words(a.body) === words(b.body);
+}
 export {
   CARD_REQUIRED,
   CARD_TYPES,
@@ -75,5 +82,6 @@ export {
   descriptionProblem,
   hiddenTextProblem,
   isCardFile,
+  sameWords,
   withoutTagBytes
 };

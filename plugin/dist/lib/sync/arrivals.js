@@ -1,7 +1,7 @@
 // lib/sync/arrivals.ts
 import fs from "node:fs";
 import path from "node:path";
-import { hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { hiddenTextProblem, isCardFile, sameWords } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
@@ -27,12 +27,13 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
   const cardItems = /* @__PURE__ */ new Set();
   const indexFiles = [];
+  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
-    else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems);
+    else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems, heldPaths);
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", cardItems, item, true);
   await recordArrivals(dir, withDefaults(ctx.guardrails), added);
@@ -70,7 +71,7 @@ function itemMaker(ctx, pushers, before, fallbackCommit, added) {
     return a;
   };
 }
-async function inspectFile(ctx, rel, status, before, item, cardItems) {
+async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths) {
   const dir = ctx.memoryDir;
   if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
   if (status === "D") {
@@ -89,6 +90,7 @@ async function inspectFile(ctx, rel, status, before, item, cardItems) {
   else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
   else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
     const text = fs.readFileSync(path.join(dir, rel), "utf8");
+    if (heldPaths && !heldPaths.has(rel) && previous !== void 0 && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
     item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
       pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine"
