@@ -6,6 +6,8 @@ import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, push
 import { git, readBlobs, runGit } from "./git.js";
 import { assertRepoTop } from "./repo.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
+import { withDefaults } from "../records/guardrails.js";
+import { overLimits } from "./arrival-checks.js";
 var ZERO = /^0+$/;
 var LINE_FILE = (rel) => INDEX.test(rel) || EPISODES.test(rel);
 var REBUILT = "held again by memctl sync --rebuild-hold: git does not show it committed on this machine";
@@ -41,6 +43,7 @@ async function rebuild(ctx, opts) {
     if (EPISODES.test(rel)) await inspectLog(ctx, rel, oldText, item);
     else await inspectIndex(ctx, rel, oldText, cardItems, item, false);
   }
+  overLimits(dir, withDefaults(ctx.guardrails), added);
   let old = [];
   try {
     old = readArrivals(dir).items;
