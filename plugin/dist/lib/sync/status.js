@@ -6,6 +6,7 @@ import { runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
 import { readTrust } from "./trust.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync } from "./repo.js";
 async function syncStatus(memoryDir, env) {
   const none = {
@@ -19,6 +20,7 @@ async function syncStatus(memoryDir, env) {
     conflicts: { proposals: [], parked: 0, files: [] },
     tracked_per_machine: [],
     merge_in_progress: false,
+    not_portable: [],
     drivers_configured: false,
     trust: { level: "shared", chosen: false }
   };
@@ -47,10 +49,20 @@ async function syncStatus(memoryDir, env) {
     },
     tracked_per_machine: tracked.stdout.split("\0").filter((f) => f !== "" && isPerMachine(f)),
     merge_in_progress: fs.existsSync(path.join(gitDir(memoryDir), "MERGE_HEAD")),
+    not_portable: notPortable(all.stdout.split("\0")),
     drivers_configured: drivers.code === 0,
     trust: await readTrust(memoryDir, opts)
   };
 }
+var NOT_PORTABLE_FIX = "rename each before a teammate on Windows clones the store (its checkout, and every merge there, fails on them): memctl manage rename OLD NEW (a card's MEMORY.md line follows), or git mv OLD NEW for a name memctl refuses; then memctl sync";
+function notPortable(paths) {
+  return paths.flatMap((p) => {
+    const problem = p === "" ? void 0 : windowsPathProblem(p);
+    return problem ? [{ path: p, problem }] : [];
+  });
+}
 export {
+  NOT_PORTABLE_FIX,
+  notPortable,
   syncStatus
 };
