@@ -4,7 +4,7 @@ import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf, type InspectContext } from "./arrivals.js";
 import { git, readBlobs, runGit, type GitOptions } from "./git.js";
 import { assertRepoTop } from "./repo.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { readMergedText } from "./merged-read.js";
 import { withDefaults } from "../records/guardrails.js";
 import { overLimits } from "./arrival-checks.js";
 
@@ -148,9 +148,5 @@ function splitLines(text: string): string[] {
  * cap, as before: an episode log synced for years may be large, and a regular file's read ends.
  */
 function readOr(file: string): string {
-  try {
-    return readRegularUtf8(file, Number.POSITIVE_INFINITY, { nofollow: true });
-  } catch {
-    return "";
-  }
+  return readMergedText(file, Number.POSITIVE_INFINITY) ?? "";
 }

@@ -1,5 +1,4 @@
 // lib/sync/arrivals.ts
-import fs from "node:fs";
 import path from "node:path";
 import { hiddenTextProblem, isCardFile, sameWords } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
@@ -14,6 +13,7 @@ import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
+import { readMergedText } from "./merged-read.js";
 var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
@@ -79,7 +79,7 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
     return;
   }
   const previous = await before();
-  const problems = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   if (problems.length > 0) {
     item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file", "quarantined", problems);
     cardItems.add(rel);
@@ -88,8 +88,7 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
   if (ctx.trust !== "shared") return;
   if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
   else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
-  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
-    const text = fs.readFileSync(path.join(dir, rel), "utf8");
+  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/") && text !== void 0) {
     if (heldPaths && !heldPaths.has(rel) && previous !== void 0 && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
     item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
@@ -101,12 +100,8 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
 async function inspectIndex(ctx, rel, oldText, cardItems, item, removals) {
   const oldEntries = parseIndex(oldText).entries;
   const old = new Set(oldEntries.map((e) => e.raw));
-  let text;
-  try {
-    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
-  } catch {
-    return;
-  }
+  const text = readMergedText(path.join(ctx.memoryDir, rel));
+  if (text === void 0) return;
   const entries = parseIndex(text).entries;
   await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
   if (ctx.trust === "shared" && removals) unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
@@ -151,12 +146,8 @@ async function inspectNotes(ctx, rel, oldText, text, entryLines, item) {
   }
 }
 async function inspectLog(ctx, rel, oldText, item) {
-  let text;
-  try {
-    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
-  } catch {
-    return;
-  }
+  const text = readMergedText(path.join(ctx.memoryDir, rel), Number.POSITIVE_INFINITY);
+  if (text === void 0) return;
   const old = new Set(oldText.split("\n"));
   const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
   if (added.length === 0 || added.every((raw) => hiddenTextProblem(raw) === void 0) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0) return;

@@ -5,7 +5,7 @@ import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf } from "./arrivals.js";
 import { git, readBlobs, runGit } from "./git.js";
 import { assertRepoTop } from "./repo.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { readMergedText } from "./merged-read.js";
 import { withDefaults } from "../records/guardrails.js";
 import { overLimits } from "./arrival-checks.js";
 var ZERO = /^0+$/;
@@ -114,11 +114,7 @@ function splitLines(text) {
   return text.split(/\r?\n/);
 }
 function readOr(file) {
-  try {
-    return readRegularUtf8(file, Number.POSITIVE_INFINITY, { nofollow: true });
-  } catch {
-    return "";
-  }
+  return readMergedText(file, Number.POSITIVE_INFINITY) ?? "";
 }
 export {
   rebuildHold
