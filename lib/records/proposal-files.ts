@@ -131,9 +131,24 @@ export function readArchived(memoryDir: string): ProposalsRead {
 }
 
 /** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
+/**
+ * The number after the highest staged. Only the newest files of the queue and the archive are read: names sort in
+ * staging order, so they hold the highest numbers (a number only breaks ties in review's order). The whole queue,
+ * 2,000 of ~95 KB, cost every propose 190 MB of reads.
+ */
 export function nextSeq(memoryDir: string): number {
-  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+
+/** How many of the newest proposal files readNewest reads. */
+export const NEWEST_READ = 50;
+
+/** The newest pending (or archived) proposals by file name (staging order), at most `n` files read. */
+export function readNewest(memoryDir: string, archived = false, n = NEWEST_READ): Proposal[] {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? undefined : quarantinedIn(memoryDir)).names;
+  return readNames(dir, names.slice(-n)).proposals;
 }
 
 export function newProposalId(now: Date): string {

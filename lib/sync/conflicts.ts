@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../core/card-types.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
-import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending, type Proposal } from "../records/proposal-files.js";
+import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readNewest, type Proposal } from "../records/proposal-files.js";
 import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
 import { readMerged } from "./merged-read.js";
@@ -32,9 +32,12 @@ export async function stageIncoming(memoryDir: string, now: Date): Promise<Propo
   return staged;
 }
 
-/** A sync killed after writing the proposal but before removing the parked file must not stage it twice. */
+/**
+ * A sync killed after writing the proposal but before removing the parked file must not stage it twice. That proposal
+ * is among the newest staged (the next sync resumes it), so only they are read, not a queue of thousands.
+ */
 function alreadyStaged(memoryDir: string, card: IncomingCard): boolean {
-  return readPending(memoryDir).proposals.some((p) => (p as Proposal & { conflict?: { sha256?: string } }).conflict?.sha256 === card.sha256);
+  return readNewest(memoryDir).some((p) => (p as Proposal & { conflict?: { sha256?: string } }).conflict?.sha256 === card.sha256);
 }
 
 function toProposal(memoryDir: string, card: IncomingCard, history: ReturnType<typeof readHistory>["entries"], now: Date): Proposal | undefined {

@@ -60,8 +60,14 @@ function readArchived(memoryDir) {
   return readDir(path.join(memoryDir, ARCHIVE_DIR));
 }
 function nextSeq(memoryDir) {
-  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+var NEWEST_READ = 50;
+function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  return readNames(dir, names.slice(-n)).proposals;
 }
 function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
@@ -130,6 +136,7 @@ function readNames(dir, names) {
 }
 export {
   ARCHIVE_DIR,
+  NEWEST_READ,
   PENDING_PAGE,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
@@ -144,6 +151,7 @@ export {
   proposalPath,
   readArchived,
   readMatching,
+  readNewest,
   readPending,
   readPendingPage
 };

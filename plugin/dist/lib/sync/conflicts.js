@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../core/card-types.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
-import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending } from "../records/proposal-files.js";
+import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readNewest } from "../records/proposal-files.js";
 import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
 import { readMerged } from "./merged-read.js";
@@ -26,7 +26,7 @@ async function stageIncoming(memoryDir, now) {
   return staged;
 }
 function alreadyStaged(memoryDir, card) {
-  return readPending(memoryDir).proposals.some((p) => p.conflict?.sha256 === card.sha256);
+  return readNewest(memoryDir).some((p) => p.conflict?.sha256 === card.sha256);
 }
 function toProposal(memoryDir, card, history, now) {
   const type = typeFromFileName(card.path);
