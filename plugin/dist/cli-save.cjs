@@ -8568,6 +8568,15 @@ function nextSeq(memoryDir) {
   const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
 }
+function readSummaries(memoryDir, archived = false) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  const out = [];
+  for (let at = 0; at < names.length; at += PENDING_PAGE)
+    for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
+      out.push({ id: p.id, status: p.status, source: p.source, card: { name: p.card.name, description: p.card.description }, ...p.restated ? { restated: p.restated } : {} });
+  return out;
+}
 function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
   const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
   const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
@@ -10044,6 +10053,7 @@ __export(propose_exports, {
   readArchived: () => readArchived,
   readPending: () => readPending,
   readPendingPage: () => readPendingPage,
+  readSummaries: () => readSummaries,
   rewritePending: () => rewritePending
 });
 function proposalProblems(input, isNew) {

@@ -63,6 +63,15 @@ function nextSeq(memoryDir) {
   const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
 }
+function readSummaries(memoryDir, archived = false) {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  const out = [];
+  for (let at = 0; at < names.length; at += PENDING_PAGE)
+    for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
+      out.push({ id: p.id, status: p.status, source: p.source, card: { name: p.card.name, description: p.card.description }, ...p.restated ? { restated: p.restated } : {} });
+  return out;
+}
 var NEWEST_READ = 50;
 function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
   const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
@@ -153,5 +162,6 @@ export {
   readMatching,
   readNewest,
   readPending,
-  readPendingPage
+  readPendingPage,
+  readSummaries
 };
