@@ -142,11 +142,15 @@ export function nextSeq(memoryDir: string): number {
 }
 
 /** A proposal without its body: the wording capture compares a candidate with. */
-export type ProposalSummary = Pick<Proposal, "id" | "status" | "source" | "restated"> & { card: Pick<Proposal["card"], "name" | "description"> };
+export type ProposalSummary = Pick<Proposal, "id" | "status" | "source" | "restated"> & {
+  card: Pick<Proposal["card"], "name" | "description">;
+  /** A sync staged it: the other side of a card edited on two machines. */
+  conflict?: true;
+};
 
 /**
  * Every pending (or archived) proposal's summary, read a page of files at a time with the bodies let go: a full queue
- * (2,000 of ~95 KB) read whole held 270 MB at every session end.
+ * (2,000 of ~95 KB) read whole held 270 MB at every session end (capture), and in doctor's sync status.
  */
 export function readSummaries(memoryDir: string, archived = false): ProposalSummary[] {
   const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
@@ -154,7 +158,14 @@ export function readSummaries(memoryDir: string, archived = false): ProposalSumm
   const out: ProposalSummary[] = [];
   for (let at = 0; at < names.length; at += PENDING_PAGE)
     for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
-      out.push({ id: p.id, status: p.status, source: p.source, card: { name: p.card.name, description: p.card.description }, ...(p.restated ? { restated: p.restated } : {}) });
+      out.push({
+        id: p.id,
+        status: p.status,
+        source: p.source,
+        card: { name: p.card.name, description: p.card.description },
+        ...(p.restated ? { restated: p.restated } : {}),
+        ...((p as { conflict?: unknown }).conflict !== undefined ? { conflict: true as const } : {}),
+      });
   return out;
 }
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readPending, type Proposal } from "../records/proposal-files.js";
+import { readSummaries } from "../records/proposal-files.js";
 import { runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
@@ -69,8 +69,8 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     uncommitted: porcelain.stdout.split("\0").filter((r) => r.length > 3 && r[2] === " ").length,
     last_sync: readLastSync(memoryDir) ?? null,
     conflicts: {
-      proposals: readPending(memoryDir)
-        .proposals.filter((p) => (p as Proposal & { conflict?: unknown }).conflict !== undefined)
+      proposals: readSummaries(memoryDir)
+        .filter((p) => p.conflict)
         .map((p) => p.id),
       parked: readIncoming(memoryDir).length,
       files: all.stdout.split("\0").filter((f) => /\.theirs-[0-9a-f]{8}$/.test(f)),

@@ -69,7 +69,14 @@ function readSummaries(memoryDir, archived = false) {
   const out = [];
   for (let at = 0; at < names.length; at += PENDING_PAGE)
     for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
-      out.push({ id: p.id, status: p.status, source: p.source, card: { name: p.card.name, description: p.card.description }, ...p.restated ? { restated: p.restated } : {} });
+      out.push({
+        id: p.id,
+        status: p.status,
+        source: p.source,
+        card: { name: p.card.name, description: p.card.description },
+        ...p.restated ? { restated: p.restated } : {},
+        ...p.conflict !== void 0 ? { conflict: true } : {}
+      });
   return out;
 }
 var NEWEST_READ = 50;

@@ -1,7 +1,7 @@
 // lib/sync/status.ts
 import fs from "node:fs";
 import path from "node:path";
-import { readPending } from "../records/proposal-files.js";
+import { readSummaries } from "../records/proposal-files.js";
 import { runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
@@ -43,7 +43,7 @@ async function syncStatus(memoryDir, env) {
     uncommitted: porcelain.stdout.split("\0").filter((r) => r.length > 3 && r[2] === " ").length,
     last_sync: readLastSync(memoryDir) ?? null,
     conflicts: {
-      proposals: readPending(memoryDir).proposals.filter((p) => p.conflict !== void 0).map((p) => p.id),
+      proposals: readSummaries(memoryDir).filter((p) => p.conflict).map((p) => p.id),
       parked: readIncoming(memoryDir).length,
       files: all.stdout.split("\0").filter((f) => /\.theirs-[0-9a-f]{8}$/.test(f))
     },
