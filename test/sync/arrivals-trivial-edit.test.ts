@@ -37,6 +37,16 @@ const TRIVIAL: [string, (text: string) => string][] = [
   ["trailing spaces and a blank line", (s) => s.replace(/\n$/, "  \n\n")],
   ["CRLF line endings", (s) => s.replace(/\r?\n/g, "\r\n")],
   [
+    "frontmatter keys reordered and quoted",
+    (s) => {
+      const [, fm, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(s)!;
+      // The one-line name: goes last; a plain value gets quotes.
+      const lines = fm!.split("\n").map((l) => l.replace(/^(status|priority): (\w+)$/, '$1: "$2"'));
+      const name = lines.findIndex((l) => l.startsWith("name: "));
+      return `---\n${[...lines.filter((_, k) => k !== name), lines[name]!].join("\n")}\n---\n${body}`;
+    },
+  ],
+  [
     "a body's words re-spaced",
     (s) => {
       const end = s.lastIndexOf("---\n") + 4;

@@ -71,7 +71,13 @@ function sameWords(before, after) {
   const b = parseCard(after);
   if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
   const words = (s) => s.replace(/\s+/g, " ").trim();
-  return JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter) && words(a.body) === words(b.body);
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+}
+function canonical(value) {
+  return JSON.stringify(
+    value,
+    (_key, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : x > y ? 1 : 0)) : v
+  );
 }
 export {
   CARD_REQUIRED,
