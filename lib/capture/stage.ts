@@ -9,7 +9,7 @@ import { CARD_TYPES } from "../core/card-types.js";
 import { MemctlError } from "../core/errors.js";
 import { findCardFile } from "../records/card-find.js";
 import type { SecretPolicy } from "../records/secrets.js";
-import { propose, readArchived, readPending, type Proposal } from "../proposals/propose.js";
+import { propose, readSummaries, type Proposal } from "../proposals/propose.js";
 import { recordRestatement, type RestateOutcome } from "../proposals/restate.js";
 import { cardSummaries } from "../proposals/review.js";
 import { compareStatements, prepare, sameMainStatement, type Prepared } from "../proposals/similarity.js";
@@ -75,8 +75,8 @@ export interface StageHow {
 export async function stageCaptured(options: StageOptions, src: CaptureSource, candidates: readonly CaptureCandidate[], how: StageHow = {}): Promise<StageOutcome> {
   const outcome: StageOutcome = { staged: [], skipped: [] };
   const limit = options.limit ?? DEFAULT_SESSION_LIMIT;
-  const pending = readPending(options.memoryDir).proposals;
-  const decided = how.includeDecided === false ? [] : readArchived(options.memoryDir).proposals;
+  const pending = readSummaries(options.memoryDir);
+  const decided = how.includeDecided === false ? [] : readSummaries(options.memoryDir, true);
   const tag = `${sessionTag(src)},`;
   let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
   // What a candidate may restate; `pending` names the proposal a restatement is recorded on.

@@ -4,6 +4,7 @@ import type { InjectionReport } from "../reports/injection.js";
 import { colorsFor, type Colors } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
 import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
+import { NOT_PORTABLE_FIX } from "../sync/status.js";
 
 // Human output of `memctl doctor`: the numbers first, then every issue (red) and warning (yellow), each with
 // the one line that fixes it. Memory-derived text (names, paths, hooks, refs) is printed inert.
@@ -174,6 +175,15 @@ export function findings(r: DoctorReport): Finding[] {
       "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it",
     );
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  if (s && s.not_portable.length > 0)
+    warning(
+      "windows names",
+      `${s.not_portable.length} file name(s) a Windows checkout refuses: ${s.not_portable
+        .slice(0, 3)
+        .map((x) => `${q(x.path)} (${q(x.problem)})`)
+        .join(", ")}${s.not_portable.length > 3 ? ", …" : ""}`,
+      NOT_PORTABLE_FIX,
+    );
   out.push(...instructionFindings(r.instructions));
   return out;
 }

@@ -14,7 +14,7 @@ import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../syn
 import { DEFAULT_TRUST, isTrustLevel, readTrust, writeTrust, type TrustLevel } from "../sync/trust.js";
 import { rebuildHold } from "../sync/rebuild-hold.js";
 import { syncStore, type SyncReport } from "../sync/run.js";
-import { syncStatus, type SyncStatus } from "../sync/status.js";
+import { NOT_PORTABLE_FIX, syncStatus, type NotPortable, type SyncStatus } from "../sync/status.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
 import { ARRIVALS_RELPATH, type Arrival } from "../store/arrivals.js";
@@ -228,9 +228,19 @@ function renderReport(memoryDir: string, r: SyncReport, io: Io): string {
   for (const n of r.not_merged ?? []) lines.push(c.yellow(`  not merged: ${inertText(n.path)} is ${inertText(n.reason)}`));
   if (r.left_out.length > 0)
     lines.push(c.yellow(`  left out ${r.left_out.length} per-machine file(s) the remote tracks (never applied here): ${r.left_out.map(inertText).join(", ")}`));
-  lines.push(...arrivalLines(r.arrivals, c));
+  lines.push(...arrivalLines(r.arrivals, c), ...notPortableLines(r.not_portable, c));
   if (r.merged && !r.trust_chosen) lines.push(`  trust: shared (not chosen); if only your machines push to ${inertText(where)}: memctl sync trust own`);
   return lines.join("\n") + "\n";
+}
+
+/** The owner's own names a Windows checkout refuses (pushed all the same: a warning, with the fix). */
+function notPortableLines(names: readonly NotPortable[], c: ReturnType<typeof colorsFor>): string[] {
+  if (names.length === 0) return [];
+  return [
+    c.yellow(`  ${names.length} file name(s) here a Windows checkout refuses:`),
+    ...names.map((n) => `    ${inertText(n.path)}: ${inertText(n.problem)}`),
+    `  ${NOT_PORTABLE_FIX}`,
+  ];
 }
 
 /** Pins and the compact first, then other cards, then what was quarantined with why; then how to review. */
@@ -265,6 +275,7 @@ function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {
     `conflicts  ${open === 0 ? "none" : c.yellow(`${s.conflicts.proposals.length} proposal(s) from sync await review (memctl review)${s.conflicts.parked ? `, ${s.conflicts.parked} parked (the next sync stages them)` : ""}${s.conflicts.files.length ? `, other side kept in ${s.conflicts.files.map(inertText).join(", ")}` : ""}`)}`,
   );
   if (s.merge_in_progress) lines.push(c.yellow("merge      a merge is in progress: memctl sync finishes it"));
+  lines.push(...notPortableLines(s.not_portable, c));
   if (s.tracked_per_machine.length > 0)
     lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
   if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));

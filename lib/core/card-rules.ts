@@ -97,3 +97,23 @@ function checkCard(text: string, previous: string | undefined): { problems: stri
   }
   return { problems, tooLong };
 }
+
+/**
+ * Whether `after` says word for word what `before` says: the same frontmatter values (in any key order or quoting) and
+ * the same body once every run of whitespace is one space (line endings, indents, blank lines). Such an edit brings
+ * nothing for a person to review.
+ */
+export function sameWords(before: string, after: string): boolean {
+  const a = parseCard(before);
+  const b = parseCard(after);
+  if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
+  const words = (s: string) => s.replace(/\s+/g, " ").trim();
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+}
+
+/** A parsed YAML value as JSON with every mapping's keys sorted: the same values in another order (or quoting) match. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+  );
+}

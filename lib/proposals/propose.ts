@@ -28,7 +28,17 @@ import {
   type ProposedCard,
 } from "../records/proposal-files.js";
 
-export { newProposalId, nextSeq, pendingPageOf, readArchived, readPending, readPendingPage, type PendingPage, type ProposalsRead } from "../records/proposal-files.js";
+export {
+  newProposalId,
+  nextSeq,
+  pendingPageOf,
+  readArchived,
+  readPending,
+  readPendingPage,
+  readSummaries,
+  type PendingPage,
+  type ProposalsRead,
+} from "../records/proposal-files.js";
 export { ARCHIVE_DIR, archiveProposal, logEvent, PROPOSALS_DIR, PROPOSALS_LOG, proposalPath, type Proposal, type ProposalStatus, type ProposedCard };
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts

@@ -3,7 +3,8 @@ import { RESTATED_MAX, restatementProblem, type Restatement } from "../records/p
 import { assertNoSecrets, warmSecretScan } from "../records/secrets.js";
 import { isValidActor } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
-import { logEvent, proposalFile, proposalFileFits, readPending, rewritePending, type ProposeContext } from "./propose.js";
+import { logEvent, proposalFile, proposalFileFits, rewritePending, type ProposeContext } from "./propose.js";
+import { readMatching } from "../records/proposal-files.js";
 
 // Recording on a pending proposal that a later session said the same thing again (capture's dedupe skipped its
 // candidate as a restatement: lib/capture/stage.ts). Like consolidate's `merged`, the proposal keeps who said it
@@ -40,7 +41,8 @@ export async function recordRestatement(ctx: ProposeContext, id: string, input: 
   return withStoreLock(
     ctx.memoryDir,
     async () => {
-      const p = readPending(ctx.memoryDir).proposals.find((x) => x.id === id);
+      // Only the files the id names: capture records restatements at session end, over a queue of any size.
+      const p = readMatching(ctx.memoryDir, id).find((x) => x.id === id);
       if (!p) return "gone";
       const restated = p.restated ?? [];
       const sources = [p.source, ...(p.merged ?? []).map((m) => m.source), ...restated.map((r) => r.source)];

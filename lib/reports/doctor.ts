@@ -170,10 +170,10 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
   return report;
 }
 
-/** Warnings a synced store adds: per-machine files committed, conflicts left to resolve, a merge stopped half way. */
+/** Warnings a synced store adds: per-machine files committed, conflicts left to resolve, a merge stopped half way, Windows names. */
 export function syncWarnings(s: SyncStatus): number {
   const conflicts = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
-  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0);
+  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0) + (s.not_portable.length > 0 ? 1 : 0);
 }
 
 function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {

@@ -10,7 +10,7 @@ import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } 
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
 import { displayDir, measureIndexInjectBytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
-import { readPending } from "../proposals/propose.js";
+import { countPending } from "../records/proposal-files.js";
 import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
@@ -90,7 +90,8 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     unimportedClaude: dir ? unimportedClaude(opened, io) : [],
     injection,
     configWarnings,
-    pendingProposals: dir ? readPending(dir).proposals.length : 0,
+    // By file name, as session start counts them: a full queue read whole held 190 MB of bodies.
+    pendingProposals: dir ? countPending(dir) : 0,
     limitsExceeded,
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],

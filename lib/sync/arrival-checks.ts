@@ -4,19 +4,31 @@ import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-ru
 import type { Arrival } from "../store/arrivals.js";
 import { measureStore, type Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
+import { readMerged } from "./merged-read.js";
 
 // The checks every arrived file passes, as a local write would (lib/sync/arrivals.ts holds what fails them).
 
-/** What keeps an arrived file from being written here by memctl: every problem at once. */
-export async function fileProblems(dir: string, rel: string, previous: string | undefined, limits: Guardrails, policy: SecretPolicy | undefined): Promise<string[]> {
+/**
+ * What keeps an arrived file from being written here by memctl: every problem at once, and the text read (once,
+ * through the checked reader: a file swapped for a link or a FIFO after its lstat is not followed or opened).
+ */
+export async function fileProblems(
+  dir: string,
+  rel: string,
+  previous: string | undefined,
+  limits: Guardrails,
+  policy: SecretPolicy | undefined,
+): Promise<{ problems: string[]; text?: string }> {
   const abs = path.join(dir, rel);
   const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-  if (!st) return [];
-  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
-  if (!st.isFile()) return ["not a regular file"];
-  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
+  if (!st) return { problems: [] };
+  if (st.isSymbolicLink()) return { problems: [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`] };
+  if (!st.isFile()) return { problems: ["not a regular file"] };
+  if (st.size > limits.maxFileBytes) return { problems: [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`] };
   const problems: string[] = [];
-  const text = fs.readFileSync(abs, "utf8");
+  const bytes = readMerged(abs, limits.maxFileBytes);
+  if (!bytes) return { problems: bytes === null ? [] : ["not a regular file, or over the per-file limit, when read"] };
+  const text = bytes.toString("utf8");
   if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
   else {
     // A compact, a proposal or a note is shown to the owner or injected as well.
@@ -25,7 +37,7 @@ export async function fileProblems(dir: string, rel: string, previous: string | 
   }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
-  return problems;
+  return { problems, text };
 }
 
 /** Arrivals that would take the store past its total size or file count are quarantined, largest first. */

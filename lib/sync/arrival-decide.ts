@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
@@ -12,6 +11,7 @@ import { restoreCard } from "../records/restore.js";
 import { relinkCard } from "../records/admin.js";
 import type { WriteContext } from "../records/save.js";
 import { readRevision } from "../store/revisions.js";
+import { readMerged, readMergedText } from "./merged-read.js";
 
 // The owner's side of what a sync held: review lists it beside the proposals, accept releases it (the file
 // becomes the owner's: a history revision in the owner's name), reject keeps it out of injection on this
@@ -61,9 +61,8 @@ export async function acceptArrival(ctx: { memoryDir: string; actor: string; now
     await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
     const abs = path.join(ctx.memoryDir, arrival.path);
     // An accepted removal of an index line leaves its card as it was: nothing to adopt.
-    if (isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null && fs.existsSync(abs)) {
-      appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
-    }
+    const bytes = isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null ? readMerged(abs) : undefined;
+    if (bytes) appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, bytes));
     return { arrival, released: released.filter((r) => r !== arrival.id) };
   });
 }
@@ -149,7 +148,7 @@ export async function previewArrival(memoryDir: string, a: Arrival, opts: GitOpt
   const before = a.before ? await runGit(memoryDir, ["show", `${a.before}:${a.path}`], opts) : undefined;
   const beforeText = before && before.code === 0 ? before.stdout : undefined;
   const abs = path.join(memoryDir, a.path);
-  const afterText = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : undefined;
+  const afterText = readMergedText(abs);
   return {
     ...(beforeText !== undefined ? { before: beforeText } : {}),
     ...(afterText !== undefined ? { after: afterText } : {}),

@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
-import { hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { hiddenTextProblem, isCardFile, sameWords } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, type IndexEntry } from "../core/index-file.js";
@@ -13,6 +12,7 @@ import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
+import { readMergedText } from "./merged-read.js";
 import type { TrustLevel } from "./trust.js";
 
 // Every file a merge brought in is checked as a local write would be (not a link or FIFO, the size limits,
@@ -46,12 +46,14 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
   const cardItems = new Set<string>();
   const indexFiles: string[] = [];
+  // What the list held before this merge: a trivial edit passes only over a version nobody holds.
+  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
-    else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems);
+    else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems, heldPaths);
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", cardItems, item, true);
   await recordArrivals(dir, withDefaults(ctx.guardrails), added);
@@ -94,7 +96,11 @@ export function itemMaker(ctx: InspectContext, pushers: Pushers, before: string 
   };
 }
 
-/** One changed path other than an index (`before`: its text before, if it existed): checked, and held where it must be. */
+/**
+ * One changed path other than an index (`before`: its text before, if it existed): checked, and held where it must be.
+ * With `heldPaths` (a sync's merge, not a rebuild), an edit that changes no word of a card no item holds is not held:
+ * holding it only took the owner's own card out of every prompt because of someone else's whitespace.
+ */
 export async function inspectFile(
   ctx: InspectContext,
   rel: string,
@@ -102,6 +108,7 @@ export async function inspectFile(
   before: () => Promise<string | undefined>,
   item: ItemFn,
   cardItems: Set<string>,
+  heldPaths?: ReadonlySet<string>,
 ): Promise<void> {
   const dir = ctx.memoryDir;
   if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
@@ -110,7 +117,7 @@ export async function inspectFile(
     return;
   }
   const previous = await before();
-  const problems = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   if (problems.length > 0) {
     item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? (previous === undefined ? "new" : "edited") : "file", "quarantined", problems);
     cardItems.add(rel);
@@ -120,8 +127,8 @@ export async function inspectFile(
   if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
   // Reviewed like any proposal; held only from consolidate --accept-facts, which must not take its proposer for the owner.
   else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
-  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
-    const text = fs.readFileSync(path.join(dir, rel), "utf8");
+  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/") && text !== undefined) {
+    if (heldPaths && !heldPaths.has(rel) && previous !== undefined && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === undefined || parseCard(previous).meta.priority !== "always");
     item(rel, pinned ? "pinned" : previous === undefined ? "new" : "edited", "pending", [
       pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine",
@@ -137,12 +144,8 @@ export async function inspectFile(
 export async function inspectIndex(ctx: InspectContext, rel: string, oldText: string, cardItems: Set<string>, item: ItemFn, removals: boolean): Promise<void> {
   const oldEntries = parseIndex(oldText).entries;
   const old = new Set(oldEntries.map((e) => e.raw));
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
-  } catch {
-    return;
-  }
+  const text = readMergedText(path.join(ctx.memoryDir, rel));
+  if (text === undefined) return;
   const entries = parseIndex(text).entries;
   await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
   if (ctx.trust === "shared" && removals) unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
@@ -199,12 +202,9 @@ async function inspectNotes(ctx: InspectContext, rel: string, oldText: string, t
  * so a line holding a secret or hidden text is quarantined by its text (lineSha), at any trust level.
  */
 export async function inspectLog(ctx: InspectContext, rel: string, oldText: string, item: ItemFn): Promise<void> {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
-  } catch {
-    return;
-  }
+  // Not capped: an episode log synced for years is large, and a regular file's read ends.
+  const text = readMergedText(path.join(ctx.memoryDir, rel), Number.POSITIVE_INFINITY);
+  if (text === undefined) return;
   const old = new Set(oldText.split("\n"));
   const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
   // One scan of everything added finds most logs clean; only then is each line scanned.

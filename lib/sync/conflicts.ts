@@ -2,11 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../core/card-types.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
-import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending, type Proposal } from "../records/proposal-files.js";
+import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readNewest, type Proposal } from "../records/proposal-files.js";
 import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularBuffer, TOO_LARGE } from "../store/checked-fs.js";
-import { systemCode } from "../core/errors.js";
+import { readMerged } from "./merged-read.js";
 import { commitFile } from "../store/write.js";
 import { readIncoming, type IncomingCard } from "./merge-driver.js";
 
@@ -33,9 +32,12 @@ export async function stageIncoming(memoryDir: string, now: Date): Promise<Propo
   return staged;
 }
 
-/** A sync killed after writing the proposal but before removing the parked file must not stage it twice. */
+/**
+ * A sync killed after writing the proposal but before removing the parked file must not stage it twice. That proposal
+ * is among the newest staged (the next sync resumes it), so only they are read, not a queue of thousands.
+ */
 function alreadyStaged(memoryDir: string, card: IncomingCard): boolean {
-  return readPending(memoryDir).proposals.some((p) => (p as Proposal & { conflict?: { sha256?: string } }).conflict?.sha256 === card.sha256);
+  return readNewest(memoryDir).some((p) => (p as Proposal & { conflict?: { sha256?: string } }).conflict?.sha256 === card.sha256);
 }
 
 function toProposal(memoryDir: string, card: IncomingCard, history: ReturnType<typeof readHistory>["entries"], now: Date): Proposal | undefined {
@@ -45,7 +47,9 @@ function toProposal(memoryDir: string, card: IncomingCard, history: ReturnType<t
   const stem = card.path.slice(type.length + 1, -".md".length);
   const name = typeof parsed.meta.name === "string" && parsed.meta.name !== "" ? parsed.meta.name : stem;
   const author = [...history].reverse().find((e) => e.card === card.path && e.sha256 === card.sha256)?.actor ?? "system";
-  const exists = fs.existsSync(path.join(memoryDir, card.path));
+  // This machine's file at a merged path: through the checked reader, as anything a merge names (no link, no FIFO).
+  const here = readMerged(path.join(memoryDir, card.path));
+  const exists = here !== null && here !== undefined;
   const why =
     card.reason === "edited-both"
       ? `edited on two machines; the other edit is the card now, this one (by ${author}) waits for review`
@@ -67,7 +71,7 @@ function toProposal(memoryDir: string, card: IncomingCard, history: ReturnType<t
       ...(parsed.meta.topics.length > 0 ? { topics: parsed.meta.topics } : {}),
     },
     target: exists ? card.path : null,
-    base_sha256: exists ? sha256Hex(fs.readFileSync(path.join(memoryDir, card.path))) : null,
+    base_sha256: here ? sha256Hex(here) : null,
     conflict: { reason: card.reason, card: card.path, sha256: card.sha256, kept_sha256: card.kept_sha256, text: card.text },
   };
   return proposal;
@@ -84,15 +88,9 @@ export function reconcileHistory(memoryDir: string, cards: readonly string[], no
   for (const card of new Set(cards)) {
     if (!typeFromFileName(card) || card.includes("/")) continue;
     const last = latest.get(card);
-    let content: Buffer | null;
-    try {
-      // Never through a link nor from a FIFO or device: a merge names these paths, and a card pushed as a link to
-      // a FIFO on this machine hung every sync here. Such a file is no card memctl reads: the arrivals hold it.
-      content = readRegularBuffer(path.join(memoryDir, card), DEFAULT_READ_CAP, { nofollow: true });
-    } catch (err) {
-      if (notACard(err)) continue;
-      content = null;
-    }
+    // A link, FIFO or device is no card memctl reads (undefined): the arrivals hold it.
+    const content = readMerged(path.join(memoryDir, card));
+    if (content === undefined) continue;
     if (content === null ? last === undefined || last.sha256 === null : last !== undefined && last.sha256 === sha256Hex(content)) continue;
     if (content !== null && last === undefined) continue; // never in history: a hand-made card doctor reports as it is
     const entry = makeEntry(entries, card, content === null ? "delete" : "adopt", "system", now, content);
@@ -101,10 +99,4 @@ export function reconcileHistory(memoryDir: string, cards: readonly string[], no
     appended++;
   }
   return appended;
-}
-
-/** A read error that says the path holds no card memctl reads (a link, a FIFO, a device, a directory, a huge file), not that it is gone. */
-function notACard(err: unknown): boolean {
-  const code = systemCode(err);
-  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
 }

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readMergedText } from "./merged-read.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
-import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
 import { git, runGit, type GitOptions } from "./git.js";
@@ -138,13 +138,9 @@ function withBlock(text: string, block: string | undefined): string {
   return (text === "" || text.endsWith("\n") ? text : `${text}\n`) + `${block}\n`;
 }
 
+/** A repo rule file's text ("" when absent): the root ones are merged paths, so never through a link, FIFO or device. */
 function readOr(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return "";
-    throw err;
-  }
+  return readMergedText(file) ?? "";
 }
 
 /** Points this clone's merge drivers at `command` (node and memctl's cli.js); sets only what differs. */

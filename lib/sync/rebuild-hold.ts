@@ -4,7 +4,9 @@ import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf, type InspectContext } from "./arrivals.js";
 import { git, readBlobs, runGit, type GitOptions } from "./git.js";
 import { assertRepoTop } from "./repo.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { readMergedText } from "./merged-read.js";
+import { withDefaults } from "../records/guardrails.js";
+import { overLimits } from "./arrival-checks.js";
 
 // `memctl sync --rebuild-hold`: the hold list (.memctl/arrivals.json) rebuilt from git when it is damaged. What this
 // machine committed is the owner's; everything else in HEAD came by a merge, or git cannot tell, and is checked and
@@ -61,6 +63,8 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
     if (EPISODES.test(rel)) await inspectLog(ctx, rel, oldText, item);
     else await inspectIndex(ctx, rel, oldText, cardItems, item, false);
   }
+  // The store's limits as a sync applies them: what would take it past them is quarantined, not merely pending.
+  overLimits(dir, withDefaults(ctx.guardrails), added);
   let old: Arrival[] = [];
   try {
     old = readArrivals(dir).items;
@@ -144,9 +148,5 @@ function splitLines(text: string): string[] {
  * cap, as before: an episode log synced for years may be large, and a regular file's read ends.
  */
 function readOr(file: string): string {
-  try {
-    return readRegularUtf8(file, Number.POSITIVE_INFINITY, { nofollow: true });
-  } catch {
-    return "";
-  }
+  return readMergedText(file, Number.POSITIVE_INFINITY) ?? "";
 }

@@ -6,6 +6,7 @@ import { commitFile } from "../store/write.js";
 import { parseIndex } from "../core/index-file.js";
 import { git, runGit, type GitOptions } from "./git.js";
 import { mergeIndex, mergeLog } from "./merge-lines.js";
+import { readMerged, readMergedText } from "./merged-read.js";
 
 // A sync killed inside `git merge` (before git wrote MERGE_HEAD or its index) leaves the work tree half
 // merged: some files already theirs, files git was about to merge unlinked, git's .merge_file_* temps. And
@@ -25,9 +26,13 @@ export async function repairKilledMerge(repo: string, opts: GitOptions): Promise
     const abs = path.join(repo, file);
     const head = await runGit(repo, ["show", `HEAD:${file}`], opts);
     if (head.code !== 0) continue;
-    const now = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : undefined;
+    // A path git had checked out may be a teammate's link (to a FIFO here): never followed, HEAD's text comes back.
+    // Logs are not capped: one synced for years is large, and a regular file's read ends.
+    const raw = readMerged(abs, file.endsWith(".jsonl") ? Number.POSITIVE_INFINITY : undefined);
+    const now = raw?.toString("utf8");
     let next: string | undefined;
-    if (file.endsWith(".jsonl")) next = mergeLog("", head.stdout, now ?? "");
+    if (raw === undefined) next = head.stdout;
+    else if (file.endsWith(".jsonl")) next = mergeLog("", head.stdout, now ?? "");
     else if (/^MEMORY(\..+)?\.md$/.test(file)) next = now === undefined ? head.stdout : mergeIndex("", now, head.stdout);
     else if (status === "D" && !(typeFromFileName(file) && history.get(file)?.op === "delete")) next = head.stdout;
     if (next === undefined || next === now) continue;
@@ -36,8 +41,8 @@ export async function repairKilledMerge(repo: string, opts: GitOptions): Promise
   }
   // Index lines regained from HEAD for cards memctl removed since are dropped again (no dead links).
   const index = path.join(repo, "MEMORY.md");
-  if (fs.existsSync(index)) {
-    const text = fs.readFileSync(index, "utf8");
+  const text = readMergedText(index);
+  if (text !== undefined) {
     const dead = new Set(
       parseIndex(text)
         .entries.filter((e) => !e.file.includes("/") && typeFromFileName(e.file) && !fs.existsSync(path.join(repo, e.file)))

@@ -19,6 +19,7 @@ import { readTrust, type TrustLevel } from "./trust.js";
 import { readArrivals, type Arrival } from "../store/arrivals.js";
 import type { Guardrails } from "../records/guardrails.js";
 import type { SecretPolicy } from "../records/secrets.js";
+import { notPortable, type NotPortable } from "./status.js";
 
 // One sync: fetch (no lock), then under the store lock commit local changes and merge (local git only,
 // seconds at most), then push (no lock). A writer waits at most for the local part; the per-prompt hook never
@@ -63,6 +64,8 @@ export interface SyncReport {
   left_out: string[];
   /** Index files the remote holds as a link, directory or submodule: not merged, this machine's kept. */
   not_merged: { path: string; reason: string }[];
+  /** Files HEAD holds (the owner's: a merge leaves a teammate's out) whose names a Windows checkout refuses. */
+  not_portable: NotPortable[];
 }
 
 const MAX_ROUNDS = 3;
@@ -116,6 +119,7 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
     arrivals: [],
     left_out: [],
     not_merged: [],
+    not_portable: [],
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -143,6 +147,7 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
     report.status = report.committed > 0 || report.merged || report.pushed ? "synced" : "up-to-date";
   }
   report.head = await headCommit(ctx.memoryDir, opts);
+  if (report.head) report.not_portable = notPortable((await git(ctx.memoryDir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"], opts)).split("\0"));
   await writeLastSync(ctx.memoryDir, { at: ctx.now().toISOString(), result: report.status, head: report.head, remote: upstream?.remote, branch: upstream?.branch });
   return report;
 }

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readPending, type Proposal } from "../records/proposal-files.js";
+import { readSummaries } from "../records/proposal-files.js";
 import { runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
 import { readTrust, type Trust } from "./trust.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync, type LastSync } from "./repo.js";
 
 // Where a synced store stands, from local git state only (no network): for `sync --status` and doctor.
@@ -25,6 +26,8 @@ export interface SyncStatus {
   /** Per-machine files that are committed (they should not be: memctl sync untracks them). */
   tracked_per_machine: string[];
   merge_in_progress: boolean;
+  /** Files (committed or to be) whose names a Windows checkout refuses: pushed, they break a teammate's clone there. */
+  not_portable: NotPortable[];
   drivers_configured: boolean;
   /** How far this machine trusts its remote (memctl sync trust); chosen false: never set, treated as shared. */
   trust: Trust;
@@ -43,6 +46,7 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     conflicts: { proposals: [], parked: 0, files: [] },
     tracked_per_machine: [],
     merge_in_progress: false,
+    not_portable: [],
     drivers_configured: false,
     trust: { level: "shared", chosen: false },
   };
@@ -65,15 +69,33 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     uncommitted: porcelain.stdout.split("\0").filter((r) => r.length > 3 && r[2] === " ").length,
     last_sync: readLastSync(memoryDir) ?? null,
     conflicts: {
-      proposals: readPending(memoryDir)
-        .proposals.filter((p) => (p as Proposal & { conflict?: unknown }).conflict !== undefined)
+      proposals: readSummaries(memoryDir)
+        .filter((p) => p.conflict)
         .map((p) => p.id),
       parked: readIncoming(memoryDir).length,
       files: all.stdout.split("\0").filter((f) => /\.theirs-[0-9a-f]{8}$/.test(f)),
     },
     tracked_per_machine: tracked.stdout.split("\0").filter((f) => f !== "" && isPerMachine(f)),
     merge_in_progress: fs.existsSync(path.join(gitDir(memoryDir), "MERGE_HEAD")),
+    not_portable: notPortable(all.stdout.split("\0")),
     drivers_configured: drivers.code === 0,
     trust: await readTrust(memoryDir, opts),
   };
+}
+
+export interface NotPortable {
+  path: string;
+  problem: string;
+}
+
+/** What the owner does about such a name: memctl manage renames a card with its index line; git mv any other. */
+export const NOT_PORTABLE_FIX =
+  "rename each before a teammate on Windows clones the store (its checkout, and every merge there, fails on them): memctl manage rename OLD NEW (a card's MEMORY.md line follows), or git mv OLD NEW for a name memctl refuses; then memctl sync";
+
+/** The paths among `paths` (store-relative, slash-separated) that a Windows checkout refuses, with why. */
+export function notPortable(paths: readonly string[]): NotPortable[] {
+  return paths.flatMap((p) => {
+    const problem = p === "" ? undefined : windowsPathProblem(p);
+    return problem ? [{ path: p, problem }] : [];
+  });
 }

@@ -8565,8 +8565,29 @@ function readArchived(memoryDir) {
   return readDir(node_path_default.join(memoryDir, ARCHIVE_DIR));
 }
 function nextSeq(memoryDir) {
-  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+function readSummaries(memoryDir, archived = false) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  const out = [];
+  for (let at = 0; at < names.length; at += PENDING_PAGE)
+    for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
+      out.push({
+        id: p.id,
+        status: p.status,
+        source: p.source,
+        card: { name: p.card.name, description: p.card.description },
+        ...p.restated ? { restated: p.restated } : {},
+        ...p.conflict !== void 0 ? { conflict: true } : {}
+      });
+  return out;
+}
+function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  return readNames(dir, names.slice(-n)).proposals;
 }
 function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
@@ -8632,7 +8653,7 @@ function readNames(dir, names) {
   proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
   return { proposals, unreadable };
 }
-var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP, PENDING_PAGE;
+var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP, NEWEST_READ, PENDING_PAGE;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
@@ -8654,6 +8675,7 @@ var init_proposal_files = __esm({
     ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
     isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
     PROPOSAL_READ_CAP = 4 * 1024 * 1024;
+    NEWEST_READ = 50;
     PENDING_PAGE = 50;
   }
 });
@@ -10038,6 +10060,7 @@ __export(propose_exports, {
   readArchived: () => readArchived,
   readPending: () => readPending,
   readPendingPage: () => readPendingPage,
+  readSummaries: () => readSummaries,
   rewritePending: () => rewritePending
 });
 function proposalProblems(input, isNew) {

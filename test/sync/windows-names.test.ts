@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { gitOn, ok, saveCard, syncedPair } from "../support/machines.js";
+import { gitOn, memctlOn, ok, saveCard, syncedPair } from "../support/machines.js";
 import { callTool, connect } from "../lib/mcp/support.js";
 import { sandbox } from "../helpers.js";
 
@@ -60,4 +60,32 @@ test("an opted-in agent's memory_manage may not create or rename to a name Windo
   assert.equal(away.isError, false, away.text);
   const fine = await callTool(mcp.client, "memory_manage", { command: "create", path: "notes/console.md", file_text: "fine\n" });
   assert.equal(fine.isError, false, fine.text);
+});
+
+test("names Windows refuses that the owner commits by hand are pushed with a warning from sync and doctor, saying what to do", async (t) => {
+  const { b } = await syncedPair(t, "shared");
+  await ok(b, ["sync"]);
+  const own = ["CON.md", "aux.md", "notes/a:b.md", "trail."];
+  for (const p of own) {
+    fs.mkdirSync(path.dirname(path.join(b.mem, p)), { recursive: true });
+    fs.writeFileSync(path.join(b.mem, p), "made by hand\n");
+  }
+  gitOn(b, "add", "-A");
+  gitOn(b, "commit", "-q", "--no-verify", "-m", "by hand");
+  const report = JSON.parse(await ok(b, ["sync", "--json"])) as { not_portable?: { path: string; problem: string }[] };
+  assert.deepEqual((report.not_portable ?? []).map((x) => x.path).sort(), [...own].sort(), JSON.stringify(report.not_portable));
+  const text = await ok(b, ["sync"]);
+  assert.match(text, /Windows/);
+  assert.match(text, /CON\.md/);
+  assert.match(text, /rename/);
+  const doctor = JSON.parse((await memctlOn(b, ["doctor", "--json"])).stdout) as { sync: { not_portable: { path: string }[] }; warnings_count: number };
+  assert.deepEqual(doctor.sync.not_portable.map((x) => x.path).sort(), [...own].sort());
+  const doctorText = (await memctlOn(b, ["doctor"])).stdout;
+  assert.match(doctorText, /Windows/);
+  assert.match(doctorText, /aux\.md/);
+  // Renamed away, the warning goes.
+  for (const p of own) gitOn(b, "mv", "--", p, `${p.replace(/[^a-z]/gi, "-")}-renamed.md`);
+  const after = JSON.parse(await ok(b, ["sync", "--json"])) as { not_portable?: unknown[] };
+  assert.deepEqual(after.not_portable ?? [], []);
+  assert.deepEqual((JSON.parse((await memctlOn(b, ["doctor", "--json"])).stdout) as { sync: { not_portable: unknown[] } }).sync.not_portable, []);
 });

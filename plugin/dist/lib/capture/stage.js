@@ -2,7 +2,7 @@
 import { CARD_TYPES } from "../core/card-types.js";
 import { MemctlError } from "../core/errors.js";
 import { findCardFile } from "../records/card-find.js";
-import { propose, readArchived, readPending } from "../proposals/propose.js";
+import { propose, readSummaries } from "../proposals/propose.js";
 import { recordRestatement } from "../proposals/restate.js";
 import { cardSummaries } from "../proposals/review.js";
 import { compareStatements, prepare, sameMainStatement } from "../proposals/similarity.js";
@@ -19,8 +19,8 @@ function sessionTag(src) {
 async function stageCaptured(options, src, candidates, how = {}) {
   const outcome = { staged: [], skipped: [] };
   const limit = options.limit ?? DEFAULT_SESSION_LIMIT;
-  const pending = readPending(options.memoryDir).proposals;
-  const decided = how.includeDecided === false ? [] : readArchived(options.memoryDir).proposals;
+  const pending = readSummaries(options.memoryDir);
+  const decided = how.includeDecided === false ? [] : readSummaries(options.memoryDir, true);
   const tag = `${sessionTag(src)},`;
   let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
   const known = [

@@ -2,6 +2,7 @@
 import { colorsFor } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
 import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
+import { NOT_PORTABLE_FIX } from "../sync/status.js";
 var q = (s) => inert(s);
 function findings(r) {
   const out = [];
@@ -144,6 +145,12 @@ function findings(r) {
       "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it"
     );
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  if (s && s.not_portable.length > 0)
+    warning(
+      "windows names",
+      `${s.not_portable.length} file name(s) a Windows checkout refuses: ${s.not_portable.slice(0, 3).map((x) => `${q(x.path)} (${q(x.problem)})`).join(", ")}${s.not_portable.length > 3 ? ", \u2026" : ""}`,
+      NOT_PORTABLE_FIX
+    );
   out.push(...instructionFindings(r.instructions));
   return out;
 }

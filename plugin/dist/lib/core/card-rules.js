@@ -66,6 +66,19 @@ function checkCard(text, previous) {
   }
   return { problems, tooLong };
 }
+function sameWords(before, after) {
+  const a = parseCard(before);
+  const b = parseCard(after);
+  if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
+  const words = (s) => s.replace(/\s+/g, " ").trim();
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+}
+function canonical(value) {
+  return JSON.stringify(
+    value,
+    (_key, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : x > y ? 1 : 0)) : v
+  );
+}
 export {
   CARD_REQUIRED,
   CARD_TYPES,
@@ -75,5 +88,6 @@ export {
   descriptionProblem,
   hiddenTextProblem,
   isCardFile,
+  sameWords,
   withoutTagBytes
 };

@@ -25,7 +25,15 @@ import {
   PROPOSALS_LOG,
   proposalPath
 } from "../records/proposal-files.js";
-import { newProposalId as newProposalId2, nextSeq as nextSeq2, pendingPageOf, readArchived, readPending, readPendingPage } from "../records/proposal-files.js";
+import {
+  newProposalId as newProposalId2,
+  nextSeq as nextSeq2,
+  pendingPageOf,
+  readArchived,
+  readPending,
+  readPendingPage,
+  readSummaries
+} from "../records/proposal-files.js";
 function proposalProblems(input, isNew) {
   const problems = [];
   const c = input.card;
@@ -210,5 +218,6 @@ export {
   readArchived,
   readPending,
   readPendingPage,
+  readSummaries,
   rewritePending
 };

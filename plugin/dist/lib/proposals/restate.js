@@ -4,7 +4,8 @@ import { RESTATED_MAX, restatementProblem } from "../records/proposal-restated.j
 import { assertNoSecrets, warmSecretScan } from "../records/secrets.js";
 import { isValidActor } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
-import { logEvent, proposalFile, proposalFileFits, readPending, rewritePending } from "./propose.js";
+import { logEvent, proposalFile, proposalFileFits, rewritePending } from "./propose.js";
+import { readMatching } from "../records/proposal-files.js";
 async function recordRestatement(ctx, id, input) {
   if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
   const entry = { source: input.source.trim(), description: input.description, proposer: ctx.actor, at: ctx.now.toISOString() };
@@ -17,7 +18,7 @@ ${entry.description}`;
   return withStoreLock(
     ctx.memoryDir,
     async () => {
-      const p = readPending(ctx.memoryDir).proposals.find((x) => x.id === id);
+      const p = readMatching(ctx.memoryDir, id).find((x) => x.id === id);
       if (!p) return "gone";
       const restated = p.restated ?? [];
       const sources = [p.source, ...(p.merged ?? []).map((m) => m.source), ...restated.map((r) => r.source)];

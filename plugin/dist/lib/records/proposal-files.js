@@ -60,8 +60,30 @@ function readArchived(memoryDir) {
   return readDir(path.join(memoryDir, ARCHIVE_DIR));
 }
 function nextSeq(memoryDir) {
-  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+function readSummaries(memoryDir, archived = false) {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  const out = [];
+  for (let at = 0; at < names.length; at += PENDING_PAGE)
+    for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
+      out.push({
+        id: p.id,
+        status: p.status,
+        source: p.source,
+        card: { name: p.card.name, description: p.card.description },
+        ...p.restated ? { restated: p.restated } : {},
+        ...p.conflict !== void 0 ? { conflict: true } : {}
+      });
+  return out;
+}
+var NEWEST_READ = 50;
+function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
+  const dir = path.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  return readNames(dir, names.slice(-n)).proposals;
 }
 function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
@@ -130,6 +152,7 @@ function readNames(dir, names) {
 }
 export {
   ARCHIVE_DIR,
+  NEWEST_READ,
   PENDING_PAGE,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
@@ -144,6 +167,8 @@ export {
   proposalPath,
   readArchived,
   readMatching,
+  readNewest,
   readPending,
-  readPendingPage
+  readPendingPage,
+  readSummaries
 };

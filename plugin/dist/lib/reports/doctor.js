@@ -131,7 +131,7 @@ function buildDoctorReport(input) {
 }
 function syncWarnings(s) {
   const conflicts = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
-  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0);
+  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0) + (s.not_portable.length > 0 ? 1 : 0);
 }
 function deadLinks(view, present) {
   const out = [];

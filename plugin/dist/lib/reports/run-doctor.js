@@ -10,7 +10,7 @@ import { limitCrossings } from "../records/limit-crossings.js";
 import { historyPath, latestByCard, readHistory, sha256Hex } from "../store/history.js";
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
 import { displayDir, measureIndexInjectBytes } from "../core/block.js";
-import { readPending } from "../proposals/propose.js";
+import { countPending } from "../records/proposal-files.js";
 import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
@@ -77,7 +77,8 @@ async function runDoctor(options, io) {
     unimportedClaude: dir ? unimportedClaude(opened, io) : [],
     injection,
     configWarnings,
-    pendingProposals: dir ? readPending(dir).proposals.length : 0,
+    // By file name, as session start counts them: a full queue read whole held 190 MB of bodies.
+    pendingProposals: dir ? countPending(dir) : 0,
     limitsExceeded,
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],

@@ -4,15 +4,18 @@ import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { measureStore } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
+import { readMerged } from "./merged-read.js";
 async function fileProblems(dir, rel, previous, limits, policy) {
   const abs = path.join(dir, rel);
   const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-  if (!st) return [];
-  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
-  if (!st.isFile()) return ["not a regular file"];
-  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
+  if (!st) return { problems: [] };
+  if (st.isSymbolicLink()) return { problems: [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`] };
+  if (!st.isFile()) return { problems: ["not a regular file"] };
+  if (st.size > limits.maxFileBytes) return { problems: [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`] };
   const problems = [];
-  const text = fs.readFileSync(abs, "utf8");
+  const bytes = readMerged(abs, limits.maxFileBytes);
+  if (!bytes) return { problems: bytes === null ? [] : ["not a regular file, or over the per-file limit, when read"] };
+  const text = bytes.toString("utf8");
   if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
   else {
     const hidden = hiddenTextProblem(text);
@@ -20,7 +23,7 @@ async function fileProblems(dir, rel, previous, limits, policy) {
   }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
-  return problems;
+  return { problems, text };
 }
 function overLimits(dir, limits, added) {
   const usage = measureStore(dir);

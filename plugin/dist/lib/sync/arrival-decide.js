@@ -1,5 +1,4 @@
 // lib/sync/arrival-decide.ts
-import fs from "node:fs";
 import path from "node:path";
 import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
@@ -12,6 +11,7 @@ import { runGit } from "./git.js";
 import { restoreCard } from "../records/restore.js";
 import { relinkCard } from "../records/admin.js";
 import { readRevision } from "../store/revisions.js";
+import { readMerged, readMergedText } from "./merged-read.js";
 var ARRIVAL_ID = /^a-[0-9a-f]{1,12}$/;
 function isArrivalId(id) {
   return ARRIVAL_ID.test(id);
@@ -38,9 +38,8 @@ async function acceptArrival(ctx, id) {
     const released = arrival.kind === "note" ? [arrival.id] : file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined" && a.kind !== "note").map((a) => a.id);
     await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
     const abs = path.join(ctx.memoryDir, arrival.path);
-    if (isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null && fs.existsSync(abs)) {
-      appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
-    }
+    const bytes = isCardFile(arrival.path) && arrival.kind !== "removed" && arrival.sha256 !== null ? readMerged(abs) : void 0;
+    if (bytes) appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, bytes));
     return { arrival, released: released.filter((r) => r !== arrival.id) };
   });
 }
@@ -93,7 +92,7 @@ async function previewArrival(memoryDir, a, opts) {
   const before = a.before ? await runGit(memoryDir, ["show", `${a.before}:${a.path}`], opts) : void 0;
   const beforeText = before && before.code === 0 ? before.stdout : void 0;
   const abs = path.join(memoryDir, a.path);
-  const afterText = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : void 0;
+  const afterText = readMergedText(abs);
   return {
     ...beforeText !== void 0 ? { before: beforeText } : {},
     ...afterText !== void 0 ? { after: afterText } : {},

@@ -1,7 +1,6 @@
 // lib/sync/arrivals.ts
-import fs from "node:fs";
 import path from "node:path";
-import { hiddenTextProblem, isCardFile } from "../core/card-rules.js";
+import { hiddenTextProblem, isCardFile, sameWords } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
@@ -14,6 +13,7 @@ import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
+import { readMergedText } from "./merged-read.js";
 var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
@@ -27,12 +27,13 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
   const cardItems = /* @__PURE__ */ new Set();
   const indexFiles = [];
+  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
-    else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems);
+    else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems, heldPaths);
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", cardItems, item, true);
   await recordArrivals(dir, withDefaults(ctx.guardrails), added);
@@ -70,7 +71,7 @@ function itemMaker(ctx, pushers, before, fallbackCommit, added) {
     return a;
   };
 }
-async function inspectFile(ctx, rel, status, before, item, cardItems) {
+async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths) {
   const dir = ctx.memoryDir;
   if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
   if (status === "D") {
@@ -78,7 +79,7 @@ async function inspectFile(ctx, rel, status, before, item, cardItems) {
     return;
   }
   const previous = await before();
-  const problems = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   if (problems.length > 0) {
     item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file", "quarantined", problems);
     cardItems.add(rel);
@@ -87,8 +88,8 @@ async function inspectFile(ctx, rel, status, before, item, cardItems) {
   if (ctx.trust !== "shared") return;
   if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
   else if (PROPOSAL.test(rel)) item(rel, "file", "pending", ["a proposal from another machine: its proposer is that machine's, so only memctl accept decides it"]);
-  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
-    const text = fs.readFileSync(path.join(dir, rel), "utf8");
+  else if (rel.endsWith(".md") && !rel.startsWith(".memctl/") && text !== void 0) {
+    if (heldPaths && !heldPaths.has(rel) && previous !== void 0 && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
     item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
       pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine"
@@ -99,12 +100,8 @@ async function inspectFile(ctx, rel, status, before, item, cardItems) {
 async function inspectIndex(ctx, rel, oldText, cardItems, item, removals) {
   const oldEntries = parseIndex(oldText).entries;
   const old = new Set(oldEntries.map((e) => e.raw));
-  let text;
-  try {
-    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
-  } catch {
-    return;
-  }
+  const text = readMergedText(path.join(ctx.memoryDir, rel));
+  if (text === void 0) return;
   const entries = parseIndex(text).entries;
   await inspectNotes(ctx, rel, oldText, text, new Set(entries.map((e) => e.line)), item);
   if (ctx.trust === "shared" && removals) unlinked(ctx.memoryDir, oldEntries, entries, cardItems, item);
@@ -149,12 +146,8 @@ async function inspectNotes(ctx, rel, oldText, text, entryLines, item) {
   }
 }
 async function inspectLog(ctx, rel, oldText, item) {
-  let text;
-  try {
-    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
-  } catch {
-    return;
-  }
+  const text = readMergedText(path.join(ctx.memoryDir, rel), Number.POSITIVE_INFINITY);
+  if (text === void 0) return;
   const old = new Set(oldText.split("\n"));
   const added = text.split("\n").filter((raw) => raw.trim() !== "" && !old.has(raw));
   if (added.length === 0 || added.every((raw) => hiddenTextProblem(raw) === void 0) && (await findSecrets(added.join("\n"), ctx.secrets)).length === 0) return;

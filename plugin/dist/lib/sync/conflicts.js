@@ -3,11 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../core/card-types.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
-import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending } from "../records/proposal-files.js";
+import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readNewest } from "../records/proposal-files.js";
 import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularBuffer, TOO_LARGE } from "../store/checked-fs.js";
-import { systemCode } from "../core/errors.js";
+import { readMerged } from "./merged-read.js";
 import { commitFile } from "../store/write.js";
 import { readIncoming } from "./merge-driver.js";
 var SYNC_SOURCE = "memctl sync";
@@ -27,7 +26,7 @@ async function stageIncoming(memoryDir, now) {
   return staged;
 }
 function alreadyStaged(memoryDir, card) {
-  return readPending(memoryDir).proposals.some((p) => p.conflict?.sha256 === card.sha256);
+  return readNewest(memoryDir).some((p) => p.conflict?.sha256 === card.sha256);
 }
 function toProposal(memoryDir, card, history, now) {
   const type = typeFromFileName(card.path);
@@ -36,7 +35,8 @@ function toProposal(memoryDir, card, history, now) {
   const stem = card.path.slice(type.length + 1, -".md".length);
   const name = typeof parsed.meta.name === "string" && parsed.meta.name !== "" ? parsed.meta.name : stem;
   const author = [...history].reverse().find((e) => e.card === card.path && e.sha256 === card.sha256)?.actor ?? "system";
-  const exists = fs.existsSync(path.join(memoryDir, card.path));
+  const here = readMerged(path.join(memoryDir, card.path));
+  const exists = here !== null && here !== void 0;
   const why = card.reason === "edited-both" ? `edited on two machines; the other edit is the card now, this one (by ${author}) waits for review` : `removed on one machine and edited on another (by ${author}); the removal stands, accept this to revive the card`;
   const source = `${SYNC_SOURCE}: ${card.path} ${why}`;
   const proposal = {
@@ -55,7 +55,7 @@ function toProposal(memoryDir, card, history, now) {
       ...parsed.meta.topics.length > 0 ? { topics: parsed.meta.topics } : {}
     },
     target: exists ? card.path : null,
-    base_sha256: exists ? sha256Hex(fs.readFileSync(path.join(memoryDir, card.path))) : null,
+    base_sha256: here ? sha256Hex(here) : null,
     conflict: { reason: card.reason, card: card.path, sha256: card.sha256, kept_sha256: card.kept_sha256, text: card.text }
   };
   return proposal;
@@ -67,13 +67,8 @@ function reconcileHistory(memoryDir, cards, now) {
   for (const card of new Set(cards)) {
     if (!typeFromFileName(card) || card.includes("/")) continue;
     const last = latest.get(card);
-    let content;
-    try {
-      content = readRegularBuffer(path.join(memoryDir, card), DEFAULT_READ_CAP, { nofollow: true });
-    } catch (err) {
-      if (notACard(err)) continue;
-      content = null;
-    }
+    const content = readMerged(path.join(memoryDir, card));
+    if (content === void 0) continue;
     if (content === null ? last === void 0 || last.sha256 === null : last !== void 0 && last.sha256 === sha256Hex(content)) continue;
     if (content !== null && last === void 0) continue;
     const entry = makeEntry(entries, card, content === null ? "delete" : "adopt", "system", now, content);
@@ -82,10 +77,6 @@ function reconcileHistory(memoryDir, cards, now) {
     appended++;
   }
   return appended;
-}
-function notACard(err) {
-  const code = systemCode(err);
-  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
 }
 export {
   SYNC_SOURCE,

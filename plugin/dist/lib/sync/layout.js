@@ -1,9 +1,9 @@
 // lib/sync/layout.ts
 import fs from "node:fs";
 import path from "node:path";
+import { readMergedText } from "./merged-read.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isCardFileName } from "../core/card-types.js";
-import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
 import { git, runGit } from "./git.js";
@@ -100,12 +100,7 @@ function withBlock(text, block) {
 `;
 }
 function readOr(file) {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return "";
-    throw err;
-  }
+  return readMergedText(file) ?? "";
 }
 async function configureDrivers(memoryDir, command, options) {
   const current = await runGit(memoryDir, ["config", "--local", "--get-regexp", "^merge\\.memctl-"], options);

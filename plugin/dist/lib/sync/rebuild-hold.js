@@ -5,7 +5,9 @@ import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf } from "./arrivals.js";
 import { git, readBlobs, runGit } from "./git.js";
 import { assertRepoTop } from "./repo.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { readMergedText } from "./merged-read.js";
+import { withDefaults } from "../records/guardrails.js";
+import { overLimits } from "./arrival-checks.js";
 var ZERO = /^0+$/;
 var LINE_FILE = (rel) => INDEX.test(rel) || EPISODES.test(rel);
 var REBUILT = "held again by memctl sync --rebuild-hold: git does not show it committed on this machine";
@@ -41,6 +43,7 @@ async function rebuild(ctx, opts) {
     if (EPISODES.test(rel)) await inspectLog(ctx, rel, oldText, item);
     else await inspectIndex(ctx, rel, oldText, cardItems, item, false);
   }
+  overLimits(dir, withDefaults(ctx.guardrails), added);
   let old = [];
   try {
     old = readArrivals(dir).items;
@@ -111,11 +114,7 @@ function splitLines(text) {
   return text.split(/\r?\n/);
 }
 function readOr(file) {
-  try {
-    return readRegularUtf8(file, Number.POSITIVE_INFINITY, { nofollow: true });
-  } catch {
-    return "";
-  }
+  return readMergedText(file, Number.POSITIVE_INFINITY) ?? "";
 }
 export {
   rebuildHold

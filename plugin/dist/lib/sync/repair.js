@@ -7,6 +7,7 @@ import { commitFile } from "../store/write.js";
 import { parseIndex } from "../core/index-file.js";
 import { git, runGit } from "./git.js";
 import { mergeIndex, mergeLog } from "./merge-lines.js";
+import { readMerged, readMergedText } from "./merged-read.js";
 async function repairKilledMerge(repo, opts) {
   const touched = [];
   for (const name of fs.readdirSync(repo)) if (name.startsWith(".merge_file_")) fs.rmSync(path.join(repo, name), { force: true });
@@ -18,9 +19,11 @@ async function repairKilledMerge(repo, opts) {
     const abs = path.join(repo, file);
     const head = await runGit(repo, ["show", `HEAD:${file}`], opts);
     if (head.code !== 0) continue;
-    const now = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : void 0;
+    const raw = readMerged(abs, file.endsWith(".jsonl") ? Number.POSITIVE_INFINITY : void 0);
+    const now = raw?.toString("utf8");
     let next;
-    if (file.endsWith(".jsonl")) next = mergeLog("", head.stdout, now ?? "");
+    if (raw === void 0) next = head.stdout;
+    else if (file.endsWith(".jsonl")) next = mergeLog("", head.stdout, now ?? "");
     else if (/^MEMORY(\..+)?\.md$/.test(file)) next = now === void 0 ? head.stdout : mergeIndex("", now, head.stdout);
     else if (status === "D" && !(typeFromFileName(file) && history.get(file)?.op === "delete")) next = head.stdout;
     if (next === void 0 || next === now) continue;
@@ -28,8 +31,8 @@ async function repairKilledMerge(repo, opts) {
     touched.push(file);
   }
   const index = path.join(repo, "MEMORY.md");
-  if (fs.existsSync(index)) {
-    const text = fs.readFileSync(index, "utf8");
+  const text = readMergedText(index);
+  if (text !== void 0) {
     const dead = new Set(
       parseIndex(text).entries.filter((e) => !e.file.includes("/") && typeFromFileName(e.file) && !fs.existsSync(path.join(repo, e.file))).map((e) => e.line - 1)
     );

@@ -18,6 +18,7 @@ import { inspectArrivals } from "./arrivals.js";
 import { mergeableCommit } from "./incoming.js";
 import { readTrust } from "./trust.js";
 import { readArrivals } from "../store/arrivals.js";
+import { notPortable } from "./status.js";
 var MAX_ROUNDS = 3;
 var MERGE_TIMEOUT_MS = 18e4;
 async function syncStore(ctx) {
@@ -63,7 +64,8 @@ async function syncLocked(ctx, opts) {
     trust_chosen: trust.chosen,
     arrivals: [],
     left_out: [],
-    not_merged: []
+    not_merged: [],
+    not_portable: []
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -91,6 +93,7 @@ async function syncLocked(ctx, opts) {
     report.status = report.committed > 0 || report.merged || report.pushed ? "synced" : "up-to-date";
   }
   report.head = await headCommit(ctx.memoryDir, opts);
+  if (report.head) report.not_portable = notPortable((await git(ctx.memoryDir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"], opts)).split("\0"));
   await writeLastSync(ctx.memoryDir, { at: ctx.now().toISOString(), result: report.status, head: report.head, remote: upstream?.remote, branch: upstream?.branch });
   return report;
 }

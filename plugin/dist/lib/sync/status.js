@@ -1,11 +1,12 @@
 // lib/sync/status.ts
 import fs from "node:fs";
 import path from "node:path";
-import { readPending } from "../records/proposal-files.js";
+import { readSummaries } from "../records/proposal-files.js";
 import { runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
 import { readTrust } from "./trust.js";
+import { windowsPathProblem } from "../core/portable-name.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync } from "./repo.js";
 async function syncStatus(memoryDir, env) {
   const none = {
@@ -19,6 +20,7 @@ async function syncStatus(memoryDir, env) {
     conflicts: { proposals: [], parked: 0, files: [] },
     tracked_per_machine: [],
     merge_in_progress: false,
+    not_portable: [],
     drivers_configured: false,
     trust: { level: "shared", chosen: false }
   };
@@ -41,16 +43,26 @@ async function syncStatus(memoryDir, env) {
     uncommitted: porcelain.stdout.split("\0").filter((r) => r.length > 3 && r[2] === " ").length,
     last_sync: readLastSync(memoryDir) ?? null,
     conflicts: {
-      proposals: readPending(memoryDir).proposals.filter((p) => p.conflict !== void 0).map((p) => p.id),
+      proposals: readSummaries(memoryDir).filter((p) => p.conflict).map((p) => p.id),
       parked: readIncoming(memoryDir).length,
       files: all.stdout.split("\0").filter((f) => /\.theirs-[0-9a-f]{8}$/.test(f))
     },
     tracked_per_machine: tracked.stdout.split("\0").filter((f) => f !== "" && isPerMachine(f)),
     merge_in_progress: fs.existsSync(path.join(gitDir(memoryDir), "MERGE_HEAD")),
+    not_portable: notPortable(all.stdout.split("\0")),
     drivers_configured: drivers.code === 0,
     trust: await readTrust(memoryDir, opts)
   };
 }
+var NOT_PORTABLE_FIX = "rename each before a teammate on Windows clones the store (its checkout, and every merge there, fails on them): memctl manage rename OLD NEW (a card's MEMORY.md line follows), or git mv OLD NEW for a name memctl refuses; then memctl sync";
+function notPortable(paths) {
+  return paths.flatMap((p) => {
+    const problem = p === "" ? void 0 : windowsPathProblem(p);
+    return problem ? [{ path: p, problem }] : [];
+  });
+}
 export {
+  NOT_PORTABLE_FIX,
+  notPortable,
   syncStatus
 };
