@@ -7,9 +7,11 @@ import { buildPlugin } from "./build-plugin.mjs";
 import { buildSave } from "./build-save.mjs";
 import { chmodSync, cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
-// smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
+// smol-toml and jsonc-parser (Claude's settings, read by the one JSONC reader) are bundled into the hooks (one file
+// to load, no package resolution per prompt); the rest stay external.
 const dependencies = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies);
-const hookExternal = dependencies.filter((d) => d !== "smol-toml");
+const hookInlined = new Set(["smol-toml", "jsonc-parser"]);
+const hookExternal = dependencies.filter((d) => !hookInlined.has(d));
 // The CLI inlines the small packages every store command loads: smol-toml (the config; nine files from node_modules),
 // js-yaml and picocolors. Each external package costs a package.json lookup and a resolve per file at start-up:
 // inlined, `memctl save --help` started 8-10 ms sooner (73 -> 63 ms against 25 for node -e 0, interleaved; issue 32).
