@@ -103,13 +103,7 @@ export function readPending(memoryDir: string): ProposalsRead {
  * cost every session start about a second and 270 MB.
  */
 export function countPending(memoryDir: string): number {
-  const quarantined = quarantinedIn(memoryDir);
-  try {
-    return fs.readdirSync(path.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return 0;
-    throw err;
-  }
+  return namesIn(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
 }
 
 /** A proposal file a sync quarantined (a secret, a link, an oversized file) is named, never read or listed. */
@@ -144,24 +138,41 @@ export function newProposalId(now: Date): string {
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-/** The proposal file names in `dir` in name (so staging) order, and the quarantined ones named; nothing is read. */
-function listNames(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): { names: string[]; unreadable: ProposalsRead["unreadable"] } {
+/**
+ * The proposal file names in `dir`, in directory order, apart from the quarantined ones (with their reasons); nothing
+ * is read. A missing folder has none; another readdir error is thrown.
+ */
+function namesIn(dir: string, quarantined: (name: string) => string[] | undefined): { names: string[]; held: { name: string; reasons: string[] }[] } {
   let all: string[];
   try {
     all = fs.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
-    return { names: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
+    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    throw err;
   }
   const names: string[] = [];
-  const unreadable: ProposalsRead["unreadable"] = [];
-  for (const name of all.sort()) {
+  const held: { name: string; reasons: string[] }[] = [];
+  for (const name of all) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
-    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+    if (reasons) held.push({ name, reasons });
     else names.push(name);
   }
-  return { names, unreadable };
+  return { names, held };
+}
+
+/** The proposal file names in `dir` in name (so staging) order, and the quarantined ones named; nothing is read. */
+function listNames(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): { names: string[]; unreadable: ProposalsRead["unreadable"] } {
+  let found: ReturnType<typeof namesIn>;
+  try {
+    found = namesIn(dir, quarantined);
+  } catch (err) {
+    return { names: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
+  }
+  const unreadable = found.held
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names: found.names.sort(), unreadable };
 }
 
 function readDir(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): ProposalsRead {
@@ -173,13 +184,16 @@ function readDir(dir: string, quarantined: (name: string) => string[] | undefine
 /** How many proposals `memctl review` and the web view read at once: a full queue (2,000 of ~95 KB) read whole held 400+ MB. */
 export const PENDING_PAGE = 50;
 
-export interface PendingPage extends ProposalsRead {
+/** Which page of the pending queue a read holds: `memctl review`, the web view and their JSON share it. */
+export interface QueuePage {
   /** Pending proposal files in all (quarantined ones are named in `unreadable`, not counted). */
   total: number;
   /** 1-based, clamped to 1..pages. */
   page: number;
   pages: number;
 }
+
+export interface PendingPage extends ProposalsRead, QueuePage {}
 
 /** One page of the pending queue in staging (file name) order: only that page's files are read. */
 export function readPendingPage(memoryDir: string, page: number, size = PENDING_PAGE): PendingPage {
