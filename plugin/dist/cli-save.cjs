@@ -9529,13 +9529,7 @@ function readPending(memoryDir) {
   return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
 }
 function countPending(memoryDir) {
-  const quarantined = quarantinedIn(memoryDir);
-  try {
-    return node_fs_default.readdirSync(node_path_default.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return 0;
-    throw err;
-  }
+  return namesIn(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
 }
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
@@ -9555,23 +9549,33 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${(0, import_node_crypto2.randomBytes)(3).toString("hex")}`;
 }
-function listNames(dir, quarantined = () => void 0) {
+function namesIn(dir, quarantined) {
   let all;
   try {
     all = node_fs_default.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
-    return { names: [], unreadable: [{ file: dir, reason: err.message }] };
+    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    throw err;
   }
   const names = [];
-  const unreadable = [];
-  for (const name of all.sort()) {
+  const held2 = [];
+  for (const name of all) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
-    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+    if (reasons) held2.push({ name, reasons });
     else names.push(name);
   }
-  return { names, unreadable };
+  return { names, held: held2 };
+}
+function listNames(dir, quarantined = () => void 0) {
+  let found;
+  try {
+    found = namesIn(dir, quarantined);
+  } catch (err) {
+    return { names: [], unreadable: [{ file: dir, reason: err.message }] };
+  }
+  const unreadable = found.held.sort((a, b) => a.name < b.name ? -1 : 1).map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names: found.names.sort(), unreadable };
 }
 function readDir(dir, quarantined = () => void 0) {
   const listed = listNames(dir, quarantined);

@@ -10783,13 +10783,7 @@ var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
 function countPending(memoryDir) {
-  const quarantined = quarantinedIn(memoryDir);
-  try {
-    return node_fs_default.readdirSync(node_path_default.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return 0;
-    throw err;
-  }
+  return namesIn(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
 }
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
@@ -10800,6 +10794,24 @@ function quarantinedIn(memoryDir) {
 }
 var isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
 var PROPOSAL_READ_CAP = 4 * 1024 * 1024;
+function namesIn(dir, quarantined) {
+  let all;
+  try {
+    all = node_fs_default.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    throw err;
+  }
+  const names = [];
+  const held = [];
+  for (const name of all) {
+    if (!isProposalName(name)) continue;
+    const reasons = quarantined(name);
+    if (reasons) held.push({ name, reasons });
+    else names.push(name);
+  }
+  return { names, held };
+}
 
 // lib/hook/session-notes.ts
 init_card();
