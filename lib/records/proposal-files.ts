@@ -9,7 +9,7 @@ import { systemCode, usageError } from "../core/errors.js";
 import { appendLine } from "../store/history.js";
 import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { realDir } from "../store/safe-write.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { commitFile } from "../store/write.js";

@@ -7880,6 +7880,25 @@ function damaged(file, why) {
     { file: rel }
   );
 }
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
+var init_arrivals = __esm({
+  "lib/store/arrivals.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_paths();
+    init_write();
+    init_safe_write();
+    init_hold_index();
+    init_checked_fs();
+    ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+    ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
+    HOLD_READ_CAP = 256 * 1024 * 1024;
+  }
+});
+
+// lib/store/hold.ts
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
@@ -8035,23 +8054,16 @@ function safeSha(memoryDir, rel) {
 function normalise(rel) {
   return cardPathKey(rel);
 }
-var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
-var init_arrivals = __esm({
-  "lib/store/arrivals.ts"() {
+var init_hold = __esm({
+  "lib/store/hold.ts"() {
     "use strict";
     init_node_fs();
     init_node_path();
     init_sha256();
     init_errors();
-    init_paths();
-    init_write();
-    init_safe_write();
     init_link_key();
-    init_hold_index();
     init_checked_fs();
-    ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-    ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
-    HOLD_READ_CAP = 256 * 1024 * 1024;
+    init_arrivals();
   }
 });
 
@@ -8110,7 +8122,7 @@ var init_read = __esm({
     init_errors();
     init_paths();
     init_checked_fs();
-    init_arrivals();
+    init_hold();
     init_paths();
     init_card_count();
   }
@@ -9193,7 +9205,7 @@ var init_guardrails = __esm({
     init_config();
     init_errors();
     init_read();
-    init_arrivals();
+    init_hold();
     GUARDRAIL_CONFIG_KEYS = Object.freeze({
       maxDepth: "max_depth",
       maxSegmentBytes: "max_segment_bytes",
@@ -9630,7 +9642,7 @@ var init_proposal_files = __esm({
     init_history();
     init_lock();
     init_paths();
-    init_arrivals();
+    init_hold();
     init_safe_write();
     init_checked_fs();
     init_write();
@@ -10997,7 +11009,7 @@ var init_write2 = __esm({
     init_save();
     init_history();
     init_generate();
-    init_arrivals();
+    init_hold();
   }
 });
 

@@ -6970,6 +6970,8 @@ function damaged(file, why) {
     { file: rel }
   );
 }
+
+// lib/store/hold.ts
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
