@@ -103,7 +103,7 @@ export function readPending(memoryDir: string): ProposalsRead {
  * cost every session start about a second and 270 MB.
  */
 export function countPending(memoryDir: string): number {
-  return namesIn(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
+  return namesIn(entriesOf(path.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
 
 /** A proposal file a sync quarantined (a secret, a link, an oversized file) is named, never read or listed. */
@@ -138,21 +138,21 @@ export function newProposalId(now: Date): string {
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-/**
- * The proposal file names in `dir`, in directory order, apart from the quarantined ones (with their reasons); nothing
- * is read. A missing folder has none; another readdir error is thrown.
- */
-function namesIn(dir: string, quarantined: (name: string) => string[] | undefined): { names: string[]; held: { name: string; reasons: string[] }[] } {
-  let all: string[];
+/** The folder's entries, none when it is missing; another readdir error is thrown. */
+function entriesOf(dir: string): string[] {
   try {
-    all = fs.readdirSync(dir);
+    return fs.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
+}
+
+/** The proposal file names among `entries`, in their order, apart from the quarantined ones (with their reasons). */
+function namesIn(entries: readonly string[], quarantined: (name: string) => string[] | undefined): { names: string[]; held: { name: string; reasons: string[] }[] } {
   const names: string[] = [];
   const held: { name: string; reasons: string[] }[] = [];
-  for (const name of all) {
+  for (const name of entries) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) held.push({ name, reasons });
@@ -163,16 +163,15 @@ function namesIn(dir: string, quarantined: (name: string) => string[] | undefine
 
 /** The proposal file names in `dir` in name (so staging) order, and the quarantined ones named; nothing is read. */
 function listNames(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): { names: string[]; unreadable: ProposalsRead["unreadable"] } {
-  let found: ReturnType<typeof namesIn>;
+  let all: string[];
   try {
-    found = namesIn(dir, quarantined);
+    all = entriesOf(dir);
   } catch (err) {
     return { names: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
   }
-  const unreadable = found.held
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
-  return { names: found.names.sort(), unreadable };
+  const { names, held } = namesIn(all.sort(), quarantined);
+  const unreadable = held.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names, unreadable };
 }
 
 function readDir(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): ProposalsRead {

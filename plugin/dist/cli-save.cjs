@@ -9541,7 +9541,7 @@ function readPending(memoryDir) {
   return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
 }
 function countPending(memoryDir) {
-  return namesIn(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
+  return namesIn(entriesOf(node_path_default.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
@@ -9561,17 +9561,18 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${(0, import_node_crypto2.randomBytes)(3).toString("hex")}`;
 }
-function namesIn(dir, quarantined) {
-  let all;
+function entriesOf(dir) {
   try {
-    all = node_fs_default.readdirSync(dir);
+    return node_fs_default.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
+}
+function namesIn(entries, quarantined) {
   const names = [];
   const held2 = [];
-  for (const name of all) {
+  for (const name of entries) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) held2.push({ name, reasons });
@@ -9580,14 +9581,15 @@ function namesIn(dir, quarantined) {
   return { names, held: held2 };
 }
 function listNames(dir, quarantined = () => void 0) {
-  let found;
+  let all;
   try {
-    found = namesIn(dir, quarantined);
+    all = entriesOf(dir);
   } catch (err) {
     return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
-  const unreadable = found.held.sort((a, b) => a.name < b.name ? -1 : 1).map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
-  return { names: found.names.sort(), unreadable };
+  const { names, held: held2 } = namesIn(all.sort(), quarantined);
+  const unreadable = held2.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names, unreadable };
 }
 function readDir(dir, quarantined = () => void 0) {
   const listed = listNames(dir, quarantined);

@@ -10789,7 +10789,7 @@ var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
 function countPending(memoryDir) {
-  return namesIn(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
+  return namesIn(entriesOf(node_path_default.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
@@ -10800,17 +10800,18 @@ function quarantinedIn(memoryDir) {
 }
 var isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
 var PROPOSAL_READ_CAP = 4 * 1024 * 1024;
-function namesIn(dir, quarantined) {
-  let all;
+function entriesOf(dir) {
   try {
-    all = node_fs_default.readdirSync(dir);
+    return node_fs_default.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
+}
+function namesIn(entries, quarantined) {
   const names = [];
   const held = [];
-  for (const name of all) {
+  for (const name of entries) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) held.push({ name, reasons });

@@ -39,7 +39,7 @@ function readPending(memoryDir) {
   return readDir(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
 }
 function countPending(memoryDir) {
-  return namesIn(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.length;
+  return namesIn(entriesOf(path.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
@@ -61,17 +61,18 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
-function namesIn(dir, quarantined) {
-  let all;
+function entriesOf(dir) {
   try {
-    all = fs.readdirSync(dir);
+    return fs.readdirSync(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], held: [] };
+    if (systemCode(err) === "ENOENT") return [];
     throw err;
   }
+}
+function namesIn(entries, quarantined) {
   const names = [];
   const held = [];
-  for (const name of all) {
+  for (const name of entries) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
     if (reasons) held.push({ name, reasons });
@@ -80,14 +81,15 @@ function namesIn(dir, quarantined) {
   return { names, held };
 }
 function listNames(dir, quarantined = () => void 0) {
-  let found;
+  let all;
   try {
-    found = namesIn(dir, quarantined);
+    all = entriesOf(dir);
   } catch (err) {
     return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
-  const unreadable = found.held.sort((a, b) => a.name < b.name ? -1 : 1).map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
-  return { names: found.names.sort(), unreadable };
+  const { names, held } = namesIn(all.sort(), quarantined);
+  const unreadable = held.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names, unreadable };
 }
 function readDir(dir, quarantined = () => void 0) {
   const listed = listNames(dir, quarantined);
