@@ -3,7 +3,7 @@ import { backupsDir, readText } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 import { hookCommandsIn } from "./hook-json.js";
-import { readJsonc } from "./jsonc.js";
+import { readJsonc } from "../lib/core/jsonc.js";
 import { originalText, readRecord, recordsDir } from "./record.js";
 
 // One block per prompt whatever the scopes: a host wired at user and project scope (or project and local) runs

@@ -1,7 +1,7 @@
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { readText, type TextEdit } from "./apply.js";
 import { budgetOfCommand, type InstallContext } from "./context.js";
-import { appendMember, readJsonc, removeMember, replaceValue, type JsonPath } from "./jsonc.js";
+import { appendMember, readJsonc, removeMember, replaceValue, type JsonPath } from "../lib/core/jsonc.js";
 
 // The Claude-shaped hooks file (Claude settings.json, Codex hooks.json):
 //   { "hooks": { "<Event>": [ { "hooks": [ { "type": "command", "command": "…" } ] } ] } }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import type { TextEdit } from "./apply.js";
 import { emptyObjectToAbsent } from "./hook-json.js";
-import { appendMember, readJsonc, removeMember, replaceValue } from "./jsonc.js";
+import { appendMember, readJsonc, removeMember, replaceValue } from "../lib/core/jsonc.js";
 
 /**
  * One named entry memctl owns inside a JSON(C) config object, e.g. OpenCode's `mcp.memctl`: added (creating

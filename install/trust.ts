@@ -5,7 +5,7 @@ import type { InstallContext } from "./context.js";
 import { parseTomlOrThrow } from "../lib/core/toml-lines.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
-import { readJsonc } from "./jsonc.js";
+import { readJsonc } from "../lib/core/jsonc.js";
 
 // Whether a host will actually run what memctl wired: Codex silently skips a hook nobody trusted, and both
 // Codex and Grok ignore a project's config until the folder is trusted. memctl never writes trust itself (the

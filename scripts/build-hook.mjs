@@ -27,7 +27,7 @@ export async function buildHook(dir, external) {
   const body = await buildCached(dir, "user-prompt-submit", external, { js: "#!/usr/bin/env node" });
   // The freshness keeper (lib/hook/entry/keeper.ts): started detached by the hook, beside it, for large stores.
   // A plain bundle: it starts once per keeper, not once per prompt.
-  await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external, plugins: [builtinsAsIs] });
+  await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external, plugins: [builtinsAsIs, jsoncParserEsm] });
   // The session start (lib/hook/entry/session-start.ts): the CLI (dist/cli.js, plugin/dist/cli.mjs) starts
   // session-start.cjs from here for the wired `hook session-start` flags. Built as the hook is, for the same reasons:
   // no ES module graph to load, and compiled code from the cache. js-yaml is inlined as in the CLI (the card parser
@@ -59,11 +59,31 @@ export const builtinsAsIs = {
   },
 };
 
+// jsonc-parser's "main" is a UMD file that loads its parts through a require() esbuild cannot follow: a bundle of it
+// fails with "Cannot find module './impl/format'" where no node_modules is (the plugin's vendor file did, so the
+// plugin's `memctl install` could not start). Its ES build (the package's "module") bundles whole. A build that leaves
+// jsonc-parser external still gets the package as npm installs it.
+export const jsoncParserEsm = {
+  name: "jsonc-parser-esm",
+  setup(b) {
+    if ((b.initialOptions.external ?? []).includes("jsonc-parser")) return;
+    b.onResolve({ filter: /^jsonc-parser$/ }, (args) => b.resolve("jsonc-parser/lib/esm/main.js", { kind: args.kind, resolveDir: args.resolveDir || process.cwd() }));
+  },
+};
+
 /** lib/hook/entry/<name>.ts as <name>.body.js and its code-cache loader <name>.cjs; returns the body's build result. */
 async function buildCached(dir, name, external, banner) {
   const bodyName = `${name}.body.js`;
   const bodyFile = `${dir}/${bodyName}`;
-  const body = await build({ ...nodeBundle, entryPoints: [`lib/hook/entry/${name}.ts`], outfile: bodyFile, format: "cjs", external, metafile: true, plugins: [builtinsAsIs] });
+  const body = await build({
+    ...nodeBundle,
+    entryPoints: [`lib/hook/entry/${name}.ts`],
+    outfile: bodyFile,
+    format: "cjs",
+    external,
+    metafile: true,
+    plugins: [builtinsAsIs, jsoncParserEsm],
+  });
   wrapForLoader(bodyFile);
   await build({
     ...nodeBundle,

@@ -18,7 +18,7 @@ import { isBuiltin } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { buildHook, nodeBundle } from "./build-hook.mjs";
+import { buildHook, jsoncParserEsm, nodeBundle } from "./build-hook.mjs";
 import { buildSave } from "./build-save.mjs";
 
 const CLAUDE_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs"';
@@ -116,6 +116,7 @@ async function buildCli(dist) {
     write: false,
     metafile: true,
     banner: { js: REQUIRE_BANNER },
+    plugins: [jsoncParserEsm],
   });
   writeStableChunks(vendor);
 

@@ -6,7 +6,7 @@
 // and its node:child_process) stay uninitialised until used: an ES module bundle hoists every builtin import to its
 // top. Not minified: the plugin commits it, and its diff follows the source diff (docs/internals.md).
 import { build } from "esbuild";
-import { builtinsAsIs, nodeBundle } from "./build-hook.mjs";
+import { builtinsAsIs, jsoncParserEsm, nodeBundle } from "./build-hook.mjs";
 
 /**
  * Bundles the save path into `outfile`. `external`: the packages left to node_modules (the package's build);
@@ -15,7 +15,7 @@ import { builtinsAsIs, nodeBundle } from "./build-hook.mjs";
  * inlined. The plugin's vendor files are ES modules, which a CommonJS file reaches through `import()` only.
  */
 export async function buildSave(outfile, { external = [], vendor } = {}) {
-  const plugins = [builtinsAsIs];
+  const plugins = [builtinsAsIs, jsoncParserEsm];
   if (vendor)
     plugins.push({
       name: "lazy-packages-from-vendor",

@@ -2,19 +2,22 @@
 // and the hook loads one small file. Runtime dependencies stay external (installed by npm).
 // Then the self-contained plugin directory plugin/ (scripts/build-plugin.mjs), committed for marketplaces.
 import { build } from "esbuild";
-import { buildHook, HOOK_BODY, nodeBundle } from "./build-hook.mjs";
+import { buildHook, HOOK_BODY, jsoncParserEsm, nodeBundle } from "./build-hook.mjs";
 import { buildPlugin } from "./build-plugin.mjs";
 import { buildSave } from "./build-save.mjs";
 import { chmodSync, cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
-// smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
+// smol-toml and jsonc-parser (Claude's settings, read by the one JSONC reader) are bundled into the hooks (one file
+// to load, no package resolution per prompt); the rest stay external.
 const dependencies = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies);
-const hookExternal = dependencies.filter((d) => d !== "smol-toml");
+const hookInlined = new Set(["smol-toml", "jsonc-parser"]);
+const hookExternal = dependencies.filter((d) => !hookInlined.has(d));
 // The CLI inlines the small packages every store command loads: smol-toml (the config; nine files from node_modules),
-// js-yaml and picocolors. Each external package costs a package.json lookup and a resolve per file at start-up:
-// inlined, `memctl save --help` started 8-10 ms sooner (73 -> 63 ms against 25 for node -e 0, interleaved; issue 32).
+// js-yaml, picocolors, and jsonc-parser (the host registry's Claude adapter reads settings through it; six files).
+// Each external package costs a package.json lookup and a resolve per file at start-up: inlined, `memctl save --help`
+// started 8-10 ms sooner (73 -> 63 ms against 25 for node -e 0, interleaved; issue 32).
 // The rest load only with the commands that use them (mcp, secret scans).
-const cliInlined = new Set(["smol-toml", "js-yaml", "picocolors"]);
+const cliInlined = new Set(["smol-toml", "js-yaml", "picocolors", "jsonc-parser"]);
 
 rmSync("dist", { recursive: true, force: true });
 await build({
@@ -25,6 +28,7 @@ await build({
   format: "esm",
   external: dependencies.filter((d) => !cliInlined.has(d)),
   chunkNames: "chunks/[name]-[hash]",
+  plugins: [jsoncParserEsm],
 });
 // `memctl save` alone, as one file (lib/cli/save-bin.ts; bin.ts starts it): scripts/build-save.mjs, which the
 // plugin's build uses too.

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readJsonc } from "../../lib/core/jsonc.js";
 import type { NativeIndexQuery } from "../types.js";
 
 // Whether Claude Code itself loads a store's MEMORY.md at session start. It does only for its auto-memory
@@ -35,49 +36,16 @@ function settingOf(file: string, read: (file: string) => string): unknown {
   }
   // Cheap before JSON.parse: most settings files never mention it.
   if (!text.includes("autoMemoryEnabled")) return undefined;
-  for (const candidate of [text, withoutJsoncExtras(text)])
-    try {
-      return (JSON.parse(candidate) as { autoMemoryEnabled?: unknown }).autoMemoryEnabled;
-    } catch {}
-  return undefined;
-}
-
-/**
- * JSON with comments and trailing commas as plain JSON: settings files may hold them (`memctl install` edits such a
- * file and keeps them). Hand-written, not jsonc-parser: the per-prompt hook reaches this, and it runs only when
- * JSON.parse has already failed. Strings are copied as they are, so a `//` or `,}` inside one stays.
- */
-function withoutJsoncExtras(text: string): string {
-  let out = "";
-  let comma = false; // a comma held until the next token shows it is not a trailing one
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === "/" && text[i + 1] === "/") {
-      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
-      continue;
-    }
-    if (ch === "/" && text[i + 1] === "*") {
-      const close = text.indexOf("*/", i + 2);
-      i = close < 0 ? text.length : close + 1;
-      continue;
-    }
-    if (/\s/.test(ch)) {
-      out += ch;
-      continue;
-    }
-    if (comma && ch !== "}" && ch !== "]") out += ",";
-    comma = ch === ",";
-    if (comma) continue;
-    if (ch !== '"') {
-      out += ch;
-      continue;
-    }
-    let end = i + 1;
-    while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-    out += text.slice(i, end + 1);
-    i = end;
+  // JSON.parse first: a settings file is usually plain JSON. Comments and trailing commas (which `memctl install`
+  // keeps when it edits such a file) go through the one JSONC reader.
+  try {
+    return (JSON.parse(text) as { autoMemoryEnabled?: unknown }).autoMemoryEnabled;
+  } catch {}
+  try {
+    return readJsonc(text).autoMemoryEnabled;
+  } catch {
+    return undefined;
   }
-  return out;
 }
 
 /** The fix doctor and `install --status` give when Claude's auto memory writes into memctl's store. */

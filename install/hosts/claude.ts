@@ -18,7 +18,7 @@ import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../ho
 import { readText, type TextEdit } from "../apply.js";
 import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
-import { readJsonc } from "../jsonc.js";
+import { readJsonc } from "../../lib/core/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../render.js";
 import { gitExcludeEdit } from "../git-exclude.js";
 import { readConfig } from "../../lib/config/config.js";

@@ -1,15 +1,13 @@
 import { hostAdapter, HOSTS } from "../../hosts/index.js";
-import { defaultBudgetsText, resolveStoreBudget } from "../config/budget.js";
-import { readConfig } from "../config/config.js";
+import { defaultBudgetsText } from "../config/budget.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
-import { displayDir } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import type { Ranked } from "../rank/score.js";
 import { resolveMemory } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
-import { scopeAtOf } from "../config/scope-at.js";
+import { rankRequest } from "./rank-request.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
 
@@ -40,26 +38,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const resolution = resolveMemory(projectFrom(args), io);
   if (resolution.status === "invalid-explicit") throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, resolution.reason, { resolution });
   if (resolution.status !== "resolved" || !resolution.memory_dir) throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, resolution.reason);
-  const budget = resolveStoreBudget(
-    { host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value },
-    { ...resolution, memory_dir: resolution.memory_dir },
-    io,
-  );
+  const request = rankRequest(args, io, host, { ...resolution, memory_dir: resolution.memory_dir }, query);
+  const budget = request.budget;
   let injection;
   try {
-    injection = await buildInjection({
-      memoryDir: resolution.memory_dir,
-      displayDir: displayDir(resolution.memory_dir, io.home),
-      projectKey: resolution.project_key,
-      source: resolution.resolution_source,
-      prompt: query,
-      scopeAt: scopeAtOf(resolution, io.cwd, projectFrom(args).repoRoot),
-      host,
-      budget,
-      now: io.now(),
-      record: false,
-      all: true,
-    });
+    injection = await buildInjection({ ...request, record: false, all: true });
   } catch (err) {
     throw new MemctlError(ERROR_CODES.E_IO, `cannot read the memory index in ${resolution.memory_dir}: ${(err as Error).message}`);
   }

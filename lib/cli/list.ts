@@ -3,7 +3,7 @@ import { readCardCatalog } from "../store/card-cache.js";
 import { cacheIdentity } from "../store/card-cache-open.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
 import { freshnessOf, type CacheStamp } from "../store/full-check.js";
 import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/sanitize.js";

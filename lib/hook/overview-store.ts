@@ -8,7 +8,7 @@ import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins, type Pins } from "./overview-pins.js";
 import { keepLines, readKeptLines, type KeptLines } from "./overview-kept.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexOnly } from "../store/read.js";

@@ -17,7 +17,7 @@ import { saveCard, type WriteContext } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
 import { runLlmCommand } from "../compact/generate.js";
 import type { RecallModel } from "../config/recall.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 
 export interface KeysRun {
   model: RecallModel;

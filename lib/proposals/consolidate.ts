@@ -11,7 +11,7 @@ import type { Related } from "./content-match.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
 import { PROPOSALS_DIR } from "../records/proposal-files.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
 // flag conflicts (different content for one card) and contradictions (a proposal made against an older

@@ -3,7 +3,9 @@ import path from "node:path";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
 import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, readPendingPage, type PendingPage, type Proposal } from "./propose.js";
-import { readHold, type Arrival } from "../store/arrivals.js";
+import type { Arrival } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
+import type { QueuePage } from "../records/proposal-files.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText, type SaveInput } from "../records/card-input.js";
 import type { CardType } from "../core/card-types.js";
@@ -49,13 +51,10 @@ export interface ReviewedProposal {
   suggested_scope: string[] | null;
 }
 
-export interface ReviewResult {
+/** The queue page is which page of them `pending` is (every one when no page was asked for). */
+export interface ReviewResult extends QueuePage {
   pending: ReviewedProposal[];
   unreadable: { file: string; reason: string }[];
-  /** Pending in all, and which page of them `pending` is (every one when no page was asked for). */
-  total: number;
-  page: number;
-  pages: number;
 }
 
 /**

@@ -5,7 +5,8 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { asRefusal, notFoundError, openParent, readEntry } from "../store/safe-open.js";
-import { readHold, type Arrival, type Hold } from "../store/arrivals.js";
+import type { Arrival } from "../store/arrivals.js";
+import { readHold, type Hold } from "../store/hold.js";
 import { indexLines, parseIndexLine } from "../core/index-file.js";
 
 export const MAX_VIEW_LINES = 999_999;

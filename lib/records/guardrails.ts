@@ -3,7 +3,7 @@ import { configFilePath, readConfig, type GuardrailKey } from "../config/config.
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { STATE_DIR } from "../store/read.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 
 // Limits checked inside the store lock, before any byte is written. A refused write changes nothing.
 // Defaults follow Anthropic's managed memory stores (100 kB a file, 2,000 files) scaled to one project.

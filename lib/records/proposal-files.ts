@@ -9,7 +9,7 @@ import { systemCode, usageError } from "../core/errors.js";
 import { appendLine } from "../store/history.js";
 import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { realDir } from "../store/safe-write.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { commitFile } from "../store/write.js";
@@ -103,13 +103,7 @@ export function readPending(memoryDir: string): ProposalsRead {
  * cost every session start about a second and 270 MB.
  */
 export function countPending(memoryDir: string): number {
-  const quarantined = quarantinedIn(memoryDir);
-  try {
-    return fs.readdirSync(path.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return 0;
-    throw err;
-  }
+  return namesIn(entriesOf(path.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
 
 /** A proposal file a sync quarantined (a secret, a link, an oversized file) is named, never read or listed. */
@@ -187,23 +181,39 @@ export function newProposalId(now: Date): string {
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
+/** The folder's entries, none when it is missing; another readdir error is thrown. */
+function entriesOf(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return [];
+    throw err;
+  }
+}
+
+/** The proposal file names among `entries`, in their order, apart from the quarantined ones (with their reasons). */
+function namesIn(entries: readonly string[], quarantined: (name: string) => string[] | undefined): { names: string[]; held: { name: string; reasons: string[] }[] } {
+  const names: string[] = [];
+  const held: { name: string; reasons: string[] }[] = [];
+  for (const name of entries) {
+    if (!isProposalName(name)) continue;
+    const reasons = quarantined(name);
+    if (reasons) held.push({ name, reasons });
+    else names.push(name);
+  }
+  return { names, held };
+}
+
 /** The proposal file names in `dir` in name (so staging) order, and the quarantined ones named; nothing is read. */
 function listNames(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): { names: string[]; unreadable: ProposalsRead["unreadable"] } {
   let all: string[];
   try {
-    all = fs.readdirSync(dir);
+    all = entriesOf(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
     return { names: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
   }
-  const names: string[] = [];
-  const unreadable: ProposalsRead["unreadable"] = [];
-  for (const name of all.sort()) {
-    if (!isProposalName(name)) continue;
-    const reasons = quarantined(name);
-    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-    else names.push(name);
-  }
+  const { names, held } = namesIn(all.sort(), quarantined);
+  const unreadable = held.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
   return { names, unreadable };
 }
 
@@ -216,13 +226,16 @@ function readDir(dir: string, quarantined: (name: string) => string[] | undefine
 /** How many proposals `memctl review` and the web view read at once: a full queue (2,000 of ~95 KB) read whole held 400+ MB. */
 export const PENDING_PAGE = 50;
 
-export interface PendingPage extends ProposalsRead {
+/** Which page of the pending queue a read holds: `memctl review`, the web view and their JSON share it. */
+export interface QueuePage {
   /** Pending proposal files in all (quarantined ones are named in `unreadable`, not counted). */
   total: number;
   /** 1-based, clamped to 1..pages. */
   page: number;
   pages: number;
 }
+
+export interface PendingPage extends ProposalsRead, QueuePage {}
 
 /** One page of the pending queue in staging (file name) order: only that page's files are read. */
 export function readPendingPage(memoryDir: string, page: number, size = PENDING_PAGE): PendingPage {

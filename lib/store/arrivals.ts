@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sha256Hex } from "../core/sha256.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
-import { cardPathKey, foldedPath } from "../core/link-key.js";
 import { writeHoldIndex } from "./hold-index.js";
 import { readRegularUtf8 } from "./checked-fs.js";
 
@@ -67,7 +65,7 @@ export function readArrivals(memoryDir: string, which: "all" | "paths" = "all"):
 }
 
 /** A list's items; throws E_HOLD_DAMAGED for a list that is there but is not one (never blocks: a FIFO is refused). */
-function readList(file: string): Arrival[] {
+export function readList(file: string): Arrival[] {
   let text: string;
   try {
     text = readRegularUtf8(file, HOLD_READ_CAP);
@@ -104,7 +102,7 @@ function stateDirUnsearchable(err: unknown, file: string): boolean {
 }
 
 /** The list may be large (20,000 held items are ~10 MB); past this it is damaged, not read. */
-const HOLD_READ_CAP = 256 * 1024 * 1024;
+export const HOLD_READ_CAP = 256 * 1024 * 1024;
 
 function isArrival(i: unknown): boolean {
   const a = i as Partial<Arrival> | null;
@@ -137,223 +135,4 @@ export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Prom
   writeHoldIndex(memoryDir, file.items, fs.statSync(arrivalsPath(memoryDir), { bigint: true }));
   const lines = path.join(memoryDir, ARRIVAL_LINES_RELPATH);
   if (notes.length > 0 || fs.existsSync(lines)) await commitFile(lines, `${JSON.stringify({ version: 1, items: notes })}\n`);
-}
-
-/** sha256 of a store file's bytes, null when absent (never follows a symlink: a link is hashed as its target path). */
-export function currentSha(memoryDir: string, rel: string): string | null {
-  const abs = path.join(memoryDir, rel);
-  // An index line's target outside the store (quarantined by sync) is never opened: it is held by its name.
-  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
-  try {
-    const st = fs.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
-    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(fs.readFileSync(abs));
-  } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
-    throw err;
-  }
-}
-
-/** True for a path that is absolute, climbs out with `..`, or passes through a symlink or non-directory on the way. */
-function leavesStore(memoryDir: string, rel: string): boolean {
-  const key = normalise(rel);
-  if (path.posix.isAbsolute(key) || path.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
-  const segments = key.split("/");
-  let dir = memoryDir;
-  for (const segment of segments.slice(0, -1)) {
-    dir = path.join(dir, segment);
-    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
-    if (st === undefined) return false;
-    if (!st.isDirectory()) return true;
-  }
-  return false;
-}
-
-/** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */
-export interface Hold {
-  held(rel: string): Arrival | undefined;
-  /** The note holding this line (of MEMORY.md: not a card link; of an episode log: quarantined), if any. */
-  heldLine(raw: string): Arrival | undefined;
-  readonly size: number;
-}
-
-/** The key a note is held by: its line's text, whatever else changes in the file around it. */
-export function lineSha(raw: string): string {
-  return sha256Hex(`line:${raw}`);
-}
-
-/**
- * Whether an item still holds, for one pass over the list: its file as it arrived, or (a note) its line still in its
- * file (each file's lines hashed once per pass).
- */
-export function liveness(memoryDir: string): (item: Arrival) => boolean {
-  const lines = new Map<string, Set<string>>();
-  return (item) => {
-    if (item.kind !== "note") return item.sha256 === currentSha(memoryDir, item.path);
-    let set = lines.get(item.path);
-    if (set === undefined) {
-      set = new Set();
-      // A list planted with the store may name any path: only a regular file of the store, no link, is read.
-      try {
-        if (!leavesStore(memoryDir, item.path))
-          for (const raw of readRegularUtf8(path.join(memoryDir, item.path), HOLD_READ_CAP, { nofollow: true }).split(/\r?\n/)) set.add(lineSha(raw));
-      } catch {
-        // gone (or not a file of the store): the note holds nothing
-      }
-      lines.set(item.path, set);
-    }
-    return item.sha256 !== null && set.has(item.sha256);
-  };
-}
-
-/**
- * The hold for this store (`lines`: with the notes, for a reader that shows free text), or undefined when nothing is
- * held (the common case: one failed open). A damaged list fails closed: see damagedHold.
- */
-export function readHold(memoryDir: string, lines = false): Hold | undefined {
-  let items: Arrival[] = [];
-  let pathsDamaged = false;
-  let linesDamaged = false;
-  try {
-    items = readList(arrivalsPath(memoryDir));
-  } catch {
-    pathsDamaged = true;
-  }
-  if (lines)
-    try {
-      items = [...items, ...readList(path.join(memoryDir, ARRIVAL_LINES_RELPATH))];
-    } catch {
-      linesDamaged = true;
-    }
-  const hold = holdOf(memoryDir, items);
-  return pathsDamaged || linesDamaged ? damagedHold(memoryDir, hold, pathsDamaged, linesDamaged) : hold;
-}
-
-/**
- * What a list that cannot be read still holds: every store file not written since the list was damaged (its
- * mtime; an absent file too), and (notes damaged) every free line, besides what a readable part of the list holds.
- * The owner's own writes after the damage are theirs, so their new cards still reach agents.
- */
-function damagedHold(memoryDir: string, hold: Hold | undefined, paths: boolean, lines: boolean): Hold {
-  let since = Number.POSITIVE_INFINITY; // no stamp to go by: every file is held
-  try {
-    since = fs.lstatSync(arrivalsPath(memoryDir), { throwIfNoEntry: false })?.mtimeMs ?? since;
-  } catch {}
-  const item = (rel: string): Arrival => ({
-    id: "a-0",
-    path: rel,
-    kind: "file",
-    state: "pending",
-    sha256: null,
-    reasons: [`${ARRIVALS_RELPATH} is damaged (memctl doctor says how to repair it)`],
-    pushed_by: [],
-    commit: "",
-    before: null,
-    at: "",
-  });
-  return {
-    size: Number.POSITIVE_INFINITY,
-    held(rel) {
-      const found = hold?.held(rel);
-      if (found || !paths) return found;
-      const stamp = stampOf(memoryDir, normalise(rel));
-      return stamp === undefined || stamp[0] <= since ? item(rel) : undefined;
-    },
-    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : undefined),
-  };
-}
-
-/** The hold of a list already read (readHold's answer for these items). */
-export function holdOf(memoryDir: string, items: readonly Arrival[]): Hold | undefined {
-  if (items.length === 0) return undefined;
-  const byPath = new Map<string, Arrival[]>();
-  const notes = new Map<string, Arrival>();
-  for (const item of items) {
-    // A removal holds nothing (what it took away was the owner's); a note holds its line, never its whole file.
-    if (item.kind === "removed") continue;
-    if (item.kind === "note") {
-      if (item.sha256 !== null) notes.set(item.sha256, item);
-      continue;
-    }
-    byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
-  }
-  if (byPath.size + notes.size === 0) return undefined;
-  const shas = new Map<string, string | null | undefined>();
-  // A name is one spelling of a file: a hard link, or another case or Unicode normalisation on a case-folding
-  // directory (macOS, Windows, ext4 `chattr +F`), reaches a held file under a name the list does not hold. Held
-  // files are compared by identity (device and inode); a name is stat'ed only when a held file has other links or
-  // the name folds to a held one, so a read of every card pays nothing more.
-  let ids: Map<string, string> | undefined;
-  const folded = new Set<string>();
-  let linked = false;
-  const sameFile = (key: string): string | undefined => {
-    if (ids === undefined) {
-      ids = new Map();
-      for (const held of byPath.keys()) {
-        folded.add(foldedPath(held));
-        const st = fileStat(memoryDir, held);
-        if (st === undefined) continue;
-        ids.set(`${st.dev}:${st.ino}`, held);
-        linked ||= st.nlink > 1n;
-      }
-    }
-    if (!linked && !folded.has(foldedPath(key))) return undefined;
-    const st = fileStat(memoryDir, key);
-    return st === undefined ? undefined : ids.get(`${st.dev}:${st.ino}`);
-  };
-  return {
-    size: byPath.size + notes.size,
-    heldLine: (raw) => (notes.size === 0 ? undefined : notes.get(lineSha(raw.replace(/\r$/, "")))),
-    held(rel) {
-      let key = normalise(rel);
-      let list = byPath.get(key);
-      if (!list) {
-        key = sameFile(key) ?? key;
-        list = byPath.get(key);
-      }
-      if (!list) return undefined;
-      const stamp = stampOf(memoryDir, key);
-      const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
-      if (same) return same;
-      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
-      const now = shas.get(key);
-      // A file that cannot be read now stays held (fail closed).
-      return now === undefined ? list[0] : list.find((i) => i.sha256 === now);
-    },
-  };
-}
-
-/** A store path's file status (not following a link), undefined when absent or not a file inside the store. */
-export function fileStat(memoryDir: string, rel: string): fs.BigIntStats | undefined {
-  if (leavesStore(memoryDir, rel)) return undefined;
-  try {
-    const st = fs.lstatSync(path.join(memoryDir, rel), { bigint: true });
-    return st.isFile() ? st : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** [mtimeMs, size] of a store path (not following a link), undefined when absent. */
-export function stampOf(memoryDir: string, rel: string): [number, number] | undefined {
-  try {
-    const st = fs.lstatSync(path.join(memoryDir, rel));
-    return [st.mtimeMs, st.size];
-  } catch {
-    return undefined;
-  }
-}
-
-export function safeSha(memoryDir: string, rel: string): string | null | undefined {
-  try {
-    return currentSha(memoryDir, rel);
-  } catch {
-    return undefined;
-  }
-}
-
-/** "./a.md" and "a.md" are one path (as the rank cache keys them). */
-export function normalise(rel: string): string {
-  return cardPathKey(rel);
 }

@@ -15,7 +15,8 @@ import { EPISODES_SHARD } from "./paths.js";
 import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
 import { asciiJson } from "../core/sanitize.js";
-import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
+import { FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard, type CardRecord } from "./card-record.js";
+import { encodeRow, type Row } from "./card-row.js";
 
 export type { CardRecord, Stamp } from "./card-record.js";
 

@@ -1,7 +1,8 @@
 // The card cache as a reader opens it (card-cache.ts readFresh): the card-cache file decoded once per stamp, with
 // its delta (card-delta.ts) merged when one applies to it.
 import { decodeCardCache, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
-import { plainRecord, type Row } from "./card-record.js";
+import { plainRecord } from "./card-record.js";
+import type { Row } from "./card-row.js";
 import { memoByStamp, readRecord } from "./card-read.js";
 import { racyWindow } from "./card-trust.js";
 import { mergeCardCache, readCardDelta } from "./card-delta.js";

@@ -20,7 +20,7 @@
 // A cache that is missing, foreign, of another version or damaged in any way is ignored and rebuilt; the names in
 // it are checked as listCardFiles would list them before one is stat'ed. It is derived state: written through
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 import { isAlways, mayRetireRecord, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { sameRecord } from "./card-record.js";
 import { CardWords, type Counts } from "./card-words.js";

@@ -26,7 +26,7 @@ import {
   type CardRecord,
 } from "./card-cache-format.js";
 import { isCardFileName } from "../core/card-types.js";
-import type { Row } from "./card-record.js";
+import type { Row } from "./card-row.js";
 import { readRegular, type FileStat } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp } from "./full-check.js";
 import { mergeOrder } from "./card-delta-order.js";

@@ -3,26 +3,16 @@
 // when asked, its strings (one JSON row) parsed only when something asks for one. Session start asks for the
 // strings of its pinned cards alone and a search for those of its hits, so at 100,000 cards neither parses
 // 100,000 rows (issue 32).
-import { mayRetire, type CardMeta } from "../core/card.js";
-import { asciiJson } from "../core/sanitize.js";
+import { mayRetire } from "../core/card.js";
+import { checkRow, type Row } from "./card-row.js";
 
 /** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
 export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
 
 /** What list and search read of a card, kept so neither reads the file again while its stamp holds. */
-export interface CardRecord {
+export interface CardRecord extends Row {
   file: string;
   stamp: Stamp;
-  /** Why the file could not be read; its fields are then empty (such a record is never trusted). */
-  readError?: string;
-  name?: string;
-  description?: string;
-  topics: string[];
-  priority?: string;
-  status?: string;
-  updated_at?: string;
-  /** cardType(file, meta), or undefined. */
-  type?: string;
   /** 1-based line where the body starts (after the frontmatter). */
   firstLine: number;
   /** Byte lengths of the encoded head and body words (lib/core/search-terms.ts encodeTermCounts). */
@@ -30,45 +20,6 @@ export interface CardRecord {
   bodyBytes: number;
   /** MEMORY.md links to it. */
   linked: boolean;
-  /** meta.provenance, as parseCard reads it. */
-  provenance?: CardMeta["provenance"];
-  /** parseCard's errors and warnings, as messages (what `memctl ui` shows on the card). */
-  problems: string[];
-  /** meta.scope (where a `priority: always` card is pinned: session start's overview). */
-  scope?: string[];
-  /** SHA-256 of the card's bytes, hex: its revision against the write history (a compact's watermark). */
-  sha256?: string;
-  /** meta.expires_at as written (session start leaves out a card past it, compared with today when read). */
-  expires_at?: string;
-  /** The frontmatter's superseded_by (core/card.ts supersededBy): the successor a listed superseded card names. */
-  superseded_by?: string;
-}
-
-/** The strings of a record, in the order of its JSON row. */
-export type Row = Pick<
-  CardRecord,
-  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256" | "expires_at" | "superseded_by"
->;
-
-/** A record's strings as one JSON line, every non-ASCII character escaped (a one-byte string parses about twice as fast). */
-export function encodeRow(r: Row): string {
-  const row = [
-    r.readError ?? null,
-    r.name ?? null,
-    r.description ?? null,
-    r.topics,
-    r.priority ?? null,
-    r.status ?? null,
-    r.updated_at ?? null,
-    r.type ?? null,
-    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
-    r.problems,
-    r.scope ?? null,
-    r.sha256 ?? null,
-    r.expires_at ?? null,
-    r.superseded_by ?? null,
-  ];
-  return asciiJson(row);
 }
 
 export const FLAG_LINKED = 1;
@@ -262,51 +213,4 @@ const OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status
 /** Two records the same in every field. */
 export function sameRecord(a: CardRecord, b: CardRecord): boolean {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
-}
-
-const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-const optStr = (v: unknown): v is string | null => v === null || typeof v === "string";
-const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((t) => typeof t === "string");
-
-/** A row's JSON line parsed and checked; undefined when it is not one encodeRow wrote. */
-export function checkRow(text: string): Row | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(v) || v.length !== 14) return undefined;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires, supersededBy] = v;
-  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return undefined;
-  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope)) || !optStr(expires) || !optStr(supersededBy)) return undefined;
-  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
-  const provenance = checkProvenance(prov);
-  if (provenance === false) return undefined;
-  return {
-    readError: readError ?? undefined,
-    name: name ?? undefined,
-    description: description ?? undefined,
-    topics,
-    priority: priority ?? undefined,
-    status: status ?? undefined,
-    updated_at: updated ?? undefined,
-    type: type ?? undefined,
-    provenance,
-    problems,
-    scope: scope ?? undefined,
-    sha256: sha256 ?? undefined,
-    expires_at: expires ?? undefined,
-    superseded_by: supersededBy ?? undefined,
-  };
-}
-
-function checkProvenance(v: unknown): CardMeta["provenance"] | false {
-  if (v === null) return undefined;
-  if (!Array.isArray(v) || v.length !== 3) return false;
-  const [kind, confidence, source] = v;
-  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
-  if (confidence !== null && !num(confidence)) return false;
-  if (!optStr(source)) return false;
-  return { kind: kind ?? undefined, confidence: confidence ?? undefined, source: source ?? undefined };
 }

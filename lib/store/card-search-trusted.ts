@@ -6,7 +6,7 @@
 // is then read only when the ranking asks for it: its name (a tie, or a hit), its row (updated_at, for a tie).
 // Anything else (no card-words or card-terms for it yet, words still to make, a place that does not fit) answers
 // undefined, and the caller reads the catalog, which scans and writes what is missing, as before.
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 import { RECORD_NUMBERS } from "./card-cache-format.js";
 import { withTrustedCardCache, type TrustedCardCache } from "./card-cache-trusted.js";
 import { lineOwners, postedCounts, readCardTerms, scanWords, type Counts } from "./card-terms.js";

@@ -7,7 +7,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
 import { appendBytes } from "./safe-write.js";
 import { EPISODES_FILE } from "./read.js";
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 
 /** One session summary: a line of `<memory_dir>/episodes.jsonl` (contract in notes/contracts.md). */
 export interface Episode {

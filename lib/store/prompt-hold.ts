@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { foldedPath } from "../core/link-key.js";
-import { arrivalsPath, fileStat, holdOf, normalise, readArrivals, readHold, safeSha, stampOf, type Arrival } from "./arrivals.js";
+import { arrivalsPath, readArrivals, type Arrival } from "./arrivals.js";
+import { fileStat, holdOf, normalise, readHold, safeSha, stampOf } from "./hold.js";
 import { HOLD_INDEX_RELPATH, openHoldIndex, writeHoldIndex } from "./hold-index.js";
 
 // The hold as the per-prompt hook asks it, "is this card held?", for the few cards a prompt would print: through

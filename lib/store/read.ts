@@ -6,7 +6,7 @@ import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 export { countCardFiles } from "./card-count.js";

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { liveness, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
+import { readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
+import { liveness } from "../store/hold.js";
 import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf, type InspectContext } from "./arrivals.js";
 import { git, readBlobs, runGit, type GitOptions } from "./git.js";

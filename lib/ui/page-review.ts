@@ -1,6 +1,7 @@
 import type { ProposalPreview, ReviewedProposal } from "../proposals/review.js";
 import type { Related } from "../proposals/content-match.js";
 import { flagLabels } from "../proposals/review-flags.js";
+import type { QueuePage } from "../records/proposal-files.js";
 import { diffBlock, esc, page, table, type PageContext } from "./html.js";
 
 // The review queue: each pending proposal with its diff, source, flags and the cards it resembles, and the
@@ -15,13 +16,6 @@ export interface ReviewItem {
 export interface Flash {
   ok: boolean;
   text: string;
-}
-
-/** Which page of the queue this is (lib/proposals/review.ts reads one page at a time). */
-export interface QueuePage {
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export function reviewPage(

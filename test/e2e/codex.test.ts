@@ -21,6 +21,7 @@ import {
   REPO,
   runUntil,
   snapshot,
+  trustCodexHooks,
   type World,
   removeWorld,
 } from "./harness.js";
@@ -192,10 +193,7 @@ test("codex: the SessionEnd hook is wired with an explicit timeout, and --status
   assert.equal(end.timeoutSec, 3, JSON.stringify(end));
   assert.match(memctl(world, ["install", "--status", "--scope", "user"]).stdout, /Codex CLI[^\n]*\n\s+user\s+installed, not trusted/);
   // Trusted as /hooks would (Codex's key and currentHash): memctl's own hash must agree for all three hooks.
-  fs.appendFileSync(
-    path.join(codexHome, "config.toml"),
-    listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\nenabled = true\n`).join(""),
-  );
+  trustCodexHooks(codexHome, listed);
   assert.deepEqual(
     (await codexHooksList(host.bin, world.project, env)).map((h) => h.trustStatus),
     ["trusted", "trusted", "trusted"],

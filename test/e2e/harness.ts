@@ -1,5 +1,6 @@
 // End-to-end harness: real host binaries from npm (pinned, cached outside the repo), a temp HOME/XDG world
 // with a sample store, and helpers to run a host until its own transcript or log holds the evidence.
+import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -294,6 +295,7 @@ export function installMemctlAt(world: World, prefix: string): void {
 
 // The provider stand-ins live in stand-in.ts; the 400-answering one is also reachable from here.
 export { captureProvider, type StandIn as Capture } from "./stand-in.js";
+import type { StandIn } from "./stand-in.js";
 
 /** Runs a host to completion (or the timeout), its output collected; the event loop stays free for the capture server. */
 export function runToEnd(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
@@ -317,6 +319,33 @@ export function runToEnd(bin: string, args: string[], cwd: string, env: Record<s
 }
 
 /** One hook as `codex app-server` lists it (other fields, e.g. the handler's timeoutSec, vary by version). */
+/** Claude Code's environment against a capturing stand-in provider: a fake key, no updater, telemetry or other traffic. */
+export function claudeEnv(world: World, capture: StandIn): Record<string, string> {
+  return {
+    ...world.env,
+    ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key",
+    ANTHROPIC_BASE_URL: capture.url,
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_TELEMETRY: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  };
+}
+
+/** The first model-bound request carrying the prompt: its system prompt and messages as JSON text. */
+export function promptRequest(capture: StandIn): { system: string; messages: string } {
+  const body = capture.bodies.map((b) => JSON.parse(b) as { system?: unknown; messages?: unknown }).find((b) => JSON.stringify(b.messages ?? "").includes(PROMPT));
+  assert.ok(body, `a model-bound request carries the prompt (${capture.bodies.length} requests)`);
+  return { system: JSON.stringify(body.system ?? ""), messages: JSON.stringify(body.messages) };
+}
+
+/** Trusts the hooks Codex lists, as its /hooks does: each one's key and currentHash written into config.toml. */
+export function trustCodexHooks(codexHome: string, listed: readonly CodexListedHook[]): void {
+  fs.appendFileSync(
+    path.join(codexHome, "config.toml"),
+    listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\nenabled = true\n`).join(""),
+  );
+}
+
 export interface CodexListedHook {
   key: string;
   currentHash: string;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { test } from "node:test";
 import {
   captureProvider,
+  claudeEnv,
   codexHooksList,
   ensureHost,
   filesUnder,
@@ -14,35 +15,17 @@ import {
   makeWorld,
   memctl,
   PROMPT,
+  promptRequest,
   RELEVANT_CARD,
   REPO,
   removeWorld,
   runToEnd as runHost,
   runUntil,
-  type Capture,
-  type World,
+  trustCodexHooks,
 } from "./harness.js";
 
 const claude = ensureHost("claude");
 const codex = ensureHost("codex");
-
-function claudeEnv(world: World, capture: Capture): Record<string, string> {
-  return {
-    ...world.env,
-    ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key",
-    ANTHROPIC_BASE_URL: capture.url,
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_TELEMETRY: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  };
-}
-
-/** The first model-bound request carrying the prompt. */
-function promptRequest(capture: Capture): { system: string; messages: string } {
-  const body = capture.bodies.map((b) => JSON.parse(b) as { system?: unknown; messages?: unknown }).find((b) => JSON.stringify(b.messages ?? "").includes(PROMPT));
-  assert.ok(body, `a model-bound request carries the prompt (${capture.bodies.length} requests)`);
-  return { system: JSON.stringify(body.system ?? ""), messages: JSON.stringify(body.messages) };
-}
 
 const COMMITTED = [".claude/settings.json", ".mcp.json"];
 
@@ -156,10 +139,7 @@ test("codex: --status judges trust by the hash Codex computes for the hook insta
   // Trust what Codex lists, as /hooks does: its key and its currentHash.
   const listed = await codexHooksList(codex.bin, world.project, env);
   assert.equal(listed.length, 3, JSON.stringify(listed)); // session start, session end (capture), prompt
-  fs.appendFileSync(
-    path.join(codexHome, "config.toml"),
-    listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\nenabled = true\n`).join(""),
-  );
+  trustCodexHooks(codexHome, listed);
   assert.deepEqual(
     (await codexHooksList(codex.bin, world.project, env)).map((h) => h.trustStatus),
     ["trusted", "trusted", "trusted"],

@@ -9,12 +9,14 @@ import path from "node:path";
 import { test } from "node:test";
 import {
   captureProvider,
+  claudeEnv,
   ensureHost,
   filesUnder,
   installMemctlAt,
   makeWorld,
   memctl,
   PROMPT,
+  promptRequest,
   readJsonl,
   RELEVANT_CARD,
   REPO,
@@ -27,24 +29,6 @@ import {
 
 const claude = ensureHost("claude");
 const codex = ensureHost("codex");
-
-function claudeEnv(world: World, capture: Capture): Record<string, string> {
-  return {
-    ...world.env,
-    ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key",
-    ANTHROPIC_BASE_URL: capture.url,
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_TELEMETRY: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  };
-}
-
-/** The first model-bound request carrying the prompt: its system prompt and messages as JSON text. */
-function promptRequest(capture: Capture): { system: string; messages: string } {
-  const body = capture.bodies.map((b) => JSON.parse(b) as { system?: unknown; messages?: unknown }).find((b) => JSON.stringify(b.messages ?? "").includes(PROMPT));
-  assert.ok(body, `a model-bound request carries the prompt (${capture.bodies.length} requests)`);
-  return { system: JSON.stringify(body.system ?? ""), messages: JSON.stringify(body.messages) };
-}
 
 /** memctl blocks in a text: per-prompt ones and session-start overviews counted apart. */
 function blocks(text: string): { prompt: number; overview: number } {

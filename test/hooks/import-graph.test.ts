@@ -13,7 +13,8 @@ const HOOK_BODY = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body
 // The build records what the body inlines, from esbuild's metafile.
 const HOOK_BODY_INPUTS = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.inputs.json");
 const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
-const FORBIDDEN_INPUT = /^(install\/|lib\/mcp\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/; // smol-toml is bundled on purpose
+// smol-toml (the config) and jsonc-parser (Claude's settings, through the one JSONC reader) are bundled on purpose.
+const FORBIDDEN_INPUT = /^(install\/|lib\/mcp\/|lib\/cli\/|node_modules\/(?!smol-toml\/|jsonc-parser\/))/;
 
 /** What a single-file CommonJS bundle holds: its inlined inputs that it may not reach, and the packages it loads at run time. */
 function bundleReach(inputs: readonly string[], source: string): { forbiddenModules: string[]; packages: string[] } {

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runUserPromptHook } from "../../lib/hook/run.js";
-import { sandbox, writeStore } from "../helpers.js";
+import { REPO_ROOT, sandbox, writeStore } from "../helpers.js";
 
 // The halved Claude budget (1500 / 10) is for a store Claude Code loads natively: its auto-memory directory
 // with auto memory on. memctl install claude turns auto memory off, and a store elsewhere is never loaded by
@@ -63,4 +64,28 @@ test("a settings file with comments or a trailing comma (JSONC, which memctl ins
   assert.equal(await entriesInjected(s, env), 20, "auto memory is off: the shared budget");
   fs.writeFileSync(path.join(s.home, ".claude/settings.json"), settings.replace('"autoMemoryEnabled": false', '"autoMemoryEnabled": true'));
   assert.equal(await entriesInjected(s, env), 10, "auto memory on: the halved budget");
+});
+
+// The compiled hook reads those settings through the one JSONC reader, whose parser it bundles: a copy of dist/hooks
+// with no node_modules above it still reads a settings file with comments.
+test("the compiled hook, from a folder with no node_modules, reads a JSONC settings file", async (t) => {
+  const s = sandbox(cards);
+  t.after(s.cleanup);
+  const env = await legacyStore(s);
+  const bare = path.join(s.root, "bare");
+  fs.mkdirSync(bare);
+  fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), path.join(bare, "hooks"), { recursive: true });
+  fs.mkdirSync(path.join(s.home, ".claude"), { recursive: true });
+  const entries = (enabled: boolean) => {
+    fs.writeFileSync(path.join(s.home, ".claude/settings.json"), `{\n  // mine\n  "autoMemoryEnabled": ${enabled},\n}\n`);
+    const r = spawnSync(process.execPath, [path.join(bare, "hooks", "user-prompt-submit.cjs"), "--host", "claude"], {
+      input: JSON.stringify({ cwd: s.repo, prompt: "how do we deploy?", session_id: `b${++calls}` }),
+      env: { PATH: process.env.PATH, ...env },
+      encoding: "utf8",
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return (JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string).split("\n").filter((l) => l.startsWith("- [")).length;
+  };
+  assert.equal(entries(false), 20, "auto memory off: the shared budget");
+  assert.equal(entries(true), 10, "auto memory on: the halved budget");
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { hookJsonEdits } from "../../install/hook-json.js";
-import { appendMember, readJsonc, removeMember } from "../../install/jsonc.js";
+import { appendMember, readJsonc, removeMember } from "../../lib/core/jsonc.js";
 
 const CMD = "node /opt/memctl/dist/hooks/user-prompt-submit.cjs --host claude";
 const isOurs = (c: string) => c.includes("memctl") && c.includes("user-prompt-submit");

@@ -173,6 +173,34 @@ test("the plugin's CLI holds one copy of each package module, in dist/vendor/, a
   }
 });
 
+// Each package the plugin vendors loads from a bare copy with the names its importers use. jsonc-parser's npm "main"
+// is a UMD file whose parts a bundle cannot follow: its vendor file once failed with "Cannot find module
+// './impl/format'", and with it every plugin command that reaches the one JSONC reader.
+test("every package the plugin vendors loads from a bare copy, jsonc-parser's parser included", { timeout: 60_000 }, (t) => {
+  const { plugin } = bareCopy(t, "memctl-plugin-vendor-");
+  const vendor = path.join(plugin, "dist", "vendor");
+  const files = fs.readdirSync(vendor, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js") && !f.startsWith(`chunks${path.sep}`));
+  assert.ok(files.includes("jsonc-parser.js"), files.join(", "));
+  for (const file of files) {
+    const url = pathToFileURL(path.join(vendor, file)).href;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", `const m = await import(${JSON.stringify(url)}); console.log(Object.keys(m).length);`], {
+      encoding: "utf8",
+    });
+    assert.equal(r.status, 0, `${file}: ${r.stderr}`);
+    assert.ok(Number(r.stdout) > 0, `${file} exports nothing`);
+  }
+  const parse = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const { parse } = await import(${JSON.stringify(pathToFileURL(path.join(vendor, "jsonc-parser.js")).href)}); console.log(JSON.stringify(parse('{ // c\\n "a": 1, }')));`,
+    ],
+    { encoding: "utf8" },
+  );
+  assert.equal(parse.stdout.trim(), '{"a":1}', parse.stderr);
+});
+
 // `memctl save` from the plugin runs the same one-file bundle as the package's (scripts/build-save.mjs), started by
 // the plugin's entry as the hooks and commands name it, from a copy with no node_modules above it: every file it
 // loads is recorded (ES modules by a loader hook, CommonJS from require.cache), and secretlint, which the bundle

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { arrivalsPath, currentSha } from "../../lib/store/arrivals.js";
+import { arrivalsPath } from "../../lib/store/arrivals.js";
+import { currentSha } from "../../lib/store/hold.js";
 import type { World } from "./fixture.js";
 
 export const cacheFile = (w: World) => path.join(w.mem, ".memctl", "card-cache");

@@ -1,11 +1,3 @@
-/** mulberry32: a small seeded generator in [0, 1), the same sequence on every run and platform for a seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The one seeded generator (mulberry32), which bench/gen-store.ts also builds its stores with: the fuzzes and the
+// generated stores draw the same sequence for a seed.
+export { rng as prng } from "../../bench/gen-store.js";

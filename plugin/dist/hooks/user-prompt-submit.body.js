@@ -1282,11 +1282,11 @@ function throwError(state, message) {
 function isEol(c) {
   return c === 10 || c === 13;
 }
-function isWhiteSpace(c) {
+function isWhiteSpace2(c) {
   return c === 9 || c === 32;
 }
 function isWsOrEol(c) {
-  return isWhiteSpace(c) || isEol(c);
+  return isWhiteSpace2(c) || isEol(c);
 }
 function isWsOrEolOrEnd(c) {
   return c === 0 || isWsOrEol(c);
@@ -1328,7 +1328,7 @@ function skipSeparationSpace(state, allowComments) {
   let ch = state.input.charCodeAt(state.position);
   let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
   while (ch !== 0) {
-    while (isWhiteSpace(ch)) {
+    while (isWhiteSpace2(ch)) {
       hasSeparation = true;
       if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
       ch = state.input.charCodeAt(++state.position);
@@ -1541,7 +1541,7 @@ function readBlockScalar(state, parentIndent, props) {
     } else break;
   }
   let hadWhitespace = false;
-  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+  while (isWhiteSpace2(state.input.charCodeAt(state.position))) {
     hadWhitespace = true;
     state.position++;
   }
@@ -1640,7 +1640,7 @@ function readPlainScalar(state, nodeIndent, nodeContext, props) {
       state.lineIndent = savedLineIndent;
       break;
     }
-    if (!isWhiteSpace(ch)) end = state.position + 1;
+    if (!isWhiteSpace2(ch)) end = state.position + 1;
     ch = state.input.charCodeAt(++state.position);
   }
   if (end === start) return false;
@@ -1775,7 +1775,7 @@ function readBlockMapping(state, nodeIndent, flowIndent, props) {
       if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
       if (state.line === entryLine) {
         ch = state.input.charCodeAt(state.position);
-        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+        while (isWhiteSpace2(ch)) ch = state.input.charCodeAt(++state.position);
         if (ch === 58) {
           ch = state.input.charCodeAt(++state.position);
           if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
@@ -1905,7 +1905,7 @@ function readDirective(state) {
   const args = [];
   if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
   while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
-    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+    while (isWhiteSpace2(state.input.charCodeAt(state.position))) state.position++;
     if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
     const start = state.position;
     while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
@@ -2971,6 +2971,1120 @@ var isAbsolute = m2.isAbsolute;
 var join = m2.join;
 var sep = m2.sep;
 
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits++;
+    }
+    if (digits < count) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start, end);
+  }
+  function scanString() {
+    let result = "", start = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+(function(CharacterCodes2) {
+  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+})(CharacterCodes || (CharacterCodes = {}));
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces = new Array(20).fill(0).map((_, index) => {
+  return " ".repeat(index);
+});
+var maxCachedValues = 200;
+var cachedBreakLinesWithSpaces = {
+  " ": {
+    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\n" + " ".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r" + " ".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r\n" + " ".repeat(index);
+    })
+  },
+  "	": {
+    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\n" + "	".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r" + "	".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r\n" + "	".repeat(index);
+    })
+  }
+};
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+var ParseOptions;
+(function(ParseOptions2) {
+  ParseOptions2.DEFAULT = {
+    allowTrailingComma: false
+  };
+})(ParseOptions || (ParseOptions = {}));
+function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
+  function ensurePropertyComplete(endOffset) {
+    if (currentParent.type === "property") {
+      currentParent.length = endOffset - currentParent.offset;
+      currentParent = currentParent.parent;
+    }
+  }
+  function onValue(valueNode) {
+    currentParent.children.push(valueNode);
+    return valueNode;
+  }
+  const visitor = {
+    onObjectBegin: (offset) => {
+      currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onObjectProperty: (name, offset, length) => {
+      currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
+      currentParent.children.push({ type: "string", value: name, offset, length, parent: currentParent });
+    },
+    onObjectEnd: (offset, length) => {
+      ensurePropertyComplete(offset + length);
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onArrayBegin: (offset, length) => {
+      currentParent = onValue({ type: "array", offset, length: -1, parent: currentParent, children: [] });
+    },
+    onArrayEnd: (offset, length) => {
+      currentParent.length = offset + length - currentParent.offset;
+      currentParent = currentParent.parent;
+      ensurePropertyComplete(offset + length);
+    },
+    onLiteralValue: (value, offset, length) => {
+      onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
+      ensurePropertyComplete(offset + length);
+    },
+    onSeparator: (sep2, offset, length) => {
+      if (currentParent.type === "property") {
+        if (sep2 === ":") {
+          currentParent.colonOffset = offset;
+        } else if (sep2 === ",") {
+          ensurePropertyComplete(offset);
+        }
+      }
+    },
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  const result = currentParent.children[0];
+  if (result) {
+    delete result.parent;
+  }
+  return result;
+}
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError(error, skipUntilAfter = [], skipUntil = []) {
+    onError(error);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString2(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString2(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray2() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray2();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString2(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError(9, [], []);
+  }
+  return true;
+}
+function getNodeType(value) {
+  switch (typeof value) {
+    case "boolean":
+      return "boolean";
+    case "number":
+      return "number";
+    case "string":
+      return "string";
+    case "object": {
+      if (!value) {
+        return "null";
+      } else if (Array.isArray(value)) {
+        return "array";
+      }
+      return "object";
+    }
+    default:
+      return "null";
+  }
+}
+
+// node_modules/jsonc-parser/lib/esm/main.js
+var ScanError;
+(function(ScanError2) {
+  ScanError2[ScanError2["None"] = 0] = "None";
+  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+})(ScanError || (ScanError = {}));
+var SyntaxKind;
+(function(SyntaxKind2) {
+  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+})(SyntaxKind || (SyntaxKind = {}));
+var parseTree2 = parseTree;
+var ParseErrorCode;
+(function(ParseErrorCode2) {
+  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+})(ParseErrorCode || (ParseErrorCode = {}));
+function printParseErrorCode(code) {
+  switch (code) {
+    case 1:
+      return "InvalidSymbol";
+    case 2:
+      return "InvalidNumberFormat";
+    case 3:
+      return "PropertyNameExpected";
+    case 4:
+      return "ValueExpected";
+    case 5:
+      return "ColonExpected";
+    case 6:
+      return "CommaExpected";
+    case 7:
+      return "CloseBraceExpected";
+    case 8:
+      return "CloseBracketExpected";
+    case 9:
+      return "EndOfFileExpected";
+    case 10:
+      return "InvalidCommentToken";
+    case 11:
+      return "UnexpectedEndOfComment";
+    case 12:
+      return "UnexpectedEndOfString";
+    case 13:
+      return "UnexpectedEndOfNumber";
+    case 14:
+      return "InvalidUnicode";
+    case 15:
+      return "InvalidEscapeCharacter";
+    case 16:
+      return "InvalidCharacter";
+  }
+  return "<unknown ParseErrorCode>";
+}
+
+// lib/core/errors.ts
+var ERROR_CODES = {
+  /** Bad command line: unknown command or flag, missing or malformed value. */
+  E_USAGE: "E_USAGE",
+  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
+  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
+  /** No memory store could be resolved for this project. */
+  E_UNAVAILABLE: "E_UNAVAILABLE",
+  /** The directory is not inside a git repository and --allow-non-git was not given. */
+  E_NOT_GIT: "E_NOT_GIT",
+  /** The user config file exists but does not parse; it is never overwritten. */
+  E_CONFIG_PARSE: "E_CONFIG_PARSE",
+  /** A value in the user config has the wrong type or shape. */
+  E_CONFIG_INVALID: "E_CONFIG_INVALID",
+  /** `init` found a store already there. */
+  E_STORE_EXISTS: "E_STORE_EXISTS",
+  /** A card's frontmatter does not parse. */
+  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
+  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
+  E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** The store lock could not be taken in time. */
+  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
+  /** A filesystem operation failed (permission, missing parent, \u2026). */
+  E_IO: "E_IO",
+  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
+  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
+  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
+  E_READ_ONLY: "E_READ_ONLY",
+  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
+  E_PATH_RESERVED: "E_PATH_RESERVED",
+  /** A name Windows cannot hold (CON, aux.md, a:b, a trailing dot or space): refused so a synced store checks out anywhere. */
+  E_PATH_NOT_PORTABLE: "E_PATH_NOT_PORTABLE",
+  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
+  E_GUARDRAIL: "E_GUARDRAIL",
+  /** The named file, directory or card does not exist. */
+  E_NOT_FOUND: "E_NOT_FOUND",
+  /** The target already exists (create, rename never overwrite). */
+  E_EXISTS: "E_EXISTS",
+  /** str_replace: old_str does not occur in the file. */
+  E_NO_MATCH: "E_NO_MATCH",
+  /** str_replace: old_str occurs more than once. */
+  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
+  /** insert / view: a line number outside the file. */
+  E_INVALID_LINE: "E_INVALID_LINE",
+  /** A file operation met a directory where it needs a file, or the reverse. */
+  E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
+  E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
+  E_SCOPE: "E_SCOPE",
+  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
+  E_NO_MODEL: "E_NO_MODEL",
+  /** An authored description is over 200 characters. */
+  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
+  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
+  E_CARD_RULES: "E_CARD_RULES",
+  /** The memory directory (or episodes file) cannot be written. */
+  E_NOT_WRITABLE: "E_NOT_WRITABLE",
+  /** A proposal names no source; a claim that cannot name its source is not staged. */
+  E_NO_SOURCE: "E_NO_SOURCE",
+  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
+  E_STALE_BASE: "E_STALE_BASE",
+  /** A job's lease is held by another live holder. */
+  E_JOB_LEASED: "E_JOB_LEASED",
+  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
+  E_COMPACT_GROWS: "E_COMPACT_GROWS",
+  /** `memctl compact --llm` could not get a summary from the configured command. */
+  E_COMPACT_LLM: "E_COMPACT_LLM",
+  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
+  E_DISK_FULL: "E_DISK_FULL",
+  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
+  E_PERMISSION: "E_PERMISSION",
+  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
+  E_SECRET: "E_SECRET",
+  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
+  E_SIMILAR_CARD: "E_SIMILAR_CARD",
+  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
+  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
+  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
+  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
+  /** `memctl sync`: a git step failed or ran past its time limit. */
+  E_SYNC_GIT: "E_SYNC_GIT",
+  /** `memctl sync`: the remote has branches but not this store's, and not exactly one to take instead; nothing was pushed. */
+  E_SYNC_BRANCH: "E_SYNC_BRANCH",
+  /** `memctl sync`: another sync of this store is running. */
+  E_SYNC_BUSY: "E_SYNC_BUSY",
+  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
+  E_QUARANTINED: "E_QUARANTINED",
+  /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
+  E_HELD: "E_HELD",
+  /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+};
+var MemctlError = class extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.code = code;
+    this.data = data;
+    this.name = "MemctlError";
+  }
+};
+function systemCode(err) {
+  return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
+}
+function environmentFault(err) {
+  if (err instanceof MemctlError) return void 0;
+  const code = systemCode(err);
+  const e = err;
+  const where = typeof e?.path === "string" ? ` on ${e.path}` : "";
+  const call = `${code}${typeof e?.syscall === "string" ? `, ${e.syscall}` : ""}${where}`;
+  const data = { errno: code, ...typeof e?.path === "string" ? { path: e.path } : {} };
+  switch (code) {
+    case "ENOSPC":
+    case "EDQUOT":
+      return new MemctlError(
+        ERROR_CODES.E_DISK_FULL,
+        `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`,
+        data
+      );
+    case "EROFS":
+      return new MemctlError(
+        ERROR_CODES.E_NOT_WRITABLE,
+        `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`,
+        data
+      );
+    case "EACCES":
+    case "EPERM":
+      return new MemctlError(
+        ERROR_CODES.E_PERMISSION,
+        `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`,
+        data
+      );
+    // lib/store/checked-fs.ts: a FIFO, device or directory where a file belongs, or a file past its read cap.
+    case "E_NOT_REGULAR":
+    case "E_TOO_LARGE":
+      return new MemctlError(
+        ERROR_CODES.E_IO,
+        `${err.message}; memctl reads only regular files of a bounded size in the store, so the command did not complete. Replace it with the file it should be (or remove it) and retry; "memctl doctor" lists such files.`,
+        data
+      );
+    case "ELOOP":
+      return new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `a symlink where memctl does not follow one (${call}); the command did not complete. Replace the link with the file it points to and retry.`,
+        data
+      );
+    default:
+      return void 0;
+  }
+}
+
+// lib/core/jsonc.ts
+function parseJsoncRoot(text, file = "the file") {
+  const errors = [];
+  const root = parseTree2(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0 || !root) {
+    const first = errors[0];
+    const where = first ? ` at line ${lineOf(text, first.offset)} (${printParseErrorCode(first.error)})` : "";
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid JSON${where}; it was left untouched \u2014 fix it by hand, then run the command again`, { file });
+  }
+  if (root.type !== "object") {
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} must hold a JSON object at the top level; it was left untouched`, { file });
+  }
+  return root;
+}
+function readJsonc(text, file) {
+  return nodeValue(parseJsoncRoot(text, file));
+}
+function nodeValue(node) {
+  if (!node) return void 0;
+  switch (node.type) {
+    case "object":
+      return Object.fromEntries((node.children ?? []).map((p) => [p.children[0].value, nodeValue(p.children[1])]));
+    case "array":
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
+  }
+}
+function lineOf(text, offset) {
+  return text.slice(0, offset).split("\n").length;
+}
+
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
   if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
@@ -2994,44 +4108,15 @@ function settingOf(file, read) {
     return void 0;
   }
   if (!text.includes("autoMemoryEnabled")) return void 0;
-  for (const candidate of [text, withoutJsoncExtras(text)])
-    try {
-      return JSON.parse(candidate).autoMemoryEnabled;
-    } catch {
-    }
-  return void 0;
-}
-function withoutJsoncExtras(text) {
-  let out = "";
-  let comma = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "/" && text[i + 1] === "/") {
-      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
-      continue;
-    }
-    if (ch === "/" && text[i + 1] === "*") {
-      const close2 = text.indexOf("*/", i + 2);
-      i = close2 < 0 ? text.length : close2 + 1;
-      continue;
-    }
-    if (/\s/.test(ch)) {
-      out += ch;
-      continue;
-    }
-    if (comma && ch !== "}" && ch !== "]") out += ",";
-    comma = ch === ",";
-    if (comma) continue;
-    if (ch !== '"') {
-      out += ch;
-      continue;
-    }
-    let end = i + 1;
-    while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-    out += text.slice(i, end + 1);
-    i = end;
+  try {
+    return JSON.parse(text).autoMemoryEnabled;
+  } catch {
   }
-  return out;
+  try {
+    return readJsonc(text).autoMemoryEnabled;
+  } catch {
+    return void 0;
+  }
 }
 
 // hosts/payload.ts
@@ -3594,7 +4679,7 @@ var TomlDate = class _TomlDate extends Date {
 };
 
 // node_modules/smol-toml/dist/extract.js
-function isDigit(char, base = 10) {
+function isDigit2(char, base = 10) {
   return base === 16 ? char > 47 && char < 58 || char > 64 && char < 71 || char > 96 && char < 103 : char > 47 && char < 48 + base;
 }
 function isEndOfValue(char, delim) {
@@ -3666,7 +4751,7 @@ function parseNumber(ctx2, startPtr, startChr, sign, endChr) {
       state = 4;
     else
       TomlError.x("illegal leading zero", ctx2, startPtr);
-  } else if (!isDigit(c))
+  } else if (!isDigit2(c))
     TomlError.x("invalid value", ctx2, startPtr);
   while (++ctx2.p < ctx2.s.length && (c = ctx2.s.charCodeAt(ctx2.p), !isEndOfValue(c, endChr))) {
     if (!state)
@@ -3682,7 +4767,7 @@ function parseNumber(ctx2, startPtr, startChr, sign, endChr) {
       state = 4;
     else if (state === 4 && (c === 43 || c === 45)) {
       state = 6;
-    } else if (!isDigit(c))
+    } else if (!isDigit2(c))
       TomlError.x(`illegal character in numeric literal`, ctx2);
     else if (state > 9)
       state -= 11;
@@ -3707,7 +4792,7 @@ function parseIntegerBaseN(ctx2, startPtr, base, endChr) {
       if (underscore & 1)
         TomlError.x("illegal underscore", ctx2);
       underscore = 3;
-    } else if (!isDigit(c, base))
+    } else if (!isDigit2(c, base))
       TomlError.x(`illegal character in numeric literal`, ctx2);
     else if (underscore & 1)
       underscore--;
@@ -3734,13 +4819,13 @@ function parseInteger(ctx2, str, base, startPtr) {
 }
 function parseDate(ctx2, c, endChr) {
   let startPtr = ctx2.p++, unsafeSeparator;
-  if (!isDigit(c) || !isDigit(ctx2.s.charCodeAt(ctx2.p++)) || !isDigit(ctx2.s.charCodeAt(ctx2.p++)) || !isDigit(ctx2.s.charCodeAt(ctx2.p++))) {
+  if (!isDigit2(c) || !isDigit2(ctx2.s.charCodeAt(ctx2.p++)) || !isDigit2(ctx2.s.charCodeAt(ctx2.p++)) || !isDigit2(ctx2.s.charCodeAt(ctx2.p++))) {
     return parseNumber(ctx2, ctx2.p = startPtr, c, 0, endChr);
   }
   ctx2.p += 5;
-  if (!isDigit(ctx2.s.charCodeAt(ctx2.p++)))
+  if (!isDigit2(ctx2.s.charCodeAt(ctx2.p++)))
     TomlError.x("invalid date-time: date part is malformed", ctx2, startPtr);
-  if (ctx2.p >= ctx2.s.length || ((c = ctx2.s.charCodeAt(ctx2.p)) !== 32 || (unsafeSeparator = true, !isDigit(ctx2.s.charCodeAt(ctx2.p + 1)))) && c !== 84 && c !== 116) {
+  if (ctx2.p >= ctx2.s.length || ((c = ctx2.s.charCodeAt(ctx2.p)) !== 32 || (unsafeSeparator = true, !isDigit2(ctx2.s.charCodeAt(ctx2.p + 1)))) && c !== 84 && c !== 116) {
     let t2 = ctx2.s.slice(startPtr, ctx2.p);
     return readDate(ctx2, t2, 3, false, startPtr);
   }
@@ -3749,7 +4834,7 @@ function parseDate(ctx2, c, endChr) {
   if (ctx2.s.charCodeAt(ctx2.p += 3) === 58)
     ctx2.p += 3;
   if (ctx2.s.charCodeAt(ctx2.p) === 46)
-    while (isDigit(ctx2.s.charCodeAt(++ctx2.p)))
+    while (isDigit2(ctx2.s.charCodeAt(++ctx2.p)))
       ;
   if (c = ctx2.s.charCodeAt(ctx2.p)) {
     if (c === 90 || c === 122) {
@@ -3766,13 +4851,13 @@ function parseDate(ctx2, c, endChr) {
 }
 function parseTime(ctx2, c, endChr) {
   let start = ctx2.p;
-  if (!isDigit(c) || !isDigit(ctx2.s.charCodeAt(++ctx2.p))) {
+  if (!isDigit2(c) || !isDigit2(ctx2.s.charCodeAt(++ctx2.p))) {
     return parseNumber(ctx2, --ctx2.p, c, 0, endChr);
   }
   if (ctx2.s.charCodeAt(ctx2.p += 4) === 58)
     ctx2.p += 3;
   if (ctx2.s.charCodeAt(ctx2.p) === 46)
-    while (isDigit(ctx2.s.charCodeAt(++ctx2.p)))
+    while (isDigit2(ctx2.s.charCodeAt(++ctx2.p)))
       ;
   let t = ctx2.s.slice(start, ctx2.p);
   return readDate(ctx2, t, 4, false, start);
@@ -4012,7 +5097,7 @@ function validateTablePeek(ctx2, peek, ptr) {
   if (peek === null || ctx2.uk === 2)
     TomlError.x(peek === null ? "trying to redefine an already defined table or value" : "document contains an unsafe property", ctx2, ptr);
 }
-function parse(toml, options = {}) {
+function parse2(toml, options = {}) {
   let ctx2 = {
     s: toml,
     p: 0,
@@ -4090,157 +5175,6 @@ function parse(toml, options = {}) {
 
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
-
-// lib/core/errors.ts
-var ERROR_CODES = {
-  /** Bad command line: unknown command or flag, missing or malformed value. */
-  E_USAGE: "E_USAGE",
-  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
-  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
-  /** No memory store could be resolved for this project. */
-  E_UNAVAILABLE: "E_UNAVAILABLE",
-  /** The directory is not inside a git repository and --allow-non-git was not given. */
-  E_NOT_GIT: "E_NOT_GIT",
-  /** The user config file exists but does not parse; it is never overwritten. */
-  E_CONFIG_PARSE: "E_CONFIG_PARSE",
-  /** A value in the user config has the wrong type or shape. */
-  E_CONFIG_INVALID: "E_CONFIG_INVALID",
-  /** `init` found a store already there. */
-  E_STORE_EXISTS: "E_STORE_EXISTS",
-  /** A card's frontmatter does not parse. */
-  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
-  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
-  E_PATH_ESCAPE: "E_PATH_ESCAPE",
-  /** The store lock could not be taken in time. */
-  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
-  /** A filesystem operation failed (permission, missing parent, \u2026). */
-  E_IO: "E_IO",
-  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
-  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
-  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
-  E_READ_ONLY: "E_READ_ONLY",
-  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
-  E_PATH_RESERVED: "E_PATH_RESERVED",
-  /** A name Windows cannot hold (CON, aux.md, a:b, a trailing dot or space): refused so a synced store checks out anywhere. */
-  E_PATH_NOT_PORTABLE: "E_PATH_NOT_PORTABLE",
-  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
-  E_GUARDRAIL: "E_GUARDRAIL",
-  /** The named file, directory or card does not exist. */
-  E_NOT_FOUND: "E_NOT_FOUND",
-  /** The target already exists (create, rename never overwrite). */
-  E_EXISTS: "E_EXISTS",
-  /** str_replace: old_str does not occur in the file. */
-  E_NO_MATCH: "E_NO_MATCH",
-  /** str_replace: old_str occurs more than once. */
-  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
-  /** insert / view: a line number outside the file. */
-  E_INVALID_LINE: "E_INVALID_LINE",
-  /** A file operation met a directory where it needs a file, or the reverse. */
-  E_IS_DIRECTORY: "E_IS_DIRECTORY",
-  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
-  E_RECALL_KEYS: "E_RECALL_KEYS",
-  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
-  E_SCOPE: "E_SCOPE",
-  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
-  E_NO_MODEL: "E_NO_MODEL",
-  /** An authored description is over 200 characters. */
-  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
-  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
-  E_CARD_RULES: "E_CARD_RULES",
-  /** The memory directory (or episodes file) cannot be written. */
-  E_NOT_WRITABLE: "E_NOT_WRITABLE",
-  /** A proposal names no source; a claim that cannot name its source is not staged. */
-  E_NO_SOURCE: "E_NO_SOURCE",
-  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
-  E_STALE_BASE: "E_STALE_BASE",
-  /** A job's lease is held by another live holder. */
-  E_JOB_LEASED: "E_JOB_LEASED",
-  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
-  E_COMPACT_GROWS: "E_COMPACT_GROWS",
-  /** `memctl compact --llm` could not get a summary from the configured command. */
-  E_COMPACT_LLM: "E_COMPACT_LLM",
-  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
-  E_DISK_FULL: "E_DISK_FULL",
-  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
-  E_PERMISSION: "E_PERMISSION",
-  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
-  E_SECRET: "E_SECRET",
-  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
-  E_SIMILAR_CARD: "E_SIMILAR_CARD",
-  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
-  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
-  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
-  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
-  /** `memctl sync`: a git step failed or ran past its time limit. */
-  E_SYNC_GIT: "E_SYNC_GIT",
-  /** `memctl sync`: the remote has branches but not this store's, and not exactly one to take instead; nothing was pushed. */
-  E_SYNC_BRANCH: "E_SYNC_BRANCH",
-  /** `memctl sync`: another sync of this store is running. */
-  E_SYNC_BUSY: "E_SYNC_BUSY",
-  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
-  E_QUARANTINED: "E_QUARANTINED",
-  /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
-  E_HELD: "E_HELD",
-  /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
-};
-var MemctlError = class extends Error {
-  constructor(code, message, data) {
-    super(message);
-    this.code = code;
-    this.data = data;
-    this.name = "MemctlError";
-  }
-};
-function systemCode(err) {
-  return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
-}
-function environmentFault(err) {
-  if (err instanceof MemctlError) return void 0;
-  const code = systemCode(err);
-  const e = err;
-  const where = typeof e?.path === "string" ? ` on ${e.path}` : "";
-  const call = `${code}${typeof e?.syscall === "string" ? `, ${e.syscall}` : ""}${where}`;
-  const data = { errno: code, ...typeof e?.path === "string" ? { path: e.path } : {} };
-  switch (code) {
-    case "ENOSPC":
-    case "EDQUOT":
-      return new MemctlError(
-        ERROR_CODES.E_DISK_FULL,
-        `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`,
-        data
-      );
-    case "EROFS":
-      return new MemctlError(
-        ERROR_CODES.E_NOT_WRITABLE,
-        `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`,
-        data
-      );
-    case "EACCES":
-    case "EPERM":
-      return new MemctlError(
-        ERROR_CODES.E_PERMISSION,
-        `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`,
-        data
-      );
-    // lib/store/checked-fs.ts: a FIFO, device or directory where a file belongs, or a file past its read cap.
-    case "E_NOT_REGULAR":
-    case "E_TOO_LARGE":
-      return new MemctlError(
-        ERROR_CODES.E_IO,
-        `${err.message}; memctl reads only regular files of a bounded size in the store, so the command did not complete. Replace it with the file it should be (or remove it) and retry; "memctl doctor" lists such files.`,
-        data
-      );
-    case "ELOOP":
-      return new MemctlError(
-        ERROR_CODES.E_PATH_ESCAPE,
-        `a symlink where memctl does not follow one (${call}); the command did not complete. Replace the link with the file it points to and retry.`,
-        data
-      );
-    default:
-      return void 0;
-  }
-}
 
 // lib/config/hosts.ts
 var HOST_POLICY_NAME = /^[a-z][a-z0-9._-]{0,31}$/;
@@ -4846,7 +5780,7 @@ function validateConfig(raw) {
 function parseConfigText(text) {
   let raw;
   try {
-    raw = parse(text);
+    raw = parse2(text);
   } catch (err) {
     const line = err instanceof TomlError ? err.line : void 0;
     const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
@@ -7950,8 +8884,8 @@ var RunMap = class _RunMap {
     return ids;
   }
   /** Each run as [first merged id, from, count]: a mask over the merged ids is copied a run at a time. */
-  forEachRun(visit) {
-    for (let r = 0; r < this.start.length; r++) visit(this.start[r], this.from[r], this.count[r]);
+  forEachRun(visit2) {
+    for (let r = 0; r < this.start.length; r++) visit2(this.start[r], this.from[r], this.count[r]);
   }
   /** Merged id \u2192 source and line shift for every entry, made on first use (a pass over every entry needs them). */
   get toBase() {
@@ -8515,7 +9449,7 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since
   let items;
   let meta;
   if (sameIndex || told?.edits) {
-    items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
+    items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf2(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
     if (told?.edits && told.edits.length > 0) {
       const fileOf2 = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
@@ -8584,7 +9518,7 @@ function identity(base) {
     // no file
   };
 }
-function lineOf(base, cur, j) {
+function lineOf2(base, cur, j) {
   const b = cur.map.toBase[j];
   return b >= 0 ? base.view.lines[b] + cur.map.lineShift[j] : cur.delta.entries[-b - 1].line;
 }
@@ -9278,6 +10212,8 @@ function damaged(file, why) {
     { file: rel }
   );
 }
+
+// lib/store/hold.ts
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
@@ -9593,8 +10529,8 @@ function scanLimit(req) {
 }
 function compose(req, store, ranked, hitCount) {
   const byLine = /* @__PURE__ */ new Map();
-  const remembered = (lineOf2) => (r) => {
-    const line = lineOf2(r);
+  const remembered = (lineOf3) => (r) => {
+    const line = lineOf3(r);
     byLine.set(line, r);
     return line;
   };
@@ -9625,13 +10561,13 @@ function current(r) {
 function stillTrue(r) {
   return r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
 }
-function composeWith(req, store, ranked, hitCount, lineOf2) {
+function composeWith(req, store, ranked, hitCount, lineOf3) {
   const skip = req.skipLine;
-  const always = ranked.filter((r) => r.tier === "always" && stillTrue(r)).map(lineOf2);
+  const always = ranked.filter((r) => r.tier === "always" && stillTrue(r)).map(lineOf3);
   const hits = ranked.filter(isHit);
   const currentHits = hits.filter(current);
   hitCount -= hits.length - currentHits.length;
-  const relevant = currentHits.slice(0, scanLimit(req)).map(lineOf2);
+  const relevant = currentHits.slice(0, scanLimit(req)).map(lineOf3);
   if (!skip) return { composed: composeFresh(req, store, always, relevant, hitCount), skipped: [], skippedPinned: [] };
   const skipped = relevant.filter(skip);
   const skippedPinned = always.filter(skip);

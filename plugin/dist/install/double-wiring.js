@@ -2,7 +2,7 @@
 import path from "node:path";
 import { backupsDir, readText } from "./apply.js";
 import { hookCommandsIn } from "./hook-json.js";
-import { readJsonc } from "./jsonc.js";
+import { readJsonc } from "../lib/core/jsonc.js";
 import { originalText, readRecord, recordsDir } from "./record.js";
 function scopesOf(installer) {
   return installer.name === "claude" ? ["user", "project", "local"] : ["user", "project"];

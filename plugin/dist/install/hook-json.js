@@ -2,7 +2,7 @@
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { readText } from "./apply.js";
 import { budgetOfCommand } from "./context.js";
-import { appendMember, readJsonc, removeMember, replaceValue } from "./jsonc.js";
+import { appendMember, readJsonc, removeMember, replaceValue } from "../lib/core/jsonc.js";
 function findOurs(value, event, isOurs, file) {
   const hooks = value.hooks;
   if (hooks === void 0) return [];

@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { emptyObjectToAbsent } from "./hook-json.js";
-import { appendMember, readJsonc, removeMember, replaceValue } from "./jsonc.js";
+import { appendMember, readJsonc, removeMember, replaceValue } from "../lib/core/jsonc.js";
 function jsonEntryEdits(file, parent, key, value) {
   return {
     install: (before) => {

@@ -4,7 +4,7 @@ import { readText } from "./apply.js";
 import { parseTomlOrThrow } from "../lib/core/toml-lines.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
-import { readJsonc } from "./jsonc.js";
+import { readJsonc } from "../lib/core/jsonc.js";
 function tomlOf(file) {
   try {
     const text = readText(file);

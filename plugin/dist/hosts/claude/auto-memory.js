@@ -1,6 +1,7 @@
 // hosts/claude/auto-memory.ts
 import fs from "node:fs";
 import path from "node:path";
+import { readJsonc } from "../../lib/core/jsonc.js";
 function claudeLoadsStoreNatively(q) {
   if (path.resolve(q.memoryDir) !== path.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
@@ -23,44 +24,15 @@ function settingOf(file, read) {
     return void 0;
   }
   if (!text.includes("autoMemoryEnabled")) return void 0;
-  for (const candidate of [text, withoutJsoncExtras(text)])
-    try {
-      return JSON.parse(candidate).autoMemoryEnabled;
-    } catch {
-    }
-  return void 0;
-}
-function withoutJsoncExtras(text) {
-  let out = "";
-  let comma = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "/" && text[i + 1] === "/") {
-      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
-      continue;
-    }
-    if (ch === "/" && text[i + 1] === "*") {
-      const close = text.indexOf("*/", i + 2);
-      i = close < 0 ? text.length : close + 1;
-      continue;
-    }
-    if (/\s/.test(ch)) {
-      out += ch;
-      continue;
-    }
-    if (comma && ch !== "}" && ch !== "]") out += ",";
-    comma = ch === ",";
-    if (comma) continue;
-    if (ch !== '"') {
-      out += ch;
-      continue;
-    }
-    let end = i + 1;
-    while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-    out += text.slice(i, end + 1);
-    i = end;
+  try {
+    return JSON.parse(text).autoMemoryEnabled;
+  } catch {
   }
-  return out;
+  try {
+    return readJsonc(text).autoMemoryEnabled;
+  } catch {
+    return void 0;
+  }
 }
 var AUTO_MEMORY_FIX = 'set "autoMemoryEnabled": false in ~/.claude/settings.json (every project) or .claude/settings.local.json (this one): `memctl install claude` (or `--scope local`) does it';
 function claudeAutoMemoryWritesStore(q) {

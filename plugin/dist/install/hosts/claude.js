@@ -16,7 +16,7 @@ import { commandFileEdits, detectBy, scopeBase } from "../host.js";
 import { readText } from "../apply.js";
 import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
-import { readJsonc } from "../jsonc.js";
+import { readJsonc } from "../../lib/core/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../render.js";
 import { gitExcludeEdit } from "../git-exclude.js";
 import { readConfig } from "../../lib/config/config.js";

@@ -1,15 +1,13 @@
 // lib/cli/prepare.ts
 import { hostAdapter, HOSTS } from "../../hosts/index.js";
-import { resolveStoreBudget } from "../config/budget.js";
-import { readConfig } from "../config/config.js";
 import { usageError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
 import { logHookError, missingIndexReason } from "../hook/run.js";
-import { displayDir, renderUnavailable } from "../core/block.js";
+import { renderUnavailable } from "../core/block.js";
 import { RESOLUTION_EXIT, resolveMemory } from "../config/resolve.js";
 import { INDEX_FILE } from "../store/paths.js";
-import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str } from "./args.js";
-import { scopeAtOf } from "../config/scope-at.js";
+import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str } from "./args.js";
+import { rankRequest } from "./rank-request.js";
 import { printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
 var spec = {
@@ -44,24 +42,9 @@ async function run(argv, io) {
   if (resolution.status === "invalid-explicit") status = "invalid-explicit";
   else if (resolution.status !== "resolved" || !resolution.memory_dir) status = "no-memory";
   else {
-    const budget = resolveStoreBudget(
-      { host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value },
-      { ...resolution, memory_dir: resolution.memory_dir },
-      io
-    );
+    const request = rankRequest(args, io, host, { ...resolution, memory_dir: resolution.memory_dir }, str(args, "query") ?? "");
     try {
-      injection = await buildInjection({
-        memoryDir: resolution.memory_dir,
-        displayDir: displayDir(resolution.memory_dir, io.home),
-        projectKey: resolution.project_key,
-        source: resolution.resolution_source,
-        prompt: str(args, "query") ?? "",
-        scopeAt: scopeAtOf(resolution, io.cwd, projectFrom(args).repoRoot),
-        host,
-        budget,
-        now: io.now(),
-        record: true
-      });
+      injection = await buildInjection({ ...request, record: true });
       context = injection.composed.text;
       status = injection.store.entryCount === 0 ? "no-memory" : context ? "ok" : "no-hits";
     } catch (err) {

@@ -4,7 +4,7 @@ import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, preamble } from "../core/block.js";
 import { inScope } from "../core/scope.js";
 import { isRetired } from "../core/card.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
 import { PiecedText } from "../core/pieced-text.js";

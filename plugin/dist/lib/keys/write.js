@@ -13,7 +13,7 @@ import { findNamedCard } from "../records/card-links.js";
 import { saveCard } from "../records/save.js";
 import { sha256Hex } from "../store/history.js";
 import { runLlmCommand } from "../compact/generate.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 function cardFiles(memoryDir) {
   const hold = readHold(memoryDir);
   return fs.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name) && !hold?.held(e.name)).map((e) => e.name).sort();

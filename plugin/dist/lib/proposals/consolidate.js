@@ -9,7 +9,7 @@ import { archiveProposal, readPending, rewritePending } from "./propose.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
 import { PROPOSALS_DIR } from "../records/proposal-files.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false, arrived = () => false) {
   const plan = {
     pending_before: reviewed.length,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { diffLines } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
 import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, readPendingPage } from "./propose.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js";
 import { parseCard } from "../core/card.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { asRefusal, notFoundError, openParent, readEntry } from "../store/safe-open.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { indexLines, parseIndexLine } from "../core/index-file.js";
 var MAX_VIEW_LINES = 999999;
 function viewMemory(memoryDir, requested, range, held = "every") {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { configFilePath, readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "../store/read.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 var GUARDRAIL_CONFIG_KEYS = Object.freeze({
   maxDepth: "max_depth",
   maxSegmentBytes: "max_segment_bytes",

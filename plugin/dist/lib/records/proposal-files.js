@@ -6,7 +6,7 @@ import { systemCode, usageError } from "../core/errors.js";
 import { appendLine } from "../store/history.js";
 import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
-import { readHold } from "../store/arrivals.js";
+import { readHold } from "../store/hold.js";
 import { realDir } from "../store/safe-write.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { commitFile } from "../store/write.js";
@@ -39,13 +39,7 @@ function readPending(memoryDir) {
   return readDir(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
 }
 function countPending(memoryDir) {
-  const quarantined = quarantinedIn(memoryDir);
-  try {
-    return fs.readdirSync(path.join(memoryDir, PROPOSALS_DIR)).filter((name) => isProposalName(name) && !quarantined(name)).length;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return 0;
-    throw err;
-  }
+  return namesIn(entriesOf(path.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
@@ -89,22 +83,34 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
+function entriesOf(dir) {
+  try {
+    return fs.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return [];
+    throw err;
+  }
+}
+function namesIn(entries, quarantined) {
+  const names = [];
+  const held = [];
+  for (const name of entries) {
+    if (!isProposalName(name)) continue;
+    const reasons = quarantined(name);
+    if (reasons) held.push({ name, reasons });
+    else names.push(name);
+  }
+  return { names, held };
+}
 function listNames(dir, quarantined = () => void 0) {
   let all;
   try {
-    all = fs.readdirSync(dir);
+    all = entriesOf(dir);
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { names: [], unreadable: [] };
     return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
-  const names = [];
-  const unreadable = [];
-  for (const name of all.sort()) {
-    if (!isProposalName(name)) continue;
-    const reasons = quarantined(name);
-    if (reasons) unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-    else names.push(name);
-  }
+  const { names, held } = namesIn(all.sort(), quarantined);
+  const unreadable = held.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
   return { names, unreadable };
 }
 function readDir(dir, quarantined = () => void 0) {

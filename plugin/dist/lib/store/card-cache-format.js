@@ -3,7 +3,8 @@ import { EPISODES_SHARD } from "./paths.js";
 import { isCardDirName, isCardFileName } from "../core/card-types.js";
 import { mayRetire } from "../core/card.js";
 import { asciiJson } from "../core/sanitize.js";
-import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
+import { FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
+import { encodeRow } from "./card-row.js";
 var CARD_CACHE_VERSION = "memctl-card-cache 13";
 var NUMBERS = 9;
 function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {

@@ -1,7 +1,8 @@
 // lib/store/card-cache-trusted.ts
 import { NUMBERS_SECTION, FLAGS_AT, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
 import { isCardFileName } from "../core/card-types.js";
-import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
+import { FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
+import { checkRow } from "./card-row.js";
 import { fitsHead, mergedViewHead, readCardDelta, viewEditsOf } from "./card-delta.js";
 import { mergeNumbers, mergeOrder } from "./card-delta-order.js";
 import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";

@@ -1,5 +1,5 @@
 // lib/store/card-cache.ts
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 import { isAlways, mayRetireRecord } from "./card-cache-format.js";
 import { sameRecord } from "./card-record.js";
 import { CardWords } from "./card-words.js";

@@ -1,5 +1,5 @@
 // lib/store/card-search-trusted.ts
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 import { RECORD_NUMBERS } from "./card-cache-format.js";
 import { withTrustedCardCache } from "./card-cache-trusted.js";
 import { lineOwners, postedCounts, readCardTerms, scanWords } from "./card-terms.js";

@@ -8,7 +8,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
 import { appendBytes } from "./safe-write.js";
 import { EPISODES_FILE } from "./read.js";
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 function assertEpisodesWritable(memoryDir) {
   const file = path.join(memoryDir, EPISODES_FILE);
   try {

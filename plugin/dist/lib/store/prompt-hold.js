@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { foldedPath } from "../core/link-key.js";
-import { arrivalsPath, fileStat, holdOf, normalise, readArrivals, readHold, safeSha, stampOf } from "./arrivals.js";
+import { arrivalsPath, readArrivals } from "./arrivals.js";
+import { fileStat, holdOf, normalise, readHold, safeSha, stampOf } from "./hold.js";
 import { HOLD_INDEX_RELPATH, openHoldIndex, writeHoldIndex } from "./hold-index.js";
 function readPromptHold(memoryDir) {
   let st;

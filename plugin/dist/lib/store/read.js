@@ -6,7 +6,7 @@ import { parseIndex } from "../core/index-file.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
-import { readHold } from "./arrivals.js";
+import { readHold } from "./hold.js";
 import { EPISODES_FILE, INDEX_FILE as INDEX_FILE2, STATE_DIR } from "./paths.js";
 import { countCardFiles } from "./card-count.js";
 async function readStore(dir) {

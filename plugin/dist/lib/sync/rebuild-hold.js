@@ -1,6 +1,7 @@
 // lib/sync/rebuild-hold.ts
 import path from "node:path";
-import { liveness, readArrivals, writeArrivals } from "../store/arrivals.js";
+import { readArrivals, writeArrivals } from "../store/arrivals.js";
+import { liveness } from "../store/hold.js";
 import { withStoreLock } from "../store/lock.js";
 import { EPISODES, INDEX, inspectFile, inspectIndex, inspectLog, itemMaker, pushersOf } from "./arrivals.js";
 import { git, readBlobs, runGit } from "./git.js";

@@ -1,6 +1,6 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import { isDeepStrictEqual } from "node:util";
-import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
+import { ERROR_CODES, MemctlError } from "./errors.js";
 
 // JSON-with-comments edits done as text splices at offsets from jsonc-parser's tree, so every byte we did
 // not add (comments, key order, compact objects, trailing commas) survives, and removing what we added gives

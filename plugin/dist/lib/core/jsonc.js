@@ -1,7 +1,7 @@
-// install/jsonc.ts
-import { findNodeAtLocation, parseTree, printParseErrorCode } from "../vendor/jsonc-parser.js";
+// lib/core/jsonc.ts
+import { findNodeAtLocation, parseTree, printParseErrorCode } from "../../vendor/jsonc-parser.js";
 import { isDeepStrictEqual } from "node:util";
-import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
+import { ERROR_CODES, MemctlError } from "./errors.js";
 function parseJsoncRoot(text, file = "the file") {
   const errors = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
