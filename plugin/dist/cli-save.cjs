@@ -2448,30 +2448,30 @@ function setBit(mask, bit) {
   return mask | 1 << bit;
 }
 function canUsePlain(layout) {
-  const str2 = layout.node.value;
-  if (str2 !== "") {
-    if (!(layout.isKey ? layout.flowOnly ? NS_PLAIN_FLOW_KEY : NS_PLAIN_BLOCK_KEY : layout.flowOnly ? NS_PLAIN_FLOW_IN : NS_PLAIN_FLOW_OUT).test(str2)) return false;
-    if (layout.shiftOfFirstLine === 0 && C_FORBIDDEN_FIRST_LINE.test(str2)) return false;
+  const str3 = layout.node.value;
+  if (str3 !== "") {
+    if (!(layout.isKey ? layout.flowOnly ? NS_PLAIN_FLOW_KEY : NS_PLAIN_BLOCK_KEY : layout.flowOnly ? NS_PLAIN_FLOW_IN : NS_PLAIN_FLOW_OUT).test(str3)) return false;
+    if (layout.shiftOfFirstLine === 0 && C_FORBIDDEN_FIRST_LINE.test(str3)) return false;
     if (layout.shiftOfContent === 0) {
-      const firstLineBreak = str2.indexOf("\n");
+      const firstLineBreak = str3.indexOf("\n");
       if (firstLineBreak !== -1) {
-        const content = str2.slice(firstLineBreak + 1);
+        const content = str3.slice(firstLineBreak + 1);
         if (C_FORBIDDEN_CONTENT.test(content)) return false;
       }
     }
   }
-  const resolvedTag = layout.presenterOptions.schema.resolveImplicitScalarTag(str2).tag.tagName;
+  const resolvedTag = layout.presenterOptions.schema.resolveImplicitScalarTag(str3).tag.tagName;
   if (!layout.node.tagged && resolvedTag !== layout.node.tag) return false;
-  if (!layout.node.tagged && str2 === "=" && resolvedTag === layout.presenterOptions.schema.defaultScalarTag.tagName) return false;
+  if (!layout.node.tagged && str3 === "=" && resolvedTag === layout.presenterOptions.schema.defaultScalarTag.tagName) return false;
   return true;
 }
 function canUseSingleQuoted(layout) {
-  const str2 = layout.node.value;
-  if (!(layout.isKey ? NB_SINGLE_ONE_LINE : NB_SINGLE_MULTI_LINE).test(str2)) return false;
-  if (/[ \t]\n|\n[ \t]/.test(str2)) return false;
+  const str3 = layout.node.value;
+  if (!(layout.isKey ? NB_SINGLE_ONE_LINE : NB_SINGLE_MULTI_LINE).test(str3)) return false;
+  if (/[ \t]\n|\n[ \t]/.test(str3)) return false;
   if (!layout.isKey && layout.shiftOfContent === 0) {
-    const firstLineBreak = str2.indexOf("\n");
-    if (firstLineBreak !== -1 && C_FORBIDDEN_CONTENT.test(str2.slice(firstLineBreak + 1))) return false;
+    const firstLineBreak = str3.indexOf("\n");
+    if (firstLineBreak !== -1 && C_FORBIDDEN_CONTENT.test(str3.slice(firstLineBreak + 1))) return false;
   }
   return true;
 }
@@ -4559,10 +4559,10 @@ function parseNumber(ctx, startPtr, startChr, sign, endChr) {
   }
   if (!(state & 1))
     TomlError.x("unfinished numeric value", ctx, startPtr);
-  let str2 = ctx.s.slice(startPtr, ctx.p);
+  let str3 = ctx.s.slice(startPtr, ctx.p);
   if (hasUnderscores)
-    str2 = str2.replaceAll("_", "");
-  return state > 1 ? parseFloat(str2) : parseInteger(ctx, str2, 10, startPtr);
+    str3 = str3.replaceAll("_", "");
+  return state > 1 ? parseFloat(str3) : parseInteger(ctx, str3, 10, startPtr);
 }
 function parseIntegerBaseN(ctx, startPtr, base, endChr) {
   let c, underscore = 1;
@@ -4578,15 +4578,15 @@ function parseIntegerBaseN(ctx, startPtr, base, endChr) {
   }
   if (underscore & 1)
     TomlError.x("unfinished numeric value", ctx);
-  let str2 = ctx.s.slice(startPtr + 2, ctx.p);
+  let str3 = ctx.s.slice(startPtr + 2, ctx.p);
   if (underscore)
-    str2 = str2.replaceAll("_", "");
-  return parseInteger(ctx, str2, base, startPtr);
+    str3 = str3.replaceAll("_", "");
+  return parseInteger(ctx, str3, base, startPtr);
 }
-function parseInteger(ctx, str2, base, startPtr) {
+function parseInteger(ctx, str3, base, startPtr) {
   if (ctx.bi !== true)
     int: {
-      let val = parseInt(str2, base);
+      let val = parseInt(str3, base);
       if (!Number.isSafeInteger(val)) {
         if (ctx.bi)
           break int;
@@ -4594,7 +4594,7 @@ function parseInteger(ctx, str2, base, startPtr) {
       }
       return val;
     }
-  return base === 10 ? BigInt(str2) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str2);
+  return base === 10 ? BigInt(str3) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str3);
 }
 function parseDate(ctx, c, endChr) {
   let startPtr = ctx.p++, unsafeSeparator;
@@ -4641,25 +4641,25 @@ function parseTime(ctx, c, endChr) {
   let t = ctx.s.slice(start, ctx.p);
   return readDate(ctx, t, 4, false, start);
 }
-function readDate(ctx, str2, type, unsafeDelim, errPtr, temporalSuffix) {
+function readDate(ctx, str3, type, unsafeDelim, errPtr, temporalSuffix) {
   if (ctx.ld) {
-    let date = new TomlDate(str2, type, unsafeDelim);
+    let date = new TomlDate(str3, type, unsafeDelim);
     if (!date.isValid())
       TomlError.x("invalid date", ctx, errPtr);
     return date;
   }
   try {
     if (temporalSuffix)
-      str2 += temporalSuffix;
+      str3 += temporalSuffix;
     switch (type) {
       case 1:
-        return Temporal.ZonedDateTime.from(str2);
+        return Temporal.ZonedDateTime.from(str3);
       case 2:
-        return Temporal.PlainDateTime.from(str2);
+        return Temporal.PlainDateTime.from(str3);
       case 3:
-        return Temporal.PlainDate.from(str2);
+        return Temporal.PlainDate.from(str3);
       case 4:
-        return Temporal.PlainTime.from(str2);
+        return Temporal.PlainTime.from(str3);
     }
   } catch (e) {
     TomlError.x(e instanceof Error ? e.message : "" + e, ctx, errPtr);
@@ -9778,14 +9778,25 @@ function readWhy(memoryDir, count) {
       if (!line.trim()) continue;
       try {
         const r = JSON.parse(line);
-        if (r && typeof r === "object" && typeof r.at === "string" && Array.isArray(r.lines)) out.push(r);
+        if (isWhyRecord(r)) out.push(r);
       } catch {
       }
     }
   }
   return count > 0 ? out.slice(-count) : [];
 }
-var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES;
+function isWhyRecord(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v;
+  const budget = r.budget;
+  return str2(r.at) && ISO_TIME.test(r.at) && str2(r.host) && optStr(r.session) && str2(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr(r.prompt) && optStr(r.prompt_lang) && str2(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str2)) && optStr(r.dedupe_error);
+}
+function isWhyLine(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const l = v;
+  return str2(l.file) && str2(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
+}
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str2, optStr, num, ISO_TIME, WORD, HEX2;
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
@@ -9797,6 +9808,12 @@ var init_why_log = __esm({
     WHY_FILE = "why.jsonl";
     WHY_PREVIOUS_FILE = "why.1.jsonl";
     WHY_CAP_BYTES = 256 * 1024;
+    str2 = (v) => typeof v === "string";
+    optStr = (v) => v === void 0 || str2(v);
+    num = (v) => typeof v === "number" && Number.isFinite(v);
+    ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+    WORD = /^[a-z-]{1,32}$/;
+    HEX2 = /^[0-9a-f]{0,64}$/;
   }
 });
 
