@@ -9419,8 +9419,45 @@ var init_interrupted = __esm({
   }
 });
 
+// lib/records/file-view.ts
+function refuseHeld(memoryDir, rel, held2) {
+  const item = readHold(memoryDir)?.held(rel);
+  if (hiddenIn(held2)(item)) throw heldError(rel, item);
+}
+function heldError(requested, item) {
+  if (item.state === "quarantined")
+    return new MemctlError(
+      ERROR_CODES.E_QUARANTINED,
+      `${requested} arrived with memctl sync and is quarantined (${item.reasons.join("; ")}); it is not shown. See memctl review ${item.id}`,
+      {
+        path: requested,
+        id: item.id
+      }
+    );
+  return new MemctlError(
+    ERROR_CODES.E_HELD,
+    `${requested} arrived with memctl sync from a shared remote and waits for the owner's review (${item.id}); it is not shown until the owner accepts it`,
+    { path: requested, id: item.id }
+  );
+}
+var hiddenIn;
+var init_file_view = __esm({
+  "lib/records/file-view.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_safe_path();
+    init_safe_open();
+    init_arrivals();
+    init_index_file();
+    hiddenIn = (held2) => (item) => item !== void 0 && (item.state === "quarantined" || held2 === "every");
+  }
+});
+
 // lib/records/commit-write.ts
 async function commitWrite(ctx, intent, history) {
+  refuseHeldWrites(ctx, intent);
   const cards = intent.changes.map((c) => c.card);
   const latest = latestByCard(history ?? readLatestHistory(ctx.memoryDir, cards).entries);
   const adopted = adoptionsFor(ctx, intent.changes, latest);
@@ -9429,6 +9466,10 @@ async function commitWrite(ctx, intent, history) {
   await keepRevisions(ctx.memoryDir, intent.changes, withDefaults(ctx.guardrails));
   await commitIntentReported(ctx.memoryDir, intent, ctx.commit, [...latest.values()]);
   return adopted.map((a) => a.entry);
+}
+function refuseHeldWrites(ctx, intent) {
+  if (ctx.actor === "human" || ctx.actor === "system") return;
+  for (const c of intent.changes) refuseHeld(ctx.memoryDir, c.card, "every");
 }
 var init_commit_write = __esm({
   "lib/records/commit-write.ts"() {
@@ -9439,6 +9480,7 @@ var init_commit_write = __esm({
     init_adopt_first();
     init_guardrails();
     init_interrupted();
+    init_file_view();
   }
 });
 

@@ -10,11 +10,9 @@ function refuseArrivalToAgent(a) {
 }
 function refuseArrivedProposal(r) {
   if (!r.flags.arrived) return;
-  throw new MemctlError(
-    ERROR_CODES.E_HELD,
-    `proposal ${r.proposal.id} arrived with memctl sync and waits for the owner's review; an agent does not read it`,
-    { id: r.proposal.id }
-  );
+  throw new MemctlError(ERROR_CODES.E_HELD, `proposal ${r.proposal.id} arrived with memctl sync and waits for the owner's review; an agent does not read it`, {
+    id: r.proposal.id
+  });
 }
 function agentsView(memoryDir, reviewed) {
   const hold = readHold(memoryDir);
