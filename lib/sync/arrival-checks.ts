@@ -6,6 +6,8 @@ import { measureStore, type Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { proposalShapeProblem } from "../records/proposal-shape.js";
 
+// The checks every arrived file passes, as a local write would (lib/sync/arrivals.ts holds what fails them).
+
 /** A pending proposal's path in the store. */
 export const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 
@@ -21,8 +23,6 @@ function proposalFileProblems(text: string, rel: string): string[] {
   if (shape) return [shape];
   return `${(parsed as { id: string }).id}.json` === path.basename(rel) ? [] : ["not a proposal: its id is not its file's name"];
 }
-
-// The checks every arrived file passes, as a local write would (lib/sync/arrivals.ts holds what fails them).
 
 /** What keeps an arrived file from being written here by memctl: every problem at once. */
 export async function fileProblems(dir: string, rel: string, previous: string | undefined, limits: Guardrails, policy: SecretPolicy | undefined): Promise<string[]> {
