@@ -38,6 +38,7 @@ try {
     memoryDir: store.dir,
     io,
     readOnly: true,
+    owner: true,
     writeContext: () => {
       throw new Error("read-only bench");
     },

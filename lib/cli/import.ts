@@ -11,7 +11,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, dirArg, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
-import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, actorFrom, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
@@ -39,7 +39,7 @@ export const spec: CommandSpec = {
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
     "(--all: every project's; other projects' memory is otherwise only counted, never read).",
-    "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
+    "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system (to the host, from an opted-in host's shell), deduplicated by name",
     "(newest copy wins), and only when memctl has no card of that name or file — a second run imports nothing.",
     "MEMORY.md's prose (each run of non-link lines under a heading) comes in as notes: one card each, its text byte",
     "for byte, titled by its heading, named by the heading and a hash of the text (the key a re-run finds).",
@@ -60,6 +60,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   // Checked before anything is imported: --keys without a model is a configuration error, not a half-done import.
   const model = bool(args, "keys") ? configuredModel(io) : undefined;
   const guardrails = configuredGuardrails(io);
+  // The owner's import is memctl's own (system, which the store-wide limits do not bind); a host's is the host's.
+  const writer = yes ? directWriterFrom(args, io, "import memory") : actorFrom(args, io);
+  const actor = writer === "human" ? "system" : writer;
   let imported: ImportItem[] = [];
   const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
   const checkLimits = () =>
@@ -68,10 +71,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       plan.items.filter((i) => i.action === "import"),
       withDefaults(guardrails),
       io,
-      "system",
+      actor,
     );
   if (yes) {
-    assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
+    assertMayWrite(writer, "import memory");
     // A refusal up front writes nothing, not even a ledger line (the import re-checks under the lock).
     checkLimits();
     const progress = progressLine(io);
@@ -83,7 +86,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         "import",
         command,
         () =>
-          applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+          applyClaudeImport({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
             io,
             onProgress: progress.update && ((done, total) => progress.update!(`importing Claude memory: ${done}/${total} cards`, done === total)),
           }),

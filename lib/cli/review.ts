@@ -7,7 +7,8 @@ import { flagLabels } from "../proposals/review-flags.js";
 import { bool, num, parseArgs, type CommandSpec } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { agentsView, arrivalForAgent, refuseArrivalToAgent, refuseArrivedProposal } from "../proposals/agent-view.js";
 import { commandSummary } from "./command-summary.js";
 import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
 import type { Arrival } from "../store/arrivals.js";
@@ -28,10 +29,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const id = args.positionals[0];
-  if (id !== undefined && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io);
+  // The owner reviews everything; an agent's shell (review is open to it) sees nothing a sync holds (lib/proposals/agent-view.ts).
+  const owner = actorFrom(args, io) === "human";
+  if (id !== undefined && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io, owner);
   if (id === undefined) {
-    const reviewed = await reviewPending(memoryDir, num(args, "page") ?? 1);
-    const arrivals = liveArrivals(memoryDir);
+    const all = await reviewPending(memoryDir, num(args, "page") ?? 1);
+    const reviewed = owner ? all : { ...all, pending: agentsView(memoryDir, all.pending) };
+    const arrivals = owner ? liveArrivals(memoryDir) : liveArrivals(memoryDir).map(arrivalForAgent);
     if (bool(args, "json"))
       printJson(io, {
         memory_dir: memoryDir,
@@ -46,8 +50,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const proposal = findPending(memoryDir, id);
   // Its flags against the proposals on its own page of the list, as the list shows them.
-  const reviewed = await reviewPending(memoryDir, pendingPageOf(memoryDir, proposal.id) ?? 1);
-  const one = reviewed.pending.find((r) => r.proposal.id === proposal.id)!;
+  const page = await reviewPending(memoryDir, pendingPageOf(memoryDir, proposal.id) ?? 1);
+  const mine = page.pending.find((r) => r.proposal.id === proposal.id)!;
+  if (!owner) refuseArrivedProposal(mine);
+  const one = owner ? mine : agentsView(memoryDir, [mine])[0]!;
   const preview = previewProposal(memoryDir, proposal, utcDay(io.now()));
   if (bool(args, "json")) {
     printJson(io, {
@@ -174,8 +180,9 @@ function renderArrivals(arrivals: readonly Arrival[], io: Io): string {
   return lines.join("\n") + "\n";
 }
 
-async function showArrival(memoryDir: string, id: string, json: boolean, io: Io): Promise<number> {
+async function showArrival(memoryDir: string, id: string, json: boolean, io: Io, owner: boolean): Promise<number> {
   const a = findArrival(memoryDir, id);
+  if (!owner) refuseArrivalToAgent(a);
   const preview = await previewArrival(memoryDir, a, { env: io.env });
   if (json) {
     printJson(io, { memory_dir: memoryDir, ...arrivalJson(a), preview });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { assertMayWriteDirectly, type Caller, overrideNote, resolveCaller } from "../records/actor.js";
+import { assertMayWriteDirectly, assertOwner, type Caller, overrideNote, resolveCaller } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import type { Io } from "../store/io.js";
@@ -63,6 +63,12 @@ export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory 
   const caller = callerFrom(args, io);
   assertMayWriteDirectly(caller.actor, what, io, caller.shells);
   return caller.actor;
+}
+
+/** For the sync's trust decisions (sync init, sync trust, --rebuild-hold): refused in every agent host's shell, opted in or not. */
+export function assertOwnerOnly(io: Io, what: string): void {
+  const caller = resolveCaller({}, io.env);
+  assertOwner(caller.actor, what, caller.shells);
 }
 
 /** For owner commands without --actor (sync init, config set): refused in an agent host's shell unless that host is opted in. */

@@ -21,7 +21,7 @@ import { ARRIVALS_RELPATH, type Arrival } from "../store/arrivals.js";
 import { bool, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
-import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { assertOwnerOnly, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "sync",
@@ -82,7 +82,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (verb === "trust") return setTrust(args, remote, io);
   if (verb === "init" && (remote === undefined || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
   // Where canonical memory is pushed is the owner's choice; a plain sync only moves what is already canonical.
-  if (verb === "init") assertOwnerShell(io, "choose where canonical memory syncs to (memctl sync init)");
+  if (verb === "init") assertOwnerOnly(io, "choose where canonical memory syncs to (memctl sync init)");
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
   if (bool(args, "status")) {
@@ -138,7 +138,7 @@ async function askTrust(remote: string, io: Io): Promise<TrustLevel> {
 async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Promise<number> {
   if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
   // "own" lets what a push brings apply without review: only the owner may lower that.
-  assertOwnerShell(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
+  assertOwnerOnly(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
   const { memoryDir } = requireStore(args, io);
   await assertRepoTop(memoryDir, { env: io.env });
   await writeTrust(memoryDir, level, { env: io.env });
@@ -152,7 +152,7 @@ async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Pr
 
 /** --rebuild-hold: the owner's repair of a damaged hold list (it releases the owner's own files, so agents may not). */
 async function rebuild(memoryDir: string, json: boolean, io: Io): Promise<number> {
-  assertOwnerShell(io, "rebuild the hold list (memctl sync --rebuild-hold)");
+  assertOwnerOnly(io, "rebuild the hold list (memctl sync --rebuild-hold)");
   const opts = { env: io.env };
   const trust = (await readTrust(memoryDir, opts)).level;
   const r = await rebuildHold({ memoryDir, now: io.now, trust, guardrails: configuredGuardrails(io), secrets: secretPolicy(io) }, opts);

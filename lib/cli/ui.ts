@@ -3,7 +3,7 @@ import type { Io } from "../store/io.js";
 import { startUi } from "../ui/server.js";
 import { bool, parseArgs, projectFrom, type CommandSpec } from "./args.js";
 import { commandSummary } from "./command-summary.js";
-import { requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { actorFrom, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 
@@ -35,7 +35,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const readOnly = bool(args, "read-only");
   // Checked up front, so a caller refused as a writer learns it before a browser shows buttons.
   if (!readOnly) writeContext(args, io, memoryDir);
-  const ui = await startUi({ memoryDir, io, readOnly, writeContext: () => writeContext(args, io, memoryDir), project: projectFrom(args) });
+  // Started from an agent's shell (read-only is open to it), the queue leaves out what a sync holds, as review does there.
+  const owner = actorFrom(args, io) === "human";
+  const ui = await startUi({ memoryDir, io, readOnly, owner, writeContext: () => writeContext(args, io, memoryDir), project: projectFrom(args) });
   io.stdout.write(`memctl ui: serving ${inertText(memoryDir)}${readOnly ? " (read-only)" : ""}\n  ${ui.url}\nCtrl-C stops it.\n`);
   const open = bool(args, "open") || (!bool(args, "no-open") && hasDisplay(io.env));
   if (open) openBrowser(ui.url, io);

@@ -75,6 +75,21 @@ export function assertMayWrite(actor: string, what: string): void {
 }
 
 /**
+ * Refuses anyone but the owner ("human", outside every agent's shell): what a sync holds and how far the remote is
+ * trusted are the owner's review, and `[hosts.<name>] write = true` lets a host write cards, not decide for the owner
+ * what a teammate pushed (it could release a card the host itself may not read).
+ */
+export function assertOwner(actor: string, what: string, shells: readonly AgentShell[] = []): void {
+  if (actor === "human" && shells.length === 0) return;
+  const where = shells.length > 0 ? ` This runs in ${describeAgentShells(shells)}, so it acts as ${actor} whatever --actor says.` : "";
+  throw new MemctlError(
+    ERROR_CODES.E_READ_ONLY,
+    `${actor} may not ${what}: only the owner decides what a sync brought in and how far its remote is trusted, and a host's write opt-in does not reach it.${where} Run it yourself, outside the agent's shell; an agent stages what it learned with memctl propose (MCP: memory_propose).`,
+    { actor, ...(shells.length > 0 ? { agent_shell: shells.map((s) => s.evidence) } : {}) },
+  );
+}
+
+/**
  * Why `actor` may not write canonical memory directly, or undefined when it may: a host needs the owner's opt-in
  * (`[hosts.<name>] write = true` in the user config), and so does every agent host whose shell the command runs
  * in. Agents are refused by assertMayWrite in the library, with its own wording. The config is read only for hosts.

@@ -7,6 +7,7 @@ import type { WriteContext } from "./save.js";
 import { commitStaged, stageFiles } from "../store/write.js";
 import { indexStamp, journalChange } from "../store/write-journal.js";
 import { clearIntent, type Intent, shaOf, writeIntent } from "./commit.js";
+import { refuseHeldWrites } from "./commit-write.js";
 
 // commitIntent applies an intent card by card, each with its own fsynced rename and history append: right for a
 // save, about 25 ms a card on a plain disk, so a 2,000-card rewrite took 48 s. This applies the same intent with
@@ -21,6 +22,7 @@ import { clearIntent, type Intent, shaOf, writeIntent } from "./commit.js";
  */
 export async function commitRewritesBatch(ctx: WriteContext, intent: Intent, history?: readonly HistoryEntry[]): Promise<void> {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
+  refuseHeldWrites(ctx, intent);
   const memoryDir = ctx.memoryDir;
   const cards = intent.changes.map((c) => c.card);
   const recorded = latestByCard(history ?? readLatestHistory(memoryDir, cards).entries);

@@ -11,6 +11,7 @@ import type { Intent } from "./commit.js";
 import { withDefaults, type Guardrails } from "./guardrails.js";
 import { commitIntentReported } from "./interrupted.js";
 import type { CommitOptions } from "../store/write.js";
+import { refuseHeld } from "./file-view.js";
 
 /** What the commit needs of a write's context (save.ts's WriteContext, which imports this file). */
 interface CommitContext {
@@ -27,6 +28,7 @@ interface CommitContext {
  * Returns the adopt entries recorded before the intent's own.
  */
 export async function commitWrite(ctx: CommitContext, intent: Intent, history?: readonly HistoryEntry[]): Promise<HistoryEntry[]> {
+  refuseHeldWrites(ctx, intent);
   const cards = intent.changes.map((c) => c.card);
   const latest = latestByCard(history ?? readLatestHistory(ctx.memoryDir, cards).entries);
   const adopted = adoptionsFor(ctx, intent.changes, latest);
@@ -35,4 +37,14 @@ export async function commitWrite(ctx: CommitContext, intent: Intent, history?: 
   await keepRevisions(ctx.memoryDir, intent.changes, withDefaults(ctx.guardrails));
   await commitIntentReported(ctx.memoryDir, intent, ctx.commit, [...latest.values()]);
   return adopted.map((a) => a.entry);
+}
+
+/**
+ * A write makes a file its writer's, which releases what a sync holds there: only the owner (and memctl's own
+ * importer) may write a held file. An opted-in host's `save NAME -d …` otherwise kept a teammate's held body and pin
+ * and sent them into every prompt as the host's revision (memory_manage refuses the same edit in file-view.ts).
+ */
+export function refuseHeldWrites(ctx: { memoryDir: string; actor: string }, intent: Intent): void {
+  if (ctx.actor === "human" || ctx.actor === "system") return;
+  for (const c of intent.changes) refuseHeld(ctx.memoryDir, c.card, "every");
 }

@@ -16,6 +16,7 @@ import { commitFile } from "../store/write.js";
 import type { SaveInput } from "./card-input.js";
 import type { CardProvenance } from "./card-input.js";
 import { validRestatements, type Restatement } from "./proposal-restated.js";
+import { proposalShapeProblem } from "./proposal-shape.js";
 
 export const PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 export const ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
@@ -267,7 +268,9 @@ function readNames(dir: string, names: readonly string[]): ProposalsRead {
     try {
       // Checked: a FIFO here hung session start, a link to /dev/zero grew it without end; memctl writes no links.
       const p = JSON.parse(readRegularUtf8(path.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true })) as Proposal;
-      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      const shape = proposalShapeProblem(p);
+      if (shape) throw new Error(shape);
+      if (`${p.id}.json` !== name) throw new Error("not a proposal: its id is not its file's name");
       // Possibly from another machine (memctl sync): only what a local write would record is kept.
       if (p.restated !== undefined) {
         const restated = validRestatements(p.restated);

@@ -86,12 +86,58 @@ export function readWhy(memoryDir: string, count: number): WhyRecord[] {
     for (const line of text.split("\n")) {
       if (!line.trim()) continue;
       try {
-        const r = JSON.parse(line) as WhyRecord;
-        if (r && typeof r === "object" && typeof r.at === "string" && Array.isArray(r.lines)) out.push(r);
+        const r: unknown = JSON.parse(line);
+        if (isWhyRecord(r)) out.push(r);
       } catch {
         // A torn or foreign line is skipped, never fatal.
       }
     }
   }
   return count > 0 ? out.slice(-count) : [];
+}
+
+const str = (v: unknown): v is string => typeof v === "string";
+const optStr = (v: unknown) => v === undefined || str(v);
+const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** What the hook writes for a run's time, status and prompt hash: nothing a page or a terminal could read as markup. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+const WORD = /^[a-z-]{1,32}$/;
+const HEX = /^[0-9a-f]{0,64}$/;
+
+/**
+ * A record as the hook writes it, field by field. The log is this machine's, but a store kept in a project checkout
+ * (or any local process) can plant one, and its values reach `memctl why` and the web view's pages: a number that is
+ * a string of markup, or a record without its budget, must be skipped here rather than trusted by every reader.
+ */
+function isWhyRecord(v: unknown): v is WhyRecord {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  const budget = r.budget as Record<string, unknown> | null;
+  return (
+    str(r.at) &&
+    ISO_TIME.test(r.at) &&
+    str(r.host) &&
+    optStr(r.session) &&
+    str(r.prompt_hash) &&
+    HEX.test(r.prompt_hash) &&
+    optStr(r.prompt) &&
+    optStr(r.prompt_lang) &&
+    str(r.status) &&
+    WORD.test(r.status) &&
+    num(r.bytes) &&
+    typeof budget === "object" &&
+    budget !== null &&
+    num(budget.max_bytes) &&
+    num(budget.max_entries) &&
+    Array.isArray(r.lines) &&
+    r.lines.every(isWhyLine) &&
+    (r.already_shown === undefined || (Array.isArray(r.already_shown) && r.already_shown.every(str))) &&
+    optStr(r.dedupe_error)
+  );
+}
+
+function isWhyLine(v: unknown): boolean {
+  if (typeof v !== "object" || v === null) return false;
+  const l = v as Record<string, unknown>;
+  return str(l.file) && str(l.rule) && (l.score === undefined || num(l.score)) && num(l.bytes);
 }

@@ -4,9 +4,26 @@ import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-ru
 import type { Arrival } from "../store/arrivals.js";
 import { measureStore, type Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
+import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
 
 // The checks every arrived file passes, as a local write would (lib/sync/arrivals.ts holds what fails them).
+
+/** A pending proposal's path in the store. */
+export const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
+
+/** A pending proposal every reader of the queue can take as typed, named by its file: said at the sync, not at review. */
+function proposalFileProblems(text: string, rel: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return ["not a proposal: not JSON"];
+  }
+  const shape = proposalShapeProblem(parsed);
+  if (shape) return [shape];
+  return `${(parsed as { id: string }).id}.json` === path.basename(rel) ? [] : ["not a proposal: its id is not its file's name"];
+}
 
 /**
  * What keeps an arrived file from being written here by memctl: every problem at once, and the text read (once,
@@ -34,6 +51,7 @@ export async function fileProblems(
     // A compact, a proposal or a note is shown to the owner or injected as well.
     const hidden = hiddenTextProblem(text);
     if (hidden) problems.push(hidden);
+    if (PROPOSAL.test(rel)) problems.push(...proposalFileProblems(text, rel));
   }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);

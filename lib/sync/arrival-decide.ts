@@ -2,7 +2,7 @@ import path from "node:path";
 import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
-import { assertMayWrite } from "../records/actor.js";
+import { assertOwner } from "../records/actor.js";
 import { readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
 import { liveness } from "../store/hold.js";
 import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
@@ -48,7 +48,7 @@ export interface ArrivalDecision {
 
 /** Releases an arrival: removed from the hold list, a history `adopt` revision by the owner for a card. */
 export async function acceptArrival(ctx: { memoryDir: string; actor: string; now: Date }, id: string): Promise<ArrivalDecision> {
-  assertMayWrite(ctx.actor, "accept what a sync brought in");
+  assertOwner(ctx.actor, "accept what a sync brought in");
   return withStoreLock(ctx.memoryDir, async () => {
     const arrival = findArrival(ctx.memoryDir, id);
     if (arrival.state === "quarantined")
@@ -70,6 +70,7 @@ export async function acceptArrival(ctx: { memoryDir: string; actor: string; now
 
 /** Releases every held arrival that is not quarantined (a first sync into a team store holds every card). */
 export async function acceptAllArrivals(ctx: { memoryDir: string; actor: string; now: Date }): Promise<ArrivalDecision[]> {
+  assertOwner(ctx.actor, "accept what a sync brought in");
   const decided: ArrivalDecision[] = [];
   const done = new Set<string>();
   for (const a of liveArrivals(ctx.memoryDir)) {
@@ -88,7 +89,7 @@ export async function acceptAllArrivals(ctx: { memoryDir: string; actor: string;
  * the next sync.
  */
 export async function rejectArrival(ctx: WriteContext, id: string, reason: string, git: GitOptions): Promise<ArrivalDecision> {
-  assertMayWrite(ctx.actor, "reject what a sync brought in");
+  assertOwner(ctx.actor, "reject what a sync brought in");
   const removed = findArrival(ctx.memoryDir, id);
   // A removed index line (the card stays) is put back; a removed card is restored from its revision.
   const relinked = removed.kind === "removed" && removed.sha256 !== null && removed.line !== undefined;

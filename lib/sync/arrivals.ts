@@ -8,7 +8,7 @@ import { sha256Hex } from "../core/sha256.js";
 import { readArrivals, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
 import { currentSha, liveness, lineSha, normalise, stampOf } from "../store/hold.js";
 import { withDefaults, type Guardrails } from "../records/guardrails.js";
-import { fileProblems, overLimits } from "./arrival-checks.js";
+import { fileProblems, overLimits, PROPOSAL } from "./arrival-checks.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit, type GitOptions } from "./git.js";
@@ -32,7 +32,6 @@ export interface InspectContext {
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 export const INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 const COMPACT = ".memctl/compact.json";
-const PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 export const EPISODES = /^episodes[^/]*\.jsonl$/;
 
 export type ItemFn = (rel: string, kind: ArrivalKind, state: Arrival["state"], reasons: string[], extra?: Partial<Arrival>) => Arrival;

@@ -53,12 +53,12 @@ export function timelinePage(ctx: PageContext, records: readonly WhyRecord[], se
     .map((r) => {
       const lines = r.lines.map(
         (l) =>
-          `<li><a href="${ctx.base}/card${qs({ file: l.file })}">${esc(l.file)}</a> <span class="dim">${l.bytes} B${l.score !== undefined ? ` · score ${l.score}` : ""}</span> — <span class="rule">${esc(l.rule)}</span></li>`,
+          `<li><a href="${ctx.base}/card${qs({ file: l.file })}">${esc(l.file)}</a> <span class="dim">${esc(l.bytes)} B${l.score !== undefined ? ` · score ${esc(l.score)}` : ""}</span> — <span class="rule">${esc(l.rule)}</span></li>`,
       );
       const seen = r.already_shown?.length ? `<p class="dim">already shown this session: ${r.already_shown.map(esc).join(", ")}</p>` : "";
       const fault = r.dedupe_error ? `<p class="warn">session state not used: ${esc(r.dedupe_error)}</p>` : "";
       const prompt = r.prompt !== undefined ? `“${esc(r.prompt.replace(/\s+/g, " ").slice(0, 120))}”` : `prompt <code>${esc(r.prompt_hash.slice(0, 12))}</code>`;
-      return `<article class="run"><h3>${esc(r.at)} · ${esc(r.host)}${r.session ? ` · ${esc(r.session)}` : ""}</h3><p>${prompt} — ${esc(r.status)}, ${r.bytes} B of ${r.budget.max_bytes} B / ${r.budget.max_entries} entries</p><ul>${lines.join("")}</ul>${seen}${fault}</article>`;
+      return `<article class="run"><h3>${esc(r.at)} · ${esc(r.host)}${r.session ? ` · ${esc(r.session)}` : ""}</h3><p>${prompt} — ${esc(r.status)}, ${esc(r.bytes)} B of ${esc(r.budget.max_bytes)} B / ${esc(r.budget.max_entries)} entries</p><ul>${lines.join("")}</ul>${seen}${fault}</article>`;
     });
   const filter = session !== undefined ? `<p>Session <code>${esc(session || "(none)")}</code> · <a href="${ctx.base}/timeline">all sessions</a></p>` : "";
   return page(

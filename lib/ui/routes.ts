@@ -6,6 +6,7 @@ import type { WriteContext } from "../records/save.js";
 import { readHistory, sha256Hex } from "../store/history.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
+import { agentsView } from "../proposals/agent-view.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { runStats } from "../reports/run-stats.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -26,6 +27,7 @@ export interface Routes {
   memoryDir: string;
   io: Io;
   readOnly: boolean;
+  owner: boolean;
   base: string;
   catalog: Catalog;
   writeContext: () => WriteContext;
@@ -73,7 +75,10 @@ export async function route(r: Routes, req: IncomingMessage, res: ServerResponse
       const asked = Number(p.get("page") ?? "1");
       const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1);
       const today = utcDay(r.io.now());
-      const items: ReviewItem[] = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
+      const items: ReviewItem[] = (r.owner ? reviewed.pending : agentsView(r.memoryDir, reviewed.pending)).map((one) => ({
+        reviewed: one,
+        preview: previewProposal(r.memoryDir, one.proposal, today),
+      }));
       const at = { total: reviewed.total, page: reviewed.page, pages: reviewed.pages };
       if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable, ...at });
       const flash: Flash | undefined = p.has("ok") ? { ok: true, text: p.get("ok")! } : p.has("err") ? { ok: false, text: p.get("err")! } : undefined;

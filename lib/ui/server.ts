@@ -17,6 +17,8 @@ export interface UiOptions {
   io: Io;
   /** Serve everything but the review actions: POSTs are refused and the forms are not drawn. */
   readOnly: boolean;
+  /** Started by the owner, not from an agent's shell: only then does the review queue show what a sync holds. */
+  owner: boolean;
   /** The write context of an owner's decision, built by the CLI exactly as memctl accept builds it. */
   writeContext: () => WriteContext;
   /** How doctor and stats select the store (the CLI's project flags). */

@@ -2448,30 +2448,30 @@ function setBit(mask, bit) {
   return mask | 1 << bit;
 }
 function canUsePlain(layout) {
-  const str2 = layout.node.value;
-  if (str2 !== "") {
-    if (!(layout.isKey ? layout.flowOnly ? NS_PLAIN_FLOW_KEY : NS_PLAIN_BLOCK_KEY : layout.flowOnly ? NS_PLAIN_FLOW_IN : NS_PLAIN_FLOW_OUT).test(str2)) return false;
-    if (layout.shiftOfFirstLine === 0 && C_FORBIDDEN_FIRST_LINE.test(str2)) return false;
+  const str4 = layout.node.value;
+  if (str4 !== "") {
+    if (!(layout.isKey ? layout.flowOnly ? NS_PLAIN_FLOW_KEY : NS_PLAIN_BLOCK_KEY : layout.flowOnly ? NS_PLAIN_FLOW_IN : NS_PLAIN_FLOW_OUT).test(str4)) return false;
+    if (layout.shiftOfFirstLine === 0 && C_FORBIDDEN_FIRST_LINE.test(str4)) return false;
     if (layout.shiftOfContent === 0) {
-      const firstLineBreak = str2.indexOf("\n");
+      const firstLineBreak = str4.indexOf("\n");
       if (firstLineBreak !== -1) {
-        const content = str2.slice(firstLineBreak + 1);
+        const content = str4.slice(firstLineBreak + 1);
         if (C_FORBIDDEN_CONTENT.test(content)) return false;
       }
     }
   }
-  const resolvedTag = layout.presenterOptions.schema.resolveImplicitScalarTag(str2).tag.tagName;
+  const resolvedTag = layout.presenterOptions.schema.resolveImplicitScalarTag(str4).tag.tagName;
   if (!layout.node.tagged && resolvedTag !== layout.node.tag) return false;
-  if (!layout.node.tagged && str2 === "=" && resolvedTag === layout.presenterOptions.schema.defaultScalarTag.tagName) return false;
+  if (!layout.node.tagged && str4 === "=" && resolvedTag === layout.presenterOptions.schema.defaultScalarTag.tagName) return false;
   return true;
 }
 function canUseSingleQuoted(layout) {
-  const str2 = layout.node.value;
-  if (!(layout.isKey ? NB_SINGLE_ONE_LINE : NB_SINGLE_MULTI_LINE).test(str2)) return false;
-  if (/[ \t]\n|\n[ \t]/.test(str2)) return false;
+  const str4 = layout.node.value;
+  if (!(layout.isKey ? NB_SINGLE_ONE_LINE : NB_SINGLE_MULTI_LINE).test(str4)) return false;
+  if (/[ \t]\n|\n[ \t]/.test(str4)) return false;
   if (!layout.isKey && layout.shiftOfContent === 0) {
-    const firstLineBreak = str2.indexOf("\n");
-    if (firstLineBreak !== -1 && C_FORBIDDEN_CONTENT.test(str2.slice(firstLineBreak + 1))) return false;
+    const firstLineBreak = str4.indexOf("\n");
+    if (firstLineBreak !== -1 && C_FORBIDDEN_CONTENT.test(str4.slice(firstLineBreak + 1))) return false;
   }
   return true;
 }
@@ -4559,10 +4559,10 @@ function parseNumber(ctx, startPtr, startChr, sign, endChr) {
   }
   if (!(state & 1))
     TomlError.x("unfinished numeric value", ctx, startPtr);
-  let str2 = ctx.s.slice(startPtr, ctx.p);
+  let str4 = ctx.s.slice(startPtr, ctx.p);
   if (hasUnderscores)
-    str2 = str2.replaceAll("_", "");
-  return state > 1 ? parseFloat(str2) : parseInteger(ctx, str2, 10, startPtr);
+    str4 = str4.replaceAll("_", "");
+  return state > 1 ? parseFloat(str4) : parseInteger(ctx, str4, 10, startPtr);
 }
 function parseIntegerBaseN(ctx, startPtr, base, endChr) {
   let c, underscore = 1;
@@ -4578,15 +4578,15 @@ function parseIntegerBaseN(ctx, startPtr, base, endChr) {
   }
   if (underscore & 1)
     TomlError.x("unfinished numeric value", ctx);
-  let str2 = ctx.s.slice(startPtr + 2, ctx.p);
+  let str4 = ctx.s.slice(startPtr + 2, ctx.p);
   if (underscore)
-    str2 = str2.replaceAll("_", "");
-  return parseInteger(ctx, str2, base, startPtr);
+    str4 = str4.replaceAll("_", "");
+  return parseInteger(ctx, str4, base, startPtr);
 }
-function parseInteger(ctx, str2, base, startPtr) {
+function parseInteger(ctx, str4, base, startPtr) {
   if (ctx.bi !== true)
     int: {
-      let val = parseInt(str2, base);
+      let val = parseInt(str4, base);
       if (!Number.isSafeInteger(val)) {
         if (ctx.bi)
           break int;
@@ -4594,7 +4594,7 @@ function parseInteger(ctx, str2, base, startPtr) {
       }
       return val;
     }
-  return base === 10 ? BigInt(str2) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str2);
+  return base === 10 ? BigInt(str4) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str4);
 }
 function parseDate(ctx, c, endChr) {
   let startPtr = ctx.p++, unsafeSeparator;
@@ -4641,25 +4641,25 @@ function parseTime(ctx, c, endChr) {
   let t = ctx.s.slice(start, ctx.p);
   return readDate(ctx, t, 4, false, start);
 }
-function readDate(ctx, str2, type, unsafeDelim, errPtr, temporalSuffix) {
+function readDate(ctx, str4, type, unsafeDelim, errPtr, temporalSuffix) {
   if (ctx.ld) {
-    let date = new TomlDate(str2, type, unsafeDelim);
+    let date = new TomlDate(str4, type, unsafeDelim);
     if (!date.isValid())
       TomlError.x("invalid date", ctx, errPtr);
     return date;
   }
   try {
     if (temporalSuffix)
-      str2 += temporalSuffix;
+      str4 += temporalSuffix;
     switch (type) {
       case 1:
-        return Temporal.ZonedDateTime.from(str2);
+        return Temporal.ZonedDateTime.from(str4);
       case 2:
-        return Temporal.PlainDateTime.from(str2);
+        return Temporal.PlainDateTime.from(str4);
       case 3:
-        return Temporal.PlainDate.from(str2);
+        return Temporal.PlainDate.from(str4);
       case 4:
-        return Temporal.PlainTime.from(str2);
+        return Temporal.PlainTime.from(str4);
     }
   } catch (e) {
     TomlError.x(e instanceof Error ? e.message : "" + e, ctx, errPtr);
@@ -9516,6 +9516,41 @@ var init_proposal_restated = __esm({
   }
 });
 
+// lib/records/proposal-shape.ts
+function proposalShapeProblem(v) {
+  if (!isObject(v)) return "not an object";
+  const { card, provenance, merged } = v;
+  const fields = [
+    ["id", str2(v.id)],
+    ["seq", v.seq === void 0 || Number.isSafeInteger(v.seq)],
+    ["status", optStr(v.status)],
+    ["proposer", str2(v.proposer)],
+    ["created_at", str2(v.created_at)],
+    ["source", str2(v.source)],
+    ["provenance", isObject(provenance) && str2(provenance.kind) && optStr(provenance.source) && (provenance.confidence === void 0 || Number.isFinite(provenance.confidence))],
+    ["card", isObject(card) && str2(card.name) && optStr(card.type) && optStr(card.description) && optStr(card.body)],
+    ["card.topics", !isObject(card) || optStrings(card.topics)],
+    ["card.recall", !isObject(card) || optStrings(card.recall)],
+    ["card.scope", !isObject(card) || optStrings(card.scope)],
+    ["target", v.target === void 0 || strOrNull(v.target)],
+    ["base_sha256", v.base_sha256 === void 0 || strOrNull(v.base_sha256)],
+    ["merged", merged === void 0 || Array.isArray(merged) && merged.every((m4) => isObject(m4) && str2(m4.id) && str2(m4.proposer) && str2(m4.source) && str2(m4.created_at))]
+  ];
+  const bad = fields.find(([, ok]) => !ok);
+  return bad ? `not a proposal: its ${bad[0]} is not as memctl writes it` : void 0;
+}
+var str2, optStr, strOrNull, optStrings, isObject;
+var init_proposal_shape = __esm({
+  "lib/records/proposal-shape.ts"() {
+    "use strict";
+    str2 = (v) => typeof v === "string";
+    optStr = (v) => v === void 0 || str2(v);
+    strOrNull = (v) => v === null || str2(v);
+    optStrings = (v) => v === void 0 || Array.isArray(v) && v.every(str2);
+    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
 // lib/records/proposal-files.ts
 function isProposalId(id) {
   return typeof id === "string" && ID.test(id);
@@ -9640,7 +9675,9 @@ function readNames(dir, names) {
   for (const name of names) {
     try {
       const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
-      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      const shape = proposalShapeProblem(p);
+      if (shape) throw new Error(shape);
+      if (`${p.id}.json` !== name) throw new Error("not a proposal: its id is not its file's name");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
         if (restated.length > 0) p.restated = restated;
@@ -9670,6 +9707,7 @@ var init_proposal_files = __esm({
     init_checked_fs();
     init_write();
     init_proposal_restated();
+    init_proposal_shape();
     PROPOSALS_DIR = `${STATE_DIR}/proposals`;
     ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
     PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
@@ -10404,8 +10442,45 @@ var init_interrupted = __esm({
   }
 });
 
+// lib/records/file-view.ts
+function refuseHeld(memoryDir, rel, held2) {
+  const item = readHold(memoryDir)?.held(rel);
+  if (hiddenIn(held2)(item)) throw heldError(rel, item);
+}
+function heldError(requested, item) {
+  if (item.state === "quarantined")
+    return new MemctlError(
+      ERROR_CODES.E_QUARANTINED,
+      `${requested} arrived with memctl sync and is quarantined (${item.reasons.join("; ")}); it is not shown. See memctl review ${item.id}`,
+      {
+        path: requested,
+        id: item.id
+      }
+    );
+  return new MemctlError(
+    ERROR_CODES.E_HELD,
+    `${requested} arrived with memctl sync from a shared remote and waits for the owner's review (${item.id}); it is not shown until the owner accepts it`,
+    { path: requested, id: item.id }
+  );
+}
+var hiddenIn;
+var init_file_view = __esm({
+  "lib/records/file-view.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_safe_path();
+    init_safe_open();
+    init_hold();
+    init_index_file();
+    hiddenIn = (held2) => (item) => item !== void 0 && (item.state === "quarantined" || held2 === "every");
+  }
+});
+
 // lib/records/commit-write.ts
 async function commitWrite(ctx, intent, history) {
+  refuseHeldWrites(ctx, intent);
   const cards = intent.changes.map((c) => c.card);
   const latest = latestByCard(history ?? readLatestHistory(ctx.memoryDir, cards).entries);
   const adopted = adoptionsFor(ctx, intent.changes, latest);
@@ -10414,6 +10489,10 @@ async function commitWrite(ctx, intent, history) {
   await keepRevisions(ctx.memoryDir, intent.changes, withDefaults(ctx.guardrails));
   await commitIntentReported(ctx.memoryDir, intent, ctx.commit, [...latest.values()]);
   return adopted.map((a) => a.entry);
+}
+function refuseHeldWrites(ctx, intent) {
+  if (ctx.actor === "human" || ctx.actor === "system") return;
+  for (const c of intent.changes) refuseHeld(ctx.memoryDir, c.card, "every");
 }
 var init_commit_write = __esm({
   "lib/records/commit-write.ts"() {
@@ -10424,6 +10503,7 @@ var init_commit_write = __esm({
     init_adopt_first();
     init_guardrails();
     init_interrupted();
+    init_file_view();
   }
 });
 
@@ -10801,14 +10881,25 @@ function readWhy(memoryDir, count) {
       if (!line.trim()) continue;
       try {
         const r = JSON.parse(line);
-        if (r && typeof r === "object" && typeof r.at === "string" && Array.isArray(r.lines)) out.push(r);
+        if (isWhyRecord(r)) out.push(r);
       } catch {
       }
     }
   }
   return count > 0 ? out.slice(-count) : [];
 }
-var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES;
+function isWhyRecord(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v;
+  const budget = r.budget;
+  return str3(r.at) && ISO_TIME.test(r.at) && str3(r.host) && optStr2(r.session) && str3(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr2(r.prompt) && optStr2(r.prompt_lang) && str3(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str3)) && optStr2(r.dedupe_error);
+}
+function isWhyLine(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const l = v;
+  return str3(l.file) && str3(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
+}
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str3, optStr2, num, ISO_TIME, WORD, HEX2;
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
@@ -10820,6 +10911,12 @@ var init_why_log = __esm({
     WHY_FILE = "why.jsonl";
     WHY_PREVIOUS_FILE = "why.1.jsonl";
     WHY_CAP_BYTES = 256 * 1024;
+    str3 = (v) => typeof v === "string";
+    optStr2 = (v) => v === void 0 || str3(v);
+    num = (v) => typeof v === "number" && Number.isFinite(v);
+    ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+    WORD = /^[a-z-]{1,32}$/;
+    HEX2 = /^[0-9a-f]{0,64}$/;
   }
 });
 

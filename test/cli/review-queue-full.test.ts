@@ -92,7 +92,7 @@ test("the web view's review queue is paged the same way: one page read, a link t
   const env = { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
   const io = { stdout: new BufferSink(), stderr: new BufferSink(), env, cwd: s.repo, home: s.home, now: () => new Date("2026-12-02T10:00:00Z") };
   const args = parseArgs(spec, ["--read-only"]);
-  const ui = await startUi({ memoryDir: s.memory, io, readOnly: true, writeContext: () => writeContext(args, io, s.memory), project: { allowNonGit: true } });
+  const ui = await startUi({ memoryDir: s.memory, io, readOnly: true, owner: true, writeContext: () => writeContext(args, io, s.memory), project: { allowNonGit: true } });
   t.after(() => ui.close());
   const first = JSON.parse(await get(ui.port, `/s/${ui.token}/api/review`)) as { proposals: { reviewed: { proposal: { id: string } } }[]; total: number; pages: number };
   assert.equal(first.total, 120);

@@ -1,31 +1,12 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { test } from "node:test";
-import { REPO_ROOT, tempDir } from "../helpers.js";
+import { tempDir } from "../helpers.js";
+import { startUiProcess } from "../support/ui-process.js";
 import { makeUiStore } from "../support/ui-fixture.js";
 
 // `memctl ui` through the built CLI: it prints the URL, serves it, and a real SIGINT stops it with exit 0.
 
-const CLI = path.join(REPO_ROOT, "dist/cli.js");
-
-function start(env: Record<string, string>, args: string[]): { child: ChildProcess; url: Promise<string>; exit: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, [CLI, "ui", ...args], { cwd: env.HOME, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stderr!.on("data", (c) => (stderr += c));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (c) => {
-      stdout += c;
-      const m = /http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]+\//.exec(stdout);
-      if (m) resolve(m[0]);
-    });
-    child.once("exit", () => reject(new Error(`memctl ui exited before printing a URL: ${stderr}`)));
-  });
-  url.catch(() => {}); // a run that fails on purpose never prints one
-  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-  return { child, url, exit };
-}
+const start = startUiProcess;
 
 test("memctl ui prints a tokened loopback URL, serves it, and stops cleanly on SIGINT", async () => {
   const store = await makeUiStore(tempDir("memctl-ui-cli-"), { hook: false });

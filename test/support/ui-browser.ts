@@ -47,7 +47,7 @@ export async function tour(browser: Browser, outDir: string): Promise<Tour> {
   const store = await makeUiStore(scratchDir("memctl-ui-tour-"), { prompts: 9 });
   const io = store.io();
   const args = parseArgs(spec, []);
-  const ui = await startUi({ memoryDir: store.memory, io, readOnly: false, writeContext: () => writeContext(args, io, store.memory), project: { allowNonGit: true } });
+  const ui = await startUi({ memoryDir: store.memory, io, readOnly: false, owner: true, writeContext: () => writeContext(args, io, store.memory), project: { allowNonGit: true } });
   const origin = new URL(ui.url).origin;
   const foreign: string[] = [];
   const errors: string[] = [];

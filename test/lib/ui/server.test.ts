@@ -43,7 +43,7 @@ const form = (ui: UiServer, fields: Record<string, string>, headers: Record<stri
 async function serve(store: UiStore, readOnly = false): Promise<UiServer> {
   const io = store.io();
   const args = parseArgs(spec, readOnly ? ["--read-only"] : []);
-  return startUi({ memoryDir: store.memory, io, readOnly, writeContext: () => writeContext(args, io, store.memory), project: { allowNonGit: true } });
+  return startUi({ memoryDir: store.memory, io, readOnly, owner: true, writeContext: () => writeContext(args, io, store.memory), project: { allowNonGit: true } });
 }
 
 const ROUTES = [

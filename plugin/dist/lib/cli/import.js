@@ -11,7 +11,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, dirArg, parseArgs, strs } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
-import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, actorFrom, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
@@ -38,7 +38,7 @@ var spec = {
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
     "(--all: every project's; other projects' memory is otherwise only counted, never read).",
-    "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
+    "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system (to the host, from an opted-in host's shell), deduplicated by name",
     "(newest copy wins), and only when memctl has no card of that name or file \u2014 a second run imports nothing.",
     "MEMORY.md's prose (each run of non-link lines under a heading) comes in as notes: one card each, its text byte",
     "for byte, titled by its heading, named by the heading and a hash of the text (the key a re-run finds)."
@@ -57,6 +57,8 @@ async function run(argv, io) {
   if (bool(args, "keys") && !yes) throw usageError("--keys writes keys after an import: give it with --yes");
   const model = bool(args, "keys") ? configuredModel(io) : void 0;
   const guardrails = configuredGuardrails(io);
+  const writer = yes ? directWriterFrom(args, io, "import memory") : actorFrom(args, io);
+  const actor = writer === "human" ? "system" : writer;
   let imported = [];
   const command = suggestedCommand(args.positionals[0], extra, bool(args, "all"));
   const checkLimits = () => checkImportLimits(
@@ -64,10 +66,10 @@ async function run(argv, io) {
     plan.items.filter((i) => i.action === "import"),
     withDefaults(guardrails),
     io,
-    "system"
+    actor
   );
   if (yes) {
-    assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory");
+    assertMayWrite(writer, "import memory");
     checkLimits();
     const progress = progressLine(io);
     try {
@@ -76,7 +78,7 @@ async function run(argv, io) {
         memoryDir,
         "import",
         command,
-        () => applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+        () => applyClaudeImport({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
           io,
           onProgress: progress.update && ((done, total) => progress.update(`importing Claude memory: ${done}/${total} cards`, done === total))
         }),

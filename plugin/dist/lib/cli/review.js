@@ -7,7 +7,8 @@ import { flagLabels } from "../proposals/review-flags.js";
 import { bool, num, parseArgs } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { agentsView, arrivalForAgent, refuseArrivalToAgent, refuseArrivedProposal } from "../proposals/agent-view.js";
 import { commandSummary } from "./command-summary.js";
 import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
 import { utcDay } from "../core/frecency.js";
@@ -24,25 +25,29 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const id = args.positionals[0];
-  if (id !== void 0 && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io);
+  const owner = actorFrom(args, io) === "human";
+  if (id !== void 0 && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io, owner);
   if (id === void 0) {
-    const reviewed2 = await reviewPending(memoryDir, num(args, "page") ?? 1);
-    const arrivals = liveArrivals(memoryDir);
+    const all = await reviewPending(memoryDir, num(args, "page") ?? 1);
+    const reviewed = owner ? all : { ...all, pending: agentsView(memoryDir, all.pending) };
+    const arrivals = owner ? liveArrivals(memoryDir) : liveArrivals(memoryDir).map(arrivalForAgent);
     if (bool(args, "json"))
       printJson(io, {
         memory_dir: memoryDir,
-        count: reviewed2.total,
-        page: { number: reviewed2.page, pages: reviewed2.pages },
-        proposals: reviewed2.pending.map(toJson),
-        unreadable: reviewed2.unreadable,
+        count: reviewed.total,
+        page: { number: reviewed.page, pages: reviewed.pages },
+        proposals: reviewed.pending.map(toJson),
+        unreadable: reviewed.unreadable,
         arrivals: arrivals.map(arrivalJson)
       });
-    else io.stdout.write(renderList(reviewed2, io) + renderArrivals(arrivals, io));
+    else io.stdout.write(renderList(reviewed, io) + renderArrivals(arrivals, io));
     return 0;
   }
   const proposal = findPending(memoryDir, id);
-  const reviewed = await reviewPending(memoryDir, pendingPageOf(memoryDir, proposal.id) ?? 1);
-  const one = reviewed.pending.find((r) => r.proposal.id === proposal.id);
+  const page = await reviewPending(memoryDir, pendingPageOf(memoryDir, proposal.id) ?? 1);
+  const mine = page.pending.find((r) => r.proposal.id === proposal.id);
+  if (!owner) refuseArrivedProposal(mine);
+  const one = owner ? mine : agentsView(memoryDir, [mine])[0];
   const preview = previewProposal(memoryDir, proposal, utcDay(io.now()));
   if (bool(args, "json")) {
     printJson(io, {
@@ -152,8 +157,9 @@ function renderArrivals(arrivals, io) {
   lines.push(c.dim(`memctl review a-ID shows one against the version before the merge; memctl accept a-ID releases it; memctl reject a-ID --reason R keeps it out.${all}`));
   return lines.join("\n") + "\n";
 }
-async function showArrival(memoryDir, id, json, io) {
+async function showArrival(memoryDir, id, json, io, owner) {
   const a = findArrival(memoryDir, id);
+  if (!owner) refuseArrivalToAgent(a);
   const preview = await previewArrival(memoryDir, a, { env: io.env });
   if (json) {
     printJson(io, { memory_dir: memoryDir, ...arrivalJson(a), preview });

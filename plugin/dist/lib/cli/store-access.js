@@ -1,7 +1,7 @@
 // lib/cli/store-access.ts
 import fs from "node:fs";
 import path from "node:path";
-import { assertMayWriteDirectly, overrideNote, resolveCaller } from "../records/actor.js";
+import { assertMayWriteDirectly, assertOwner, overrideNote, resolveCaller } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { resolveMemory } from "../config/resolve.js";
@@ -45,6 +45,10 @@ function directWriterFrom(args, io, what = "write memory cards directly") {
   const caller = callerFrom(args, io);
   assertMayWriteDirectly(caller.actor, what, io, caller.shells);
   return caller.actor;
+}
+function assertOwnerOnly(io, what) {
+  const caller = resolveCaller({}, io.env);
+  assertOwner(caller.actor, what, caller.shells);
 }
 function assertOwnerShell(io, what) {
   const caller = resolveCaller({}, io.env);
@@ -111,6 +115,7 @@ export {
   SCOPE_FLAG,
   STORE_FLAGS,
   actorFrom,
+  assertOwnerOnly,
   assertOwnerShell,
   callerFrom,
   cardBodyFrom,

@@ -22,7 +22,7 @@ import { ARRIVALS_RELPATH } from "../store/arrivals.js";
 import { bool, parseArgs, str } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
-import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { assertOwnerOnly, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 var spec = {
   name: "sync",
   summary: commandSummary("sync"),
@@ -76,7 +76,7 @@ async function run(argv, io) {
   if (trustFlag !== void 0 && verb !== "init") throw usageError("--trust goes with memctl sync init; to change it later: memctl sync trust own|shared");
   if (verb === "trust") return setTrust(args, remote, io);
   if (verb === "init" && (remote === void 0 || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
-  if (verb === "init") assertOwnerShell(io, "choose where canonical memory syncs to (memctl sync init)");
+  if (verb === "init") assertOwnerOnly(io, "choose where canonical memory syncs to (memctl sync init)");
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
   if (bool(args, "status")) {
@@ -127,7 +127,7 @@ async function askTrust(remote, io) {
 }
 async function setTrust(args, level, io) {
   if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
-  assertOwnerShell(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
+  assertOwnerOnly(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
   const { memoryDir } = requireStore(args, io);
   await assertRepoTop(memoryDir, { env: io.env });
   await writeTrust(memoryDir, level, { env: io.env });
@@ -140,7 +140,7 @@ async function setTrust(args, level, io) {
   return 0;
 }
 async function rebuild(memoryDir, json, io) {
-  assertOwnerShell(io, "rebuild the hold list (memctl sync --rebuild-hold)");
+  assertOwnerOnly(io, "rebuild the hold list (memctl sync --rebuild-hold)");
   const opts = { env: io.env };
   const trust = (await readTrust(memoryDir, opts)).level;
   const r = await rebuildHold({ memoryDir, now: io.now, trust, guardrails: configuredGuardrails(io), secrets: secretPolicy(io) }, opts);

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { startUi } from "../ui/server.js";
 import { bool, parseArgs, projectFrom } from "./args.js";
 import { commandSummary } from "./command-summary.js";
-import { requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { actorFrom, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 var spec = {
@@ -30,7 +30,8 @@ async function run(argv, io) {
   const { memoryDir } = requireStore(args, io);
   const readOnly = bool(args, "read-only");
   if (!readOnly) writeContext(args, io, memoryDir);
-  const ui = await startUi({ memoryDir, io, readOnly, writeContext: () => writeContext(args, io, memoryDir), project: projectFrom(args) });
+  const owner = actorFrom(args, io) === "human";
+  const ui = await startUi({ memoryDir, io, readOnly, owner, writeContext: () => writeContext(args, io, memoryDir), project: projectFrom(args) });
   io.stdout.write(`memctl ui: serving ${inertText(memoryDir)}${readOnly ? " (read-only)" : ""}
   ${ui.url}
 Ctrl-C stops it.

@@ -41,6 +41,15 @@ function assertMayWrite(actor, what) {
     { actor }
   );
 }
+function assertOwner(actor, what, shells = []) {
+  if (actor === "human" && shells.length === 0) return;
+  const where = shells.length > 0 ? ` This runs in ${describeAgentShells(shells)}, so it acts as ${actor} whatever --actor says.` : "";
+  throw new MemctlError(
+    ERROR_CODES.E_READ_ONLY,
+    `${actor} may not ${what}: only the owner decides what a sync brought in and how far its remote is trusted, and a host's write opt-in does not reach it.${where} Run it yourself, outside the agent's shell; an agent stages what it learned with memctl propose (MCP: memory_propose).`,
+    { actor, ...shells.length > 0 ? { agent_shell: shells.map((s) => s.evidence) } : {} }
+  );
+}
 function directWriteRefusal(actor, what, io, shells = []) {
   const own = hostOf(actor);
   const hosts = [.../* @__PURE__ */ new Set([...own === void 0 ? [] : [own], ...shells.map((s) => s.host)])];
@@ -66,6 +75,7 @@ function assertMayWriteDirectly(actor, what, io, shells = []) {
 export {
   assertMayWrite,
   assertMayWriteDirectly,
+  assertOwner,
   directWriteRefusal,
   overrideNote,
   resolveActor,

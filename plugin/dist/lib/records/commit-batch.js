@@ -7,8 +7,10 @@ import { adoptionsFor, recordAdopted } from "./adopt-first.js";
 import { commitStaged, stageFiles } from "../store/write.js";
 import { indexStamp, journalChange } from "../store/write-journal.js";
 import { clearIntent, shaOf, writeIntent } from "./commit.js";
+import { refuseHeldWrites } from "./commit-write.js";
 async function commitRewritesBatch(ctx, intent, history) {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
+  refuseHeldWrites(ctx, intent);
   const memoryDir = ctx.memoryDir;
   const cards = intent.changes.map((c) => c.card);
   const recorded = latestByCard(history ?? readLatestHistory(memoryDir, cards).entries);

@@ -5,7 +5,9 @@ import { keepRevisions } from "../store/revisions.js";
 import { adoptionsFor, recordAdopted } from "./adopt-first.js";
 import { withDefaults } from "./guardrails.js";
 import { commitIntentReported } from "./interrupted.js";
+import { refuseHeld } from "./file-view.js";
 async function commitWrite(ctx, intent, history) {
+  refuseHeldWrites(ctx, intent);
   const cards = intent.changes.map((c) => c.card);
   const latest = latestByCard(history ?? readLatestHistory(ctx.memoryDir, cards).entries);
   const adopted = adoptionsFor(ctx, intent.changes, latest);
@@ -15,6 +17,11 @@ async function commitWrite(ctx, intent, history) {
   await commitIntentReported(ctx.memoryDir, intent, ctx.commit, [...latest.values()]);
   return adopted.map((a) => a.entry);
 }
+function refuseHeldWrites(ctx, intent) {
+  if (ctx.actor === "human" || ctx.actor === "system") return;
+  for (const c of intent.changes) refuseHeld(ctx.memoryDir, c.card, "every");
+}
 export {
-  commitWrite
+  commitWrite,
+  refuseHeldWrites
 };

@@ -11,6 +11,7 @@ import { realDir } from "../store/safe-write.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { commitFile } from "../store/write.js";
 import { validRestatements } from "./proposal-restated.js";
+import { proposalShapeProblem } from "./proposal-shape.js";
 var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
@@ -142,7 +143,9 @@ function readNames(dir, names) {
   for (const name of names) {
     try {
       const p = JSON.parse(readRegularUtf8(path.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
-      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      const shape = proposalShapeProblem(p);
+      if (shape) throw new Error(shape);
+      if (`${p.id}.json` !== name) throw new Error("not a proposal: its id is not its file's name");
       if (p.restated !== void 0) {
         const restated = validRestatements(p.restated);
         if (restated.length > 0) p.restated = restated;

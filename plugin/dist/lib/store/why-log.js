@@ -42,12 +42,29 @@ function readWhy(memoryDir, count) {
       if (!line.trim()) continue;
       try {
         const r = JSON.parse(line);
-        if (r && typeof r === "object" && typeof r.at === "string" && Array.isArray(r.lines)) out.push(r);
+        if (isWhyRecord(r)) out.push(r);
       } catch {
       }
     }
   }
   return count > 0 ? out.slice(-count) : [];
+}
+var str = (v) => typeof v === "string";
+var optStr = (v) => v === void 0 || str(v);
+var num = (v) => typeof v === "number" && Number.isFinite(v);
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+var WORD = /^[a-z-]{1,32}$/;
+var HEX = /^[0-9a-f]{0,64}$/;
+function isWhyRecord(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v;
+  const budget = r.budget;
+  return str(r.at) && ISO_TIME.test(r.at) && str(r.host) && optStr(r.session) && str(r.prompt_hash) && HEX.test(r.prompt_hash) && optStr(r.prompt) && optStr(r.prompt_lang) && str(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str)) && optStr(r.dedupe_error);
+}
+function isWhyLine(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const l = v;
+  return str(l.file) && str(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
 }
 export {
   WHY_CAP_BYTES,

@@ -4,7 +4,20 @@ import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { measureStore } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
+import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
+var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
+function proposalFileProblems(text, rel) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return ["not a proposal: not JSON"];
+  }
+  const shape = proposalShapeProblem(parsed);
+  if (shape) return [shape];
+  return `${parsed.id}.json` === path.basename(rel) ? [] : ["not a proposal: its id is not its file's name"];
+}
 async function fileProblems(dir, rel, previous, limits, policy) {
   const abs = path.join(dir, rel);
   const st = fs.lstatSync(abs, { throwIfNoEntry: false });
@@ -20,6 +33,7 @@ async function fileProblems(dir, rel, previous, limits, policy) {
   else {
     const hidden = hiddenTextProblem(text);
     if (hidden) problems.push(hidden);
+    if (PROPOSAL.test(rel)) problems.push(...proposalFileProblems(text, rel));
   }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
@@ -42,6 +56,7 @@ function overLimits(dir, limits, added) {
   }
 }
 export {
+  PROPOSAL,
   fileProblems,
   overLimits
 };

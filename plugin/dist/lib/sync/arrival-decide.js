@@ -3,7 +3,7 @@ import path from "node:path";
 import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines } from "../core/line-diff.js";
-import { assertMayWrite } from "../records/actor.js";
+import { assertOwner } from "../records/actor.js";
 import { readArrivals, writeArrivals } from "../store/arrivals.js";
 import { liveness } from "../store/hold.js";
 import { appendHistory, makeEntry, readHistory, sha256Hex } from "../store/history.js";
@@ -27,7 +27,7 @@ function findArrival(memoryDir, id) {
   throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `${id} matches ${hits.length} arrivals (${hits.map((h) => h.id).join(", ")}); give more of the id`, { id });
 }
 async function acceptArrival(ctx, id) {
-  assertMayWrite(ctx.actor, "accept what a sync brought in");
+  assertOwner(ctx.actor, "accept what a sync brought in");
   return withStoreLock(ctx.memoryDir, async () => {
     const arrival = findArrival(ctx.memoryDir, id);
     if (arrival.state === "quarantined")
@@ -45,6 +45,7 @@ async function acceptArrival(ctx, id) {
   });
 }
 async function acceptAllArrivals(ctx) {
+  assertOwner(ctx.actor, "accept what a sync brought in");
   const decided = [];
   const done = /* @__PURE__ */ new Set();
   for (const a of liveArrivals(ctx.memoryDir)) {
@@ -56,7 +57,7 @@ async function acceptAllArrivals(ctx) {
   return decided;
 }
 async function rejectArrival(ctx, id, reason, git) {
-  assertMayWrite(ctx.actor, "reject what a sync brought in");
+  assertOwner(ctx.actor, "reject what a sync brought in");
   const removed = findArrival(ctx.memoryDir, id);
   const relinked = removed.kind === "removed" && removed.sha256 !== null && removed.line !== void 0;
   if (relinked) await relinkCard(ctx, removed.path, removed.line);

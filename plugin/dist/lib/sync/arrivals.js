@@ -9,7 +9,7 @@ import { sha256Hex } from "../core/sha256.js";
 import { readArrivals, writeArrivals } from "../store/arrivals.js";
 import { currentSha, liveness, lineSha, normalise, stampOf } from "../store/hold.js";
 import { withDefaults } from "../records/guardrails.js";
-import { fileProblems, overLimits } from "./arrival-checks.js";
+import { fileProblems, overLimits, PROPOSAL } from "./arrival-checks.js";
 import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
@@ -18,7 +18,6 @@ import { readMergedText } from "./merged-read.js";
 var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
-var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 var EPISODES = /^episodes[^/]*\.jsonl$/;
 async function inspectArrivals(ctx, before, remoteRef, opts) {
   const dir = ctx.memoryDir;

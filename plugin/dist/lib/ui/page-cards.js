@@ -52,7 +52,7 @@ function cardPage(ctx, d, today) {
     ["At", "Host", "Session", "Prompt", "Rule", "Bytes"],
     d.injected.slice(-50).reverse().map((r) => {
       const line = r.lines.find((l) => l.file === c.file);
-      return [esc(r.at), esc(r.host), esc(r.session ?? "\u2014"), esc(r.prompt ?? r.prompt_hash.slice(0, 12)), esc(line.rule), String(line.bytes)];
+      return [esc(r.at), esc(r.host), esc(r.session ?? "\u2014"), esc(r.prompt ?? r.prompt_hash.slice(0, 12)), esc(line.rule), esc(line.bytes)];
     }),
     "not injected into any logged prompt (the why log keeps the last ~512 KiB of hook runs)"
   );

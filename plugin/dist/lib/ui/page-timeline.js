@@ -35,12 +35,12 @@ function timelinePage(ctx, records, session) {
   );
   const prompts = recent.slice(-50).reverse().map((r) => {
     const lines = r.lines.map(
-      (l) => `<li><a href="${ctx.base}/card${qs({ file: l.file })}">${esc(l.file)}</a> <span class="dim">${l.bytes} B${l.score !== void 0 ? ` \xB7 score ${l.score}` : ""}</span> \u2014 <span class="rule">${esc(l.rule)}</span></li>`
+      (l) => `<li><a href="${ctx.base}/card${qs({ file: l.file })}">${esc(l.file)}</a> <span class="dim">${esc(l.bytes)} B${l.score !== void 0 ? ` \xB7 score ${esc(l.score)}` : ""}</span> \u2014 <span class="rule">${esc(l.rule)}</span></li>`
     );
     const seen = r.already_shown?.length ? `<p class="dim">already shown this session: ${r.already_shown.map(esc).join(", ")}</p>` : "";
     const fault = r.dedupe_error ? `<p class="warn">session state not used: ${esc(r.dedupe_error)}</p>` : "";
     const prompt = r.prompt !== void 0 ? `\u201C${esc(r.prompt.replace(/\s+/g, " ").slice(0, 120))}\u201D` : `prompt <code>${esc(r.prompt_hash.slice(0, 12))}</code>`;
-    return `<article class="run"><h3>${esc(r.at)} \xB7 ${esc(r.host)}${r.session ? ` \xB7 ${esc(r.session)}` : ""}</h3><p>${prompt} \u2014 ${esc(r.status)}, ${r.bytes} B of ${r.budget.max_bytes} B / ${r.budget.max_entries} entries</p><ul>${lines.join("")}</ul>${seen}${fault}</article>`;
+    return `<article class="run"><h3>${esc(r.at)} \xB7 ${esc(r.host)}${r.session ? ` \xB7 ${esc(r.session)}` : ""}</h3><p>${prompt} \u2014 ${esc(r.status)}, ${esc(r.bytes)} B of ${esc(r.budget.max_bytes)} B / ${esc(r.budget.max_entries)} entries</p><ul>${lines.join("")}</ul>${seen}${fault}</article>`;
   });
   const filter = session !== void 0 ? `<p>Session <code>${esc(session || "(none)")}</code> \xB7 <a href="${ctx.base}/timeline">all sessions</a></p>` : "";
   return page(

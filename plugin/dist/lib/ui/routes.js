@@ -4,6 +4,7 @@ import path from "node:path";
 import { readHistory, sha256Hex } from "../store/history.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
+import { agentsView } from "../proposals/agent-view.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { runStats } from "../reports/run-stats.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -56,7 +57,10 @@ async function route(r, req, res, target, started) {
       const asked = Number(p.get("page") ?? "1");
       const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1);
       const today = utcDay(r.io.now());
-      const items = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
+      const items = (r.owner ? reviewed.pending : agentsView(r.memoryDir, reviewed.pending)).map((one) => ({
+        reviewed: one,
+        preview: previewProposal(r.memoryDir, one.proposal, today)
+      }));
       const at = { total: reviewed.total, page: reviewed.page, pages: reviewed.pages };
       if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable, ...at });
       const flash = p.has("ok") ? { ok: true, text: p.get("ok") } : p.has("err") ? { ok: false, text: p.get("err") } : void 0;
