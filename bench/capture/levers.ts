@@ -4,21 +4,25 @@
 // answer replays. Precision and recall per message, as bench/capture.ts counts them. The test half and specstory2 are
 // held out: they run only with --held-out N, one lever (its number in the dev listing) beside what ships, aggregates
 // only, so that the lever the dev halves pick is run on them once.
-// --prompt v4 replays the frozen first-pass prompt v4's answers instead of v2's (h/capture12; lever 7 needs v2's).
-//   node --import tsx bench/capture/levers.ts [--prompt v2|v4] [--held-out N]
+// --prompt v4 replays the frozen first-pass prompt v4's answers instead of v2's (h/capture12; lever 7 needs v2's);
+// --verify-prompt v5 replays verify v5's answers over v4's candidates instead of v2's (h/capture13).
+//   node --import tsx bench/capture/levers.ts [--prompt v2|v4 [--verify-prompt v2|v5]] [--held-out N]
 import { ruleCandidates } from "../../lib/capture/capture.js";
 import { isQuestion, ownText } from "../../lib/capture/mood.js";
 import { sentences } from "../../lib/capture/rules.js";
 import type { CaptureCandidate } from "../../lib/capture/stage.js";
 import { tokenize } from "../../lib/rank/tokenize.js";
 import { sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
-import { recordedCandidates, type PromptVersion } from "./model.js";
+import { recordedCandidates, type PromptVersion, type VerifyVersion } from "./model.js";
 
 const at = process.argv.indexOf("--held-out");
 const heldOut = at === -1 ? undefined : Number(process.argv[at + 1]);
 const pv = process.argv.indexOf("--prompt");
 const version = (pv === -1 ? "v2" : process.argv[pv + 1]) as PromptVersion;
 if (version !== "v2" && version !== "v4") throw new Error("--prompt: v2 or v4");
+const vp = process.argv.indexOf("--verify-prompt");
+const verifyPrompt = (vp === -1 ? "v2" : process.argv[vp + 1]) as VerifyVersion;
+if (verifyPrompt !== "v2" && !(verifyPrompt === "v5" && version === "v4")) throw new Error("--verify-prompt: v2, or v5 with --prompt v4");
 const SETS: [string, "dev" | "test"][] =
   heldOut === undefined
     ? [
@@ -42,6 +46,8 @@ interface Seen {
   ruled: Set<number>;
   /** What verify prompt v4 (frozen, h/capture11) keeps from the same first pass: its unrated spec / task / other drops. */
   keptV4: Set<string>;
+  /** The first pass's candidates before the verify pass (and statesNothing) judged them. */
+  first: CaptureCandidate[];
 }
 
 const key = (c: CaptureCandidate) => `${c.message}\u0000${c.description}`;
@@ -80,6 +86,15 @@ const LEVERS: [string, Lever][] = [
   ["at most 2 a session, the surest readings first", (s) => [...s.shipped].sort((a, b) => strength(s, a) - strength(s, b)).slice(0, 2)],
   // Two verify calls: what ships, less what v4's verdict calls a spec, task or other (a third model call a session).
   ["verify v4's verdict keeps it too", (s) => s.shipped.filter((c) => s.keptV4.has(key(c)))],
+  // Prompt v4 words a repeat as its first, so the session's candidates with one description are one statement said
+  // more than once: it stands, every message of it, when the verify pass kept any of them (h/capture13).
+  [
+    "a repeat stands with its group: kept when the verify pass kept any message that says it",
+    (s) => {
+      const keptText = new Set(s.shipped.map((c) => c.description));
+      return s.first.filter((c) => keptText.has(c.description));
+    },
+  ],
 ];
 
 function pct(n: number, d: number): string {
@@ -95,8 +110,9 @@ const chosen = heldOut === undefined ? listed : ([0, heldOut] as const).map((i) 
 const seen: Seen[] = [];
 for (const [set, half] of SETS) {
   const sessions = sessionsOf(set).filter((s) => s.half === half);
-  const shipped = await recordedCandidates(sessions, { version, verify: true });
-  const high = await recordedCandidates(sessions, { version, verify: true, minKeep: "high" });
+  const shipped = await recordedCandidates(sessions, { version, verify: true, verifyPrompt });
+  const high = await recordedCandidates(sessions, { version, verify: true, verifyPrompt, minKeep: "high" });
+  const first = await recordedCandidates(sessions, { version, verify: false });
   // v4's answers are replayed only when its lever is listed (on the held-out sets, only when it is the one run).
   const v4 = chosen.some(([i]) => i === 7) ? await recordedCandidates(sessions, { verify: true, verifyPrompt: "v4" }) : new Map();
   for (const s of sessions)
@@ -106,11 +122,12 @@ for (const [set, half] of SETS) {
       keptHigh: new Set((high.get(s.key)?.candidates ?? []).map(key)),
       ruled: new Set(ruleCandidates(userMessagesOf(s)).map((c) => c.message)),
       keptV4: new Set((v4.get(s.key)?.candidates ?? []).map(key)),
+      first: first.get(s.key)?.candidates ?? [],
     });
 }
 
 process.stdout.write(
-  `${heldOut === undefined ? "dev halves (phr, specstory, specstory3)" : "held out (phr test, specstory test, specstory2)"}; model (prompt ${version}) + verify (recorded answers), then the lever; precision / recall per message\n`,
+  `${heldOut === undefined ? "dev halves (phr, specstory, specstory3)" : "held out (phr test, specstory test, specstory2)"}; model (prompt ${version}) + verify ${verifyPrompt} (recorded answers), then the lever; precision / recall per message\n`,
 );
 for (const [i, [name, lever]] of chosen) {
   const row: string[] = [];
