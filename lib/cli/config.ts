@@ -10,7 +10,7 @@ import { commitFile } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
-import { assertOwnerShell } from "./store-access.js";
+import { assertOwnerOnly } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "config",
@@ -41,7 +41,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const repoRoot = str(args, "repo-root");
   if (!repoRoot) throw usageError(`config ${action} needs --repo-root PATH`);
   // Mapping a project to another directory decides what every later session is shown: the owner's call.
-  assertOwnerShell(io, `change which memory directory a project uses (memctl config ${action})`);
+  assertOwnerOnly(io, `change which memory directory a project uses (memctl config ${action})`);
   const resolution = locateProject({ repoRoot, allowNonGit: bool(args, "allow-non-git") }, io);
   const config = readConfig(io);
   assertConfigUsable(config);

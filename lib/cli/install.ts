@@ -9,7 +9,7 @@ import { scopeStatus, type RunResult } from "../../install/engine.js";
 import { INSTALLERS } from "../../install/hosts/index.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { assertOwnerShell } from "./store-access.js";
+import { assertOwnerOnly } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
@@ -74,7 +74,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (bool(args, "status")) return status(args, io);
   const host = hostArg(args, "install");
   // Which hooks run, with which budget and guard, is the owner's wiring; a dry run only prints.
-  if (!bool(args, "dry-run")) assertOwnerShell(io, `wire memctl into ${host} (memctl install)`);
+  if (!bool(args, "dry-run")) assertOwnerOnly(io, `wire memctl into ${host} (memctl install)`);
   const results = await installHost(INSTALLERS[host], contextFrom(args, io, host), { replace: bool(args, "replace"), dryRun: bool(args, "dry-run") });
   const result = results[results.length - 1]!;
   // The JSON stays one object (the install); a --replace's uninstall of the other scope rides along.

@@ -33,7 +33,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const owner = actorFrom(args, io) === "human";
   if (id !== undefined && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io, owner);
   if (id === undefined) {
-    const all = await reviewPending(memoryDir, num(args, "page") ?? 1);
+    // An agent's pages and "N pending" are over what it may see, not the teammates' proposals it is not shown.
+    const all = await reviewPending(memoryDir, num(args, "page") ?? 1, { withoutHeld: !owner });
     const reviewed = owner ? all : { ...all, pending: agentsView(memoryDir, all.pending) };
     const arrivals = owner ? liveArrivals(memoryDir) : liveArrivals(memoryDir).map(arrivalForAgent);
     if (bool(args, "json"))

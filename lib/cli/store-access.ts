@@ -65,16 +65,10 @@ export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory 
   return caller.actor;
 }
 
-/** For the sync's trust decisions (sync init, sync trust, --rebuild-hold): refused in every agent host's shell, opted in or not. */
+/** For the owner's decisions (sync init / trust / --rebuild-hold, config set / migrate, install / uninstall): refused in every agent host's shell, opted in or not. */
 export function assertOwnerOnly(io: Io, what: string): void {
   const caller = resolveCaller({}, io.env);
   assertOwner(caller.actor, what, caller.shells);
-}
-
-/** For owner commands without --actor (sync init, config set): refused in an agent host's shell unless that host is opted in. */
-export function assertOwnerShell(io: Io, what: string): void {
-  const caller = resolveCaller({}, io.env);
-  assertMayWriteDirectly(caller.actor, what, io, caller.shells);
 }
 
 /** The write context for the resolved store: attributed (and allowed) actor, injected clock, the documented pause point. */

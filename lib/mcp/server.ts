@@ -8,6 +8,7 @@ import { memoryContext, memoryLog, memoryOverview, memoryPropose, memoryRecall, 
 import { isMemoryToolText, memoryManage, memoryView } from "./file-tools.js";
 import { isReadOnly, mayManage, subagentOf, type McpOptions, type ToolResult, type ToolSession } from "./tool-session.js";
 import { BoundedStdioTransport } from "./stdio-transport.js";
+import { ARG_LIMITS, bounded, boundedList } from "./arg-limits.js";
 
 // The stdio MCP server: tool names, input schemas (zod, turned into JSON Schema by the SDK) and the one place
 // thrown errors become MCP tool errors (isError). stdout belongs to the protocol; logs go to stderr.
@@ -66,8 +67,8 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       description:
         "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/; a card can also be opened by name. A card's [[links]] are listed after its text with the card each reaches (or dead).",
       inputSchema: {
-        path: z.string().optional().describe("file or directory, e.g. MEMORY.md or /memories/feedback_x.md (default /memories, the root)"),
-        name: z.string().optional().describe("instead of path: a card's name (deploy, feedback_x, or its frontmatter name), found as memctl show finds it"),
+        path: bounded(ARG_LIMITS.path).optional().describe("file or directory, e.g. MEMORY.md or /memories/feedback_x.md (default /memories, the root)"),
+        name: bounded(ARG_LIMITS.name).optional().describe("instead of path: a card's name (deploy, feedback_x, or its frontmatter name), found as memctl show finds it"),
         view_range: z.array(z.number().int()).length(2).optional().describe("[start, end] 1-based inclusive line range; end -1 = to the last line"),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -85,14 +86,14 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
           manageNote,
         inputSchema: {
           command: z.enum(["create", "str_replace", "insert", "delete", "rename"]),
-          path: z.string().optional().describe("the file (create, str_replace, insert, delete)"),
-          file_text: z.string().optional().describe("create: the whole file"),
-          old_str: z.string().optional().describe("str_replace: exact text that occurs exactly once"),
-          new_str: z.string().optional().describe("str_replace: the replacement (default empty)"),
+          path: bounded(ARG_LIMITS.path).optional().describe("the file (create, str_replace, insert, delete)"),
+          file_text: bounded(ARG_LIMITS.text).optional().describe("create: the whole file"),
+          old_str: bounded(ARG_LIMITS.text).optional().describe("str_replace: exact text that occurs exactly once"),
+          new_str: bounded(ARG_LIMITS.text).optional().describe("str_replace: the replacement (default empty)"),
           insert_line: z.number().int().min(0).optional().describe("insert: insert after this line (0 = at the top)"),
-          insert_text: z.string().optional().describe("insert: the text to insert"),
-          old_path: z.string().optional().describe("rename: the current path"),
-          new_path: z.string().optional().describe("rename: the new path (never overwritten)"),
+          insert_text: bounded(ARG_LIMITS.text).optional().describe("insert: the text to insert"),
+          old_path: bounded(ARG_LIMITS.path).optional().describe("rename: the current path"),
+          new_path: bounded(ARG_LIMITS.path).optional().describe("rename: the new path (never overwritten)"),
         },
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
       },
@@ -120,7 +121,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       description:
         "The block of MEMORY.md lines the per-prompt hook would inject for this query: ranked by relevance and use, pinned cards first, within a byte and entry budget (default 3000 bytes / 20 lines).",
       inputSchema: {
-        query: z.string().describe("the user's request or keywords"),
+        query: bounded(ARG_LIMITS.query).describe("the user's request or keywords"),
         max_bytes: z.number().int().positive().optional().describe("byte budget for the block"),
         max_entries: z.number().int().positive().optional().describe("at most this many ranked lines"),
       },
@@ -136,7 +137,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       description:
         "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each; a card result lists the cards its body links to ([[name]], file.md), dead links marked.",
       inputSchema: {
-        query: z.string().describe("words to look for"),
+        query: bounded(ARG_LIMITS.query).describe("words to look for"),
         in: z.enum(["cards", "episodes", "all"]).optional().describe("where to search (default all)"),
         limit: z.number().int().min(0).optional().describe("at most this many results (default 20, 0 = all)"),
       },
@@ -166,9 +167,9 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
         title: "Log this session",
         description: "Append one session summary (an episode) to the project's episodes.jsonl, attributed to this server's actor.",
         inputSchema: {
-          summary: z.string().min(1).describe("what happened this session and what to pick up next"),
-          host: z.string().describe("the host you run in: claude, codex, opencode, grok, …"),
-          session_id: z.string().optional().describe("the host's session id, when known"),
+          summary: bounded(ARG_LIMITS.text).min(1).describe("what happened this session and what to pick up next"),
+          host: bounded(ARG_LIMITS.name).describe("the host you run in: claude, codex, opencode, grok, …"),
+          session_id: bounded(ARG_LIMITS.name).optional().describe("the host's session id, when known"),
         },
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
@@ -182,19 +183,18 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       description:
         "Stage a new card, or a change to an existing one, for the memory's owner to review. Give where you learned it (source) and how you know it (kind: fact, inference, unverified). Nothing canonical changes until the owner accepts it; works on a read-only server too.",
       inputSchema: {
-        name: z.string().describe("the card's name; an existing card's name proposes an update to it"),
+        name: bounded(ARG_LIMITS.name).describe("the card's name; an existing card's name proposes an update to it"),
         type: z.enum(CARD_TYPES).optional().describe("card type (required for a new card)"),
-        description: z.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
-        body: z.string().optional().describe("the card's Markdown body"),
-        topics: z.array(z.string()).optional().describe("topics"),
-        recall: z.array(z.string()).optional().describe(`recall keys: ${RECALL_KEYS_ASKED} ${RECALL_KEYS_GUIDANCE}`),
-        scope: z
-          .array(z.string())
+        description: bounded(ARG_LIMITS.name).optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
+        body: bounded(ARG_LIMITS.text).optional().describe("the card's Markdown body"),
+        topics: boundedList(ARG_LIMITS.name).optional().describe("topics"),
+        recall: boundedList(ARG_LIMITS.name).optional().describe(`recall keys: ${RECALL_KEYS_ASKED} ${RECALL_KEYS_GUIDANCE}`),
+        scope: boundedList(ARG_LIMITS.name)
           .optional()
           .describe(
             "where in the repository this applies, when it is not the whole repository: directories or globs relative to its root (packages/api, services/*/migrations); omit for a fact true everywhere",
           ),
-        source: z.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
+        source: bounded(ARG_LIMITS.path).describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
         kind: z.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),
         confidence: z.number().min(0).max(1).optional().describe("how sure, 0 to 1"),
       },

@@ -123,8 +123,9 @@ export async function memorySearch(s: ToolSession, args: { query: string; in?: "
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
   const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true, today: utcDay(s.io.now()) });
-  const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
-  return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+  // The query is the agent's own: quoted in short, never echoed whole (it may be 32,768 characters).
+  const rendered = hits.length === 0 ? `No matches for ${quotedQuery(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
+  return text(rendered, { query_chars: args.query.length, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }
 
 /** withLinks over a store already read (recall reads every card anyway). */
@@ -217,4 +218,10 @@ function renderHit(h: StoreHit): string {
 /** As memory_view lists them: each link with the card it reaches, or dead / unsafe. */
 function renderLinks(links: readonly LinkSummary[]): string {
   return `links: ${links.map((l) => `${l.link} -> ${l.target ?? l.status}`).join(", ")}`;
+}
+
+/** A query as an answer quotes it: the start, and its length when that was cut. */
+function quotedQuery(query: string, max = 80): string {
+  if (query.length <= max) return JSON.stringify(query);
+  return `${JSON.stringify(`${query.slice(0, max)}…`)} (${query.length.toLocaleString("en-US")} characters)`;
 }

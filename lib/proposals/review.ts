@@ -62,8 +62,8 @@ export interface ReviewResult extends QueuePage {
  * full queue read whole held 400+ MB). On a page, duplicates, conflicts and near-duplicates among proposals are
  * found within that page; cards are always all compared.
  */
-export async function reviewPending(memoryDir: string, page?: number): Promise<ReviewResult> {
-  const read: PendingPage = page === undefined ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page);
+export async function reviewPending(memoryDir: string, page?: number, options: { withoutHeld?: boolean } = {}): Promise<ReviewResult> {
+  const read: PendingPage = page === undefined ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page, options);
   const cards = await cardSummaries(memoryDir);
   const byName = new Map<string, Proposal[]>();
   for (const p of read.proposals) byName.set(groupKey(p), [...(byName.get(groupKey(p)) ?? []), p]);

@@ -75,16 +75,16 @@ export function assertMayWrite(actor: string, what: string): void {
 }
 
 /**
- * Refuses anyone but the owner ("human", outside every agent's shell): what a sync holds and how far the remote is
- * trusted are the owner's review, and `[hosts.<name>] write = true` lets a host write cards, not decide for the owner
- * what a teammate pushed (it could release a card the host itself may not read).
+ * Refuses anyone but the owner ("human", outside every agent's shell): what a sync holds, how far the remote is
+ * trusted, memctl's configuration and which hosts are wired are the owner's, and `[hosts.<name>] write = true` lets a
+ * host write cards, not decide those (it could release a card it may not read, or move or unwire the store).
  */
 export function assertOwner(actor: string, what: string, shells: readonly AgentShell[] = []): void {
   if (actor === "human" && shells.length === 0) return;
   const where = shells.length > 0 ? ` This runs in ${describeAgentShells(shells)}, so it acts as ${actor} whatever --actor says.` : "";
   throw new MemctlError(
     ERROR_CODES.E_READ_ONLY,
-    `${actor} may not ${what}: only the owner decides what a sync brought in and how far its remote is trusted, and a host's write opt-in does not reach it.${where} Run it yourself, outside the agent's shell; an agent stages what it learned with memctl propose (MCP: memory_propose).`,
+    `${actor} may not ${what}: that is the owner's decision (what a sync brought in, how far its remote is trusted, memctl's configuration, which hosts are wired), and a host's write opt-in does not reach it.${where} Run it yourself, outside the agent's shell; an agent stages what it learned with memctl propose (MCP: memory_propose).`,
     { actor, ...(shells.length > 0 ? { agent_shell: shells.map((s) => s.evidence) } : {}) },
   );
 }

@@ -238,14 +238,21 @@ export interface QueuePage {
 
 export interface PendingPage extends ProposalsRead, QueuePage {}
 
-/** One page of the pending queue in staging (file name) order: only that page's files are read. */
-export function readPendingPage(memoryDir: string, page: number, size = PENDING_PAGE): PendingPage {
+/**
+ * One page of the pending queue in staging (file name) order: only that page's files are read. `withoutHeld`: the
+ * queue an agent is shown, without the proposals a sync holds (lib/proposals/agent-view.ts), so its pages and count
+ * are of what it may see.
+ */
+export function readPendingPage(memoryDir: string, page: number, options: { size?: number; withoutHeld?: boolean } = {}): PendingPage {
+  const size = options.size ?? PENDING_PAGE;
   const dir = path.join(memoryDir, PROPOSALS_DIR);
   const listed = listNames(dir, quarantinedIn(memoryDir));
-  const pages = Math.max(1, Math.ceil(listed.names.length / size));
+  const hold = options.withoutHeld ? readHold(memoryDir) : undefined;
+  const names = hold ? listed.names.filter((name) => hold.held(`${PROPOSALS_DIR}/${name}`) === undefined) : listed.names;
+  const pages = Math.max(1, Math.ceil(names.length / size));
   const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const read = readNames(dir, listed.names.slice((at - 1) * size, at * size));
-  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable], total: listed.names.length, page: at, pages };
+  const read = readNames(dir, names.slice((at - 1) * size, at * size));
+  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable], total: names.length, page: at, pages };
 }
 
 /** The page (of `size`) a pending proposal's file falls on, or undefined when no pending file has that id. */

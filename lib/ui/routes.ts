@@ -73,7 +73,7 @@ export async function route(r: Routes, req: IncomingMessage, res: ServerResponse
     }
     case "/review": {
       const asked = Number(p.get("page") ?? "1");
-      const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1);
+      const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1, { withoutHeld: !r.owner });
       const today = utcDay(r.io.now());
       const items: ReviewItem[] = (r.owner ? reviewed.pending : agentsView(r.memoryDir, reviewed.pending)).map((one) => ({
         reviewed: one,

@@ -9652,13 +9652,16 @@ function readDir(dir, quarantined = () => void 0) {
   const read2 = readNames(dir, listed.names);
   return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable] };
 }
-function readPendingPage(memoryDir, page, size = PENDING_PAGE) {
+function readPendingPage(memoryDir, page, options = {}) {
+  const size = options.size ?? PENDING_PAGE;
   const dir = node_path_default.join(memoryDir, PROPOSALS_DIR);
   const listed = listNames(dir, quarantinedIn(memoryDir));
-  const pages = Math.max(1, Math.ceil(listed.names.length / size));
+  const hold = options.withoutHeld ? readHold(memoryDir) : void 0;
+  const names = hold ? listed.names.filter((name) => hold.held(`${PROPOSALS_DIR}/${name}`) === void 0) : listed.names;
+  const pages = Math.max(1, Math.ceil(names.length / size));
   const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const read2 = readNames(dir, listed.names.slice((at - 1) * size, at * size));
-  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable], total: listed.names.length, page: at, pages };
+  const read2 = readNames(dir, names.slice((at - 1) * size, at * size));
+  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable], total: names.length, page: at, pages };
 }
 function pendingPageOf(memoryDir, id, size = PENDING_PAGE) {
   const i = listNames(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);

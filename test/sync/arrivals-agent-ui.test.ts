@@ -60,6 +60,8 @@ test("memctl ui started from an agent's shell serves nothing a sync holds; the o
     assert.doesNotMatch(body, HELD, `${route} (${r.status}): ${(body.match(new RegExp(`.{0,300}(${HELD.source}).{0,300}`, "s")) ?? [""])[0]}`);
   }
   assert.match(await (await fetch(`${base}api/cards`)).text(), /bobs-own/, "the owner's own card is listed");
+  // Its review queue counts what it shows: the teammate's proposal is not "1 pending" there either.
+  assert.deepEqual(await (await fetch(`${base}api/review`)).json().then((j: { total: number; proposals: unknown[] }) => [j.total, j.proposals.length]), [0, 0]);
   ui.child.kill("SIGTERM");
   assert.equal((await ui.exit).code, 0);
 
@@ -70,6 +72,7 @@ test("memctl ui started from an agent's shell serves nothing a sync holds; the o
   const ownBase = await own.url;
   for (const file of ["project_deploy-notes.md", "reference_upload-keys.md"]) assert.doesNotMatch(await (await fetch(`${ownBase}api/card?file=${file}`)).text(), HELD);
   assert.match(await (await fetch(`${ownBase}review`)).text(), /team vault/);
+  assert.equal(((await (await fetch(`${ownBase}api/review`)).json()) as { total: number }).total, 1);
   own.child.kill("SIGTERM");
   await own.exit;
   assert.match((await memctlOn(b, ["show", "upload-keys"])).stderr, /E_QUARANTINED/);

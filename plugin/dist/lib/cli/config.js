@@ -10,7 +10,7 @@ import { commitFile } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
-import { assertOwnerShell } from "./store-access.js";
+import { assertOwnerOnly } from "./store-access.js";
 var spec = {
   name: "config",
   summary: commandSummary("config"),
@@ -38,7 +38,7 @@ async function run(argv, io) {
   if (action !== "set" && action !== "migrate") throw usageError(`unknown config action "${action}"; use set, migrate or lint`);
   const repoRoot = str(args, "repo-root");
   if (!repoRoot) throw usageError(`config ${action} needs --repo-root PATH`);
-  assertOwnerShell(io, `change which memory directory a project uses (memctl config ${action})`);
+  assertOwnerOnly(io, `change which memory directory a project uses (memctl config ${action})`);
   const resolution = locateProject({ repoRoot, allowNonGit: bool(args, "allow-non-git") }, io);
   const config = readConfig(io);
   assertConfigUsable(config);

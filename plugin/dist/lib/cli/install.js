@@ -9,7 +9,7 @@ import { scopeStatus } from "../../install/engine.js";
 import { INSTALLERS } from "../../install/hosts/index.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { assertOwnerShell } from "./store-access.js";
+import { assertOwnerOnly } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "install",
@@ -68,7 +68,7 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   if (bool(args, "status")) return status(args, io);
   const host = hostArg(args, "install");
-  if (!bool(args, "dry-run")) assertOwnerShell(io, `wire memctl into ${host} (memctl install)`);
+  if (!bool(args, "dry-run")) assertOwnerOnly(io, `wire memctl into ${host} (memctl install)`);
   const results = await installHost(INSTALLERS[host], contextFrom(args, io, host), { replace: bool(args, "replace"), dryRun: bool(args, "dry-run") });
   const result = results[results.length - 1];
   if (bool(args, "json")) printJson(io, results.length > 1 ? { ...result, replaced: results.slice(0, -1) } : result);

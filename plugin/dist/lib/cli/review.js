@@ -28,7 +28,7 @@ async function run(argv, io) {
   const owner = actorFrom(args, io) === "human";
   if (id !== void 0 && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io, owner);
   if (id === void 0) {
-    const all = await reviewPending(memoryDir, num(args, "page") ?? 1);
+    const all = await reviewPending(memoryDir, num(args, "page") ?? 1, { withoutHeld: !owner });
     const reviewed = owner ? all : { ...all, pending: agentsView(memoryDir, all.pending) };
     const arrivals = owner ? liveArrivals(memoryDir) : liveArrivals(memoryDir).map(arrivalForAgent);
     if (bool(args, "json"))

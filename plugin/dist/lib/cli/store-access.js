@@ -50,10 +50,6 @@ function assertOwnerOnly(io, what) {
   const caller = resolveCaller({}, io.env);
   assertOwner(caller.actor, what, caller.shells);
 }
-function assertOwnerShell(io, what) {
-  const caller = resolveCaller({}, io.env);
-  assertMayWriteDirectly(caller.actor, what, io, caller.shells);
-}
 function writeContext(args, io, memoryDir) {
   return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) };
 }
@@ -116,7 +112,6 @@ export {
   STORE_FLAGS,
   actorFrom,
   assertOwnerOnly,
-  assertOwnerShell,
   callerFrom,
   cardBodyFrom,
   cardFieldsFrom,

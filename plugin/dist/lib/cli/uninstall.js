@@ -5,7 +5,7 @@ import { HOST_NAMES } from "../../install/context.js";
 import { bool, parseArgs } from "./args.js";
 import { contextFrom, hostArg, renderRun } from "./install.js";
 import { printJson } from "./output.js";
-import { assertOwnerShell } from "./store-access.js";
+import { assertOwnerOnly } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "uninstall",
@@ -23,7 +23,7 @@ var spec = {
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const host = hostArg(args, "uninstall");
-  if (!bool(args, "dry-run")) assertOwnerShell(io, `unwire memctl from ${host} (memctl uninstall)`);
+  if (!bool(args, "dry-run")) assertOwnerOnly(io, `unwire memctl from ${host} (memctl uninstall)`);
   const result = await runHost(INSTALLERS[host], contextFrom(args, io, host), "uninstall", bool(args, "dry-run"));
   if (bool(args, "json")) printJson(io, result);
   else io.stdout.write(renderRun(result, io, "uninstall"));

@@ -108,8 +108,8 @@ async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
   const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true, today: utcDay(s.io.now()) });
-  const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
-  return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+  const rendered = hits.length === 0 ? `No matches for ${quotedQuery(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
+  return text(rendered, { query_chars: args.query.length, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }
 function withStoreLinks(memoryDir, cards, hits) {
   const finder = cardsFinder(cards);
@@ -186,6 +186,10 @@ function renderHit(h) {
 }
 function renderLinks(links) {
   return `links: ${links.map((l) => `${l.link} -> ${l.target ?? l.status}`).join(", ")}`;
+}
+function quotedQuery(query, max = 80) {
+  if (query.length <= max) return JSON.stringify(query);
+  return `${JSON.stringify(`${query.slice(0, max)}\u2026`)} (${query.length.toLocaleString("en-US")} characters)`;
 }
 export {
   memoryContext,

@@ -12,8 +12,8 @@ import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { relatedByContent } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
-async function reviewPending(memoryDir, page) {
-  const read = page === void 0 ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page);
+async function reviewPending(memoryDir, page, options = {}) {
+  const read = page === void 0 ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page, options);
   const cards = await cardSummaries(memoryDir);
   const byName = /* @__PURE__ */ new Map();
   for (const p of read.proposals) byName.set(groupKey(p), [...byName.get(groupKey(p)) ?? [], p]);

@@ -46,7 +46,7 @@ function assertOwner(actor, what, shells = []) {
   const where = shells.length > 0 ? ` This runs in ${describeAgentShells(shells)}, so it acts as ${actor} whatever --actor says.` : "";
   throw new MemctlError(
     ERROR_CODES.E_READ_ONLY,
-    `${actor} may not ${what}: only the owner decides what a sync brought in and how far its remote is trusted, and a host's write opt-in does not reach it.${where} Run it yourself, outside the agent's shell; an agent stages what it learned with memctl propose (MCP: memory_propose).`,
+    `${actor} may not ${what}: that is the owner's decision (what a sync brought in, how far its remote is trusted, memctl's configuration, which hosts are wired), and a host's write opt-in does not reach it.${where} Run it yourself, outside the agent's shell; an agent stages what it learned with memctl propose (MCP: memory_propose).`,
     { actor, ...shells.length > 0 ? { agent_shell: shells.map((s) => s.evidence) } : {} }
   );
 }

@@ -120,13 +120,16 @@ function readDir(dir, quarantined = () => void 0) {
   return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable] };
 }
 var PENDING_PAGE = 50;
-function readPendingPage(memoryDir, page, size = PENDING_PAGE) {
+function readPendingPage(memoryDir, page, options = {}) {
+  const size = options.size ?? PENDING_PAGE;
   const dir = path.join(memoryDir, PROPOSALS_DIR);
   const listed = listNames(dir, quarantinedIn(memoryDir));
-  const pages = Math.max(1, Math.ceil(listed.names.length / size));
+  const hold = options.withoutHeld ? readHold(memoryDir) : void 0;
+  const names = hold ? listed.names.filter((name) => hold.held(`${PROPOSALS_DIR}/${name}`) === void 0) : listed.names;
+  const pages = Math.max(1, Math.ceil(names.length / size));
   const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const read = readNames(dir, listed.names.slice((at - 1) * size, at * size));
-  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable], total: listed.names.length, page: at, pages };
+  const read = readNames(dir, names.slice((at - 1) * size, at * size));
+  return { proposals: read.proposals, unreadable: [...listed.unreadable, ...read.unreadable], total: names.length, page: at, pages };
 }
 function pendingPageOf(memoryDir, id, size = PENDING_PAGE) {
   const i = listNames(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);

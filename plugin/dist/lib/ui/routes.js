@@ -55,7 +55,7 @@ async function route(r, req, res, target, started) {
     }
     case "/review": {
       const asked = Number(p.get("page") ?? "1");
-      const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1);
+      const reviewed = await reviewPending(r.memoryDir, Number.isFinite(asked) ? asked : 1, { withoutHeld: !r.owner });
       const today = utcDay(r.io.now());
       const items = (r.owner ? reviewed.pending : agentsView(r.memoryDir, reviewed.pending)).map((one) => ({
         reviewed: one,
