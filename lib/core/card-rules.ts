@@ -101,14 +101,24 @@ function checkCard(text: string, previous: string | undefined): { problems: stri
 /**
  * Whether `after` says word for word what `before` says: the same frontmatter values (in any key order or quoting) and
  * the same body once every run of whitespace is one space (line endings, indents, blank lines). Such an edit brings
- * nothing for a person to review.
+ * nothing for a person to review. The frontmatter's text must also hold the same words: a YAML comment parses to
+ * nothing, yet an agent that opens the card reads it.
  */
 export function sameWords(before: string, after: string): boolean {
   const a = parseCard(before);
   const b = parseCard(after);
   if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
   const words = (s: string) => s.replace(/\s+/g, " ").trim();
-  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && textWords(a.frontmatterText) === textWords(b.frontmatterText) && words(a.body) === words(b.body);
+}
+
+/** A frontmatter's words in sorted order, quotes and flow brackets aside: the same in any key order or quoting. */
+function textWords(frontmatter: string): string {
+  return frontmatter
+    .split(/[\s"'[\]{},]+/)
+    .filter(Boolean)
+    .sort()
+    .join(" ");
 }
 
 /** A parsed YAML value as JSON with every mapping's keys sorted: the same values in another order (or quoting) match. */

@@ -71,7 +71,10 @@ function sameWords(before, after) {
   const b = parseCard(after);
   if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
   const words = (s) => s.replace(/\s+/g, " ").trim();
-  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && textWords(a.frontmatterText) === textWords(b.frontmatterText) && words(a.body) === words(b.body);
+}
+function textWords(frontmatter) {
+  return frontmatter.split(/[\s"'[\]{},]+/).filter(Boolean).sort().join(" ");
 }
 function canonical(value) {
   return JSON.stringify(
