@@ -129,3 +129,28 @@ test("a teammate's YAML comment added to a card's frontmatter is held, though ev
   );
   assert.doesNotMatch(hookOn(b, PROMPT), /project_canary-rollouts\.md/);
 });
+
+// Only the line breaks moved, yet a shell comment became a command, and a dedented line left its `if`: an agent that
+// copies the snippet runs what the owner wrote disabled. Line structure and indentation are words in a card's body.
+const SNIPPET = "Clean the build:\n\n```sh\nmake clean\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n";
+const RESTRUCTURED: [string, (text: string) => string][] = [
+  ["a commented-out command put on a line of its own", (s) => s.replace("# rm -rf", "#\nrm -rf")],
+  ["a line dedented out of its if", (s) => s.replace("    shutil.rmtree", "shutil.rmtree")],
+];
+
+for (const [what, edit] of RESTRUCTURED) {
+  test(`a teammate's edit that moves no word but changes a body's lines (${what}) is held`, async (t) => {
+    const { a, b } = await syncedPair(t, "shared");
+    const bodyFile = path.join(b.home, "snippet.md");
+    fs.writeFileSync(bodyFile, SNIPPET);
+    await ok(b, ["save", "build-cleanup", "-t", "project", "-d", "how the build is cleaned", "--topics", "sync,test", "--body-file", bodyFile]);
+    await ok(b, ["sync"]);
+    await ok(a, ["sync"]);
+    pushEdit(a, "project_build-cleanup.md", edit);
+    const report = JSON.parse(await ok(b, ["sync", "--json"])) as SyncJson;
+    assert.ok(
+      report.arrivals.some((x) => x.path === "project_build-cleanup.md" && x.state === "pending"),
+      `${what}: ${JSON.stringify(report.arrivals)}`,
+    );
+  });
+}
