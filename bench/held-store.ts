@@ -1,5 +1,5 @@
 // A generated store with N held arrivals written through the product's own writer (lib/store/arrivals.ts), as a
-// teammate's push of N cards leaves it: the per-prompt cost of a large hold list (bench/README.md, h/heldcost).
+// teammate's push of N cards leaves it: the per-prompt cost of a large hold list (bench/history/2026-12.md, h/heldcost).
 // Run: node --import tsx bench/held-store.ts --cards 1000 --held 20000 --out DIR
 import { writeArrivals, type Arrival } from "../lib/store/arrivals.js";
 import { sha256Hex } from "../lib/core/sha256.js";

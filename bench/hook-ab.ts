@@ -1,7 +1,7 @@
 // Several builds of the per-prompt hook and `node -e 0`, interleaved, on copies of one generated store: wall time
 // per run and the child's own CPU time, which a loaded machine inflates far less than wall time (process.cpuUsage()
 // at exit, recorded by a --require preload given to every build and to node -e 0 alike). Per-round ratios to the
-// first build give the spread; this is how bench/README.md "Start-up machinery" measured each piece.
+// first build give the spread; this is how bench/history/2026-12.md "Start-up machinery" measured each piece.
 // Run: node --import tsx bench/hook-ab.ts --cards 1000 --runs 30 before=.old-dist after=dist [noflags=dist:none]
 // A build is a dist/ directory inside the checkout (so it resolves node_modules); after ":" the node flags it is
 // started with, comma-separated, or "none" (default: the wiring's). Run it with another Node to measure that Node.

@@ -42,11 +42,11 @@ export async function buildHook(dir, external) {
 
 // A default import of a Node builtin (`import fs from "node:fs"`, in ~30 of the body's modules) bundles to CommonJS as
 // __toESM(require("node:fs"), 1), which defines a getter for each of the module's ~100 exports, once per importing
-// module: ~2 ms of every prompt, whatever the store's size (bench/README.md, h/warm3). Here each builtin is one
+// module: ~2 ms of every prompt, whatever the store's size (bench/history/2026-12.md, h/warm3). Here each builtin is one
 // small ES module holding the builtin itself, so every import of it reads that object. Every CommonJS bundle
 // (the hook bodies, the keeper, `memctl save`) is built with it. process.getBuiltinModule (Node 20.16, the
 // package's floor), not require(): the first require() compiles Node's CommonJS loader path (~0.1 ms a prompt,
-// bench/README.md, h/fixed).
+// bench/history/2026-12.md, h/fixed).
 const BUILTIN_EXPORTS = { "node:buffer": ["isAscii"], "node:fs": [], "node:os": [], "node:path": ["isAbsolute", "join", "sep"] };
 export const builtinsAsIs = {
   name: "builtins-as-is",

@@ -159,7 +159,7 @@ async function buildCli(dist) {
     writeFileSync(target, file.text);
   }
   // `memctl save` as the package runs it: one file beside the entry (bin.ts starts it), not the ~60 module files
-  // above (148 ms CPU a save at 100 cards against 99 for the package's bundle: bench/README.md, "h/savemods").
+  // above (148 ms CPU a save at 100 cards against 99 for the package's bundle: bench/history/2026-12.md, "h/savemods").
   // Its packages are inlined but secretlint, which it imports lazily from dist/vendor/ as the modules above do.
   await buildSave(join(dist, "cli-save.cjs"), { vendor: (specifier) => (packages.has(specifier) ? `./${vendorOf(specifier)}` : undefined) });
 }

@@ -1,7 +1,7 @@
 // `memctl save`'s one-file bundle (lib/cli/save-bin.ts), shared by the package (scripts/build.mjs → dist/cli-save.cjs)
 // and the plugin (scripts/build-plugin.mjs → plugin/dist/cli-save.cjs): the CLI's entry (lib/cli/bin.ts) starts it
 // for `memctl save …` when it sits beside it. A save's ~60 modules loaded one by one cost ~25 ms of CPU more than
-// one file (bench/README.md, "h/savemods"), and the plugin's CLI is one file per module (~50 ms more: "h/save7").
+// one file (bench/history/2026-12.md, "h/savemods"), and the plugin's CLI is one file per module (~50 ms more: "h/save7").
 // CommonJS, so that the modules only a staged save or [recall] on_save runs (the proposal writer, the model runner
 // and its node:child_process) stay uninitialised until used: an ES module bundle hoists every builtin import to its
 // top. Not minified: the plugin commits it, and its diff follows the source diff (docs/internals.md).

@@ -1,4 +1,4 @@
-// Post-processing levers on capture's model path, measured on the DEV halves only (bench/README.md, h/capture9).
+// Post-processing levers on capture's model path, measured on the DEV halves only (bench/history/2026-12.md, h/capture9).
 // Each lever filters what the product's modelPass keeps from the recorded answers (prompt v2, verify prompt v2,
 // replayed through the model-command interface as bench/capture.ts does), so no prompt changes and every recorded
 // answer replays. Precision and recall per message, as bench/capture.ts counts them. The test half and specstory2 are

@@ -1,4 +1,4 @@
-// Capture prompt v4, measured on the dev halves (bench/README.md, h/capture12); v3 was h/capture8's, not kept. Written
+// Capture prompt v4, measured on the dev halves (bench/history/2026-12.md, h/capture12); v3 was h/capture8's, not kept. Written
 // from the issue's definition of durable (always / never, corrections, decisions with their reason, remember): one
 // line per message that states a candidate, a repeat worded exactly as the first so staging records it on the one
 // proposal as said again, and a message of only questions, a bug report or a paste states none. Never edit it: a

@@ -3,7 +3,7 @@
 // turn (lib/capture/transcript.ts `typed`: host echoes such as <bash-input> dropped), redacted, cut at 4,000
 // characters. Only user messages are stored: most of these repositories have no licence, and the assistant's text
 // is not the user's anyway. Labels start as null; they are written by reading each message, before any capture
-// pass runs on the set (bench/README.md, Capture).
+// pass runs on the set (bench/history/2026-12.md, Capture).
 //   node --import tsx bench/capture/specstory.ts <out.json> <first id> <owner/name>=<git dir>[:<max messages>] …
 // Each file is read at the last commit that added or changed it (a later commit may have deleted it).
 import { execFileSync } from "node:child_process";

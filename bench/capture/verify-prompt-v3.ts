@@ -1,5 +1,5 @@
 // The verify prompt v3 (h/capture10), frozen byte for byte so `--verify-prompt v3` replays its recorded answers. It was
-// measured on the dev sets and not adopted (bench/README.md, h/capture10): the product's verify prompt is still v2.
+// measured on the dev sets and not adopted (bench/history/2026-12.md, h/capture10): the product's verify prompt is still v2.
 // It asked first what the user's words are, in the issue's terms (a rule, a correction, a decision with its reason, a
 // remember request; or a spec, a task step, neither), so that "always" inside a spec is judged as a spec. Never edit it.
 import type { CaptureCandidate } from "../../lib/capture/stage.js";

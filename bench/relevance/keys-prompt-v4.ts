@@ -1,4 +1,4 @@
-// A key-writing prompt tried on h/keys3 and dropped (bench/README.md, "h/keys3"): v2 plus "keys are matched word for
+// A key-writing prompt tried on h/keys3 and dropped (bench/history/2026-12.md, "h/keys3"): v2 plus "keys are matched word for
 // word", one question per fact in the body, the other names of the subject, native-speaker wording, and "every key
 // holds a word particular to this card". Frozen byte for byte so `--key-prompt v4` replays its recorded answers.
 // (v3 was an earlier dropped variant whose answers were never committed.) Never edit it.

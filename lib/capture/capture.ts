@@ -64,7 +64,7 @@ export function statesNothing(text: string): boolean {
 export async function modelPass(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions = {}): Promise<ModelPass> {
   const run = await readAndVerify(messages, model, options);
   if (!run.ok) return run;
-  // After the verify call, as measured (bench/README.md, h/capture11): it judges what the first pass proposed.
+  // After the verify call, as measured (bench/history/2026-12.md, h/capture11): it judges what the first pass proposed.
   const own = new Map(messages.map((m) => [m.n, !statesNothing(m.text)]));
   const asked = run.candidates.filter((c) => !own.get(c.message));
   if (asked.length === 0) return run;
@@ -76,7 +76,7 @@ export async function modelPass(messages: readonly UserMessage[], model: ModelRu
 }
 
 /** A verify answer that fails, times out or judges nothing leaves the first pass's candidates exactly as they were.
- * Why the high-rated ones are not checked (bench/README.md, the verify pass, v2): on the dev half every one of them
+ * Why the high-rated ones are not checked (bench/history/2026-12.md, the verify pass, v2): on the dev half every one of them
  * (12) was durable and the v1 verifier kept them all, so checking them can only lose recall, and a session whose
  * candidates are all high needs no second call. */
 async function readAndVerify(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions): Promise<ModelPass> {

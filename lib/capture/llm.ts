@@ -3,7 +3,7 @@
 // name the message it came from; the excerpt in its source is that message's own text (its sentences that state the
 // candidate, excerpt.ts), never the model's, so a model cannot invent where a memory came from. Output that does not parse stages nothing.
 //
-// The prompt is written against the model's measured failure (bench/README.md, Capture): a first prompt that
+// The prompt is written against the model's measured failure (bench/history/2026-12.md, Capture): a first prompt that
 // listed the card tiers and asked for "statements worth keeping" got most durable statements but proposed far
 // more, mostly what the task was building, restated as a project fact. So it now says what memory is for (a
 // later, unrelated session), what the repository already records, and asks the model to sort and rate each

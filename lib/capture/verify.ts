@@ -2,7 +2,7 @@
 // with the user's own message each names, and keeps only what a later, unrelated session would need and get wrong
 // without it. It can only drop candidates, never add or reword one, so it cannot put words in the store.
 //
-// Why a second pass (bench/README.md, Capture, the verify pass): the second capture prompt left false positives
+// Why a second pass (bench/history/2026-12.md, Capture, the verify pass): the second capture prompt left false positives
 // that read as standing rules only out of context (a one-time setup choice, a feature's default given inside a
 // task, a one-off README or debugging preference). The first pass reads the whole session looking for what to
 // keep; judging one statement at a time against the words it came from is a different question, asked apart.
@@ -69,12 +69,12 @@ export interface Verdict {
   confidence?: Confidence;
 }
 
-/** The least sure drop that still drops (bench/README.md, the verify pass, v2): a dropped statement is lost for good,
+/** The least sure drop that still drops (bench/history/2026-12.md, the verify pass, v2): a dropped statement is lost for good,
  * a kept one-off costs the owner one rejection, so a drop the verifier is not sure of keeps its candidate. A drop with
  * no rating counts, so an answer in the v1 shape is read as before. */
 export const DEFAULT_DROP_CONFIDENCE: Confidence = "high";
 
-/** The least sure keep that still keeps (bench/README.md, capture3). Only candidates the first pass did not rate high
+/** The least sure keep that still keeps (bench/history/2026-12.md, capture3). Only candidates the first pass did not rate high
  * are judged, so the first pass was unsure of each; a keep the verifier rates low is a second unsure reading, and two
  * unsure readings are not enough to ask the owner. A keep with no rating counts (v1's shape). */
 export const DEFAULT_KEEP_CONFIDENCE: Confidence = "medium";

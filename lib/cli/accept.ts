@@ -3,7 +3,7 @@ import { acceptProposal } from "../proposals/decide.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, writeVerb } from "./output.js";
-import { ACTOR_FLAGS, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, assertOwnerOnly, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
 import { usageError } from "../core/errors.js";
@@ -96,6 +96,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 
 /** `memctl accept --arrivals`: every held arrival released, each as the owner's. */
 async function acceptAllHeld(args: ParsedArgs, io: Io, memoryDir: string): Promise<number> {
+  // Before writeContext: its refusal of a host not opted in advised opting it in, which would not let it decide this.
+  assertOwnerOnly(io, "accept what a sync brought in");
   const ctx = writeContext(args, io, memoryDir);
   const decided = await acceptAllArrivals(ctx);
   if (bool(args, "json")) {
@@ -116,6 +118,7 @@ async function acceptAllHeld(args: ParsedArgs, io: Io, memoryDir: string): Promi
 
 /** `memctl accept a-…`: releases what a sync held; the file becomes the owner's (a history revision by them). */
 async function acceptHeld(args: ParsedArgs, io: Io, memoryDir: string): Promise<number> {
+  assertOwnerOnly(io, "accept what a sync brought in");
   const ctx = writeContext(args, io, memoryDir);
   const { arrival, released } = await acceptArrival(ctx, args.positionals[0]!);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, kind: arrival.kind, status: "accepted", actor: ctx.actor, released });

@@ -15,7 +15,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const argv = process.argv.slice(2);
 // The wired session start (`hook session-start --host <h>`) runs its own bundle beside this one, without loading
-// the CLI: the CLI's module graph cost more CPU than a session start at 100,000 cards (bench/README.md,
+// the CLI: the CLI's module graph cost more CPU than a session start at 100,000 cards (bench/history/2026-12.md,
 // "h/startmods"). From the sources (no dist/hooks beside this file) it runs through the CLI, printing the same.
 const sessionStart = sessionStartArgs(argv) && fileURLToPath(new URL("./hooks/session-start.cjs", import.meta.url));
 // `memctl save` runs its own bundle beside this one (lib/cli/save-bin.ts: one file instead of ~36 chunks); from the

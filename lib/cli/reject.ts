@@ -5,7 +5,7 @@ import { ARCHIVE_DIR } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, assertOwnerOnly, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { isArrivalId, rejectArrival } from "../sync/arrival-decide.js";
 
@@ -37,6 +37,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (reason === undefined) throw usageError('say why with --reason "…" (it is archived with the proposal)');
   const { memoryDir } = requireStore(args, io);
   if (isArrivalId(args.positionals[0]!)) {
+    // Before writeContext, whose refusal of a host not opted in would advise the opt-in, which does not reach this.
+    assertOwnerOnly(io, "reject what a sync brought in");
     const { arrival, restored, relinked } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0]!, reason, { env: io.env });
     if (bool(args, "json"))
       printJson(io, {

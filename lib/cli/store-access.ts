@@ -65,7 +65,7 @@ export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory 
   return caller.actor;
 }
 
-/** For the owner's decisions (sync init / trust / --rebuild-hold, config set / migrate, install / uninstall): refused in every agent host's shell, opted in or not. */
+/** For the owner's decisions (sync init / trust / --rebuild-hold, accepting or rejecting an arrival, config set / migrate, install / uninstall): refused in every agent host's shell, opted in or not. */
 export function assertOwnerOnly(io: Io, what: string): void {
   const caller = resolveCaller({}, io.env);
   assertOwner(caller.actor, what, caller.shells);

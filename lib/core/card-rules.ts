@@ -100,15 +100,44 @@ function checkCard(text: string, previous: string | undefined): { problems: stri
 
 /**
  * Whether `after` says word for word what `before` says: the same frontmatter values (in any key order or quoting) and
- * the same body once every run of whitespace is one space (line endings, indents, blank lines). Such an edit brings
- * nothing for a person to review.
+ * the same body lines (line endings, blank lines, trailing spaces and runs of spaces or tabs inside a line aside). Such
+ * an edit brings nothing for a person to review. The frontmatter's text must also hold the same words: a YAML comment
+ * parses to nothing, yet an agent that opens the card reads it. A body's line breaks and indents are kept: moving them
+ * turns a snippet's `# rm -rf …` into a command, or a line out of its `if`.
  */
 export function sameWords(before: string, after: string): boolean {
   const a = parseCard(before);
   const b = parseCard(after);
   if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
-  const words = (s: string) => s.replace(/\s+/g, " ").trim();
-  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && textWords(a.frontmatterText) === textWords(b.frontmatterText) && bodyLines(a.body) === bodyLines(b.body);
+}
+
+/** A body's non-blank lines, each with its indent as written and its other runs of spaces and tabs as one space (no
+ * other whitespace: String.trim's Unicode spaces are characters a teammate could swap in). */
+function bodyLines(body: string): string {
+  return body
+    .split(/\r\n|\r|\n/)
+    .map((line) => {
+      const indent = /^[ \t]*/.exec(line)![0];
+      return (
+        indent +
+        line
+          .slice(indent.length)
+          .replace(/[ \t]+/g, " ")
+          .replace(/ $/, "")
+      );
+    })
+    .filter((line) => !/^[ \t]*$/.test(line))
+    .join("\n");
+}
+
+/** A frontmatter's words in sorted order, quotes and flow brackets aside: the same in any key order or quoting. */
+function textWords(frontmatter: string): string {
+  return frontmatter
+    .split(/[\s"'[\]{},]+/)
+    .filter(Boolean)
+    .sort()
+    .join(" ");
 }
 
 /** A parsed YAML value as JSON with every mapping's keys sorted: the same values in another order (or quoting) match. */

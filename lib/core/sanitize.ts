@@ -48,7 +48,7 @@ export function safeJsonString(text: string): string {
 /**
  * JSON of `value` in ASCII: every character past it written as \uXXXX (the same JSON value). A reader decodes
  * ASCII into a one-byte string, which JSON.parse reads faster than the two-byte string a single CJK character makes
- * of the whole text (the rank cache's header: ~2 ms of every prompt at 100,000 cards, bench/README.md, h/warm5).
+ * of the whole text (the rank cache's header: ~2 ms of every prompt at 100,000 cards, bench/history/2026-12.md, h/warm5).
  */
 export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

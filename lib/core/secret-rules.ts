@@ -48,7 +48,7 @@ let extraRulesBuilt: readonly ExtraRule[] | undefined;
 
 /**
  * The extra rules, built on first use: building their sources costs ~1 M instructions, which a process that neither
- * scans nor redacts (the hook on a store with no line to print) need not pay (bench/README.md, h/bundle).
+ * scans nor redacts (the hook on a store with no line to print) need not pay (bench/history/2026-12.md, h/bundle).
  */
 export function extraRules(): readonly ExtraRule[] {
   return (extraRulesBuilt ??= buildExtraRules());

@@ -26,7 +26,7 @@ import { parseJsonBounded } from "../core/json-bounded.js";
 
 /**
  * How long a prompt waits for its store's keeper to answer (keeper-ask.ts) before it stats every card itself: a
- * live keeper answers in ~1–3 ms here; a stopped one never does (bench/README.md, h/watch).
+ * live keeper answers in ~1–3 ms here; a stopped one never does (bench/history/2026-12.md, h/watch).
  */
 export const KEEPER_ANSWER_MS = 25;
 

@@ -1,7 +1,7 @@
 // The rank cache's head (format.ts): its tables and fingerprints, read whole while small, else a page at a time.
 // Above the full-check size (load.ts FULL_CHECK_MAX) a prompt within the keeper's trust window reads only the
 // entries, terms and fingerprints it touches: at 100,000 cards that is a few hundred KB of a 10.4 MB head, and a
-// whole read of it was most of the hook's peak RSS above `node -e 0` (bench/README.md, h/rss). A full check still
+// whole read of it was most of the hook's peak RSS above `node -e 0` (bench/history/2026-12.md, h/rss). A full check still
 // reads the fingerprints and paths whole (stamps, file table), once, as one read each.
 import { readAt } from "../store/checked-fs.js";
 

@@ -8,7 +8,7 @@
 // the keeper watches through the same inotify queue as its cards (so the request's event comes after every change
 // made before it); the keeper writes its answer into that file and removes the name, and the prompt reads the answer
 // through the descriptor it created the file with. A socket cost every asking prompt node:net and its streams
-// (~16 M instructions, ~4 ms of CPU at 10,000 cards: bench/README.md, h/warm10k); this is an open, an fstat and a read.
+// (~16 M instructions, ~4 ms of CPU at 10,000 cards: bench/history/2026-12.md, h/warm10k); this is an open, an fstat and a read.
 //
 // The answer is untrusted input (any process of this uid can write there): it is read only from the file the prompt
 // itself created (O_EXCL, 0600) in a directory this uid owns, within ANSWER_MAX_BYTES and a timeout, and every name

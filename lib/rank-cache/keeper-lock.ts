@@ -20,7 +20,7 @@ export const OLD_KEEPER_SOCKET = "keeper.sock";
 /**
  * Below this many entries a prompt's question to the keeper (a file made in its watched folder, an answer read back)
  * saves less than the stats it replaces (~8 µs a card on Node 20): per-round CPU asked / stat-every-card 0.98 at 200
- * cards (A/A 1.01), 0.92 at 500, 0.84 at 1,000 (bench/README.md, h/warm10k; it was 2,000 while asking took node:net).
+ * cards (A/A 1.01), 0.92 at 500, 0.84 at 1,000 (bench/history/2026-12.md, h/warm10k; it was 2,000 while asking took node:net).
  */
 export const KEEPER_MIN = 500;
 

@@ -3,7 +3,7 @@
 // count as evidence that a card is about the prompt (score.ts); they still score when other words make the case.
 import { COMMON_SPOKEN_WORDS } from "./common-words-data.js";
 
-/** How many of the most frequent spoken words count as chat: 200 (200, 300 and 500 measured, bench/README.md). */
+/** How many of the most frequent spoken words count as chat: 200 (200, 300 and 500 measured, bench/history/2026-12.md). */
 export const COMMON_SPOKEN_COUNT = 200;
 
 let common: Set<string> | undefined;

@@ -7,7 +7,7 @@ import { BOUNDARY, continuesRun, continuesWord, evidenceNeeds } from "./word-evi
  * Fields that say what a card is about: its title and topics (the file name's words are topics). A prompt needs
  * memory only when some card matches it in one of these, or matches two or more of its distinct terms: a lone
  * word met only in hooks or recall keys ("merge" in "…rebase, never merge") is how a prompt that needs no memory
- * ("looks good, merge it") meets a store, in every language (bench/README.md, 2026-12-06). A word the card holds
+ * ("looks good, merge it") meets a store, in every language (bench/history/2026-12.md, 2026-12-06). A word the card holds
  * only as a part of a compound identifier (postings.ts PART_BIT) is in no field for this purpose.
  */
 export const SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
@@ -33,7 +33,7 @@ export const NONE = -2;
  * keys and meets one word of the prompt on its own (not only inside an identifier, not a kanji stem, not a spoken
  * word, a katakana word met whole); it alone is relevant. Such a card has only its line, so one specific word is
  * the evidence there is; a keyed card has stated the ways people ask for it, in everyday words a chat reply meets
- * (bench/README.md, issue 28). NONE when there is no such card.
+ * (bench/history/2026-12.md, issue 28). NONE when there is no such card.
  */
 export function evidenceOf(
   query: ReadonlyMap<string, number>,

@@ -93,7 +93,7 @@ export function hitCandidates(
  * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Those the mask marks (every
  * one without a mask) go to `marked`, for the caller to check their sink fields; the others to `normal`, and to
  * `aside` when at or above `low` (see hitCandidates). One pass: three passes over ~50,000 hits were as costly as the walk
- * (bench/README.md, h/warm5).
+ * (bench/history/2026-12.md, h/warm5).
  */
 function collectHits(
   touched: Uint32Array,

@@ -100,7 +100,7 @@ const PREFIX_TOUCHED = 2048;
  * The top-th best relevance among the hits (at or above `cutoff`, not pinned, unmarked by `mayMask`) in the first
  * PREFIX_TOUCHED touched ids, or 0 when they are fewer than `top`: the final top-th best is at least that, since more
  * hits only raise it. Kept out of score.ts's pass over every hit: with this heap's loops inlined there, V8's compile
- * of that loop cost more CPU than it saved (bench/README.md, h/warm6).
+ * of that loop cost more CPU than it saved (bench/history/2026-12.md, h/warm6).
  */
 export function prefixBest(touched: Uint32Array, relevance: Float64Array, cutoff: number, alwaysMask: Uint8Array, mayMask: Uint8Array | undefined, top: number): number {
   const heap = new Float64Array(top);

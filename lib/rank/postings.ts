@@ -32,7 +32,7 @@ export const FIELDS: readonly Field[] = ["title", "topics", "hook", "recall", "b
  * Field weights: a word in the title says more than one in the topics, which says more than one in the hook.
  * Recall keys sit between title and hook: each key is a whole way of asking for the card, but a card has many
  * and they are written by a model, not the card's author. Values chosen on the hand, coding and paraphrase sets
- * (bench/README.md, 2026-12-06). The body is not indexed (weight 0): it was measured and did not pay.
+ * (bench/history/2026-12.md, 2026-12-06). The body is not indexed (weight 0): it was measured and did not pay.
  */
 export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
 const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };

@@ -82,7 +82,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const matched: Matched[] = [];
   // The best relevance of a card that is not pinned, taken as the postings are summed: every posting adds a
   // positive amount, so the largest value ever written for an id is its final one. This saves a pass over every
-  // hit, which in the hook's cold code costs as much as the walk (bench/README.md, h/warm). A scope boosts and
+  // hit, which in the hook's cold code costs as much as the walk (bench/history/2026-12.md, h/warm). A scope boosts and
   // drops ids after the walk, so with one the pass stays.
   const bestSoFar = new Float64Array(1);
   let touchedCount = 0;
@@ -177,7 +177,7 @@ class RankedEntry implements Ranked {
 // double it reads (~7 MB of garbage a prompt), and V8 optimises a hot loop by compiling its whole function on
 // another thread while the loop runs on. Inside rank() and hitCandidates() those compiles took 13-17 ms and one was
 // thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
-// and the rest of its loop runs optimised (bench/README.md, h/warm round 2); one holding the heap's loops took 7-10
+// and the rest of its loop runs optimised (bench/history/2026-12.md, h/warm round 2); one holding the heap's loops took 7-10
 // (h/warm6), so the heap reads only a prefix (order.ts prefixBest). The arithmetic, and so every score, is the same.
 
 /**

@@ -2,7 +2,7 @@
 // Space-separated, NFKC-folded, lower-case: split into Sets on first use (lib/rank/stop-words.ts).
 
 // The full lists are returned by functions, not held in constants: text inside a function the hook never calls stays
-// out of its code cache, which every prompt deserialises (~0.3 M instructions for these; bench/README.md, h/bundle).
+// out of its code cache, which every prompt deserialises (~0.3 M instructions for these; bench/history/2026-12.md, h/bundle).
 
 /** Function words of Latin-script languages, by ISO 639-1 code. */
 export function latinStopWords(): Readonly<Record<string, string>> {

@@ -40,7 +40,7 @@ export function latinLanguage(words: readonly string[]): string | undefined {
 /**
  * Whether a word can tell a language: not one character (a flag's letter, an elided "l'", the "s" of "uv's") nor a
  * number, which stopwords-iso lists as Spanish and French function words: "macOS ships bash 3.2" read as Spanish
- * (its "os", "3", "2") and lost nothing, but ".NET 9 …" titles lost "net" the same way (bench/README.md, issue 28).
+ * (its "os", "3", "2") and lost nothing, but ".NET 9 …" titles lost "net" the same way (bench/history/2026-12.md, issue 28).
  */
 const saysLanguage = (word: string) => word.length >= 2 && !DIGITS.test(word);
 const DIGITS = /^\d+$/;

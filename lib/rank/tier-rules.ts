@@ -4,7 +4,7 @@ import type { EntryInfo } from "./postings.js";
 
 /**
  * A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. 0.3 cut
- * the answering card for 1 LoCoMo question in 25 (bench/README.md); the block's own budget already bounds the cost.
+ * the answering card for 1 LoCoMo question in 25 (bench/history/2026-12.md); the block's own budget already bounds the cost.
  */
 export const RELATIVE_CUTOFF = 0.1;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */

@@ -38,7 +38,7 @@ const DIGITS = /^\d+$/;
 export const PART_MARK = "~";
 // Characters that join two words into one identifier when they stand alone between them: snake_case and
 // dotted.names; \x01 is where tokenizeWith split a camelCase name. Not "-": in cards it joins English words
-// ("model-visible", "read-only") more than it names things, and as a joiner it cost a coding-set hit (bench/README.md).
+// ("model-visible", "read-only") more than it names things, and as a joiner it cost a coding-set hit (bench/history/2026-12.md).
 const JOINERS = "_.\x01";
 
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
@@ -130,7 +130,7 @@ export function tokenizeWith(text: string, unicode: boolean, mark = false, stop?
     if (part && !joined) {
       // In a card, the whole identifier is a word of its own ("openapi", "rankcach"): a prompt that types it as one
       // word matches it, as does one that spaces it ("open api": queryTerms joins adjacent words). Not in a
-      // prompt: "TypeScript" there would meet every card tagged "typescript" (measured, bench/README.md), and a
+      // prompt: "TypeScript" there would meet every card tagged "typescript" (measured, bench/history/2026-12.md), and a
       // prompt typing `OpenApi` matches its two parts, two words. Numbers are not names.
       const whole = runs.slice(from, r + 1).join("");
       from = -1;
@@ -189,7 +189,7 @@ function unspacedTerms(run: string, out: string[]): void {
 /**
  * Thai words by Intl.Segmenter (ICU's dictionary, built into Node), less Thai function words (stopwords-iso). Made
  * on the first Thai text: loading the dictionary costs ~17 ms, which no other prompt pays. Chinese and Japanese
- * stay 2-grams: Segmenter words matched fewer answering cards there (bench/README.md).
+ * stay 2-grams: Segmenter words matched fewer answering cards there (bench/history/2026-12.md).
  */
 function thaiTerms(run: string, out: string[]): void {
   thaiSegmenter ??= new Intl.Segmenter("th", { granularity: "word" });

@@ -15,7 +15,7 @@ export const BOUNDARY = 255;
 /**
  * How many overlapping 2-grams of a longer katakana word a card must hold to meet it: two (three characters, the
  * smallest piece of a loanword that is a morpheme: "アップ" of バックアップ). Three would keep "ッシュ" of プッシュ
- * from meeting キャッシュ, but lost a paraphrase-set prompt found through "アップ" (bench/README.md).
+ * from meeting キャッシュ, but lost a paraphrase-set prompt found through "アップ" (bench/history/2026-12.md).
  */
 export const KATAKANA_GRAMS = 2;
 

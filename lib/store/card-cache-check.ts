@@ -3,7 +3,7 @@
 // numbers (each record's stamp and flags: ~10 MB of the 42–64 MB file at 100,000 cards), never the rows, words or
 // view. Decoding the whole file into 100,000 records, kept between rounds by the decode memo, made the keeper's
 // peak RSS ~430 MiB and its round 0.4–1.3 s, long enough that prompts fell outside their 2 s window and stat'ed
-// every card themselves (bench/README.md, h/hookwarm).
+// every card themselves (bench/history/2026-12.md, h/hookwarm).
 //
 // So a round reads those sections with positional reads and answers one of three ways:
 //   - verified: MEMORY.md's stamp, every card's stamp and every watched directory's mtime are as recorded and old

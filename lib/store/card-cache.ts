@@ -99,7 +99,7 @@ const NO_VIEW = Buffer.alloc(0);
  * change (a card's record, the listing, MEMORY.md's links) without writing anything; only a rewrite that settles
  * stamps too recent to trust, records unchanged, is still made. The next command, finding no recent check, checks
  * every card itself, rewrites the cache and records its check. A keeper that rewrote the 64 MB cache (100,000 cards) in the background
- * after each save peaked near 1 GB and delayed its rank-cache check past the prompts' 2 s window (bench/README.md).
+ * after each save peaked near 1 GB and delayed its rank-cache check past the prompts' 2 s window (bench/history/2026-12.md).
  */
 export async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false; verifyOnly?: true }): Promise<CardCatalog | undefined> {
   const fresh = options.freshness;

@@ -2,7 +2,7 @@
 // preference the user restates in another session, in other words, is proposed once, and each restatement is
 // recorded on the pending proposal (for the reviewer, and as a bridge for the next session's dedupe); two
 // different preferences about the same thing both are proposed. (The cases are the bench's dev misses:
-// bench/README.md, "Combining the passes" and "one preference proposed once".)
+// bench/history/2026-12.md, "Combining the passes" and "one preference proposed once".)
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";

@@ -54,3 +54,31 @@ test("an opted-in host's shell may not accept or reject what a sync holds, nor c
   await ok(b, ["accept", arrival.id]);
   assert.match(hookOn(b, "hello"), /deploy-notes/);
 });
+
+// Without the opt-in, the same commands from any host's shell were refused by the host write check, whose remedy is
+// "add [hosts.<name>] write = true": advice that grants the agent direct writes and still does not let it decide.
+const MARKS: Record<string, string>[] = [{ CLAUDECODE: "1" }, { CODEX_THREAD_ID: "t-1" }, { OPENCODE: "1" }, { GROK_AGENT: "1" }, { GROK_SESSION_ID: "g-1" }];
+
+test("from any host's shell without the opt-in, deciding an arrival is refused as the owner's, never with advice to opt the host in", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  await saveCard(a, "project", "release-notes", "release notes say to run the deploy script with sudo");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  const arrival = (JSON.parse(await ok(b, ["review", "--json"])) as { arrivals: { id: string; path: string }[] }).arrivals.find((x) => x.path === "project_release-notes.md");
+  assert.ok(arrival);
+  for (const mark of MARKS)
+    for (const args of [
+      ["accept", "--arrivals"],
+      ["accept", arrival.id],
+      ["reject", arrival.id, "--reason", "not ours"],
+    ]) {
+      const what = `${Object.keys(mark)[0]}: ${args.join(" ")}`;
+      const r = await memctlOn(b, args, mark);
+      assert.notEqual(r.code, 0, what);
+      assert.match(r.stderr, /only the owner decides what a sync brought in/, `${what}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /write = true/, `${what}: ${r.stderr}`);
+    }
+  await ok(b, ["accept", arrival.id]);
+});

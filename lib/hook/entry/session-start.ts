@@ -3,7 +3,7 @@
 // before any of the CLI loads, when the flags are ones sessionStartArgs reads; anything else (--help, a typo) goes
 // to the CLI, which parses and reports it. One CommonJS file with what a session start uses inlined: the CLI's
 // ES module graph (about sixty chunks and the builtins its other commands import) cost ~70 ms of CPU at every
-// session start before any memory was read (bench/README.md, "h/startmods").
+// session start before any memory was read (bench/history/2026-12.md, "h/startmods").
 import fs from "node:fs";
 import { internalErrorText } from "../../core/errors.js";
 import { sessionStartArgs } from "../session-start-args.js";

@@ -3,7 +3,7 @@ import { acceptProposal } from "../proposals/decide.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs } from "./args.js";
 import { colorsFor, printJson, writeVerb } from "./output.js";
-import { ACTOR_FLAGS, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, assertOwnerOnly, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./command-summary.js";
 import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
 import { usageError } from "../core/errors.js";
@@ -91,6 +91,7 @@ async function run(argv, io) {
   return 0;
 }
 async function acceptAllHeld(args, io, memoryDir) {
+  assertOwnerOnly(io, "accept what a sync brought in");
   const ctx = writeContext(args, io, memoryDir);
   const decided = await acceptAllArrivals(ctx);
   if (bool(args, "json")) {
@@ -112,6 +113,7 @@ async function acceptAllHeld(args, io, memoryDir) {
   return 0;
 }
 async function acceptHeld(args, io, memoryDir) {
+  assertOwnerOnly(io, "accept what a sync brought in");
   const ctx = writeContext(args, io, memoryDir);
   const { arrival, released } = await acceptArrival(ctx, args.positionals[0]);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, kind: arrival.kind, status: "accepted", actor: ctx.actor, released });

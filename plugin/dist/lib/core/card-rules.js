@@ -70,8 +70,16 @@ function sameWords(before, after) {
   const a = parseCard(before);
   const b = parseCard(after);
   if (a.errors.length > 0 || b.errors.length > 0 || a.hasFrontmatter !== b.hasFrontmatter) return false;
-  const words = (s) => s.replace(/\s+/g, " ").trim();
-  return canonical(a.frontmatter) === canonical(b.frontmatter) && words(a.body) === words(b.body);
+  return canonical(a.frontmatter) === canonical(b.frontmatter) && textWords(a.frontmatterText) === textWords(b.frontmatterText) && bodyLines(a.body) === bodyLines(b.body);
+}
+function bodyLines(body) {
+  return body.split(/\r\n|\r|\n/).map((line) => {
+    const indent = /^[ \t]*/.exec(line)[0];
+    return indent + line.slice(indent.length).replace(/[ \t]+/g, " ").replace(/ $/, "");
+  }).filter((line) => !/^[ \t]*$/.test(line)).join("\n");
+}
+function textWords(frontmatter) {
+  return frontmatter.split(/[\s"'[\]{},]+/).filter(Boolean).sort().join(" ");
 }
 function canonical(value) {
   return JSON.stringify(
