@@ -78,7 +78,8 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
   const pending = readSummaries(options.memoryDir);
   const decided = how.includeDecided === false ? [] : readSummaries(options.memoryDir, true);
   const tag = `${sessionTag(src)},`;
-  let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
+  // By id: a proposal decided between the two reads (moved into the archive) is in both, and is one proposal.
+  let fromSession = new Set([...pending, ...decided].filter((p) => p.source.startsWith(tag)).map((p) => p.id)).size;
   // What a candidate may restate; `pending` names the proposal a restatement is recorded on.
   const known: { what: string; terms: Prepared; pending?: string }[] = [
     ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),

@@ -161,8 +161,9 @@ export function fileKind(mode: number): string {
               : "not a regular file";
 }
 
-export function notRegularError(path: string, mode: number): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
+/** `mode`: the descriptor's, so a caller can say what was there without a second look that may see something else. */
+export function notRegularError(path: string, mode: number): NodeJS.ErrnoException & { mode: number } {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path, mode });
 }
 
 export function tooLargeError(path: string, size: number, cap: number): NodeJS.ErrnoException {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sha256Hex } from "../core/sha256.js";
 import { systemCode } from "../core/errors.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { NOT_REGULAR, readRegularBytes, readRegularUtf8 } from "./checked-fs.js";
 import { ARRIVAL_LINES_RELPATH, ARRIVALS_RELPATH, arrivalsPath, HOLD_READ_CAP, readList, type Arrival } from "./arrivals.js";
 
 // The hold itself: whether a store path (or a line of free text) is held from agents right now, answered from the
@@ -15,13 +15,34 @@ export function currentSha(memoryDir: string, rel: string): string | null {
   const abs = path.join(memoryDir, rel);
   // An index line's target outside the store (quarantined by sync) is never opened: it is held by its name.
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
+  // One checked read that never follows a link (the hook's path): what it opened is what is hashed or described,
+  // so a file swapped for a link or a FIFO after a look is never opened. A link (ELOOP) or a socket (ENXIO) is
+  // described by lstat; when that finds something else again, the next turn starts over.
+  for (let turn = 0; turn < 8; turn++) {
+    try {
+      return sha256Hex(readRegularBytes(abs, HOLD_READ_CAP, { nofollow: true }));
+    } catch (err) {
+      const code = systemCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      if (code === NOT_REGULAR && typeof (err as { mode?: unknown }).mode === "number") return sha256Hex(`not-a-file:${(err as { mode: number }).mode}`);
+      if (code !== "ELOOP" && code !== "ENXIO") throw err;
+    }
+    const seen = notAFile(abs);
+    if (seen !== undefined) return seen;
+  }
+  throw Object.assign(new Error(`${abs} kept changing while it was read`), { code: "EAGAIN", path: abs });
+}
+
+/** The hash of a link or other non-file at `abs` as lstat finds it; null when gone; undefined when it is a file (again). */
+function notAFile(abs: string): string | null | undefined {
   try {
     const st = fs.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
-    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(fs.readFileSync(abs));
+    return st.isFile() ? undefined : sha256Hex(`not-a-file:${st.mode}`);
   } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    if (code === "EINVAL") return undefined; // no longer a link when readlink came
     throw err;
   }
 }

@@ -3,7 +3,9 @@ import path from "node:path";
 import { isRetired, parseCard, type CardMeta, type ParsedCard } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { readCardCatalog, type CardCatalog, type CardRecord } from "../store/card-cache.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { readRegularBytes } from "../store/checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
+import { sha256Hex } from "../core/sha256.js";
 import type { Freshness } from "../store/full-check.js";
 import { joinPath } from "../store/paths.js";
 import { cardDoc, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "../records/search.js";
@@ -125,12 +127,15 @@ export class Catalog {
     return this.rows.length;
   }
 
-  /** One card as the catalogue lists it, with its text read now (undefined when it is not a card of the store). */
-  card(file: string): CatalogCard | undefined {
+  /**
+   * One card as the catalogue lists it, with its text read now and the sha256 of those same bytes ("" when it
+   * cannot be read): one checked read, so nothing swapped in after it is opened (undefined: not a card of the store).
+   */
+  card(file: string): (CatalogCard & { sha256: string }) | undefined {
     const i = this.byFile.get(file);
     if (i === undefined) return undefined;
-    const { text, card } = readText(this.memoryDir, file);
-    return { ...this.rows[i]!, text, body: card.body, frontmatterText: card.frontmatterText };
+    const { text, card, sha256 } = readText(this.memoryDir, file);
+    return { ...this.rows[i]!, text, body: card.body, frontmatterText: card.frontmatterText, sha256 };
   }
 
   /**
@@ -207,12 +212,15 @@ function rowOf(r: CardRecord): CatalogRow {
 }
 
 /** A card's text now, parsed; empty when it cannot be read (its row says why). Checked: a FIFO never blocks. */
-function readText(dir: string, file: string): { text: string; card: ParsedCard } {
+function readText(dir: string, file: string): { text: string; card: ParsedCard; sha256: string } {
   let text = "";
+  let sha256 = "";
   try {
-    text = readRegularUtf8(joinPath(dir, file));
+    const bytes = readRegularBytes(joinPath(dir, file));
+    text = utf8Text(bytes);
+    sha256 = sha256Hex(bytes);
   } catch {
     // the row's problems name the read error the cache met; a card removed since shows empty
   }
-  return { text, card: parseCard(text) };
+  return { text, card: parseCard(text), sha256 };
 }

@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import fs from "node:fs";
-import path from "node:path";
 import type { Io } from "../store/io.js";
 import type { WriteContext } from "../records/save.js";
-import { readHistory, sha256Hex } from "../store/history.js";
+import { readHistory } from "../store/history.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { agentsView } from "../proposals/agent-view.js";
@@ -101,15 +99,11 @@ function cardQuery(p: URLSearchParams): CardQuery {
 
 async function cardDetail(r: Routes, file: string): Promise<CardDetail> {
   await r.catalog.refresh();
-  const card = r.catalog.card(file);
-  if (!card) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
+  // The current mark is the sha256 of the bytes shown ("" when unreadable or removed since the refresh).
+  const read = r.catalog.card(file);
+  if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
+  const { sha256, ...card } = read;
   const history = readHistory(r.memoryDir);
-  let sha256 = "";
-  try {
-    sha256 = sha256Hex(fs.readFileSync(path.join(r.memoryDir, file)));
-  } catch {
-    /* removed since the refresh: shown without a current mark */
-  }
   return {
     card,
     history: history.entries.filter((e) => e.card === file),

@@ -4307,7 +4307,7 @@ function fileKind(mode) {
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
 function notRegularError(path, mode) {
-  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path, mode });
 }
 function tooLargeError(path, size, cap) {
   return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
@@ -6975,13 +6975,29 @@ function damaged(file, why) {
 function currentSha(memoryDir, rel) {
   const abs = node_path_default.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
+  for (let turn = 0; turn < 8; turn++) {
+    try {
+      return sha256Hex(readRegularBytes(abs, HOLD_READ_CAP, { nofollow: true }));
+    } catch (err) {
+      const code = systemCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      if (code === NOT_REGULAR && typeof err.mode === "number") return sha256Hex(`not-a-file:${err.mode}`);
+      if (code !== "ELOOP" && code !== "ENXIO") throw err;
+    }
+    const seen = notAFile(abs);
+    if (seen !== void 0) return seen;
+  }
+  throw Object.assign(new Error(`${abs} kept changing while it was read`), { code: "EAGAIN", path: abs });
+}
+function notAFile(abs) {
   try {
     const st = node_fs_default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${node_fs_default.readlinkSync(abs)}`);
-    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(node_fs_default.readFileSync(abs));
+    return st.isFile() ? void 0 : sha256Hex(`not-a-file:${st.mode}`);
   } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    if (code === "EINVAL") return void 0;
     throw err;
   }
 }

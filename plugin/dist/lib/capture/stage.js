@@ -22,7 +22,7 @@ async function stageCaptured(options, src, candidates, how = {}) {
   const pending = readSummaries(options.memoryDir);
   const decided = how.includeDecided === false ? [] : readSummaries(options.memoryDir, true);
   const tag = `${sessionTag(src)},`;
-  let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
+  let fromSession = new Set([...pending, ...decided].filter((p) => p.source.startsWith(tag)).map((p) => p.id)).size;
   const known = [
     ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
     ...[...pending, ...decided].flatMap(

@@ -4,18 +4,34 @@ import path from "node:path";
 import { sha256Hex } from "../core/sha256.js";
 import { systemCode } from "../core/errors.js";
 import { cardPathKey, foldedPath } from "../core/link-key.js";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { NOT_REGULAR, readRegularBytes, readRegularUtf8 } from "./checked-fs.js";
 import { ARRIVAL_LINES_RELPATH, ARRIVALS_RELPATH, arrivalsPath, HOLD_READ_CAP, readList } from "./arrivals.js";
 function currentSha(memoryDir, rel) {
   const abs = path.join(memoryDir, rel);
   if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
+  for (let turn = 0; turn < 8; turn++) {
+    try {
+      return sha256Hex(readRegularBytes(abs, HOLD_READ_CAP, { nofollow: true }));
+    } catch (err) {
+      const code = systemCode(err);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      if (code === NOT_REGULAR && typeof err.mode === "number") return sha256Hex(`not-a-file:${err.mode}`);
+      if (code !== "ELOOP" && code !== "ENXIO") throw err;
+    }
+    const seen = notAFile(abs);
+    if (seen !== void 0) return seen;
+  }
+  throw Object.assign(new Error(`${abs} kept changing while it was read`), { code: "EAGAIN", path: abs });
+}
+function notAFile(abs) {
   try {
     const st = fs.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
-    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(fs.readFileSync(abs));
+    return st.isFile() ? void 0 : sha256Hex(`not-a-file:${st.mode}`);
   } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    if (code === "EINVAL") return void 0;
     throw err;
   }
 }

@@ -4,7 +4,9 @@ import path from "node:path";
 import { isRetired, parseCard } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { readCardCatalog } from "../store/card-cache.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { readRegularBytes } from "../store/checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
+import { sha256Hex } from "../core/sha256.js";
 import { joinPath } from "../store/paths.js";
 import { cardDoc, matchLine, rankCounted } from "../records/search.js";
 import { terms as termsOf } from "../core/search-terms.js";
@@ -63,12 +65,15 @@ var Catalog = class {
   get size() {
     return this.rows.length;
   }
-  /** One card as the catalogue lists it, with its text read now (undefined when it is not a card of the store). */
+  /**
+   * One card as the catalogue lists it, with its text read now and the sha256 of those same bytes ("" when it
+   * cannot be read): one checked read, so nothing swapped in after it is opened (undefined: not a card of the store).
+   */
   card(file) {
     const i = this.byFile.get(file);
     if (i === void 0) return void 0;
-    const { text, card } = readText(this.memoryDir, file);
-    return { ...this.rows[i], text, body: card.body, frontmatterText: card.frontmatterText };
+    const { text, card, sha256 } = readText(this.memoryDir, file);
+    return { ...this.rows[i], text, body: card.body, frontmatterText: card.frontmatterText, sha256 };
   }
   /**
    * One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query (with
@@ -141,11 +146,14 @@ function rowOf(r) {
 }
 function readText(dir, file) {
   let text = "";
+  let sha256 = "";
   try {
-    text = readRegularUtf8(joinPath(dir, file));
+    const bytes = readRegularBytes(joinPath(dir, file));
+    text = utf8Text(bytes);
+    sha256 = sha256Hex(bytes);
   } catch {
   }
-  return { text, card: parseCard(text) };
+  return { text, card: parseCard(text), sha256 };
 }
 export {
   Catalog

@@ -1,7 +1,5 @@
 // lib/ui/routes.ts
-import fs from "node:fs";
-import path from "node:path";
-import { readHistory, sha256Hex } from "../store/history.js";
+import { readHistory } from "../store/history.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { agentsView } from "../proposals/agent-view.js";
@@ -82,14 +80,10 @@ function cardQuery(p) {
 }
 async function cardDetail(r, file) {
   await r.catalog.refresh();
-  const card = r.catalog.card(file);
-  if (!card) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
+  const read = r.catalog.card(file);
+  if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
+  const { sha256, ...card } = read;
   const history = readHistory(r.memoryDir);
-  let sha256 = "";
-  try {
-    sha256 = sha256Hex(fs.readFileSync(path.join(r.memoryDir, file)));
-  } catch {
-  }
   return {
     card,
     history: history.entries.filter((e) => e.card === file),
