@@ -3,7 +3,7 @@
 // Run: npm run bench:relevance [-- --set hand,heldout,coding,paraphrase,locomo] [--locomo PATH|URL] [--conversations 0-2]
 //      [--json] [--misses] [--no-usage] [--keys]  (--no-usage: the hand-written sets without their usage sidecar;
 //      --keys: each set also with every card's recorded recall keys, keys/answers.jsonl or $MEMCTL_BENCH_ANSWERS,
-//      replayed through the model-command interface; memctl and BM25 then both see them; --key-prompt v2|v4: the
+//      replayed through the model-command interface; memctl and BM25 then both see them; --key-prompt v2|v4|v5: the
 //      answers to a frozen key-writing prompt instead of the product's, relevance/keys.ts)
 //      [--vectors]  (memctl fused with static English word vectors, relevance/vectors.ts: a measurement, not product)
 // LoCoMo is fetched at bench time (CC BY-NC 4.0, evaluation only) and cached outside the repository; its

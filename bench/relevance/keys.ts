@@ -5,7 +5,7 @@
 //   node --import tsx bench/relevance/keys.ts prompts --set paraphrase,coding,hand > prompts.jsonl
 //   node --import tsx bench/relevance/keys.ts missing --set paraphrase,coding,hand   (prompts with no answer)
 //   node --import tsx bench/relevance/keys.ts record answers.jsonl   (merge {hash, answer} lines a model wrote)
-// --key-prompt v2|v4 (prompts, missing; bench:relevance --keys) uses a frozen prompt (keys-prompt-v2.ts, -v4.ts), so
+// --key-prompt v2|v4|v5 (prompts, missing; bench:relevance --keys) uses a frozen prompt (keys-prompt-v2.ts, -v4, -v5), so
 // its recorded answers still replay; the default is the product's prompt today (the same text as v2 since h/keys3).
 // A store's key prompts name the languages its owner asks in: those of the set's prompts to that store, as the
 // hook's why log records them (a language code per prompt), through the product's own rule (keyLanguages);
@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseRecallKeys, type RecallPromptCard, recallKeysPrompt } from "../../lib/core/recall-keys.js";
 import { recallKeysPromptV2 } from "./keys-prompt-v2.js";
 import { recallKeysPromptV4 } from "./keys-prompt-v4.js";
+import { recallKeysPromptV5 } from "./keys-prompt-v5.js";
 import { keyLanguages, PROMPT_LANGUAGE_RULE, type PromptLanguageRule, textLanguage } from "../../lib/rank/languages.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { codingGroups } from "./coding.js";
@@ -29,11 +30,11 @@ export const REPLAY_COMMAND = replayCommand(ANSWERS_FILE);
 
 export { sha256 };
 
-/** The key-writing prompt's versions: v2 and v4 (frozen; v4 was tried and dropped) and current (the product's). */
-export const KEY_PROMPT_VERSIONS = ["v2", "v4", "current"] as const;
+/** The key-writing prompt's versions: v2, v4 and v5 (frozen; v4 was tried and dropped, v5 tried on h/rank7) and current (the product's). */
+export const KEY_PROMPT_VERSIONS = ["v2", "v4", "v5", "current"] as const;
 export type KeyPromptVersion = (typeof KEY_PROMPT_VERSIONS)[number];
 type PromptWriter = (card: RecallPromptCard, languages: readonly string[], owner: readonly string[]) => string;
-const WRITERS: Record<KeyPromptVersion, PromptWriter> = { v2: recallKeysPromptV2, v4: recallKeysPromptV4, current: recallKeysPrompt };
+const WRITERS: Record<KeyPromptVersion, PromptWriter> = { v2: recallKeysPromptV2, v4: recallKeysPromptV4, v5: recallKeysPromptV5, current: recallKeysPrompt };
 
 /** The version a command line names with --key-prompt (the product's when it names none). */
 export function keyPromptVersion(argv: readonly string[]): KeyPromptVersion {

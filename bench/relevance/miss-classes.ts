@@ -3,13 +3,13 @@
 // word: no block), scores under the relative cutoff, or is relevant but left out of the block (lines or bytes).
 // The other side of the no-memory rule beside it: each prompt that needs no memory and meets some card, either kept
 // out (no card is evidence: the lone-word prompts a looser rule would let in) or given a block.
-//   node --import tsx bench/relevance/miss-classes.ts [--set paraphrase,coding,hand,heldout] [--keys] [-v]
+//   node --import tsx bench/relevance/miss-classes.ts [--set paraphrase,coding,hand,heldout] [--keys [--key-prompt v2|v4|v5]] [-v]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rankStore } from "../../lib/hook/inject.js";
 import { codingGroups } from "./coding.js";
 import { BUDGETS, MEMCTL, openGroup, RANKERS, runPrompt, type BenchGroup, type RankContext } from "./harness.js";
-import { ownerPromptsOf, withRecordedKeys } from "./keys.js";
+import { keyPromptVersion, ownerPromptsOf, REPLAY_COMMAND, withRecordedKeys } from "./keys.js";
 import { paraphraseGroups } from "./paraphrase.js";
 import { handCards, loadPrompts, TODAY } from "./store.js";
 
@@ -96,7 +96,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const argv = process.argv.slice(2);
   const at = argv.indexOf("--set");
   let groups = groupsOf(at === -1 ? ["paraphrase", "coding"] : argv[at + 1]!.split(","));
-  if (argv.includes("--keys")) groups = await Promise.all(groups.map(async (g) => ({ ...g, cards: (await withRecordedKeys(g.cards, ownerPromptsOf(g))).cards })));
+  if (argv.includes("--keys"))
+    groups = await Promise.all(groups.map(async (g) => ({ ...g, cards: (await withRecordedKeys(g.cards, ownerPromptsOf(g), REPLAY_COMMAND, keyPromptVersion(argv))).cards })));
   const classes = await missClasses(groups);
   for (const key of [...classes.keys()].sort()) {
     process.stdout.write(`${key}: ${classes.get(key)!.length}\n`);
