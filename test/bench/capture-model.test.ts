@@ -274,7 +274,9 @@ for (const version of ["v5", "v6"] as const)
     const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first"]);
     const line = (message: number, name: string, description: string) =>
       JSON.stringify({ message, kind: "instruction", type: "feedback", name, description, why: "w", confidence: "medium" });
-    const first = [{ hash: sessionPrompt(a, "v4").hash, answer: [line(1, "json-default", "JSON is the default output"), line(2, "lint-first", "Run the linter first")].join("\n") }];
+    const first = [
+      { hash: sessionPrompt(a, "v4").hash, answer: [line(1, "json-default", "JSON is the default output"), line(2, "lint-first", "Run the linter first")].join("\n") },
+    ];
     const v2 = await withAnswers(dir, first, () => verifyPromptOf(a, "v2", undefined, undefined, "v4"));
     const frozen = await withAnswers(dir, first, () => verifyPromptOf(a, version, undefined, undefined, "v4"));
     assert.notEqual(v2?.hash, frozen?.hash);
