@@ -9,14 +9,15 @@
 // prompt's answers, v2 (the default) the product's prompt today, v4 the frozen prompt-v4.ts (h/capture12); --min-confidence measures another parser threshold;
 // --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 (or v4) candidates, from its recorded answers;
 // --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), v2 (the
-// default) the product's verify prompt today, v3 and v4 two more (frozen, not adopted), and
+// default) the product's verify prompt today, v3 and v4 two more (frozen, not adopted), v5 and v6 over prompt v4's
+// candidates (frozen; h/capture13, h/capture14), and
 // --stage hands each session's candidates to the product's staging (bench/capture/stage.ts: one real store per
 // repository, sessions in order), so the per-session bound and the dedupe against pending proposals count too.
 // --verify-drop measures another least-sure drop that still drops (default high), --verify-keep another least-sure
 // keep that still keeps (default medium).
 // The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
 // Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|specstory2|specstory3|all] [--half dev|test|all]
-//        [--prompt v1|v2|v4] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2|v3|v4|v5] [--verify-drop low|medium|high] [--verify-keep low|medium|high]] [--stage] [--json]
+//        [--prompt v1|v2|v4] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2|v3|v4|v5|v6] [--verify-drop low|medium|high] [--verify-keep low|medium|high]] [--stage] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";

@@ -5,8 +5,8 @@
 // held out: they run only with --held-out N, one lever (its number in the dev listing) beside what ships, aggregates
 // only, so that the lever the dev halves pick is run on them once.
 // --prompt v4 replays the frozen first-pass prompt v4's answers instead of v2's (h/capture12; lever 7 needs v2's);
-// --verify-prompt v5 replays verify v5's answers over v4's candidates instead of v2's (h/capture13).
-//   node --import tsx bench/capture/levers.ts [--prompt v2|v4 [--verify-prompt v2|v5]] [--held-out N]
+// --verify-prompt v5 (h/capture13) or v6 (h/capture14) replays that verify prompt's answers over v4's candidates instead of v2's.
+//   node --import tsx bench/capture/levers.ts [--prompt v2|v4 [--verify-prompt v2|v5|v6]] [--held-out N]
 import { ruleCandidates } from "../../lib/capture/capture.js";
 import { isQuestion, ownText } from "../../lib/capture/mood.js";
 import { sentences } from "../../lib/capture/rules.js";
@@ -22,7 +22,7 @@ const version = (pv === -1 ? "v2" : process.argv[pv + 1]) as PromptVersion;
 if (version !== "v2" && version !== "v4") throw new Error("--prompt: v2 or v4");
 const vp = process.argv.indexOf("--verify-prompt");
 const verifyPrompt = (vp === -1 ? "v2" : process.argv[vp + 1]) as VerifyVersion;
-if (verifyPrompt !== "v2" && !(verifyPrompt === "v5" && version === "v4")) throw new Error("--verify-prompt: v2, or v5 with --prompt v4");
+if (verifyPrompt !== "v2" && !((verifyPrompt === "v5" || verifyPrompt === "v6") && version === "v4")) throw new Error("--verify-prompt: v2, or v5 or v6 with --prompt v4");
 const SETS: [string, "dev" | "test"][] =
   heldOut === undefined
     ? [

@@ -10,9 +10,9 @@
 // measured and not adopted) and v4 (frozen in verify-prompt-v4.ts: the verdict with no rating), all over the candidates not rated high, which the product builds from the v2 answer's
 // candidates, so they follow from the recorded v2 answers alone. A verify prompt depends on the parser's threshold too (--min-confidence low hands the
 // verifier the low-rated candidates as well), so each threshold's verify prompts are their own prompts.
-//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--half dev|test] [--prompt v1|v2|v4] [--verify [--verify-prompt v1|v2|v3|v4|v5] [--min-confidence low|medium|high]] > prompts.jsonl
-//   node --import tsx bench/capture/model.ts missing [--set …] [--half …] [--prompt v1|v2|v4] [--verify [--verify-prompt v1|v2|v3|v4|v5] [--min-confidence …]]   (no recorded answer yet)
-// With --prompt v4 and --verify: the verify prompt (v2, the product's, or v5) over the recorded v4 answer's candidates.
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--half dev|test] [--prompt v1|v2|v4] [--verify [--verify-prompt v1|v2|v3|v4|v5|v6] [--min-confidence low|medium|high]] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …] [--half …] [--prompt v1|v2|v4] [--verify [--verify-prompt v1|v2|v3|v4|v5|v6] [--min-confidence …]]   (no recorded answer yet)
+// With --prompt v4 and --verify: the verify prompt (v2, the product's, v5 or v6) over the recorded v4 answer's candidates.
 //   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
 // Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
 import path from "node:path";
@@ -28,6 +28,7 @@ import { verifyPromptV1 } from "./verify-prompt-v1.js";
 import { verifyPromptV3 } from "./verify-prompt-v3.js";
 import { verifyPromptV4 } from "./verify-prompt-v4.js";
 import { verifyPromptV5 } from "./verify-prompt-v5.js";
+import { verifyPromptV6 } from "./verify-prompt-v6.js";
 import { mergeAnswers, recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -41,9 +42,9 @@ export { sha256 };
 export const PROMPT_VERSIONS = ["v1", "v2", "v4"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
-/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's), v3, v4 and v5
- * (frozen; v5 over prompt v4's candidates only, h/capture13). */
-export const VERIFY_VERSIONS = ["v1", "v2", "v3", "v4", "v5"] as const;
+/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence), v2 (the product's), v3, v4, v5 and v6
+ * (frozen; v5 and v6 over prompt v4's candidates only, h/capture13 and h/capture14). */
+export const VERIFY_VERSIONS = ["v1", "v2", "v3", "v4", "v5", "v6"] as const;
 export type VerifyVersion = (typeof VERIFY_VERSIONS)[number];
 
 /** How the product's modelPass is told to replay a verify version: v1 judged the high-rated candidates too. */
@@ -52,6 +53,7 @@ const FROZEN: Partial<Record<VerifyVersion, NonNullable<ModelPassOptions["verify
   v3: { prompt: verifyPromptV3, high: false },
   v4: { prompt: verifyPromptV4, high: false },
   v5: { prompt: verifyPromptV5, high: false },
+  v6: { prompt: verifyPromptV6, high: false },
 };
 const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] => FROZEN[version];
 
@@ -149,8 +151,8 @@ export async function benchPromptHashes(): Promise<Set<string>> {
           const vp = await verifyPromptOf(s, v, REPLAY_COMMAND, min);
           if (vp) prompts.add(vp.hash);
         }
-      // v4's candidates go to the product's verify prompt (v2) and to v5.
-      for (const v of ["v2", "v5"] as const) {
+      // v4's candidates go to the product's verify prompt (v2), to v5 and to v6.
+      for (const v of ["v2", "v5", "v6"] as const) {
         const v4 = await verifyPromptOf(s, v, REPLAY_COMMAND, DEFAULT_MIN_CONFIDENCE, "v4");
         if (v4) prompts.add(v4.hash);
       }

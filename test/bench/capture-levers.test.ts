@@ -27,15 +27,16 @@ test("capture levers: --prompt takes v2 or v4, and lever 7 only over v2", () => 
   }
 });
 
-// --verify-prompt v5 was answered over prompt v4's candidates only: with v2's it refuses before any replay.
-test("capture levers: --verify-prompt takes v2, or v5 with --prompt v4", () => {
+// --verify-prompt v5 and v6 were answered over prompt v4's candidates only: with v2's they refuse before any replay.
+test("capture levers: --verify-prompt takes v2, or v5 or v6 with --prompt v4", () => {
   for (const args of [
     ["--verify-prompt", "v5"],
+    ["--verify-prompt", "v6"],
     ["--prompt", "v4", "--verify-prompt", "v3"],
   ]) {
     const r = spawnSync(process.execPath, ["--import", "tsx", "bench/capture/levers.ts", ...args], { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000 });
     assert.notEqual(r.status, 0, `${args.join(" ")} ran`);
-    assert.match(r.stderr, /--verify-prompt: v2, or v5 with --prompt v4/);
+    assert.match(r.stderr, /--verify-prompt: v2, or v5 or v6 with --prompt v4/);
     assert.doesNotMatch(r.stdout, /together/);
   }
 });

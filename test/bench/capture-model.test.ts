@@ -268,25 +268,28 @@ test("prompt v4's answers replay for its own prompt, and its verify prompt is bu
   await assert.rejects(() => recordedCandidates([a], { version: "v1", verify: true }), /v2 or v4/);
 });
 
-test("verify v5 (frozen) judges prompt v4's candidates apart: its unrated drop counts at every threshold, and a keep keeps", async () => {
-  const dir = scratchDir("capture-replay-verify5");
-  const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first"]);
-  const line = (message: number, name: string, description: string) =>
-    JSON.stringify({ message, kind: "instruction", type: "feedback", name, description, why: "w", confidence: "medium" });
-  const first = [{ hash: sessionPrompt(a, "v4").hash, answer: [line(1, "json-default", "JSON is the default output"), line(2, "lint-first", "Run the linter first")].join("\n") }];
-  const v2 = await withAnswers(dir, first, () => verifyPromptOf(a, "v2", undefined, undefined, "v4"));
-  const v5 = await withAnswers(dir, first, () => verifyPromptOf(a, "v5", undefined, undefined, "v4"));
-  assert.notEqual(v2?.hash, v5?.hash);
-  assert.match(v5?.prompt ?? "", /\[candidate 1\] message 1 \(feedback\): JSON is the default output\n\[candidate 2\] message 2 \(feedback\): Run the linter first\n/);
-  assert.doesNotMatch(v5?.prompt ?? "", /confidence/i, "v5 asks for no rating");
-  const verdict = (n: number, keep: boolean) => JSON.stringify({ candidate: n, stated: true, beyond: keep, unseen: true, keep, reason: "the words" });
-  const recorded = [...first, { hash: v5!.hash, answer: [verdict(1, false), verdict(2, true)].join("\n") }];
-  for (const minDrop of ["high", "medium", "low"] as const) {
-    const out = (await withAnswers(dir, recorded, () => recordedCandidates([a], { version: "v4", verify: true, verifyPrompt: "v5", minDrop }))).get("a");
-    assert.equal(out?.pass, "model, verified");
-    assert.deepEqual(
-      out?.candidates?.map((c) => [c.description, c.verified]),
-      [["Run the linter first", "the words"]],
-    );
-  }
-});
+for (const version of ["v5", "v6"] as const)
+  test(`verify ${version} (frozen) judges prompt v4's candidates apart: its unrated drop counts at every threshold, and a keep keeps`, async () => {
+    const dir = scratchDir(`capture-replay-verify-${version}`);
+    const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first"]);
+    const line = (message: number, name: string, description: string) =>
+      JSON.stringify({ message, kind: "instruction", type: "feedback", name, description, why: "w", confidence: "medium" });
+    const first = [
+      { hash: sessionPrompt(a, "v4").hash, answer: [line(1, "json-default", "JSON is the default output"), line(2, "lint-first", "Run the linter first")].join("\n") },
+    ];
+    const v2 = await withAnswers(dir, first, () => verifyPromptOf(a, "v2", undefined, undefined, "v4"));
+    const frozen = await withAnswers(dir, first, () => verifyPromptOf(a, version, undefined, undefined, "v4"));
+    assert.notEqual(v2?.hash, frozen?.hash);
+    assert.match(frozen?.prompt ?? "", /\[candidate 1\] message 1 \(feedback\): JSON is the default output\n\[candidate 2\] message 2 \(feedback\): Run the linter first\n/);
+    assert.doesNotMatch(frozen?.prompt ?? "", /confidence/i, `${version} asks for no rating`);
+    const verdict = (n: number, keep: boolean) => JSON.stringify({ candidate: n, keep, reason: "the words" });
+    const recorded = [...first, { hash: frozen!.hash, answer: [verdict(1, false), verdict(2, true)].join("\n") }];
+    for (const minDrop of ["high", "medium", "low"] as const) {
+      const out = (await withAnswers(dir, recorded, () => recordedCandidates([a], { version: "v4", verify: true, verifyPrompt: version, minDrop }))).get("a");
+      assert.equal(out?.pass, "model, verified");
+      assert.deepEqual(
+        out?.candidates?.map((c) => [c.description, c.verified]),
+        [["Run the linter first", "the words"]],
+      );
+    }
+  });
