@@ -136,7 +136,7 @@ test("a teammate's YAML comment added to a card's frontmatter is held, though ev
 // command without its guard (and a space after the backslash does the same), and between two lines of prose one makes or
 // unmakes a heading, a list or a code block. Only a run of blank lines made one, or blank lines at either end, is trivial.
 const SNIPPET =
-  "Clean the build:\n\n```sh\nmake clean\ngrep -c \"^ok  \" build.log\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n\nDeploy with the guard:\n\n```sh\nDRY_RUN=1 \\\n  ./deploy.sh prod\n```\n\nThe old steps\n\n---\n\nare gone.\n";
+  'Clean the build:\n\n```sh\nmake clean\ngrep -c "^ok  " build.log\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n\nDeploy with the guard:\n\n```sh\nDRY_RUN=1 \\\n  ./deploy.sh prod\n```\n\nThe old steps\n\n---\n\nare gone.\n';
 const RESTRUCTURED: [string, (text: string) => string][] = [
   ["a commented-out command put on a line of its own", (s) => s.replace("# rm -rf", "#\nrm -rf")],
   ["a line dedented out of its if", (s) => s.replace("    shutil.rmtree", "shutil.rmtree")],
