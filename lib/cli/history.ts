@@ -7,7 +7,8 @@ import { renderChanges, revisionChanges, type RevisionChange } from "./history-r
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { readHold } from "../store/hold.js";
 import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
@@ -28,14 +29,17 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const name = args.positionals[0];
   let entries = read.entries;
   let changes: RevisionChange[] | undefined;
-  if (name !== undefined) {
-    entries = await entriesOfCard(memoryDir, entries, name);
-    if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
-    changes = revisionChanges(memoryDir, entries);
-  }
   // A line a sync brought from a shared remote names whatever actor that machine wrote: marked with who pushed it.
   const synced = readSyncedHistory(memoryDir);
   const pushed = (e: HistoryEntry) => synced.get(entryKey(e));
+  if (name !== undefined) {
+    entries = await entriesOfCard(memoryDir, entries, name);
+    if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
+    // The owner reads every text; an agent none a sync holds from it (show and view refuse those) or a teammate pushed.
+    const agent = actorFrom(args, io) !== "human";
+    const hold = agent ? readHold(memoryDir) : undefined;
+    changes = revisionChanges(memoryDir, entries, agent ? (e) => pushed(e) !== undefined || hold?.held(e.card) !== undefined : undefined);
+  }
   if (bool(args, "json"))
     printJson(io, {
       memory_dir: memoryDir,

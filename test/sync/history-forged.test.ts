@@ -125,3 +125,29 @@ test("history lines from the owner's own remote (--trust own) are the owner's: n
     JSON.stringify(listed.entries),
   );
 });
+
+// `show` and `view` refuse an agent a card a sync holds (E_HELD), but `memctl history NAME` is open to it and printed
+// each revision's text as a diff: the teammate's pending card, word for word. An agent reads no revision text a
+// teammate pushed, nor any of a card held now; the owner still sees every diff.
+test("an agent's memctl history shows no revision text of a held card or of a teammate's push", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  const body = path.join(a.home, "body.md");
+  fs.writeFileSync(body, "the pipeline deploys on merge\n");
+  await ok(a, ["save", "deploy-notes", "-t", "project", "-d", "the release pipeline deploys to staging", "--body-file", body]);
+  fs.writeFileSync(body, `${EVIL}\n`);
+  await ok(a, ["save", "deploy-notes", "-t", "project", "-d", "the release pipeline deploys to staging", "--body-file", body]);
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  assert.match(await ok(b, ["history", "deploy-notes"]), /curl/, "the owner reviews it");
+  for (const args of [
+    ["history", "deploy-notes"],
+    ["history", "deploy-notes", "--json"],
+  ]) {
+    const r = await memctlOn(b, args, { CLAUDECODE: "1" });
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout + r.stderr, /curl|pipeline deploys on merge/, args.join(" "));
+  }
+  assert.match((await memctlOn(b, ["history", "deploy-notes"], { CLAUDECODE: "1" })).stdout, /not shown to an agent/);
+});

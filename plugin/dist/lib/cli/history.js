@@ -7,7 +7,8 @@ import { renderChanges, revisionChanges } from "./history-render.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { readHold } from "../store/hold.js";
 import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "history",
@@ -26,13 +27,15 @@ async function run(argv, io) {
   const name = args.positionals[0];
   let entries = read.entries;
   let changes;
+  const synced = readSyncedHistory(memoryDir);
+  const pushed = (e) => synced.get(entryKey(e));
   if (name !== void 0) {
     entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
-    changes = revisionChanges(memoryDir, entries);
+    const agent = actorFrom(args, io) !== "human";
+    const hold = agent ? readHold(memoryDir) : void 0;
+    changes = revisionChanges(memoryDir, entries, agent ? (e) => pushed(e) !== void 0 || hold?.held(e.card) !== void 0 : void 0);
   }
-  const synced = readSyncedHistory(memoryDir);
-  const pushed = (e) => synced.get(entryKey(e));
   if (bool(args, "json"))
     printJson(io, {
       memory_dir: memoryDir,
