@@ -1,5 +1,6 @@
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { readRegularUtf8 } from "./checked-fs.js";
 import { appendLine, type HistoryEntry } from "./history.js";
@@ -19,9 +20,12 @@ export interface SyncedMark {
   commit: string;
 }
 
-/** An entry's identity: its fields, whatever the key order or spacing of the line that carried them. */
+/**
+ * An entry's identity: its fields, whatever the key order or spacing of the line that carried them. Hashed as bytes
+ * (node:crypto): sha256Hex hashes a short string in plain JavaScript, ~25 µs a line, 2.5 s for 100,000 lines.
+ */
 export function entryKey(e: HistoryEntry): string {
-  return sha256Hex(JSON.stringify([e.rev, e.card, e.op, e.actor, e.at, e.sha256, e.bytes])).slice(0, 32);
+  return sha256Hex(encodeUtf8(JSON.stringify([e.rev, e.card, e.op, e.actor, e.at, e.sha256, e.bytes]))).slice(0, 32);
 }
 
 /** Appends the keys of `entries` with the push that brought them. The caller holds the store lock (a sync). */

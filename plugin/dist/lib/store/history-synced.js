@@ -1,6 +1,7 @@
 // lib/store/history-synced.ts
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { readRegularUtf8 } from "./checked-fs.js";
 import { appendLine } from "./history.js";
@@ -8,7 +9,7 @@ import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
 var SYNCED_HISTORY_RELPATH = `${STATE_DIR}/history-synced.jsonl`;
 function entryKey(e) {
-  return sha256Hex(JSON.stringify([e.rev, e.card, e.op, e.actor, e.at, e.sha256, e.bytes])).slice(0, 32);
+  return sha256Hex(encodeUtf8(JSON.stringify([e.rev, e.card, e.op, e.actor, e.at, e.sha256, e.bytes]))).slice(0, 32);
 }
 function recordSyncedHistory(memoryDir, entries, mark) {
   if (entries.length === 0) return;
