@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -150,4 +151,25 @@ test("an agent's memctl history shows no revision text of a held card or of a te
     assert.doesNotMatch(r.stdout + r.stderr, /curl|pipeline deploys on merge/, args.join(" "));
   }
   assert.match((await memctlOn(b, ["history", "deploy-notes"], { CLAUDECODE: "1" })).stdout, /not shown to an agent/);
+});
+
+// The marks fail closed: read as empty, a marks file swapped for a FIFO (or removed by a planted link) would make every
+// teammate's line the owner's again. history and restore refuse, promptly, and write nothing.
+test("a marks file that is not a regular file fails history and restore, without blocking", async (t) => {
+  const { a, b, first } = await ownerWithTwoRevisions(t);
+  pushForgedLine(a, { rev: 1, op: "create" });
+  await ok(b, ["sync"]);
+  const marks = path.join(b.mem, ".memctl", "history-synced.jsonl");
+  fs.rmSync(marks);
+  execFileSync("mkfifo", [marks]);
+  const before = fs.readFileSync(path.join(b.mem, CARD), "utf8");
+  for (const args of [
+    ["history", "canary-rollouts"],
+    ["restore", "canary-rollouts", "1"],
+  ]) {
+    const r = await memctlOn(b, args);
+    assert.notEqual(r.code, 0, `${args.join(" ")}: ${r.stdout}`);
+  }
+  assert.equal(fs.readFileSync(path.join(b.mem, CARD), "utf8"), before);
+  assert.notEqual(before, first);
 });
