@@ -12,8 +12,11 @@ export interface RevisionChange {
   rev: number;
   card: string;
   op: HistoryEntry["op"];
-  /** kept, absent (written before texts were kept, pruned, not synced yet), corrupt or error; "none" for a delete. */
-  text: "kept" | "absent" | "corrupt" | "error" | "none";
+  /**
+   * kept, absent (written before texts were kept, pruned, not synced yet), corrupt or error; "none" for a delete;
+   * "withheld": not shown to this caller (an agent, and a text a sync holds or a teammate pushed).
+   */
+  text: "kept" | "absent" | "corrupt" | "error" | "none" | "withheld";
   text_error?: string;
   /** The revision this one is compared with (the previous one that has a text); null for the first. */
   base_rev: number | null;
@@ -21,14 +24,22 @@ export interface RevisionChange {
   diff: DiffLine[] | null;
 }
 
-/** The change each entry made, oldest first (entries of one card, in history order). */
-export function revisionChanges(memoryDir: string, entries: readonly HistoryEntry[]): RevisionChange[] {
+/**
+ * The change each entry made, oldest first (entries of one card, in history order). A `withheld` entry's text is never
+ * read, and the next revision is not compared with it (its `-` lines would quote it).
+ */
+export function revisionChanges(memoryDir: string, entries: readonly HistoryEntry[], withheld: (e: HistoryEntry) => boolean = () => false): RevisionChange[] {
   const out: RevisionChange[] = [];
   const previous = new Map<string, { rev: number; text: string | null }>();
   for (const e of entries) {
     const base = previous.get(e.card) ?? null;
     if (e.sha256 === null) {
       out.push({ rev: e.rev, card: e.card, op: e.op, text: "none", base_rev: base?.rev ?? null, diff: null });
+      continue;
+    }
+    if (withheld(e)) {
+      out.push({ rev: e.rev, card: e.card, op: e.op, text: "withheld", base_rev: base?.rev ?? null, diff: null });
+      previous.set(e.card, { rev: e.rev, text: null });
       continue;
     }
     const read = readRevision(memoryDir, e.sha256);
@@ -54,6 +65,10 @@ export function renderChanges(changes: readonly RevisionChange[], c: Colors): st
     const head = `  r${ch.rev} ${ch.op}`;
     if (ch.text === "none") {
       lines.push(`${head}: ${c.dim(`removed the card${ch.base_rev !== null ? ` (its last text: r${ch.base_rev})` : ""}`)}`);
+      continue;
+    }
+    if (ch.text === "withheld") {
+      lines.push(`${head}: ${c.dim("text not shown to an agent: a sync holds this card, or another machine pushed this revision")}`);
       continue;
     }
     if (ch.text !== "kept") {

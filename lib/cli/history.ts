@@ -2,11 +2,13 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import type { Io } from "../store/io.js";
 import { entriesOfCard } from "../records/restore.js";
+import { entryKey, readSyncedHistory, type SyncedMark } from "../store/history-synced.js";
 import { renderChanges, revisionChanges, type RevisionChange } from "./history-render.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { readHold } from "../store/hold.js";
 import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
@@ -27,24 +29,37 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const name = args.positionals[0];
   let entries = read.entries;
   let changes: RevisionChange[] | undefined;
+  // A line a sync brought from a shared remote names whatever actor that machine wrote: marked with who pushed it.
+  const synced = readSyncedHistory(memoryDir);
+  const pushed = (e: HistoryEntry) => synced.get(entryKey(e));
   if (name !== undefined) {
     entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
-    changes = revisionChanges(memoryDir, entries);
+    // The owner reads every text; an agent none a sync holds from it (show and view refuse those) or a teammate pushed.
+    const agent = actorFrom(args, io) !== "human";
+    const hold = agent ? readHold(memoryDir) : undefined;
+    changes = revisionChanges(memoryDir, entries, agent ? (e) => pushed(e) !== undefined || hold?.held(e.card) !== undefined : undefined);
   }
-  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, entries, malformed: read.malformed, ...(changes ? { changes } : {}) });
-  else io.stdout.write(renderHistory(entries, read.malformed, io) + (changes ? renderChanges(changes, colorsFor(io)).join("\n") + "\n" : ""));
+  if (bool(args, "json"))
+    printJson(io, {
+      memory_dir: memoryDir,
+      entries: entries.map((e) => (pushed(e) ? { ...e, synced: pushed(e) } : e)),
+      malformed: read.malformed,
+      ...(changes ? { changes } : {}),
+    });
+  else io.stdout.write(renderHistory(entries, read.malformed, io, pushed) + (changes ? renderChanges(changes, colorsFor(io)).join("\n") + "\n" : ""));
   return 0;
 }
 
-function renderHistory(entries: readonly HistoryEntry[], malformed: number, io: Io): string {
+function renderHistory(entries: readonly HistoryEntry[], malformed: number, io: Io, pushed: (e: HistoryEntry) => SyncedMark | undefined): string {
   const c = colorsFor(io);
   if (entries.length === 0) return `${c.dim("no writes recorded yet")}\n`;
+  const pushers = [...new Set(entries.flatMap((e) => pushed(e)?.pushed_by ?? []))];
   const rows = entries.map((e) => [
     e.at.replace(/\.\d{3}Z$/, "Z"),
     `r${e.rev}`,
     e.op,
-    inertText(e.actor),
+    inertText(e.actor) + (pushed(e) ? "*" : ""),
     e.sha256 ? e.sha256.slice(0, 12) : "-",
     String(e.bytes),
     inertText(e.card),
@@ -65,6 +80,12 @@ function renderHistory(entries: readonly HistoryEntry[], malformed: number, io: 
         .trimEnd(),
     ),
   ];
+  if (entries.some((e) => pushed(e)))
+    lines.push(
+      c.yellow(
+        `* pushed from another machine${pushers.length > 0 ? ` (by ${inertText(pushers.join(", "))})` : ""}: its actor is that machine's word; memctl restore takes it only with --synced`,
+      ),
+    );
   if (malformed > 0) lines.push(c.yellow(`${malformed} malformed history line${malformed > 1 ? "s" : ""} not shown (kept on disk)`));
   return lines.join("\n") + "\n";
 }

@@ -14,10 +14,15 @@ export const spec: CommandSpec = {
     { name: "name", description: "card name, or its file name (removed cards too)", required: true, completes: "card" },
     { name: "rev", description: "the revision to restore: 3 or r3 (memctl history NAME lists them); default for a removed card: its last text" },
   ],
-  flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
+  flags: {
+    synced: { type: "boolean", description: "restore a revision a sync brought from a shared remote (its history line is that machine's word)" },
+    ...ACTOR_FLAGS,
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
   exitCodes: {
     0: "restored (or the card already says that)",
-    1: "no such revision, its text was not kept or does not verify, card rules, guardrail, secret, lock timeout, agent caller, or no store",
+    1: "no such revision, its text was not kept or does not verify, pushed from a shared remote (without --synced) or two texts for one number, card rules, guardrail, secret, lock timeout, agent caller, or no store",
     2: "usage error",
     3: "invalid explicit memory selection",
   },
@@ -32,7 +37,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const rev = revArg === undefined ? undefined : /^r?([1-9][0-9]{0,8})$/.exec(revArg)?.[1];
   if (revArg !== undefined && rev === undefined) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${name} shows it, e.g. 2 or r2`);
   const { memoryDir } = requireStore(args, io);
-  const result = await restoreCard(writeContext(args, io, memoryDir), name, rev === undefined ? undefined : Number(rev));
+  const result = await restoreCard(writeContext(args, io, memoryDir), name, rev === undefined ? undefined : Number(rev), { synced: bool(args, "synced") });
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,

@@ -100,10 +100,10 @@ function checkCard(text: string, previous: string | undefined): { problems: stri
 
 /**
  * Whether `after` says word for word what `before` says: the same frontmatter values (in any key order or quoting) and
- * the same body lines (line endings, blank lines, trailing spaces and runs of spaces or tabs inside a line aside). Such
- * an edit brings nothing for a person to review. The frontmatter's text must also hold the same words: a YAML comment
- * parses to nothing, yet an agent that opens the card reads it. A body's line breaks and indents are kept: moving them
- * turns a snippet's `# rm -rf …` into a command, or a line out of its `if`.
+ * the same body lines (line endings, blank lines at either end, a run of blank lines for one, trailing spaces and runs of
+ * spaces or tabs inside a line aside). Such an edit brings nothing for a person to review. The frontmatter's text must
+ * also hold the same words: a YAML comment parses to nothing, yet an agent that opens the card reads it. A body's line
+ * breaks and indents are kept: moving them turns a snippet's `# rm -rf …` into a command, or a line out of its `if`.
  */
 export function sameWords(before: string, after: string): boolean {
   const a = parseCard(before);
@@ -112,24 +112,42 @@ export function sameWords(before: string, after: string): boolean {
   return canonical(a.frontmatter) === canonical(b.frontmatter) && textWords(a.frontmatterText) === textWords(b.frontmatterText) && bodyLines(a.body) === bodyLines(b.body);
 }
 
-/** A body's non-blank lines, each with its indent as written and its other runs of spaces and tabs as one space (no
- * other whitespace: String.trim's Unicode spaces are characters a teammate could swap in). */
+/**
+ * A body's lines as compared: each outside a fence with its indent as written and its other runs of spaces and tabs as
+ * one space (no other whitespace: String.trim's Unicode spaces are characters a teammate could swap in), a run of blank
+ * lines as one and none at either end. Whether a blank line stands between two lines is kept: it makes or ends a
+ * heading, a list or a code block. A fenced block's lines are kept exactly (a blank line or a space after a shell
+ * continuation's backslash runs the command without its guard), and a trailing space after a backslash anywhere.
+ */
 function bodyLines(body: string): string {
-  return body
-    .split(/\r\n|\r|\n/)
-    .map((line) => {
-      const indent = /^[ \t]*/.exec(line)![0];
-      return (
-        indent +
-        line
-          .slice(indent.length)
-          .replace(/[ \t]+/g, " ")
-          .replace(/ $/, "")
-      );
-    })
-    .filter((line) => !/^[ \t]*$/.test(line))
-    .join("\n");
+  const out: string[] = [];
+  let fence: { mark: string; length: number } | undefined;
+  let gap = false;
+  for (const line of body.split(/\r\n|\r|\n/)) {
+    if (fence) {
+      out.push(line);
+      const close = FENCE_MARK.exec(line);
+      if (close && close[2] === "" && close[1]![0] === fence.mark && close[1]!.length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (/^[ \t]*$/.test(line)) {
+      gap = out.length > 0;
+      continue;
+    }
+    if (gap) out.push("");
+    gap = false;
+    const indent = /^[ \t]*/.exec(line)![0];
+    const rest = line.slice(indent.length).replace(/[ \t]+/g, " ");
+    out.push(indent + (rest.endsWith("\\ ") ? rest : rest.replace(/ $/, "")));
+    const open = FENCE_MARK.exec(line);
+    // Backticks in a backtick fence's info string make it inline code, not a fence (CommonMark).
+    if (open && !(open[1]![0] === "`" && open[2]!.includes("`"))) fence = { mark: open[1]![0]!, length: open[1]!.length };
+  }
+  return out.join("\n");
 }
+
+/** A fence line at any indent (more fences than CommonMark's, so more lines are compared exactly): its mark, the rest. */
+const FENCE_MARK = /^[ \t]*(`{3,}|~{3,})(.*?)[ \t]*$/;
 
 /** A frontmatter's words in sorted order, quotes and flow brackets aside: the same in any key order or quoting. */
 function textWords(frontmatter: string): string {

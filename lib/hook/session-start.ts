@@ -147,7 +147,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
   const warn = options.maxBytes ?? warnBytesFromConfig(config.value.raw).value;
   try {
     // Once per session, not on every prompt: the reminder to log this session, in the host's own command.
-    const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
+    const reminder = episodeReminder(readLastEpisode(memoryDir, io.now()), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io);
     const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt, freshness);

@@ -5,6 +5,7 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import { readRevision } from "../store/revisions.js";
+import { entryKey, readSyncedHistory } from "../store/history-synced.js";
 import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "./save.js";
@@ -48,7 +49,7 @@ export function missingTextReason(state: "absent" | "corrupt" | "error", reason?
 }
 
 /** The revision `restore NAME` with none given means: a removed card's last text (undo rm); a live card has no such default. */
-function lastTextRev(name: string, mine: readonly HistoryEntry[]): number {
+function lastTextRev(name: string, mine: readonly HistoryEntry[], usable: (e: HistoryEntry) => boolean): number {
   const files = [...new Set(mine.map((e) => e.card))];
   if (files.length > 1) throw usageError(`"${name}" names ${files.join(", ")}; restore by file name and revision ("memctl history ${name}" lists them)`);
   const last = mine[mine.length - 1]!;
@@ -56,12 +57,17 @@ function lastTextRev(name: string, mine: readonly HistoryEntry[]): number {
     throw usageError(
       `${name} is live (r${last.rev}); give the revision to restore, e.g. memctl restore ${name} ${Math.max(1, last.rev - 1)} ("memctl history ${name}" lists them)`,
     );
-  const kept = [...mine].reverse().find((e) => e.sha256 !== null);
+  const kept = [...mine].reverse().find((e) => e.sha256 !== null && usable(e));
   if (!kept) throw usageError(`"${name}" has no revision with a text to restore ("memctl history ${name}")`);
   return kept.rev;
 }
 
-export async function restoreCard(ctx: WriteContext, name: string, wanted: number | undefined): Promise<RestoreResult> {
+/**
+ * `wanted` (or, with none, a removed card's last text) as one revision: a line a sync brought from a shared remote
+ * (readSyncedHistory) is that machine's word, its actor too, so it is taken only with `synced`. One number naming two
+ * texts (a teammate's line beside the owner's, or two machines' concurrent writes) is refused, never guessed.
+ */
+export async function restoreCard(ctx: WriteContext, name: string, wanted: number | undefined, opts: { synced?: boolean } = {}): Promise<RestoreResult> {
   assertMayWrite(ctx.actor, "restore memory cards");
   await warmSecretScan();
   return withRecordsLock(ctx, async () => {
@@ -69,12 +75,30 @@ export async function restoreCard(ctx: WriteContext, name: string, wanted: numbe
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
-    const rev = wanted ?? lastTextRev(name, mine);
+    const synced = readSyncedHistory(ctx.memoryDir);
+    const pushed = (e: HistoryEntry) => synced.get(entryKey(e));
+    const rev = wanted ?? lastTextRev(name, mine, (e) => opts.synced === true || pushed(e) === undefined);
     const matches = mine.filter((e) => e.rev === rev);
     const files = [...new Set(matches.map((e) => e.card))];
     if (matches.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `"${name}" has no revision r${rev}; "memctl history ${name}" lists them`, { name, rev });
     if (files.length > 1) throw usageError(`r${rev} of "${name}" is ambiguous (${files.join(", ")}); restore by file name, e.g. memctl restore ${files[0]} ${rev}`);
-    const from = matches[matches.length - 1]!;
+    const own = matches.filter((e) => pushed(e) === undefined);
+    const chosen = own.length > 0 ? own : matches;
+    if (own.length === 0 && opts.synced !== true) {
+      const by = [...new Set(matches.flatMap((e) => pushed(e)!.pushed_by))].join(", ") || "an unknown author";
+      throw new MemctlError(
+        ERROR_CODES.E_HELD,
+        `r${rev} of ${files[0]} was pushed from another machine (by ${by}): its actor and text are that machine's word, never reviewed here; read it with "memctl history ${name}", then "memctl restore ${name} ${rev} --synced" writes it back as yours`,
+        { name, rev, pushed_by: by },
+      );
+    }
+    if (new Set(chosen.map((e) => e.sha256)).size > 1)
+      throw new MemctlError(
+        ERROR_CODES.E_MULTIPLE_MATCHES,
+        `r${rev} of ${files[0]} names ${new Set(chosen.map((e) => e.sha256)).size} different texts (written on two machines at once); nothing was restored: "memctl history ${name}" shows each`,
+        { name, rev },
+      );
+    const from = chosen[chosen.length - 1]!;
     if (from.sha256 === null) throw usageError(`r${rev} of "${name}" removed the card and has no text; restore an earlier revision ("memctl history ${name}")`);
     const text = readRevision(ctx.memoryDir, from.sha256);
     if (text.state !== "kept")

@@ -32,8 +32,13 @@ export interface LastEpisode {
   error?: string;
 }
 
-/** The newest parseable entry's ts, scanning back from the end over at most two tail windows. */
-export function readLastEpisode(memoryDir: string): LastEpisode {
+/**
+ * The newest parseable entry's ts, scanning back from the end over at most two tail windows. With `now`, an entry dated
+ * more than a day past it is skipped: logs merge by time, so a pushed line dated years ahead would stay the newest and
+ * silence the reminder for good (a day covers clocks that disagree).
+ */
+export function readLastEpisode(memoryDir: string, now?: Date): LastEpisode {
+  const latest = now === undefined ? Number.POSITIVE_INFINITY : now.getTime() + EPISODE_STALE_MS;
   const file = joinPath(memoryDir, EPISODES_FILE);
   if (!exists(file)) return { status: "absent" };
   let fd: number;
@@ -58,7 +63,7 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
         try {
           const row: unknown = JSON.parse(line);
           const ts = row !== null && typeof row === "object" ? episodeTime(row as Record<string, unknown>) : undefined;
-          if (ts !== undefined) return { status: "found", ts };
+          if (ts !== undefined && Date.parse(ts) <= latest) return { status: "found", ts };
         } catch {
           // A malformed line is skipped here; stats counts it.
         }

@@ -14,6 +14,8 @@ import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readMergedText } from "./merged-read.js";
+import { recordArrivedHistory } from "./history-arrived.js";
+import { HISTORY_RELPATH } from "../store/history.js";
 import type { TrustLevel } from "./trust.js";
 
 // Every file a merge brought in is checked as a local write would be (not a link or FIFO, the size limits,
@@ -43,7 +45,8 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   const base = before ?? EMPTY_TREE;
   const changes = (await git(dir, ["diff", "--name-status", "--no-renames", "-z", base, "HEAD"], opts)).split("\0");
   const added: Arrival[] = [];
-  const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
+  const pushers = await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts);
+  const item = itemMaker(ctx, pushers, before ?? null, remoteRef, added);
   const cardItems = new Set<string>();
   const indexFiles: string[] = [];
   // What the list held before this merge: a trivial edit passes only over a version nobody holds.
@@ -51,6 +54,9 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
+    // A teammate's history lines stay in the log, each recorded as theirs: history marks them, restore skips them.
+    if (rel === HISTORY_RELPATH && status !== "D" && ctx.trust === "shared")
+      await recordArrivedHistory(dir, before, pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef }, opts);
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
     else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems, heldPaths);

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from "../store/history.js";
+import type { SyncedMark } from "../store/history-synced.js";
 import type { WhyRecord } from "../store/why-log.js";
 import type { CardPage, CardQuery, CatalogCard, CatalogRow } from "./catalog.js";
 import { noLongerTrueOf, noLongerTrueText } from "../core/card.js";
@@ -44,7 +45,7 @@ ${select("type", "tier", f.types, q.type)}${select("topic", "topic", f.topics, q
 
 export interface CardDetail {
   card: CatalogCard;
-  history: HistoryEntry[];
+  history: (HistoryEntry & { synced?: SyncedMark })[];
   historyError?: string;
   injected: WhyRecord[];
   sha256: string;
@@ -61,7 +62,7 @@ export function cardPage(ctx: PageContext, d: CardDetail, today: string): string
     d.history.map((h) => [
       String(h.rev),
       esc(h.op),
-      esc(h.actor),
+      esc(h.actor) + (h.synced ? ` <span class="badge">pushed by ${esc(h.synced.pushed_by.join(", ") || "another machine")}</span>` : ""),
       esc(h.at),
       String(h.bytes),
       `<code>${esc((h.sha256 ?? "—").slice(0, 12))}</code>${h.sha256 === d.sha256 ? ' <span class="badge">current</span>' : ""}`,

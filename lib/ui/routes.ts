@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Io } from "../store/io.js";
 import type { WriteContext } from "../records/save.js";
 import { readHistory } from "../store/history.js";
+import { entryKey, readSyncedHistory } from "../store/history-synced.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { agentsView } from "../proposals/agent-view.js";
@@ -104,9 +105,11 @@ async function cardDetail(r: Routes, file: string): Promise<CardDetail> {
   if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
   const { sha256, ...card } = read;
   const history = readHistory(r.memoryDir);
+  // A line a sync brought from a shared remote names whatever actor that machine wrote: shown with who pushed it.
+  const synced = readSyncedHistory(r.memoryDir);
   return {
     card,
-    history: history.entries.filter((e) => e.card === file),
+    history: history.entries.filter((e) => e.card === file).map((e) => (synced.has(entryKey(e)) ? { ...e, synced: synced.get(entryKey(e))! } : e)),
     ...(history.error ? { historyError: history.error } : {}),
     injected: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER).filter((w) => w.lines.some((l) => l.file === file)),
     sha256,

@@ -132,11 +132,34 @@ test("a teammate's YAML comment added to a card's frontmatter is held, though ev
 
 // Only the line breaks moved, yet a shell comment became a command, and a dedented line left its `if`: an agent that
 // copies the snippet runs what the owner wrote disabled. Line structure and indentation are words in a card's body.
-const SNIPPET = "Clean the build:\n\n```sh\nmake clean\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n";
+// Blank lines are words too where they end something: inside a fence a blank line after a shell continuation runs the
+// command without its guard (and a space after the backslash does the same), and between two lines of prose one makes or
+// unmakes a heading, a list or a code block. Only a run of blank lines made one, or blank lines at either end, is trivial.
+const SNIPPET =
+  'Clean the build:\n\n```sh\nmake clean\ngrep -c "^ok  " build.log\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n\nDeploy with the guard:\n\n```sh\nDRY_RUN=1 \\\n  ./deploy.sh prod\n```\n\nThe old steps\n\n---\n\nare gone.\n';
 const RESTRUCTURED: [string, (text: string) => string][] = [
   ["a commented-out command put on a line of its own", (s) => s.replace("# rm -rf", "#\nrm -rf")],
   ["a line dedented out of its if", (s) => s.replace("    shutil.rmtree", "shutil.rmtree")],
+  ["a blank line in a fence that ends a shell continuation", (s) => s.replace("DRY_RUN=1 \\\n", "DRY_RUN=1 \\\n\n")],
+  ["a space after a continuation's backslash", (s) => s.replace("DRY_RUN=1 \\\n", "DRY_RUN=1 \\ \n")],
+  ["spaces inside a fenced line's quoted text", (s) => s.replace('"^ok  "', '"^ok "')],
+  ["a blank line removed that makes prose a heading", (s) => s.replace("The old steps\n\n---", "The old steps\n---")],
 ];
+
+test("a teammate's edit of a snippet card that only makes a run of blank lines one, or adds blank lines at its end, is not held", async (t) => {
+  const { a, b } = await syncedPair(t, "shared");
+  const bodyFile = path.join(b.home, "snippet.md");
+  fs.writeFileSync(bodyFile, SNIPPET.replace("Deploy with the guard:\n\n", "Deploy with the guard:\n\n\n"));
+  await ok(b, ["save", "build-cleanup", "-t", "project", "-d", "how the build is cleaned", "--topics", "sync,test", "--body-file", bodyFile]);
+  await ok(b, ["sync"]);
+  await ok(a, ["sync"]);
+  pushEdit(a, "project_build-cleanup.md", (s) => `${s.replace("Deploy with the guard:\n\n\n", "Deploy with the guard:\n\n")}\n\n`);
+  const report = JSON.parse(await ok(b, ["sync", "--json"])) as SyncJson;
+  assert.deepEqual(
+    report.arrivals.filter((x) => x.path === "project_build-cleanup.md"),
+    [],
+  );
+});
 
 for (const [what, edit] of RESTRUCTURED) {
   test(`a teammate's edit that moves no word but changes a body's lines (${what}) is held`, async (t) => {

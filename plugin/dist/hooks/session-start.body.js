@@ -7527,7 +7527,8 @@ function episodeTime(row) {
   return void 0;
 }
 var EPISODE_STALE_MS = 24 * 3600 * 1e3;
-function readLastEpisode(memoryDir) {
+function readLastEpisode(memoryDir, now) {
+  const latest = now === void 0 ? Number.POSITIVE_INFINITY : now.getTime() + EPISODE_STALE_MS;
   const file = joinPath(memoryDir, EPISODES_FILE);
   if (!exists(file)) return { status: "absent" };
   let fd;
@@ -7551,7 +7552,7 @@ function readLastEpisode(memoryDir) {
         try {
           const row = JSON.parse(line);
           const ts = row !== null && typeof row === "object" ? episodeTime(row) : void 0;
-          if (ts !== void 0) return { status: "found", ts };
+          if (ts !== void 0 && Date.parse(ts) <= latest) return { status: "found", ts };
         } catch {
         }
       }
@@ -11065,7 +11066,7 @@ async function memorySessionStart(stdin, options, io2) {
   }
   const warn = options.maxBytes ?? warnBytesFromConfig(config.value.raw).value;
   try {
-    const reminder = episodeReminder(readLastEpisode(memoryDir), io2.now(), host.logCommand);
+    const reminder = episodeReminder(readLastEpisode(memoryDir, io2.now()), io2.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io2);
     const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io2.now()), [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);

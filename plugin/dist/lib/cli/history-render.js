@@ -3,13 +3,18 @@ import { diffLines } from "../core/line-diff.js";
 import { inertText } from "../core/sanitize.js";
 import { readRevision } from "../store/revisions.js";
 import { missingTextReason } from "../records/restore.js";
-function revisionChanges(memoryDir, entries) {
+function revisionChanges(memoryDir, entries, withheld = () => false) {
   const out = [];
   const previous = /* @__PURE__ */ new Map();
   for (const e of entries) {
     const base = previous.get(e.card) ?? null;
     if (e.sha256 === null) {
       out.push({ rev: e.rev, card: e.card, op: e.op, text: "none", base_rev: base?.rev ?? null, diff: null });
+      continue;
+    }
+    if (withheld(e)) {
+      out.push({ rev: e.rev, card: e.card, op: e.op, text: "withheld", base_rev: base?.rev ?? null, diff: null });
+      previous.set(e.card, { rev: e.rev, text: null });
       continue;
     }
     const read = readRevision(memoryDir, e.sha256);
@@ -33,6 +38,10 @@ function renderChanges(changes, c) {
     const head = `  r${ch.rev} ${ch.op}`;
     if (ch.text === "none") {
       lines.push(`${head}: ${c.dim(`removed the card${ch.base_rev !== null ? ` (its last text: r${ch.base_rev})` : ""}`)}`);
+      continue;
+    }
+    if (ch.text === "withheld") {
+      lines.push(`${head}: ${c.dim("text not shown to an agent: a sync holds this card, or another machine pushed this revision")}`);
       continue;
     }
     if (ch.text !== "kept") {

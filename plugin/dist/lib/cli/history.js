@@ -2,11 +2,13 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
 import { entriesOfCard } from "../records/restore.js";
+import { entryKey, readSyncedHistory } from "../store/history-synced.js";
 import { renderChanges, revisionChanges } from "./history-render.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { readHold } from "../store/hold.js";
 import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "history",
@@ -25,24 +27,35 @@ async function run(argv, io) {
   const name = args.positionals[0];
   let entries = read.entries;
   let changes;
+  const synced = readSyncedHistory(memoryDir);
+  const pushed = (e) => synced.get(entryKey(e));
   if (name !== void 0) {
     entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
-    changes = revisionChanges(memoryDir, entries);
+    const agent = actorFrom(args, io) !== "human";
+    const hold = agent ? readHold(memoryDir) : void 0;
+    changes = revisionChanges(memoryDir, entries, agent ? (e) => pushed(e) !== void 0 || hold?.held(e.card) !== void 0 : void 0);
   }
-  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, entries, malformed: read.malformed, ...changes ? { changes } : {} });
-  else io.stdout.write(renderHistory(entries, read.malformed, io) + (changes ? renderChanges(changes, colorsFor(io)).join("\n") + "\n" : ""));
+  if (bool(args, "json"))
+    printJson(io, {
+      memory_dir: memoryDir,
+      entries: entries.map((e) => pushed(e) ? { ...e, synced: pushed(e) } : e),
+      malformed: read.malformed,
+      ...changes ? { changes } : {}
+    });
+  else io.stdout.write(renderHistory(entries, read.malformed, io, pushed) + (changes ? renderChanges(changes, colorsFor(io)).join("\n") + "\n" : ""));
   return 0;
 }
-function renderHistory(entries, malformed, io) {
+function renderHistory(entries, malformed, io, pushed) {
   const c = colorsFor(io);
   if (entries.length === 0) return `${c.dim("no writes recorded yet")}
 `;
+  const pushers = [...new Set(entries.flatMap((e) => pushed(e)?.pushed_by ?? []))];
   const rows = entries.map((e) => [
     e.at.replace(/\.\d{3}Z$/, "Z"),
     `r${e.rev}`,
     e.op,
-    inertText(e.actor),
+    inertText(e.actor) + (pushed(e) ? "*" : ""),
     e.sha256 ? e.sha256.slice(0, 12) : "-",
     String(e.bytes),
     inertText(e.card)
@@ -57,6 +70,12 @@ function renderHistory(entries, malformed, io) {
       (r) => r.map((cell, i) => padEnd(cell, widths[i])).join("  ").trimEnd()
     )
   ];
+  if (entries.some((e) => pushed(e)))
+    lines.push(
+      c.yellow(
+        `* pushed from another machine${pushers.length > 0 ? ` (by ${inertText(pushers.join(", "))})` : ""}: its actor is that machine's word; memctl restore takes it only with --synced`
+      )
+    );
   if (malformed > 0) lines.push(c.yellow(`${malformed} malformed history line${malformed > 1 ? "s" : ""} not shown (kept on disk)`));
   return lines.join("\n") + "\n";
 }

@@ -73,11 +73,31 @@ function sameWords(before, after) {
   return canonical(a.frontmatter) === canonical(b.frontmatter) && textWords(a.frontmatterText) === textWords(b.frontmatterText) && bodyLines(a.body) === bodyLines(b.body);
 }
 function bodyLines(body) {
-  return body.split(/\r\n|\r|\n/).map((line) => {
+  const out = [];
+  let fence;
+  let gap = false;
+  for (const line of body.split(/\r\n|\r|\n/)) {
+    if (fence) {
+      out.push(line);
+      const close = FENCE_MARK.exec(line);
+      if (close && close[2] === "" && close[1][0] === fence.mark && close[1].length >= fence.length) fence = void 0;
+      continue;
+    }
+    if (/^[ \t]*$/.test(line)) {
+      gap = out.length > 0;
+      continue;
+    }
+    if (gap) out.push("");
+    gap = false;
     const indent = /^[ \t]*/.exec(line)[0];
-    return indent + line.slice(indent.length).replace(/[ \t]+/g, " ").replace(/ $/, "");
-  }).filter((line) => !/^[ \t]*$/.test(line)).join("\n");
+    const rest = line.slice(indent.length).replace(/[ \t]+/g, " ");
+    out.push(indent + (rest.endsWith("\\ ") ? rest : rest.replace(/ $/, "")));
+    const open = FENCE_MARK.exec(line);
+    if (open && !(open[1][0] === "`" && open[2].includes("`"))) fence = { mark: open[1][0], length: open[1].length };
+  }
+  return out.join("\n");
 }
+var FENCE_MARK = /^[ \t]*(`{3,}|~{3,})(.*?)[ \t]*$/;
 function textWords(frontmatter) {
   return frontmatter.split(/[\s"'[\]{},]+/).filter(Boolean).sort().join(" ");
 }

@@ -84,7 +84,7 @@ async function memorySessionStart(stdin, options, io) {
   }
   const warn = options.maxBytes ?? warnBytesFromConfig(config.value.raw).value;
   try {
-    const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
+    const reminder = episodeReminder(readLastEpisode(memoryDir, io.now()), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io);
     const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);

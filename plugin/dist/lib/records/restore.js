@@ -4,6 +4,7 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
 import { readRevision } from "../store/revisions.js";
+import { entryKey, readSyncedHistory } from "../store/history-synced.js";
 import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked } from "./save.js";
@@ -30,7 +31,7 @@ function missingTextReason(state, reason) {
   if (state === "absent") return "its text was not kept (written before memctl kept revision texts, pruned past the revision limits, or not synced here yet)";
   return reason ?? "its text cannot be read";
 }
-function lastTextRev(name, mine) {
+function lastTextRev(name, mine, usable) {
   const files = [...new Set(mine.map((e) => e.card))];
   if (files.length > 1) throw usageError(`"${name}" names ${files.join(", ")}; restore by file name and revision ("memctl history ${name}" lists them)`);
   const last = mine[mine.length - 1];
@@ -38,11 +39,11 @@ function lastTextRev(name, mine) {
     throw usageError(
       `${name} is live (r${last.rev}); give the revision to restore, e.g. memctl restore ${name} ${Math.max(1, last.rev - 1)} ("memctl history ${name}" lists them)`
     );
-  const kept = [...mine].reverse().find((e) => e.sha256 !== null);
+  const kept = [...mine].reverse().find((e) => e.sha256 !== null && usable(e));
   if (!kept) throw usageError(`"${name}" has no revision with a text to restore ("memctl history ${name}")`);
   return kept.rev;
 }
-async function restoreCard(ctx, name, wanted) {
+async function restoreCard(ctx, name, wanted, opts = {}) {
   assertMayWrite(ctx.actor, "restore memory cards");
   await warmSecretScan();
   return withRecordsLock(ctx, async () => {
@@ -50,12 +51,30 @@ async function restoreCard(ctx, name, wanted) {
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
-    const rev = wanted ?? lastTextRev(name, mine);
+    const synced = readSyncedHistory(ctx.memoryDir);
+    const pushed = (e) => synced.get(entryKey(e));
+    const rev = wanted ?? lastTextRev(name, mine, (e) => opts.synced === true || pushed(e) === void 0);
     const matches = mine.filter((e) => e.rev === rev);
     const files = [...new Set(matches.map((e) => e.card))];
     if (matches.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `"${name}" has no revision r${rev}; "memctl history ${name}" lists them`, { name, rev });
     if (files.length > 1) throw usageError(`r${rev} of "${name}" is ambiguous (${files.join(", ")}); restore by file name, e.g. memctl restore ${files[0]} ${rev}`);
-    const from = matches[matches.length - 1];
+    const own = matches.filter((e) => pushed(e) === void 0);
+    const chosen = own.length > 0 ? own : matches;
+    if (own.length === 0 && opts.synced !== true) {
+      const by = [...new Set(matches.flatMap((e) => pushed(e).pushed_by))].join(", ") || "an unknown author";
+      throw new MemctlError(
+        ERROR_CODES.E_HELD,
+        `r${rev} of ${files[0]} was pushed from another machine (by ${by}): its actor and text are that machine's word, never reviewed here; read it with "memctl history ${name}", then "memctl restore ${name} ${rev} --synced" writes it back as yours`,
+        { name, rev, pushed_by: by }
+      );
+    }
+    if (new Set(chosen.map((e) => e.sha256)).size > 1)
+      throw new MemctlError(
+        ERROR_CODES.E_MULTIPLE_MATCHES,
+        `r${rev} of ${files[0]} names ${new Set(chosen.map((e) => e.sha256)).size} different texts (written on two machines at once); nothing was restored: "memctl history ${name}" shows each`,
+        { name, rev }
+      );
+    const from = chosen[chosen.length - 1];
     if (from.sha256 === null) throw usageError(`r${rev} of "${name}" removed the card and has no text; restore an earlier revision ("memctl history ${name}")`);
     const text = readRevision(ctx.memoryDir, from.sha256);
     if (text.state !== "kept")

@@ -14,7 +14,8 @@ function episodeTime(row) {
   return void 0;
 }
 var EPISODE_STALE_MS = 24 * 3600 * 1e3;
-function readLastEpisode(memoryDir) {
+function readLastEpisode(memoryDir, now) {
+  const latest = now === void 0 ? Number.POSITIVE_INFINITY : now.getTime() + EPISODE_STALE_MS;
   const file = joinPath(memoryDir, EPISODES_FILE);
   if (!exists(file)) return { status: "absent" };
   let fd;
@@ -38,7 +39,7 @@ function readLastEpisode(memoryDir) {
         try {
           const row = JSON.parse(line);
           const ts = row !== null && typeof row === "object" ? episodeTime(row) : void 0;
-          if (ts !== void 0) return { status: "found", ts };
+          if (ts !== void 0 && Date.parse(ts) <= latest) return { status: "found", ts };
         } catch {
         }
       }

@@ -15,6 +15,8 @@ import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readMergedText } from "./merged-read.js";
+import { recordArrivedHistory } from "./history-arrived.js";
+import { HISTORY_RELPATH } from "../store/history.js";
 var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var COMPACT = ".memctl/compact.json";
@@ -24,13 +26,16 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   const base = before ?? EMPTY_TREE;
   const changes = (await git(dir, ["diff", "--name-status", "--no-renames", "-z", base, "HEAD"], opts)).split("\0");
   const added = [];
-  const item = itemMaker(ctx, await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts), before ?? null, remoteRef, added);
+  const pushers = await pushersOf(dir, before ? [`${before}..${remoteRef}`] : [remoteRef], opts);
+  const item = itemMaker(ctx, pushers, before ?? null, remoteRef, added);
   const cardItems = /* @__PURE__ */ new Set();
   const indexFiles = [];
   const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
+    if (rel === HISTORY_RELPATH && status !== "D" && ctx.trust === "shared")
+      await recordArrivedHistory(dir, before, pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef }, opts);
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
     else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems, heldPaths);

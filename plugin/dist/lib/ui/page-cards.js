@@ -41,7 +41,7 @@ function cardPage(ctx, d, today) {
     d.history.map((h) => [
       String(h.rev),
       esc(h.op),
-      esc(h.actor),
+      esc(h.actor) + (h.synced ? ` <span class="badge">pushed by ${esc(h.synced.pushed_by.join(", ") || "another machine")}</span>` : ""),
       esc(h.at),
       String(h.bytes),
       `<code>${esc((h.sha256 ?? "\u2014").slice(0, 12))}</code>${h.sha256 === d.sha256 ? ' <span class="badge">current</span>' : ""}`

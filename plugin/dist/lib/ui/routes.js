@@ -1,5 +1,6 @@
 // lib/ui/routes.ts
 import { readHistory } from "../store/history.js";
+import { entryKey, readSyncedHistory } from "../store/history-synced.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { agentsView } from "../proposals/agent-view.js";
@@ -84,9 +85,10 @@ async function cardDetail(r, file) {
   if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
   const { sha256, ...card } = read;
   const history = readHistory(r.memoryDir);
+  const synced = readSyncedHistory(r.memoryDir);
   return {
     card,
-    history: history.entries.filter((e) => e.card === file),
+    history: history.entries.filter((e) => e.card === file).map((e) => synced.has(entryKey(e)) ? { ...e, synced: synced.get(entryKey(e)) } : e),
     ...history.error ? { historyError: history.error } : {},
     injected: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER).filter((w) => w.lines.some((l) => l.file === file)),
     sha256
