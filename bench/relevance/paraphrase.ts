@@ -96,7 +96,7 @@ export function paraphraseTable(reports: readonly { ranker: string; outcomes: re
     ...labels.map((l) => `no shared term (${disjoint.size}) ${l}`),
     ...labels.map((l) => `two cards (${multi.size}): any / all ${l}`),
     ...langs.map((lang) => `hit ${lang} ${labels.join(" / ")}`),
-    ...langs.map((lang) => `no-memory B ${lang} ${labels.join(" / ")}`),
+    ...langs.map((lang) => `no-memory B (blocks) ${lang} ${labels.join(" / ")}`),
   ];
   const rows = reports.map((r) => {
     const of = (ids: Set<string>) => r.outcomes.filter((o) => ids.has(o.id));
@@ -124,7 +124,11 @@ export function paraphraseTable(reports: readonly { ranker: string; outcomes: re
           )
           .join(" / "),
       ),
-      ...langs.map((lang) => labels.map((l) => mean(r.outcomes.filter((o) => !o.needsMemory && prompts.get(o.id)?.lang === lang).map((o) => o.bytes[l]!))).join(" / ")),
+      // A language has few such prompts, so one block moves its mean a lot: how many got one is printed beside it.
+      ...langs.map((lang) => {
+        const none = r.outcomes.filter((o) => !o.needsMemory && prompts.get(o.id)?.lang === lang);
+        return labels.map((l) => `${mean(none.map((o) => o.bytes[l]!))} (${none.filter((o) => o.bytes[l]! > 0).length}/${none.length})`).join(" / ");
+      }),
     ].join(" | ");
   });
   return [
