@@ -5975,10 +5975,17 @@ function readOrUndefined(p) {
 // lib/core/sha256.ts
 var SHORT = 256;
 var createHash;
+var createHmac;
 function sha256Hex(content) {
   if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
+}
+function hmacSha256Hex(key, parts) {
+  createHmac ??= process.getBuiltinModule("node:crypto").createHmac;
+  const mac = createHmac("sha256", key);
+  for (const part of parts) mac.update(part);
+  return mac.digest("hex");
 }
 var K = Int32Array.from([
   1116352408,
@@ -9785,18 +9792,26 @@ var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
   const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
   if (!kept) return void 0;
-  const { today, scope, records, count, left, bytes } = kept.facts;
+  const { today, scope, records, count, left, bytes, seal } = kept.facts;
   if (today !== key.today || scope !== key.scope) return void 0;
   const json = kept.payload;
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  if (!printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  const sealed = key.secret !== void 0 && typeof seal === "string" && seal === sealOf(key.secret, cache, { today, scope, records, count, left, bytes }, [json]);
+  if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 function keepLines(memoryDir, cache, records, key, lines) {
   const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
+  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, cache, facts, lines.json) };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, lines.json);
+}
+function sealOf(secret, cache, facts, json) {
+  const { today, scope, records, count, left, bytes } = facts;
+  return hmacSha256Hex(secret, [`memctl ${OVERVIEW_LINES}
+${JSON.stringify([cache, today, scope, records, count, left, bytes])}
+`, ...json]);
 }
 
 // lib/core/pieced-text.ts
@@ -10087,11 +10102,11 @@ async function readOverviewStore(memoryDir, freshness) {
   }
   return { dir: memoryDir, entries, pins, cards, digests, mayRetire: mayRetire2 };
 }
-async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope, secret) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...secret === void 0 ? {} : { secret } } : void 0;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,
@@ -10391,7 +10406,7 @@ function leftOutNote(n) {
 }
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
+async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness, secret) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view2;
   let keep2;
@@ -10407,7 +10422,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt), secret);
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     keep2 = runs.keep;
     view2 = "overview";
@@ -11068,7 +11083,8 @@ async function memorySessionStart(stdin, options, io2) {
     const reminder = episodeReminder(readLastEpisode(memoryDir), io2.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io2);
-    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io2.now()), [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);
+    const notes = [...reminder ? [reminder] : [], ...waiting ? [waiting] : []];
+    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io2.now()), notes, scopeAt, freshness, secretOrNone(io2));
     if (!built) {
       if (!waiting) return none("no-store", event);
       const text = renderOverview(context, [waiting], "");
@@ -11149,6 +11165,13 @@ function claimedElsewhere(host, memoryDir, session, io2) {
   } catch (err) {
     logHookError(io2, `session start: session state not used: ${err.message}`);
     return false;
+  }
+}
+function secretOrNone(io2) {
+  try {
+    return sessionSecret(io2);
+  } catch {
+    return void 0;
   }
 }
 function resetIfFresh(host, memoryDir, session, io2) {
