@@ -1,30 +1,18 @@
 // The one SHA-256 helper. Short strings (the per-prompt hook's project key, a hash of the repository path) are
 // hashed in plain JavaScript: loading node:crypto costs the hook more start-up time than the whole ranking.
 // Anything longer (card files for history and doctor) goes to node:crypto, loaded on first use only.
-import type { createHash as CreateHash, createHmac as CreateHmac } from "node:crypto";
+import type { createHash as CreateHash } from "node:crypto";
 import { encodeUtf8 } from "./bytes.js";
 
 /** Up to this many UTF-16 units a string is hashed here (a path); past it node:crypto is faster. */
 const SHORT = 256;
 let createHash: typeof CreateHash | undefined;
-let createHmac: typeof CreateHmac | undefined;
 
 /** Hex SHA-256 of `content` (a string as its UTF-8 bytes); one result whichever way it is computed. */
 export function sha256Hex(content: string | Uint8Array): string {
   if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
-}
-
-/**
- * Hex HMAC-SHA-256 of `parts` in order under `key`: proves bytes were written by a holder of the key (a file
- * memctl kept and reads back instead of checking it again). Always node:crypto: its callers hash megabytes.
- */
-export function hmacSha256Hex(key: string, parts: readonly (string | Uint8Array)[]): string {
-  createHmac ??= process.getBuiltinModule("node:crypto").createHmac;
-  const mac = createHmac("sha256", key);
-  for (const part of parts) mac.update(part);
-  return mac.digest("hex");
 }
 
 const K = Int32Array.from([

@@ -9,10 +9,10 @@
 // payload, a payload that could close the host's JSON string (an unescaped `"`, no escaped newline at its end), or
 // one holding what the renderer makes inert or defuses (lib/core/inert-bytes.ts) reads as none, and the start
 // reads the card cache as before. Checking 19 MB of lines for that was a third of a warm start's CPU at 100,000
-// cards, so the lines are sealed when kept (an HMAC under this user's secret, kept outside every store) and a seal
-// that matches stands for the check: only a start of this user's memctl, which printed them, could have made it.
+// cards, so the lines are sealed when kept (lib/core/seal.ts: under this user's secret, kept outside every store) and
+// a seal that matches stands for the check: only a start of this user's memctl, which printed them, could make it.
 import { printableJsonLines } from "../core/inert-bytes.js";
-import { hmacSha256Hex } from "../core/sha256.js";
+import { isSealed, sealOf } from "../core/seal.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import type { CacheStamp } from "../store/full-check.js";
 
@@ -51,8 +51,9 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
   if (bytes < count || bytes + count > json.length || (count === 0) !== (json.length === 0)) return undefined;
   // The lines are printed inside the host's JSON string as they are: one run that must keep it one string and
   // hold nothing the renderer makes inert or defuses (a fence closed, control, bidi or tag characters), so a
-  // planted file brings no more than a hand edit of MEMORY.md can.
-  const sealed = key.secret !== undefined && typeof seal === "string" && seal === sealOf(key.secret, cache, { today, scope, records, count, left, bytes }, [json]);
+  // planted file brings no more than a hand edit of MEMORY.md can. Lines sealed under this user's secret were
+  // printed so by a start that checked them: the seal stands for the check.
+  const sealed = key.secret !== undefined && isSealed(key.secret, sealedParts(cache, { today, scope, records, count, left, bytes }, [json]), seal);
   if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return undefined;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
@@ -61,12 +62,12 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
 export function keepLines(memoryDir: string, cache: CacheStamp, records: number, key: KeptKey, lines: KeptLines): void {
   const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
   // What is kept is what this start printed: whole lines of a view it checked, which stay printable in any order.
-  const seal = key.secret === undefined ? {} : { seal: sealOf(key.secret, cache, facts, lines.json) };
+  const seal = key.secret === undefined ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, lines.json)) };
   writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, lines.json);
 }
 
-/** The seal of kept lines: their facts and the cache they were made from, then the payload, under the user's secret. */
-function sealOf(secret: string, cache: CacheStamp, facts: Record<string, unknown>, json: readonly Uint8Array[]): string {
+/** What a seal covers: the lines' facts and the cache they were made from, then the payload. */
+function sealedParts(cache: CacheStamp, facts: Record<string, unknown>, json: readonly Uint8Array[]): (string | Uint8Array)[] {
   const { today, scope, records, count, left, bytes } = facts;
-  return hmacSha256Hex(secret, [`memctl ${OVERVIEW_LINES}\n${JSON.stringify([cache, today, scope, records, count, left, bytes])}\n`, ...json]);
+  return [`memctl ${OVERVIEW_LINES}\n${JSON.stringify([cache, today, scope, records, count, left, bytes])}\n`, ...json];
 }

@@ -5975,17 +5975,10 @@ function readOrUndefined(p) {
 // lib/core/sha256.ts
 var SHORT = 256;
 var createHash;
-var createHmac;
 function sha256Hex(content) {
   if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
-}
-function hmacSha256Hex(key, parts) {
-  createHmac ??= process.getBuiltinModule("node:crypto").createHmac;
-  const mac = createHmac("sha256", key);
-  for (const part of parts) mac.update(part);
-  return mac.digest("hex");
 }
 var K = Int32Array.from([
   1116352408,
@@ -9787,6 +9780,29 @@ function printableJsonLines(escaped, ends) {
   return true;
 }
 
+// lib/core/seal.ts
+var crypto;
+var NONCE = 12;
+var TAG = 16;
+function sealOf(secret, parts) {
+  const c = crypto ??= process.getBuiltinModule("node:crypto");
+  const nonce = c.randomBytes(NONCE);
+  return Buffer.concat([nonce, tagOf(c, secret, nonce, parts)]).toString("hex");
+}
+function isSealed(secret, parts, seal) {
+  if (typeof seal !== "string" || !/^[0-9a-f]{56}$/.test(seal)) return false;
+  const c = crypto ??= process.getBuiltinModule("node:crypto");
+  const bytes = Buffer.from(seal, "hex");
+  return c.timingSafeEqual(tagOf(c, secret, bytes.subarray(0, NONCE), parts), bytes.subarray(NONCE));
+}
+function tagOf(c, secret, nonce, parts) {
+  const key = c.createHmac("sha256", secret).update("memctl seal v1").digest();
+  const cipher = c.createCipheriv("chacha20-poly1305", key, nonce, { authTagLength: TAG });
+  for (const part of parts) cipher.setAAD(typeof part === "string" ? Buffer.from(part, "utf8") : part, { plaintextLength: 0 });
+  cipher.final();
+  return cipher.getAuthTag();
+}
+
 // lib/hook/overview-kept.ts
 var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
@@ -9798,20 +9814,20 @@ function readKeptLines(memoryDir, cache, key) {
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  const sealed = key.secret !== void 0 && typeof seal === "string" && seal === sealOf(key.secret, cache, { today, scope, records, count, left, bytes }, [json]);
+  const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, { today, scope, records, count, left, bytes }, [json]), seal);
   if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 function keepLines(memoryDir, cache, records, key, lines) {
   const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, cache, facts, lines.json) };
+  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, lines.json)) };
   writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, lines.json);
 }
-function sealOf(secret, cache, facts, json) {
+function sealedParts(cache, facts, json) {
   const { today, scope, records, count, left, bytes } = facts;
-  return hmacSha256Hex(secret, [`memctl ${OVERVIEW_LINES}
+  return [`memctl ${OVERVIEW_LINES}
 ${JSON.stringify([cache, today, scope, records, count, left, bytes])}
-`, ...json]);
+`, ...json];
 }
 
 // lib/core/pieced-text.ts

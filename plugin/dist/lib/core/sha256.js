@@ -2,17 +2,10 @@
 import { encodeUtf8 } from "./bytes.js";
 var SHORT = 256;
 var createHash;
-var createHmac;
 function sha256Hex(content) {
   if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
-}
-function hmacSha256Hex(key, parts) {
-  createHmac ??= process.getBuiltinModule("node:crypto").createHmac;
-  const mac = createHmac("sha256", key);
-  for (const part of parts) mac.update(part);
-  return mac.digest("hex");
 }
 var K = Int32Array.from([
   1116352408,
@@ -134,7 +127,6 @@ function sha256Js(text) {
   return Array.from(h, (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
 }
 export {
-  hmacSha256Hex,
   sha256Hex,
   sha256Js
 };
