@@ -92,11 +92,13 @@ export async function readOverviewLines(
   freshness?: Freshness,
   /** Names the choice `pinnedHere` makes (equal for equal choices): with it, the lines are kept and read back for a start on the same day (overview-kept.ts). */
   scope?: string,
+  /** This user's secret: the lines kept are sealed with it, and kept lines it sealed are printed unchecked (overview-kept.ts). */
+  secret?: string,
 ): Promise<OverviewLines> {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== undefined && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : undefined;
+  const key = scope !== undefined && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...(secret === undefined ? {} : { secret }) } : undefined;
   // A cache the trust rule proves fresh gives the lines a start kept from it today in this scope, else is read
   // for its view and the pins kept for it, else its pinned rows (card-cache-trusted.ts, overview-pins.ts); a
   // cache it cannot prove fresh is read through the catalog.

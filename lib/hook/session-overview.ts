@@ -60,6 +60,8 @@ export async function sessionStartBlock(
   scopeAt?: string | null,
   /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
   freshness?: Freshness,
+  /** This user's secret (lib/store/session-secret.ts), which seals the lines kept for the next start. */
+  secret?: string,
 ): Promise<SessionStartBlock | undefined> {
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
@@ -78,7 +80,7 @@ export async function sessionStartBlock(
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt), secret);
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     keep = runs.keep;
     view = "overview";

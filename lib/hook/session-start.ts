@@ -150,7 +150,8 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     const reminder = episodeReminder(readLastEpisode(memoryDir, io.now()), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io);
-    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt, freshness);
+    const notes = [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])];
+    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), notes, scopeAt, freshness, secretOrNone(io));
     if (!built) {
       if (!waiting) return none("no-store", event);
       // No card yet, but proposals wait: the one line still reaches the session.
@@ -254,6 +255,15 @@ function claimedElsewhere(host: HostAdapter, memoryDir: string, session: Session
   } catch (err) {
     logHookError(io, `session start: session state not used: ${(err as Error).message}`);
     return false;
+  }
+}
+
+/** The user's secret, or none when it cannot be read or made (kept lines are then checked when read, as unsealed ones are). */
+function secretOrNone(io: Io): string | undefined {
+  try {
+    return sessionSecret(io);
+  } catch {
+    return undefined;
   }
 }
 

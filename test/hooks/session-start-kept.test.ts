@@ -137,3 +137,40 @@ test("a hand edit of MEMORY.md, a proposal staged and instructions added are in 
   }
   assert.match(await k.start("generic"), /AGENTS-RULE keep PRs small/);
 });
+
+// Each change, and a save racing a start: the first start after it and the next one (which prints the lines the
+// first kept, sealed under the user's secret) print what a start that checks every card prints.
+test("after a save, a card edited by hand, an rm, a pinned card edited and a save during a start, every start prints what a start checking every card prints", async (t) => {
+  const k = await keptStore(t);
+  await settle(k);
+  const plainEnv = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
+  const cli = async (...args: string[]) => {
+    const r = await runBounded([CLI, ...args], "", plainEnv, k.s.repo, 30_000);
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+  };
+  const sealed = () => typeof (JSON.parse(fs.readFileSync(k.kept, "utf8").split("\n", 1)[0]!) as { facts: { seal?: unknown } }).facts.seal === "string";
+  const startsAgree = async (what: string, expect?: RegExp) => {
+    for (let i = 0; i < 3; i++) {
+      const out = await k.start("codex");
+      assert.equal(out, await k.start("codex", true), `${what}, start ${i}`);
+      if (expect) assert.match(out, expect, what);
+    }
+  };
+  assert.ok(sealed(), "the kept lines carry a seal");
+  await cli("save", "s010", "-d", "note number s010 SAVED");
+  await startsAgree("a save", /s010 SAVED/);
+  const card = path.join(k.s.memory, "feedback_s011.md");
+  fs.writeFileSync(card, fs.readFileSync(card, "utf8").replace("topics:", "topics:\n  - handedited"));
+  await startsAgree("a card edited by hand");
+  await cli("rm", "s012");
+  await startsAgree("an rm");
+  await cli("save", "s013", "--priority", "always");
+  await startsAgree("a card pinned");
+  await cli("save", "s004", "-d", "note number s004 PINNED AND EDITED");
+  await startsAgree("a pinned card edited", /s004 PINNED AND EDITED/);
+  const [racing] = await Promise.all([k.start("codex"), cli("save", "s020", "-d", "note number s020 DURING A START")]);
+  assert.match(racing, /^\{/, "the racing start printed its block");
+  await startsAgree("a save during a start", /s020 DURING A START/);
+  for (let i = 0; i < 5 && !sealed(); i++) await k.start("codex");
+  assert.ok(sealed(), "kept and sealed again after the changes");
+});

@@ -9781,23 +9781,54 @@ function printableJsonLines(escaped, ends) {
   return true;
 }
 
+// lib/core/seal.ts
+var crypto;
+var NONCE = 12;
+var TAG = 16;
+function sealOf(secret, parts) {
+  const c = crypto ??= process.getBuiltinModule("node:crypto");
+  const nonce = c.randomBytes(NONCE);
+  return Buffer.concat([nonce, tagOf(c, secret, nonce, parts)]).toString("hex");
+}
+function isSealed(secret, parts, seal) {
+  if (typeof seal !== "string" || !/^[0-9a-f]{56}$/.test(seal)) return false;
+  const c = crypto ??= process.getBuiltinModule("node:crypto");
+  const bytes = Buffer.from(seal, "hex");
+  return c.timingSafeEqual(tagOf(c, secret, bytes.subarray(0, NONCE), parts), bytes.subarray(NONCE));
+}
+function tagOf(c, secret, nonce, parts) {
+  const key = c.createHmac("sha256", secret).update("memctl seal v1").digest();
+  const cipher = c.createCipheriv("chacha20-poly1305", key, nonce, { authTagLength: TAG });
+  for (const part of parts) cipher.setAAD(typeof part === "string" ? Buffer.from(part, "utf8") : part, { plaintextLength: 0 });
+  cipher.final();
+  return cipher.getAuthTag();
+}
+
 // lib/hook/overview-kept.ts
 var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
   const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
   if (!kept) return void 0;
-  const { today, scope, records, count, left, bytes } = kept.facts;
+  const { today, scope, records, count, left, bytes, seal } = kept.facts;
   if (today !== key.today || scope !== key.scope) return void 0;
   const json = kept.payload;
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  if (!printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, { today, scope, records, count, left, bytes }, [json]), seal);
+  if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 function keepLines(memoryDir, cache, records, key, lines) {
   const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
+  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, lines.json)) };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, lines.json);
+}
+function sealedParts(cache, facts, json) {
+  const { today, scope, records, count, left, bytes } = facts;
+  return [`memctl ${OVERVIEW_LINES}
+${JSON.stringify([cache, today, scope, records, count, left, bytes])}
+`, ...json];
 }
 
 // lib/core/pieced-text.ts
@@ -10088,11 +10119,11 @@ async function readOverviewStore(memoryDir, freshness) {
   }
   return { dir: memoryDir, entries, pins, cards, digests, mayRetire: mayRetire2 };
 }
-async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope, secret) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...secret === void 0 ? {} : { secret } } : void 0;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,
@@ -10392,7 +10423,7 @@ function leftOutNote(n) {
 }
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
+async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness, secret) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view2;
   let keep2;
@@ -10408,7 +10439,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt), secret);
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     keep2 = runs.keep;
     view2 = "overview";
@@ -11069,7 +11100,8 @@ async function memorySessionStart(stdin, options, io2) {
     const reminder = episodeReminder(readLastEpisode(memoryDir, io2.now()), io2.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io2);
-    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io2.now()), [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);
+    const notes = [...reminder ? [reminder] : [], ...waiting ? [waiting] : []];
+    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io2.now()), notes, scopeAt, freshness, secretOrNone(io2));
     if (!built) {
       if (!waiting) return none("no-store", event);
       const text = renderOverview(context, [waiting], "");
@@ -11150,6 +11182,13 @@ function claimedElsewhere(host, memoryDir, session, io2) {
   } catch (err) {
     logHookError(io2, `session start: session state not used: ${err.message}`);
     return false;
+  }
+}
+function secretOrNone(io2) {
+  try {
+    return sessionSecret(io2);
+  } catch {
+    return void 0;
   }
 }
 function resetIfFresh(host, memoryDir, session, io2) {

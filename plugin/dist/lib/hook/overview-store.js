@@ -30,11 +30,11 @@ async function readOverviewStore(memoryDir, freshness) {
   }
   return { dir: memoryDir, entries, pins, cards, digests, mayRetire };
 }
-async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope, secret) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...secret === void 0 ? {} : { secret } } : void 0;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,

@@ -16,7 +16,7 @@ function leftOutNote(n) {
 }
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
+async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness, secret) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view;
   let keep;
@@ -32,7 +32,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt), secret);
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     keep = runs.keep;
     view = "overview";

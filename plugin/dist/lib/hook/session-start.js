@@ -87,7 +87,8 @@ async function memorySessionStart(stdin, options, io) {
     const reminder = episodeReminder(readLastEpisode(memoryDir, io.now()), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io);
-    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);
+    const notes = [...reminder ? [reminder] : [], ...waiting ? [waiting] : []];
+    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), notes, scopeAt, freshness, secretOrNone(io));
     if (!built) {
       if (!waiting) return none("no-store", event);
       const text = renderOverview(context, [waiting], "");
@@ -168,6 +169,13 @@ function claimedElsewhere(host, memoryDir, session, io) {
   } catch (err) {
     logHookError(io, `session start: session state not used: ${err.message}`);
     return false;
+  }
+}
+function secretOrNone(io) {
+  try {
+    return sessionSecret(io);
+  } catch {
+    return void 0;
   }
 }
 function resetIfFresh(host, memoryDir, session, io) {
