@@ -1,0 +1,33 @@
+// A newcomer's unhappy paths, through the compiled CLI in a temp world: a transposed command name, doctor and
+// stats before `memctl init`, doctor on a synced store where git is not installed, installing a host that is not.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { initRepo } from "../helpers.js";
+import { CLI, makeWorld, spawnEnv, type World } from "../support/fixture.js";
+
+function run(w: World, args: string[], env: NodeJS.ProcessEnv = spawnEnv(w)) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: w.repo, env, encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A PATH holding only node: no git, no host binaries. */
+function nodeOnlyPath(w: World): string {
+  const bin = path.join(w.root, "node-only");
+  fs.mkdirSync(bin, { recursive: true });
+  fs.symlinkSync(process.execPath, path.join(bin, "node"));
+  return bin;
+}
+
+test("a transposed command name suggests the command (lsit → list), not another one as far by plain edits", () => {
+  const w = makeWorld();
+  try {
+    const r = run(w, ["lsit"]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /unknown command "lsit" \(did you mean "list"\?\)/);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
