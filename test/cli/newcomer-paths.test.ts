@@ -31,3 +31,19 @@ test("a transposed command name suggests the command (lsit → list), not anothe
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("doctor and stats before memctl init give memctl init as the fix, not a config entry to fix or unset", () => {
+  const w = makeWorld({ createMemory: false, explicit: false });
+  try {
+    const doctor = run(w, ["doctor"]);
+    assert.equal(doctor.code, 1);
+    assert.match(doctor.stdout, /no memory selected/);
+    assert.doesNotMatch(doctor.stdout, /unset the config entry/);
+    assert.match(doctor.stdout, /fix: memctl init\b/);
+    const stats = run(w, ["stats"]);
+    assert.equal(stats.code, 1);
+    assert.match(stats.stdout, /fix: memctl init\b/);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
