@@ -47,3 +47,20 @@ test("doctor and stats before memctl init give memctl init as the fix, not a con
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("doctor on a synced store with git not on PATH reports the rest of the store and says git is missing", () => {
+  const w = makeWorld();
+  try {
+    initRepo(w.mem);
+    const env = { ...spawnEnv(w), PATH: nodeOnlyPath(w) };
+    const r = run(w, ["doctor"], env);
+    assert.match(r.stdout, /memctl doctor {2}\S*mem/, r.stderr);
+    assert.match(r.stdout, /git/);
+    assert.match(r.stdout, /install git/);
+    assert.equal(r.stderr, "");
+    const json = JSON.parse(run(w, ["doctor", "--json"], env).stdout) as { memory_dir: string | null };
+    assert.equal(json.memory_dir, w.mem);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
