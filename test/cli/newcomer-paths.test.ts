@@ -64,3 +64,23 @@ test("doctor on a synced store with git not on PATH reports the rest of the stor
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("install for a host whose binary is not on PATH writes the wiring and says it waits for the host", () => {
+  const w = makeWorld();
+  try {
+    const env = { ...spawnEnv(w), PATH: nodeOnlyPath(w), XDG_CONFIG_HOME: path.join(w.home, ".config"), XDG_STATE_HOME: path.join(w.home, ".state") };
+    const r = run(w, ["install", "grok"], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /Installed Grok Build/);
+    assert.match(r.stdout, /grok is not on your PATH/);
+    // Run again with the host present: no such note.
+    const bin = path.join(w.root, "hostbin");
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, "grok"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    const again = run(w, ["install", "grok"], { ...env, PATH: `${env.PATH}${path.delimiter}${bin}` });
+    assert.doesNotMatch(again.stdout, /grok is not on your PATH/);
+    assert.equal(run(w, ["uninstall", "grok"], env).code, 0);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
