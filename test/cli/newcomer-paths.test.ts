@@ -84,3 +84,18 @@ test("install for a host whose binary is not on PATH writes the wiring and says 
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("install --scope project outside a repository is refused: from HOME its files would be the user scope's", () => {
+  const w = makeWorld();
+  try {
+    const env = { ...spawnEnv(w), XDG_CONFIG_HOME: path.join(w.home, ".config"), XDG_STATE_HOME: path.join(w.home, ".state") };
+    const r = spawnSync(process.execPath, [CLI, "install", "codex", "--scope", "project"], { cwd: w.home, env, encoding: "utf8" });
+    assert.equal(r.status, 2, r.stdout);
+    assert.match(r.stderr, /not inside a git repository/);
+    assert.match(r.stderr, /--scope user/);
+    assert.equal(fs.existsSync(path.join(w.home, ".codex")), false);
+    assert.equal(fs.existsSync(path.join(w.home, "AGENTS.md")), false);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
