@@ -104,12 +104,15 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
 
 /**
  * The wiring points at this package by absolute path, so it must stay put: warn when it runs from npx's
- * throwaway cache. The rendered commands run `memctl …`: say so when it is not on PATH.
+ * throwaway cache. The rendered commands run `memctl …`, and the host is the host's binary: say so when either is not on PATH.
  */
 function pathNote(installer: HostInstaller, ctx: InstallContext): string[] {
   const notes: string[] = [];
   if (/[/\\]_npx[/\\]/.test(ctx.packageRoot))
     notes.push(`memctl is running from npx's cache (${ctx.packageRoot}), which npm may delete: install it (npm install -g memctl) and run this again.`);
+  // A host installed later still finds the wiring; said, so a typo'd or missing host is not taken for a silent failure.
+  if (installer.detect(ctx.io).found?.binary === null)
+    notes.push(`${installer.name} is not on your PATH: the wiring is written and takes effect once ${installer.title} is installed.`);
   if (installer.name !== "generic" && readCommandSources(ctx.packageRoot).length > 0 && !onPath(ctx.io, "memctl")) {
     notes.push(`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`);
   }

@@ -3,6 +3,7 @@ import { hostOptInText } from "../config/hosts.js";
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
+import { findRepo } from "../config/git.js";
 import { findPackageRoot, HOST_NAMES, projectDirFor, type HostName, type InstallContext, type Scope } from "../../install/context.js";
 import { installHost } from "../../install/install-host.js";
 import { scopeStatus, type RunResult } from "../../install/engine.js";
@@ -73,6 +74,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   if (bool(args, "status")) return status(args, io);
   const host = hostArg(args, "install");
+  // Project files outside a repository land in whatever folder this is; from HOME they are the user scope's own.
+  if (str(args, "scope") === "project" || str(args, "scope") === "local")
+    if (!findRepo(io.cwd))
+      throw usageError(
+        `--scope ${str(args, "scope")} writes into this project's repository, and ${io.cwd} is not inside a git repository: cd into the project (or git init it), or use --scope user`,
+      );
   // Which hooks run, with which budget and guard, is the owner's wiring; a dry run only prints.
   if (!bool(args, "dry-run")) assertOwnerOnly(io, `wire memctl into ${host} (memctl install)`);
   const results = await installHost(INSTALLERS[host], contextFrom(args, io, host), { replace: bool(args, "replace"), dryRun: bool(args, "dry-run") });

@@ -36,7 +36,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       const c = colorsFor(io);
       for (const issue of outcome.resolution_issues)
         io.stdout.write(
-          `${c.red("✗")} no report: ${issue.source}: ${inert(issue.reason)}\n  ${c.dim("fix:")} memctl resolve shows the selection; memctl doctor lists what else is wrong\n`,
+          `${c.red("✗")} no report: ${issue.source}: ${inert(issue.reason)}\n  ${c.dim("fix:")} ${inert(issue.fix ?? "memctl resolve shows the selection; memctl doctor lists what else is wrong")}\n`,
         );
     }
     return 1;

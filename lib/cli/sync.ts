@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { findPackageRoot } from "../../install/context.js";
-import { usageError } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { childEnv, type Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
@@ -96,7 +96,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const timeout = args.flags.timeout as number | undefined;
   if (timeout !== undefined && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
-  if (verb === "init") await init(memoryDir, remote!, driverCommand, io, trustFlag as TrustLevel | undefined);
+  const previous = verb === "init" ? await init(memoryDir, remote!, driverCommand, io, trustFlag as TrustLevel | undefined) : null;
   const report = await syncStore({
     memoryDir,
     env: io.env,
@@ -106,6 +106,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     guardrails: configuredGuardrails(io),
     secrets: secretPolicy(io),
     onPhase: pauseFromEnv(io.env),
+  }).catch(async (err: unknown) => {
+    throw verb === "init" && err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_OFFLINE ? await unreachable(memoryDir, remote!, previous, err, io) : err;
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
   if (json) printJson(io, { memory_dir: memoryDir, ...report });
@@ -113,7 +115,22 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-async function init(memoryDir: string, remote: string, driverCommand: string[], io: Io, trust: TrustLevel | undefined): Promise<void> {
+/** The URL init was given leads nowhere (a typo as often as the network): a remote the store had is put back. */
+async function unreachable(memoryDir: string, remote: string, previous: string | null, err: MemctlError, io: Io): Promise<MemctlError> {
+  const reached = `cannot reach ${remote} (${String(err.data?.why ?? err.message)})`;
+  if (previous !== null && previous !== remote) {
+    await git(memoryDir, ["remote", "set-url", "origin", previous], { env: io.env });
+    return new MemctlError(err.code, `${reached}; origin is still ${previous}, nothing was pushed. Check the URL, then memctl sync init <remote-url> again`, err.data);
+  }
+  return new MemctlError(
+    err.code,
+    `${reached}; nothing was pushed. Check the URL (memctl sync init <remote-url> sets another), or run memctl sync once it can be reached`,
+    err.data,
+  );
+}
+
+/** Returns the origin URL the store had before (null: none). */
+async function init(memoryDir: string, remote: string, driverCommand: string[], io: Io, trust: TrustLevel | undefined): Promise<string | null> {
   const opts = { env: io.env };
   const level = trust ?? (await askTrust(remote, io));
   if (!fs.existsSync(path.join(memoryDir, ".git"))) {
@@ -126,6 +143,7 @@ async function init(memoryDir: string, remote: string, driverCommand: string[], 
   await writeRepoRules(memoryDir);
   await configureDrivers(memoryDir, driverCommand, opts);
   await writeTrust(memoryDir, level, opts);
+  return current.code === 0 ? current.stdout.trim() : null;
 }
 
 /** On a terminal, asks who pushes to the remote; no answer (or no terminal) is the safe default, shared. */

@@ -133,6 +133,8 @@ export interface DoctorInput {
   refusedIntents?: RefusedIntent[];
   /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
   sync?: SyncStatus | null;
+  /** The store is a git repository of its own but git could not be run (not installed, not on PATH): why. */
+  syncUnreadable?: string;
   /** What syncs brought in and this machine holds (lib/store/arrivals.ts), still as it arrived. */
   arrivals?: Arrival[];
   /** The hold list cannot be read (E_HOLD_DAMAGED): what it held stays held until the owner repairs it. */
@@ -217,6 +219,8 @@ export interface DoctorReport {
   cards_with_secrets: SecretAtRest[];
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
+  /** Synced stores only: git could not be run, so the sync state is unknown (the store itself still works). */
+  sync_unreadable?: { problem: string; fix: string };
   /** Links in card bodies that lead nowhere (`[[no-such-card]]`, a missing `(file.md)`) or are unsafe (`..`, absolute). */
   dead_card_links: CardLinkIssue[];
   /** Ledger jobs whose holder died or whose lease ran out before done: each with the command that resumes it. */

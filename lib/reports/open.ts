@@ -39,7 +39,9 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
   const resolution = resolveMemory({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit }, io);
   const config = readConfig(io);
   if (resolution.status !== "resolved" || !resolution.memory_dir) {
-    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason } };
+    // No store selected anywhere: the step is init, not a config entry to fix (there is none).
+    const fix = resolution.status === "unavailable" ? "memctl init creates this project's store (memctl resolve shows where)" : undefined;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason, ...(fix ? { fix } : {}) } };
   }
   const dir = resolution.memory_dir;
   let store: Store;

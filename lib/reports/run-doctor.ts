@@ -14,7 +14,7 @@ import { countPending } from "../records/proposal-files.js";
 import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
-import { syncStatus } from "../sync/status.js";
+import { syncStatus, type SyncStatus } from "../sync/status.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
 import { isNote } from "../records/import-prose.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -63,7 +63,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   step("checking the store's limits");
   const limitsExceeded = dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [];
   step("checking sync");
-  const sync = dir ? await syncStatus(dir, io.env) : null;
+  const { sync, syncUnreadable } = dir ? await readSync(dir, io) : { sync: null, syncUnreadable: undefined };
   step("looking for secrets at rest");
   const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
   step("composing the instruction files");
@@ -96,6 +96,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
+    ...(syncUnreadable ? { syncUnreadable } : {}),
     ...(dir ? arrivalsOf(dir) : { arrivals: [] }),
     ...stateHomeOf(io),
     secretsAtRest,
@@ -138,6 +139,16 @@ function instructionsFor(cwd: string, opened: OpenedStore, io: Io): Instructions
  * Every secret in the store's cards and MEMORY.md as they are on disk, masked. Text the gate clears (nearly all)
  * costs a regex test; secretlint loads only when some card may hold a secret.
  */
+/** A synced store on a machine without git is still a store: doctor reports the rest and says git is missing. */
+async function readSync(dir: string, io: Io): Promise<{ sync: SyncStatus | null; syncUnreadable?: string }> {
+  try {
+    return { sync: await syncStatus(dir, io.env) };
+  } catch (err) {
+    if (err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_NOT_REPO) return { sync: null, syncUnreadable: err.message };
+    throw err;
+  }
+}
+
 async function findSecretsAtRest(dir: string, view: StoreView, io: Io): Promise<SecretAtRest[]> {
   const files: [string, string][] = [[INDEX_FILE, readText(path.join(dir, INDEX_FILE)) ?? ""], ...[...view.cards].map(([file, cf]) => [file, cf.text ?? ""] as [string, string])];
   const found = await findSecretsInTexts(

@@ -48,5 +48,6 @@ export function offline(upstream: Upstream, detail: string, consequence: string)
   const why = detail.trim().split("\n").slice(-2).join(" / ");
   return new MemctlError(ERROR_CODES.E_SYNC_OFFLINE, `cannot reach ${upstream.remote} (${why}); ${consequence}. Retry when online: memctl sync`, {
     remote: upstream.remote,
+    why,
   });
 }

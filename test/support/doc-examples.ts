@@ -107,6 +107,11 @@ function makeSandbox(fixture: Fixture): Sandbox {
   fs.writeFileSync(path.join(repo, "ci.yml"), "steps:\n  - run: npm ci\n");
   execFileSync("git", ["add", "."], { cwd: repo, env: gitEnv });
   execFileSync("git", ["commit", "-q", "-m", "init"], { cwd: repo, env: gitEnv });
+  // The reader the docs follow has run `npm install -g memctl` and has Claude Code: their commands are on PATH
+  // (stand-ins that exit 0; memctl's output depends only on whether they are there).
+  const bin = path.join(home, ".local", "bin");
+  fs.mkdirSync(bin, { recursive: true });
+  for (const name of ["memctl", "memctl-hook", "claude"]) fs.writeFileSync(path.join(bin, name), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
   const env: Record<string, string> = { HOME: home, PATH: process.env.PATH ?? "" };
   if (fixture === "sample") {
     const store = path.join(home, "notes", "acme-memory");

@@ -5526,17 +5526,18 @@ function closest(word, candidates) {
   return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : void 0;
 }
 function editDistance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let before = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      row.push(d);
     }
+    [before, prev] = [prev, row];
   }
-  return row[b.length];
+  return prev[b.length];
 }
 
 // lib/config/config-keys.ts

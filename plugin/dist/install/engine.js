@@ -77,6 +77,8 @@ function pathNote(installer, ctx) {
   const notes = [];
   if (/[/\\]_npx[/\\]/.test(ctx.packageRoot))
     notes.push(`memctl is running from npx's cache (${ctx.packageRoot}), which npm may delete: install it (npm install -g memctl) and run this again.`);
+  if (installer.detect(ctx.io).found?.binary === null)
+    notes.push(`${installer.name} is not on your PATH: the wiring is written and takes effect once ${installer.title} is installed.`);
   if (installer.name !== "generic" && readCommandSources(ctx.packageRoot).length > 0 && !onPath(ctx.io, "memctl")) {
     notes.push(`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`);
   }

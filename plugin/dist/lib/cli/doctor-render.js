@@ -144,6 +144,7 @@ function findings(r) {
       `${s.conflicts.proposals.length} edit(s) from another machine await review${s.conflicts.parked ? `, ${s.conflicts.parked} not yet staged` : ""}${s.conflicts.files.length ? `; the other side of ${s.conflicts.files.map(q).join(", ")} kept beside it` : ""}`,
       "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it"
     );
+  if (r.sync_unreadable) warning("sync", q(r.sync_unreadable.problem), r.sync_unreadable.fix);
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
   if (s && s.not_portable.length > 0)
     warning(

@@ -3,6 +3,7 @@ import { readConfig } from "../config/config.js";
 import { hostOptInText } from "../config/hosts.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
+import { findRepo } from "../config/git.js";
 import { findPackageRoot, HOST_NAMES, projectDirFor } from "../../install/context.js";
 import { installHost } from "../../install/install-host.js";
 import { scopeStatus } from "../../install/engine.js";
@@ -68,6 +69,12 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   if (bool(args, "status")) return status(args, io);
   const host = hostArg(args, "install");
+  if (str(args, "scope") === "project" || str(args, "scope") === "local") {
+    if (!findRepo(io.cwd))
+      throw usageError(
+        `--scope ${str(args, "scope")} writes into this project's repository, and ${io.cwd} is not inside a git repository: cd into the project (or git init it), or use --scope user`
+      );
+  }
   if (!bool(args, "dry-run")) assertOwnerOnly(io, `wire memctl into ${host} (memctl install)`);
   const results = await installHost(INSTALLERS[host], contextFrom(args, io, host), { replace: bool(args, "replace"), dryRun: bool(args, "dry-run") });
   const result = results[results.length - 1];

@@ -34,7 +34,7 @@ async function run(argv, io) {
       for (const issue of outcome.resolution_issues)
         io.stdout.write(
           `${c.red("\u2717")} no report: ${issue.source}: ${inert(issue.reason)}
-  ${c.dim("fix:")} memctl resolve shows the selection; memctl doctor lists what else is wrong
+  ${c.dim("fix:")} ${inert(issue.fix ?? "memctl resolve shows the selection; memctl doctor lists what else is wrong")}
 `
         );
     }

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { findPackageRoot } from "../../install/context.js";
-import { usageError } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { childEnv } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
@@ -90,7 +90,7 @@ async function run(argv, io) {
   const timeout = args.flags.timeout;
   if (timeout !== void 0 && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
-  if (verb === "init") await init(memoryDir, remote, driverCommand, io, trustFlag);
+  const previous = verb === "init" ? await init(memoryDir, remote, driverCommand, io, trustFlag) : null;
   const report = await syncStore({
     memoryDir,
     env: io.env,
@@ -100,11 +100,25 @@ async function run(argv, io) {
     guardrails: configuredGuardrails(io),
     secrets: secretPolicy(io),
     onPhase: pauseFromEnv(io.env)
+  }).catch(async (err) => {
+    throw verb === "init" && err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_OFFLINE ? await unreachable(memoryDir, remote, previous, err, io) : err;
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
   if (json) printJson(io, { memory_dir: memoryDir, ...report });
   else io.stdout.write(renderReport(memoryDir, report, io));
   return 0;
+}
+async function unreachable(memoryDir, remote, previous, err, io) {
+  const reached = `cannot reach ${remote} (${String(err.data?.why ?? err.message)})`;
+  if (previous !== null && previous !== remote) {
+    await git(memoryDir, ["remote", "set-url", "origin", previous], { env: io.env });
+    return new MemctlError(err.code, `${reached}; origin is still ${previous}, nothing was pushed. Check the URL, then memctl sync init <remote-url> again`, err.data);
+  }
+  return new MemctlError(
+    err.code,
+    `${reached}; nothing was pushed. Check the URL (memctl sync init <remote-url> sets another), or run memctl sync once it can be reached`,
+    err.data
+  );
 }
 async function init(memoryDir, remote, driverCommand, io, trust) {
   const opts = { env: io.env };
@@ -119,6 +133,7 @@ async function init(memoryDir, remote, driverCommand, io, trust) {
   await writeRepoRules(memoryDir);
   await configureDrivers(memoryDir, driverCommand, opts);
   await writeTrust(memoryDir, level, opts);
+  return current.code === 0 ? current.stdout.trim() : null;
 }
 async function askTrust(remote, io) {
   if (!io.ask) return DEFAULT_TRUST;

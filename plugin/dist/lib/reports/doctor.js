@@ -123,6 +123,10 @@ function buildDoctorReport(input) {
     report.sync = input.sync;
     report.warnings_count += syncWarnings(input.sync);
   }
+  if (input.syncUnreadable) {
+    report.sync_unreadable = { problem: input.syncUnreadable, fix: "the store works without git; memctl sync and the sync state here need it" };
+    report.warnings_count += 1;
+  }
   if (input.instructions) {
     report.instructions = input.instructions;
     report.warnings_count += instructionWarnings(input.instructions);

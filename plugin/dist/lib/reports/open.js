@@ -16,7 +16,8 @@ async function openStore(options, io) {
   const resolution = resolveMemory({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit }, io);
   const config = readConfig(io);
   if (resolution.status !== "resolved" || !resolution.memory_dir) {
-    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason } };
+    const fix = resolution.status === "unavailable" ? "memctl init creates this project's store (memctl resolve shows where)" : void 0;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason, ...fix ? { fix } : {} } };
   }
   const dir = resolution.memory_dir;
   let store;

@@ -50,7 +50,7 @@ async function runDoctor(options, io) {
   step("checking the store's limits");
   const limitsExceeded = dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [];
   step("checking sync");
-  const sync = dir ? await syncStatus(dir, io.env) : null;
+  const { sync, syncUnreadable } = dir ? await readSync(dir, io) : { sync: null, syncUnreadable: void 0 };
   step("looking for secrets at rest");
   const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
   step("composing the instruction files");
@@ -83,6 +83,7 @@ async function runDoctor(options, io) {
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
+    ...syncUnreadable ? { syncUnreadable } : {},
     ...dir ? arrivalsOf(dir) : { arrivals: [] },
     ...stateHomeOf(io),
     secretsAtRest,
@@ -110,6 +111,14 @@ function instructionsFor(cwd, opened, io) {
   } catch (err) {
     const problem = { kind: "unreadable", file: cwd, detail: `instruction files not composed: ${err.message}` };
     return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [], home: "" }, { parts: [], problems: [problem] });
+  }
+}
+async function readSync(dir, io) {
+  try {
+    return { sync: await syncStatus(dir, io.env) };
+  } catch (err) {
+    if (err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_NOT_REPO) return { sync: null, syncUnreadable: err.message };
+    throw err;
   }
 }
 async function findSecretsAtRest(dir, view, io) {

@@ -34,7 +34,8 @@ async function branchToTake(memoryDir, upstream, network) {
 function offline(upstream, detail, consequence) {
   const why = detail.trim().split("\n").slice(-2).join(" / ");
   return new MemctlError(ERROR_CODES.E_SYNC_OFFLINE, `cannot reach ${upstream.remote} (${why}); ${consequence}. Retry when online: memctl sync`, {
-    remote: upstream.remote
+    remote: upstream.remote,
+    why
   });
 }
 export {
