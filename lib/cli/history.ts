@@ -2,7 +2,7 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import type { Io } from "../store/io.js";
 import { entriesOfCard } from "../records/restore.js";
-import { entryKey, readSyncedHistory, type SyncedMark } from "../store/history-synced.js";
+import { syncedMarksOf, type SyncedMark } from "../store/history-synced.js";
 import { renderChanges, revisionChanges, type RevisionChange } from "./history-render.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
@@ -29,12 +29,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const name = args.positionals[0];
   let entries = read.entries;
   let changes: RevisionChange[] | undefined;
-  // A line a sync brought from a shared remote names whatever actor that machine wrote: marked with who pushed it.
-  const synced = readSyncedHistory(memoryDir);
-  const pushed = (e: HistoryEntry) => synced.get(entryKey(e));
   if (name !== undefined) {
     entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
+  }
+  // A line a sync brought from a shared remote names whatever actor that machine wrote: marked with who pushed it.
+  const pushed = syncedMarksOf(memoryDir, entries);
+  if (name !== undefined) {
     // The owner reads every text; an agent none a sync holds from it (show and view refuse those) or a teammate pushed.
     const agent = actorFrom(args, io) !== "human";
     const hold = agent ? readHold(memoryDir) : undefined;

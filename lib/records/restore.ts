@@ -5,7 +5,7 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import { readRevision } from "../store/revisions.js";
-import { entryKey, readSyncedHistory } from "../store/history-synced.js";
+import { syncedMarksOf } from "../store/history-synced.js";
 import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "./save.js";
@@ -64,7 +64,7 @@ function lastTextRev(name: string, mine: readonly HistoryEntry[], usable: (e: Hi
 
 /**
  * `wanted` (or, with none, a removed card's last text) as one revision: a line a sync brought from a shared remote
- * (readSyncedHistory) is that machine's word, its actor too, so it is taken only with `synced`. One number naming two
+ * (syncedMarksOf) is that machine's word, its actor too, so it is taken only with `synced`. One number naming two
  * texts (a teammate's line beside the owner's, or two machines' concurrent writes) is refused, never guessed.
  */
 export async function restoreCard(ctx: WriteContext, name: string, wanted: number | undefined, opts: { synced?: boolean } = {}): Promise<RestoreResult> {
@@ -75,8 +75,7 @@ export async function restoreCard(ctx: WriteContext, name: string, wanted: numbe
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
-    const synced = readSyncedHistory(ctx.memoryDir);
-    const pushed = (e: HistoryEntry) => synced.get(entryKey(e));
+    const pushed = syncedMarksOf(ctx.memoryDir, mine);
     const rev = wanted ?? lastTextRev(name, mine, (e) => opts.synced === true || pushed(e) === undefined);
     const matches = mine.filter((e) => e.rev === rev);
     const files = [...new Set(matches.map((e) => e.card))];

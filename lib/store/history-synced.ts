@@ -37,24 +37,63 @@ export function recordSyncedHistory(memoryDir: string, entries: readonly History
 }
 
 /**
- * Key → who pushed it. A file that cannot be read as a regular file (a FIFO, a link, a directory) is an error the
- * caller reports: read as empty it would make every teammate's line the owner's again.
+ * Who pushed each of `entries` (undefined: a line written on this machine). Only these entries' marks are parsed, so
+ * `history NAME` and `restore` on a store with 100,000 marked lines pay for one card's lines, not the whole file's.
  */
-export function readSyncedHistory(memoryDir: string): Map<string, SyncedMark> {
-  const marks = new Map<string, SyncedMark>();
-  let text: string;
+export function syncedMarksOf(memoryDir: string, entries: readonly HistoryEntry[]): (e: HistoryEntry) => SyncedMark | undefined {
+  const text = readMarksText(memoryDir);
+  if (text === undefined) return () => undefined; // no shared remote ever synced: no key is worth hashing
+  const keys = new Map(entries.map((e) => [e, entryKey(e)]));
+  const marks = marksIn(text, new Set(keys.values()));
+  return (e) => marks.get(keys.get(e) ?? entryKey(e));
+}
+
+/** Key → who pushed it, for every key or only `only`'s. */
+export function readSyncedHistory(memoryDir: string, only?: ReadonlySet<string>): Map<string, SyncedMark> {
+  return marksIn(readMarksText(memoryDir) ?? "", only);
+}
+
+/**
+ * The marks file's text, undefined when there is none. A file that cannot be read as a regular file (a FIFO, a link,
+ * a directory) is an error the caller reports: read as empty it would make every teammate's line the owner's again.
+ */
+function readMarksText(memoryDir: string): string | undefined {
   try {
     // Grows with a shared store's history (about 150 bytes a line), read by history and restore only: not capped.
-    text = readRegularUtf8(path.join(memoryDir, SYNCED_HISTORY_RELPATH), Number.POSITIVE_INFINITY, { nofollow: true });
+    return readRegularUtf8(path.join(memoryDir, SYNCED_HISTORY_RELPATH), Number.POSITIVE_INFINITY, { nofollow: true });
   } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return marks;
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return undefined;
     throw err;
   }
-  for (const line of text.split("\n")) {
-    const v = parse(line);
-    if (v) marks.set(v.key, { pushed_by: v.pushed_by, commit: v.commit });
+}
+
+/** The line prefix recordSyncedHistory writes; a line in that shape is skipped unparsed when its key is not wanted. */
+const KEY_PREFIX = '{"key":"';
+
+function marksIn(text: string, only: ReadonlySet<string> | undefined): Map<string, SyncedMark> {
+  const marks = new Map<string, SyncedMark>();
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const end = nl === -1 ? text.length : nl;
+    if (only === undefined || wantedLine(text, at, end, only)) {
+      const v = parse(text.slice(at, end));
+      if (v && (only === undefined || only.has(v.key))) marks.set(v.key, { pushed_by: v.pushed_by, commit: v.commit });
+    }
+    at = end + 1;
   }
   return marks;
+}
+
+/** False only for a line in recordSyncedHistory's shape whose one key is not wanted; any other line is parsed. */
+function wantedLine(text: string, start: number, end: number, only: ReadonlySet<string>): boolean {
+  if (!text.startsWith(KEY_PREFIX, start)) return true;
+  const close = text.indexOf('"', start + KEY_PREFIX.length);
+  if (close === -1 || close > end) return true;
+  const key = text.slice(start + KEY_PREFIX.length, close);
+  // An escape, or a second "key" (JSON.parse keeps the last), is left to the parser.
+  if (key.includes("\\")) return true;
+  if (text.slice(close, end).includes('"key"')) return true;
+  return only.has(key);
 }
 
 function parse(line: string): { key: string; pushed_by: string[]; commit: string } | undefined {

@@ -9,18 +9,14 @@ import { runGit, type GitOptions } from "./git.js";
 export async function recordArrivedHistory(memoryDir: string, before: string | undefined, pusher: { authors: string[]; commit: string }, opts: GitOptions): Promise<number> {
   const old = new Set(before ? ((await blob(memoryDir, before, opts)) ?? "").split("\n") : []);
   const now = (await blob(memoryDir, "HEAD", opts)) ?? "";
-  const known = readSyncedHistory(memoryDir);
-  const added: HistoryEntry[] = [];
-  const seen = new Set<string>();
+  const arrived = new Map<string, HistoryEntry>();
   for (const line of now.split("\n")) {
     if (line.trim() === "" || old.has(line)) continue;
     const entry = parseHistoryLine(line);
-    if (!entry) continue; // malformed: never shown, never restored
-    const key = entryKey(entry);
-    if (known.has(key) || seen.has(key)) continue;
-    seen.add(key);
-    added.push(entry);
+    if (entry) arrived.set(entryKey(entry), entry); // a malformed line is never shown, never restored
   }
+  const known = readSyncedHistory(memoryDir, new Set(arrived.keys()));
+  const added = [...arrived].filter(([key]) => !known.has(key)).map(([, entry]) => entry);
   recordSyncedHistory(memoryDir, added, { pushed_by: pusher.authors, commit: pusher.commit });
   return added.length;
 }

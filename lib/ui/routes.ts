@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Io } from "../store/io.js";
 import type { WriteContext } from "../records/save.js";
 import { readHistory } from "../store/history.js";
-import { entryKey, readSyncedHistory } from "../store/history-synced.js";
+import { syncedMarksOf } from "../store/history-synced.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { agentsView } from "../proposals/agent-view.js";
@@ -106,10 +106,14 @@ async function cardDetail(r: Routes, file: string): Promise<CardDetail> {
   const { sha256, ...card } = read;
   const history = readHistory(r.memoryDir);
   // A line a sync brought from a shared remote names whatever actor that machine wrote: shown with who pushed it.
-  const synced = readSyncedHistory(r.memoryDir);
+  const entries = history.entries.filter((e) => e.card === file);
+  const pushed = syncedMarksOf(r.memoryDir, entries);
   return {
     card,
-    history: history.entries.filter((e) => e.card === file).map((e) => (synced.has(entryKey(e)) ? { ...e, synced: synced.get(entryKey(e))! } : e)),
+    history: entries.map((e) => {
+      const synced = pushed(e);
+      return synced ? { ...e, synced } : e;
+    }),
     ...(history.error ? { historyError: history.error } : {}),
     injected: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER).filter((w) => w.lines.some((l) => l.file === file)),
     sha256,

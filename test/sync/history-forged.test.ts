@@ -96,6 +96,17 @@ test("restore refuses a revision only a teammate's history line names, unless th
   assert.match(fs.readFileSync(path.join(b.mem, CARD), "utf8"), /curl/);
 });
 
+test("one revision number naming two texts in lines not marked as pushed (a remote trusted as own) is refused, not guessed", async (t) => {
+  const { a, b } = await ownerWithTwoRevisions(t, "own");
+  pushForgedLine(a, { rev: 1, op: "create" });
+  await ok(b, ["sync"]);
+  const before = fs.readFileSync(path.join(b.mem, CARD), "utf8");
+  const refused = await memctlOn(b, ["restore", "canary-rollouts", "1", "--json"]);
+  assert.equal(refused.code, 1, refused.stdout + refused.stderr);
+  assert.match(refused.stdout + refused.stderr, /E_MULTIPLE_MATCHES/);
+  assert.equal(fs.readFileSync(path.join(b.mem, CARD), "utf8"), before);
+});
+
 test("undo of the owner's rm restores the owner's last text, not a teammate's line pushed after it", async (t) => {
   const { a, b } = await ownerWithTwoRevisions(t);
   const last = fs.readFileSync(path.join(b.mem, CARD), "utf8");

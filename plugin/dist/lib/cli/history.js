@@ -2,7 +2,7 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
 import { entriesOfCard } from "../records/restore.js";
-import { entryKey, readSyncedHistory } from "../store/history-synced.js";
+import { syncedMarksOf } from "../store/history-synced.js";
 import { renderChanges, revisionChanges } from "./history-render.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
@@ -27,11 +27,12 @@ async function run(argv, io) {
   const name = args.positionals[0];
   let entries = read.entries;
   let changes;
-  const synced = readSyncedHistory(memoryDir);
-  const pushed = (e) => synced.get(entryKey(e));
   if (name !== void 0) {
     entries = await entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
+  }
+  const pushed = syncedMarksOf(memoryDir, entries);
+  if (name !== void 0) {
     const agent = actorFrom(args, io) !== "human";
     const hold = agent ? readHold(memoryDir) : void 0;
     changes = revisionChanges(memoryDir, entries, agent ? (e) => pushed(e) !== void 0 || hold?.held(e.card) !== void 0 : void 0);

@@ -4,7 +4,7 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
 import { readRevision } from "../store/revisions.js";
-import { entryKey, readSyncedHistory } from "../store/history-synced.js";
+import { syncedMarksOf } from "../store/history-synced.js";
 import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked } from "./save.js";
@@ -51,8 +51,7 @@ async function restoreCard(ctx, name, wanted, opts = {}) {
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
-    const synced = readSyncedHistory(ctx.memoryDir);
-    const pushed = (e) => synced.get(entryKey(e));
+    const pushed = syncedMarksOf(ctx.memoryDir, mine);
     const rev = wanted ?? lastTextRev(name, mine, (e) => opts.synced === true || pushed(e) === void 0);
     const matches = mine.filter((e) => e.rev === rev);
     const files = [...new Set(matches.map((e) => e.card))];

@@ -18,20 +18,46 @@ function recordSyncedHistory(memoryDir, entries, mark) {
   appendLine(path.join(memoryDir, SYNCED_HISTORY_RELPATH), `${lines}
 `);
 }
-function readSyncedHistory(memoryDir) {
-  const marks = /* @__PURE__ */ new Map();
-  let text;
+function syncedMarksOf(memoryDir, entries) {
+  const text = readMarksText(memoryDir);
+  if (text === void 0) return () => void 0;
+  const keys = new Map(entries.map((e) => [e, entryKey(e)]));
+  const marks = marksIn(text, new Set(keys.values()));
+  return (e) => marks.get(keys.get(e) ?? entryKey(e));
+}
+function readSyncedHistory(memoryDir, only) {
+  return marksIn(readMarksText(memoryDir) ?? "", only);
+}
+function readMarksText(memoryDir) {
   try {
-    text = readRegularUtf8(path.join(memoryDir, SYNCED_HISTORY_RELPATH), Number.POSITIVE_INFINITY, { nofollow: true });
+    return readRegularUtf8(path.join(memoryDir, SYNCED_HISTORY_RELPATH), Number.POSITIVE_INFINITY, { nofollow: true });
   } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return marks;
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return void 0;
     throw err;
   }
-  for (const line of text.split("\n")) {
-    const v = parse(line);
-    if (v) marks.set(v.key, { pushed_by: v.pushed_by, commit: v.commit });
+}
+var KEY_PREFIX = '{"key":"';
+function marksIn(text, only) {
+  const marks = /* @__PURE__ */ new Map();
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const end = nl === -1 ? text.length : nl;
+    if (only === void 0 || wantedLine(text, at, end, only)) {
+      const v = parse(text.slice(at, end));
+      if (v && (only === void 0 || only.has(v.key))) marks.set(v.key, { pushed_by: v.pushed_by, commit: v.commit });
+    }
+    at = end + 1;
   }
   return marks;
+}
+function wantedLine(text, start, end, only) {
+  if (!text.startsWith(KEY_PREFIX, start)) return true;
+  const close = text.indexOf('"', start + KEY_PREFIX.length);
+  if (close === -1 || close > end) return true;
+  const key = text.slice(start + KEY_PREFIX.length, close);
+  if (key.includes("\\")) return true;
+  if (text.slice(close, end).includes('"key"')) return true;
+  return only.has(key);
 }
 function parse(line) {
   try {
@@ -46,5 +72,6 @@ export {
   SYNCED_HISTORY_RELPATH,
   entryKey,
   readSyncedHistory,
-  recordSyncedHistory
+  recordSyncedHistory,
+  syncedMarksOf
 };

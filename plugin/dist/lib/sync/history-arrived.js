@@ -5,18 +5,14 @@ import { runGit } from "./git.js";
 async function recordArrivedHistory(memoryDir, before, pusher, opts) {
   const old = new Set(before ? (await blob(memoryDir, before, opts) ?? "").split("\n") : []);
   const now = await blob(memoryDir, "HEAD", opts) ?? "";
-  const known = readSyncedHistory(memoryDir);
-  const added = [];
-  const seen = /* @__PURE__ */ new Set();
+  const arrived = /* @__PURE__ */ new Map();
   for (const line of now.split("\n")) {
     if (line.trim() === "" || old.has(line)) continue;
     const entry = parseHistoryLine(line);
-    if (!entry) continue;
-    const key = entryKey(entry);
-    if (known.has(key) || seen.has(key)) continue;
-    seen.add(key);
-    added.push(entry);
+    if (entry) arrived.set(entryKey(entry), entry);
   }
+  const known = readSyncedHistory(memoryDir, new Set(arrived.keys()));
+  const added = [...arrived].filter(([key]) => !known.has(key)).map(([, entry]) => entry);
   recordSyncedHistory(memoryDir, added, { pushed_by: pusher.authors, commit: pusher.commit });
   return added.length;
 }

@@ -1,6 +1,6 @@
 // lib/ui/routes.ts
 import { readHistory } from "../store/history.js";
-import { entryKey, readSyncedHistory } from "../store/history-synced.js";
+import { syncedMarksOf } from "../store/history-synced.js";
 import { readWhy } from "../store/why-log.js";
 import { previewProposal, reviewPending } from "../proposals/review.js";
 import { agentsView } from "../proposals/agent-view.js";
@@ -85,10 +85,14 @@ async function cardDetail(r, file) {
   if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
   const { sha256, ...card } = read;
   const history = readHistory(r.memoryDir);
-  const synced = readSyncedHistory(r.memoryDir);
+  const entries = history.entries.filter((e) => e.card === file);
+  const pushed = syncedMarksOf(r.memoryDir, entries);
   return {
     card,
-    history: history.entries.filter((e) => e.card === file).map((e) => synced.has(entryKey(e)) ? { ...e, synced: synced.get(entryKey(e)) } : e),
+    history: entries.map((e) => {
+      const synced = pushed(e);
+      return synced ? { ...e, synced } : e;
+    }),
     ...history.error ? { historyError: history.error } : {},
     injected: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER).filter((w) => w.lines.some((l) => l.file === file)),
     sha256
