@@ -72,8 +72,8 @@ export interface MatchItem {
   statement: ProposalStatement;
 }
 
-/** relatedByContent over items already prepared (statementOf), in the proposals' order. */
-export function relatedAmong(items: readonly MatchItem[], cards: readonly CardSummary[]): Map<string, Related[]> {
+/** relatedByContent over items already prepared (statementOf), in the proposals' order; shared_terms left empty unless `listShared`. */
+export function relatedAmong(items: readonly MatchItem[], cards: readonly CardSummary[], listShared = true): Map<string, Related[]> {
   // Only a card sharing a description term or a repo_ref can match: its body is tokenized only then (a
   // 10,000-card store would otherwise tokenize every body for a handful of proposals).
   const live = cards
@@ -87,13 +87,13 @@ export function relatedAmong(items: readonly MatchItem[], cards: readonly CardSu
       const c = item.c;
       if (c.file === p.target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
       item.full ??= prepare({ ...c });
-      const cmp = compareStatements(mine.prepared, item.full);
+      const cmp = compareStatements(mine.prepared, item.full, listShared);
       if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
     }
     for (const q of items) {
       if (q.id === p.id || q.group === p.group || (p.target !== undefined && q.target === p.target)) continue;
       const other = q.statement;
-      const cmp = compareStatements(mine.prepared, other.prepared);
+      const cmp = compareStatements(mine.prepared, other.prepared, listShared);
       if (cmp) found.push({ relation: cmp.relation, card_file: q.card_file, proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
     }
     found.sort((a, b) => (a.relation === b.relation ? b.similarity - a.similarity : a.relation === "near_duplicate" ? -1 : 1));

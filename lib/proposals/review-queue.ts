@@ -26,7 +26,7 @@ export interface QueueReview {
   unreadable: ProposalsRead["unreadable"];
 }
 
-/** Every pending proposal in staging order (readPending's), with review's flags; the related items' proposal bodies are "". */
+/** Every pending proposal in staging order (readPending's), with review's flags; related items carry no proposal body or shared terms. */
 export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
   const cards = await cardSummaries(memoryDir);
   const hold = readHold(memoryDir);
@@ -45,9 +45,11 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
     }
   }
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
+  // Every pair of the queue is weighed: the terms two share are not listed (the plan names only the relation).
   const related = relatedAmong(
     weighed.map((x) => x.w.match),
     cards,
+    false,
   );
   const pending = weighed.map(({ p, w, key, across }) => ({
     proposal: p,

@@ -11,7 +11,7 @@ function relatedByContent(proposals, cards, options) {
   });
   return relatedAmong(items, cards);
 }
-function relatedAmong(items, cards) {
+function relatedAmong(items, cards, listShared = true) {
   const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, terms: /* @__PURE__ */ new Set([...tokenize(c.description), ...(c.recall ?? []).flatMap((k) => tokenize(k))]), full: void 0 }));
   const out = /* @__PURE__ */ new Map();
   for (const p of items) {
@@ -21,13 +21,13 @@ function relatedAmong(items, cards) {
       const c = item.c;
       if (c.file === p.target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
       item.full ??= prepare({ ...c });
-      const cmp = compareStatements(mine.prepared, item.full);
+      const cmp = compareStatements(mine.prepared, item.full, listShared);
       if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
     }
     for (const q of items) {
       if (q.id === p.id || q.group === p.group || p.target !== void 0 && q.target === p.target) continue;
       const other = q.statement;
-      const cmp = compareStatements(mine.prepared, other.prepared);
+      const cmp = compareStatements(mine.prepared, other.prepared, listShared);
       if (cmp) found.push({ relation: cmp.relation, card_file: q.card_file, proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
     }
     found.sort((a, b) => a.relation === b.relation ? b.similarity - a.similarity : a.relation === "near_duplicate" ? -1 : 1);

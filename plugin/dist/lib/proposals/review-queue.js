@@ -24,7 +24,8 @@ async function reviewQueue(memoryDir) {
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
   const related = relatedAmong(
     weighed.map((x) => x.w.match),
-    cards
+    cards,
+    false
   );
   const pending = weighed.map(({ p, w, key, across }) => ({
     proposal: p,
