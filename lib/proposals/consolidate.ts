@@ -4,13 +4,14 @@ import type { JobState } from "../store/jobs.js";
 import { withStoreLock } from "../store/lock.js";
 import { withRecordsLock } from "../records/commit.js";
 import { acceptProposal } from "./decide.js";
-import { contentKey, groupKey, reviewPending, type ReviewedProposal } from "./review.js";
-import { archiveProposal, readPending, rewritePending, type Proposal } from "./propose.js";
+import { groupKey } from "./review.js";
+import { reviewQueue, type QueuedProposal } from "./review-queue.js";
+import { archiveProposal, rewritePending, type Proposal } from "./propose.js";
 import type { WriteContext } from "../records/save.js";
 import type { Related } from "./content-match.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
-import { PROPOSALS_DIR } from "../records/proposal-files.js";
+import { listPendingNames, PENDING_PAGE, PROPOSALS_DIR, readPendingNames } from "../records/proposal-files.js";
 import { readHold } from "../store/hold.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
@@ -54,9 +55,9 @@ export interface ConsolidateReport extends ConsolidatePlan {
   retried: boolean;
 }
 
-/** Pure: what one pass does with the reviewed pending proposals. */
+/** Pure: what one pass does with the reviewed pending proposals (the whole queue, ./review-queue.ts). */
 export function planConsolidation(
-  reviewed: readonly ReviewedProposal[],
+  reviewed: readonly QueuedProposal[],
   acceptFacts: boolean,
   verifiedSource: (source: string) => boolean = () => false,
   arrived: (id: string) => boolean = () => false,
@@ -73,15 +74,15 @@ export function planConsolidation(
     held: [],
     left_pending: 0,
   };
-  const groups = new Map<string, ReviewedProposal[]>();
+  const groups = new Map<string, QueuedProposal[]>();
   for (const r of reviewed) groups.set(groupKey(r.proposal), [...(groups.get(groupKey(r.proposal)) ?? []), r]);
   // The same content under another name folds into the earliest proposal that says it (seed 002: dedupe).
-  const firstByContent = new Map<string, ReviewedProposal>();
+  const firstByContent = new Map<string, QueuedProposal>();
   const order = new Map(reviewed.map((r, i) => [r.proposal.id, i])); // oldest first (readPending's order)
   const gone = new Set<string>();
   for (const group of groups.values()) {
-    const buckets = new Map<string, ReviewedProposal[]>();
-    for (const r of group) buckets.set(contentKey(r.proposal), [...(buckets.get(contentKey(r.proposal)) ?? []), r]);
+    const buckets = new Map<string, QueuedProposal[]>();
+    for (const r of group) buckets.set(r.content_key, [...(buckets.get(r.content_key) ?? []), r]);
     for (const bucket of buckets.values()) {
       if (bucket.length > 1) plan.merged.push({ into: bucket[0]!.proposal.id, ids: bucket.slice(1).map((r) => r.proposal.id), card: bucket[0]!.card_file });
     }
@@ -106,8 +107,8 @@ export function planConsolidation(
 }
 
 /** Folds `r` into an earlier proposal for another card with the same content; true when it was folded. */
-function foldAcrossNames(plan: ConsolidatePlan, first: Map<string, ReviewedProposal>, r: ReviewedProposal, gone: Set<string>): boolean {
-  const key = contentKey(r.proposal).replace(/^\[[^,]*,/, "["); // the type aside: one fact under two types is still one fact
+function foldAcrossNames(plan: ConsolidatePlan, first: Map<string, QueuedProposal>, r: QueuedProposal, gone: Set<string>): boolean {
+  const key = r.across_types_key; // the type aside: one fact under two types is still one fact
   const earlier = first.get(key);
   if (!earlier) {
     first.set(key, r);
@@ -126,7 +127,7 @@ function foldAcrossNames(plan: ConsolidatePlan, first: Map<string, ReviewedPropo
  * The content matches that hold a proposal: every live card under another name, every contradicting proposal,
  * and a near-duplicate proposal only when it is the earlier one (the earliest of near-duplicates goes first).
  */
-function contentMatches(r: ReviewedProposal, gone: Set<string>, order: Map<string, number>): Related[] {
+function contentMatches(r: QueuedProposal, gone: Set<string>, order: Map<string, number>): Related[] {
   const before = (id: string) => (order.get(id) ?? Infinity) < (order.get(r.proposal.id) ?? Infinity);
   return [...r.flags.near_duplicates, ...r.flags.contradictions].filter(
     (m) => m.proposal === null || (!gone.has(m.proposal) && (m.relation === "contradiction" || before(m.proposal))),
@@ -134,7 +135,7 @@ function contentMatches(r: ReviewedProposal, gone: Set<string>, order: Map<strin
 }
 
 function holdReason(
-  r: ReviewedProposal,
+  r: QueuedProposal,
   conflict: boolean,
   matches: readonly Related[],
   verifiedSource: (source: string) => boolean,
@@ -167,7 +168,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
   assertMayWrite(ctx.actor, "consolidate proposals");
   const acceptFacts = options.acceptFacts === true;
   if (options.dryRun) {
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
+    const plan = planConsolidation((await reviewQueue(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
@@ -178,7 +179,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
       // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
       // archived as accepted instead of being held here as stale.
       await withRecordsLock(ctx, () => undefined);
-      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
+      const plan = planConsolidation((await reviewQueue(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
       await applyMerges(ctx, plan);
       for (const a of plan.accepted) {
         const done = await acceptProposal(ctx, a.id);
@@ -201,26 +202,38 @@ function arrivedFrom(memoryDir: string): (id: string) => boolean {
   return (id) => hold?.held(`${PROPOSALS_DIR}/${id}.json`) !== undefined;
 }
 
-/** Folds each merged proposal into its primary: the primary records who else proposed it, the rest are archived. */
+/**
+ * Folds each merged proposal into its primary: the primary records who else proposed it, the rest are archived. Only
+ * the proposals folded are read, a page at a time (an agent's loop may have staged one fact 2,000 times).
+ */
 async function applyMerges(ctx: WriteContext, plan: ConsolidatePlan): Promise<void> {
   if (plan.merged.length === 0) return;
   await withStoreLock(
     ctx.memoryDir,
     async () => {
-      const byId = new Map(readPending(ctx.memoryDir).proposals.map((p) => [p.id, p]));
+      const listed = new Set(listPendingNames(ctx.memoryDir).names); // listed once: each merge reads only its files
+      const read = (ids: readonly string[]) => {
+        const at = new Map(ids.map((id, i) => [id, i]));
+        const names = ids.map((id) => `${id}.json`).filter((n) => listed.has(n));
+        return readPendingNames(ctx.memoryDir, names).proposals.sort((a, b) => at.get(a.id)! - at.get(b.id)!); // the plan's order
+      };
       for (const m of plan.merged) {
-        const primary = byId.get(m.into);
+        const primary = read([m.into])[0];
         if (!primary) continue;
-        const folded = m.ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
+        const pages: string[][] = [];
+        for (let at = 0; at < m.ids.length; at += PENDING_PAGE) pages.push(m.ids.slice(at, at + PENDING_PAGE));
+        const folded: Pick<Proposal, "id" | "proposer" | "source" | "created_at" | "restated">[] = [];
+        for (const page of pages) for (const p of read(page)) folded.push({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at, restated: p.restated });
         primary.merged = [...(primary.merged ?? []), ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
         // Where the folded ones were said again stays in view too, within the same bound a capture keeps.
         const restated = validRestatements([...(primary.restated ?? []), ...folded.flatMap((p) => p.restated ?? [])]);
         if (restated.length > 0) primary.restated = restated;
         await rewritePending(ctx.memoryDir, primary);
-        for (const p of folded) {
-          const decided: Proposal = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
-          await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
-        }
+        for (const page of pages)
+          for (const p of read(page)) {
+            const decided: Proposal = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
+            await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
+          }
       }
     },
     { timeoutMs: ctx.lockTimeoutMs },

@@ -34,6 +34,13 @@ export interface Related {
   shared_repo_refs: string[];
 }
 
+/** What a proposal would make the card say, prepared for comparison. */
+export interface ProposalStatement {
+  prepared: Prepared;
+  description: string;
+  body: string;
+}
+
 export interface MatchOptions {
   /** The card file a proposal updates, if it exists. */
   targetOf: (p: Proposal) => string | undefined;
@@ -45,32 +52,49 @@ const NOT_A_CARD = /(^|\/)(MEMORY\.[^/]*|episodes\.summary)\.md$/i;
 
 /** Related items per proposal id, near-duplicates first, then by similarity. */
 export function relatedByContent(proposals: readonly Proposal[], cards: readonly CardSummary[], options: MatchOptions): Map<string, Related[]> {
+  const byFile = new Map(cards.map((c) => [c.file, c]));
+  const items = proposals.map((p) => {
+    const target = options.targetOf(p);
+    return { id: p.id, group: options.groupOf(p), target, card_file: target ?? cardFileOf(p), statement: statementOf(p, byFile.get(target ?? "")) };
+  });
+  return relatedAmong(items, cards);
+}
+
+/** A proposal as the content match weighs it: consolidation keeps only this of each, not its body (body "" then). */
+export interface MatchItem {
+  id: string;
+  /** Items with equal groups are about one card (compared by name elsewhere: duplicates and conflicts). */
+  group: string;
+  /** The card file it updates, if that exists. */
+  target: string | undefined;
+  /** The file it would write. */
+  card_file: string;
+  statement: ProposalStatement;
+}
+
+/** relatedByContent over items already prepared (statementOf), in the proposals' order; shared_terms left empty unless `listShared`. */
+export function relatedAmong(items: readonly MatchItem[], cards: readonly CardSummary[], listShared = true): Map<string, Related[]> {
   // Only a card sharing a description term or a repo_ref can match: its body is tokenized only then (a
   // 10,000-card store would otherwise tokenize every body for a handful of proposals).
   const live = cards
     .filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file))
     .map((c) => ({ c, terms: new Set([...tokenize(c.description), ...(c.recall ?? []).flatMap((k) => tokenize(k))]), full: undefined as Prepared | undefined }));
-  const byFile = new Map(cards.map((c) => [c.file, c]));
-  const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
-  const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
   const out = new Map<string, Related[]>();
-  for (const p of proposals) {
-    const mine = statements.get(p.id)!;
-    const target = targets.get(p.id);
+  for (const p of items) {
+    const mine = p.statement;
     const found: Related[] = [];
     for (const item of live) {
       const c = item.c;
-      if (c.file === target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
+      if (c.file === p.target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
       item.full ??= prepare({ ...c });
-      const cmp = compareStatements(mine.prepared, item.full);
+      const cmp = compareStatements(mine.prepared, item.full, listShared);
       if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
     }
-    for (const q of proposals) {
-      if (q.id === p.id || options.groupOf(q) === options.groupOf(p) || (target !== undefined && targets.get(q.id) === target)) continue;
-      const other = statements.get(q.id)!;
-      const cmp = compareStatements(mine.prepared, other.prepared);
-      if (cmp)
-        found.push({ relation: cmp.relation, card_file: targets.get(q.id) ?? cardFileOf(q), proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
+    for (const q of items) {
+      if (q.id === p.id || q.group === p.group || (p.target !== undefined && q.target === p.target)) continue;
+      const other = q.statement;
+      const cmp = compareStatements(mine.prepared, other.prepared, listShared);
+      if (cmp) found.push({ relation: cmp.relation, card_file: q.card_file, proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
     }
     found.sort((a, b) => (a.relation === b.relation ? b.similarity - a.similarity : a.relation === "near_duplicate" ? -1 : 1));
     out.set(p.id, found);
@@ -79,7 +103,7 @@ export function relatedByContent(proposals: readonly Proposal[], cards: readonly
 }
 
 /** What the proposal would make the card say: its own fields, the target's for those it leaves unchanged. */
-function statementOf(p: Proposal, target: CardSummary | undefined): { prepared: Prepared; description: string; body: string } {
+export function statementOf(p: Proposal, target: CardSummary | undefined): ProposalStatement {
   const description = p.card.description ?? target?.description ?? "";
   const body = p.card.body ?? target?.body ?? "";
   const own = (p.card as { recall?: unknown }).recall; // recall keys a proposal carries, when proposals carry them

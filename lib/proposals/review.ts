@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
-import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, readPendingPage, type PendingPage, type Proposal } from "./propose.js";
+import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPendingPage, type PendingPage, type Proposal } from "./propose.js";
 import type { Arrival } from "../store/arrivals.js";
-import { readHold } from "../store/hold.js";
+import { readHold, type Hold } from "../store/hold.js";
 import type { QueuePage } from "../records/proposal-files.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText, type SaveInput } from "../records/card-input.js";
@@ -12,7 +12,7 @@ import type { CardType } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { relatedByContent, type CardSummary, type Related } from "./content-match.js";
+import { relatedAmong, statementOf, type CardSummary, type MatchItem, type Related } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 
 // What the owner needs to decide on a proposal, computed fresh from disk every time (never stored, so it
@@ -58,41 +58,72 @@ export interface ReviewResult extends QueuePage {
 }
 
 /**
- * Pending proposals with their flags: every one (consolidate), or one page in staging order (review, the web view: a
- * full queue read whole held 400+ MB). On a page, duplicates, conflicts and near-duplicates among proposals are
- * found within that page; cards are always all compared.
+ * One page of pending proposals in staging order with their flags (review, the web view: a full queue read whole held
+ * 400+ MB). Duplicates, conflicts and near-duplicates among proposals are found within that page; cards are always
+ * all compared. Consolidation weighs the whole queue, a page at a time (./review-queue.ts).
  */
-export async function reviewPending(memoryDir: string, page?: number, options: { withoutHeld?: boolean } = {}): Promise<ReviewResult> {
-  const read: PendingPage = page === undefined ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page, options);
+export async function reviewPending(memoryDir: string, page: number, options: { withoutHeld?: boolean } = {}): Promise<ReviewResult> {
+  const read: PendingPage = readPendingPage(memoryDir, page, options);
   const cards = await cardSummaries(memoryDir);
-  const byName = new Map<string, Proposal[]>();
-  for (const p of read.proposals) byName.set(groupKey(p), [...(byName.get(groupKey(p)) ?? []), p]);
-  // findCardFile scans every card's frontmatter for a name it does not find as a file: once per proposal.
-  const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
-  const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
   const hold = readHold(memoryDir);
-  const pending = read.proposals.map((p) => {
-    const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
-    const key = contentKey(p);
-    const file = targets.get(p.id);
-    const target = cards.find((c) => c.file === file);
-    const stale = shaOf(memoryDir, file) !== p.base_sha256;
-    const sameAsCard = target !== undefined && sameContent(p, target);
-    const sameDescription = p.card.description === undefined ? undefined : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description!));
-    const flags: ProposalFlags = {
+  const weighed = read.proposals.map((p) => ({ p, w: weigh(memoryDir, p, cards, hold), key: contentKey(p) }));
+  const related = relatedAmong(
+    weighed.map((x) => x.w.match),
+    cards,
+  );
+  const pending = weighed.map(({ p, w, key }) => ({
+    proposal: p,
+    card_file: w.card_file,
+    flags: { ...w.flags, ...pairFlags(p.id, w.match.group, key, weighed, related) },
+    suggested_scope: w.suggested_scope,
+  }));
+  return { pending, unreadable: read.unreadable, total: read.total, page: read.page, pages: read.pages };
+}
+
+/** One proposal against the cards: everything review says of it but its pairs with other proposals. */
+export interface Weighed {
+  card_file: string;
+  match: MatchItem;
+  flags: Omit<ProposalFlags, "duplicate_of" | "conflicts_with" | "near_duplicates" | "contradictions">;
+  suggested_scope: string[] | null;
+}
+
+export function weigh(memoryDir: string, p: Proposal, cards: readonly CardSummary[], hold: Hold | undefined): Weighed {
+  // findCardFile scans every card's frontmatter for a name it does not find as a file: once per proposal.
+  const file = findTarget(memoryDir, p);
+  const target = cards.find((c) => c.file === file);
+  const stale = shaOf(memoryDir, file) !== p.base_sha256;
+  const sameAsCard = target !== undefined && sameContent(p, target);
+  const sameDescription = p.card.description === undefined ? undefined : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description!));
+  return {
+    card_file: target?.file ?? cardFileOf(p),
+    match: { id: p.id, group: groupKey(p), target: file, card_file: file ?? cardFileOf(p), statement: statementOf(p, target) },
+    flags: {
       stale,
       duplicate_of_card: sameAsCard ? target!.file : (sameDescription?.file ?? null),
-      duplicate_of: group.filter((o) => contentKey(o) === key).map((o) => o.id),
-      conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
       contradicts_card: target !== undefined && !sameAsCard && stale,
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
-      near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
-      contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
       arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`)),
-    };
-    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
-  });
-  return { pending, unreadable: read.unreadable, total: page === undefined ? pending.length : read.total, page: read.page, pages: read.pages };
+    },
+    suggested_scope: scopeSuggestion(p, target),
+  };
+}
+
+/** A proposal's pairs with the others weighed with it: same card and content, same card and other content, related. */
+export function pairFlags(
+  id: string,
+  group: string,
+  key: string,
+  others: readonly { w: Weighed; key: string }[],
+  related: Map<string, Related[]>,
+): Pick<ProposalFlags, "duplicate_of" | "conflicts_with" | "near_duplicates" | "contradictions"> {
+  const same = others.filter((o) => o.w.match.group === group && o.w.match.id !== id);
+  return {
+    duplicate_of: same.filter((o) => o.key === key).map((o) => o.w.match.id),
+    conflicts_with: same.filter((o) => o.key !== key).map((o) => o.w.match.id),
+    near_duplicates: related.get(id)?.filter((r) => r.relation === "near_duplicate") ?? [],
+    contradictions: related.get(id)?.filter((r) => r.relation === "contradiction") ?? [],
+  };
 }
 
 function arrivedBy(item: Arrival | undefined): ProposalFlags["arrived"] {
@@ -168,7 +199,7 @@ export function previewProposal(memoryDir: string, p: Proposal, today: string): 
 }
 
 /** Proposals about one card: same card name, case-insensitive. */
-export function groupKey(p: Proposal): string {
+export function groupKey(p: { card: { name: string } }): string {
   return withoutTypePrefix(p.card.name.replace(/\.md$/, "")).toLowerCase();
 }
 

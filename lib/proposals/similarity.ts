@@ -99,18 +99,29 @@ function terms(text: string): string[] {
     .map(unitTerm);
 }
 
-/** How b relates to a, or undefined when it does not (unrelated, or too little text to tell). */
-export function compareStatements(a: Prepared, b: Prepared): Comparison | undefined {
+/**
+ * How b relates to a, or undefined when it does not (unrelated, or too little text to tell). `listShared: false` leaves
+ * shared_terms empty, for a caller that weighs every pair and reads only the relation (consolidation).
+ */
+export function compareStatements(a: Prepared, b: Prepared, listShared = true): Comparison | undefined {
   if (a.descSet.size === 0 || b.descSet.size === 0) return undefined;
   const sharedRefs = [...a.refs].filter((r) => b.refs.has(r)).sort();
   const refs = sharedRefs.length > 0;
   const descJ = jaccard(a.descSet, b.descSet);
-  const allJ = jaccard(a.all, b.all);
+  // The whole texts' shared terms are counted once (the smaller set looked up in the larger) and listed only for a
+  // relation: consolidation compares every pair of a full queue, and listing and sorting them for each pair of long
+  // bodies cost minutes.
+  const both = overlap(a.all, b.all);
+  const allJ = a.all.size + b.all.size - both === 0 ? 0 : both / (a.all.size + b.all.size - both);
   const numbersDiffer = a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers);
   const similarity = Math.round(Math.max(descJ, allJ) * 100) / 100;
-  const shared = [...a.all].filter((t) => b.all.has(t)).sort();
-  const result = (relation: Relation): Comparison => ({ relation, similarity, shared_terms: shared, shared_repo_refs: sharedRefs });
-  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || (refs && Math.max(descJ, allJ) >= 0.5) || paraphrase(a, b))) return result("near_duplicate");
+  const result = (relation: Relation): Comparison => ({
+    relation,
+    similarity,
+    shared_terms: listShared ? [...a.all].filter((t) => b.all.has(t)).sort() : [],
+    shared_repo_refs: sharedRefs,
+  });
+  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || (refs && Math.max(descJ, allJ) >= 0.5) || paraphrase(a, b, both))) return result("near_duplicate");
   const subject = Math.max(commonPrefix(a.desc, b.desc), commonPrefix([...a.desc].reverse(), [...b.desc].reverse()));
   const shorter = Math.min(a.descSet.size, b.descSet.size);
   const sameSubject = (subject >= 2 && subject * 2 > shorter) || (refs && subject >= 1);
@@ -119,19 +130,24 @@ export function compareStatements(a: Prepared, b: Prepared): Comparison | undefi
   return differ || numbersDiffer ? result("contradiction") : undefined;
 }
 
-/** Nearly all of the smaller text's content terms are in the other, or a recall key of one is wholly in the other. */
-function paraphrase(a: Prepared, b: Prepared): boolean {
-  const [small, large] = a.all.size <= b.all.size ? [a.all, b.all] : [b.all, a.all];
-  let shared = 0;
-  for (const t of small) if (large.has(t)) shared++;
+/** Nearly all of the smaller text's content terms (`shared` of them in both) are in the other, or a recall key of one is wholly in the other. */
+function paraphrase(a: Prepared, b: Prepared, shared: number): boolean {
+  const small = a.all.size <= b.all.size ? a.all : b.all;
   if (shared >= 4 && shared >= 0.8 * small.size) return true;
   const within = (keys: Set<string>[], text: Set<string>) => keys.some((k) => [...k].every((t) => text.has(t)));
   return within(a.keys, b.all) || within(b.keys, a.all);
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+/** How many terms two sets share. */
+function overlap(a: Set<string>, b: Set<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let both = 0;
-  for (const t of a) if (b.has(t)) both++;
+  for (const t of small) if (large.has(t)) both++;
+  return both;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  const both = overlap(a, b);
   const union = a.size + b.size - both;
   return union === 0 ? 0 : both / union;
 }

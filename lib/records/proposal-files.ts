@@ -125,9 +125,8 @@ export function readArchived(memoryDir: string): ProposalsRead {
   return readDir(path.join(memoryDir, ARCHIVE_DIR));
 }
 
-/** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
 /**
- * The number after the highest staged. Only the newest files of the queue and the archive are read: names sort in
+ * The number after the highest staged (pending or archived; the caller holds the store lock). Only the newest files of the queue and the archive are read: names sort in
  * staging order, so they hold the highest numbers (a number only breaks ties in review's order). The whole queue,
  * 2,000 of ~95 KB, cost every propose 190 MB of reads.
  */
@@ -268,6 +267,15 @@ export function readMatching(memoryDir: string, idOrPrefix: string, archived = f
   return readNames(dir, names).proposals;
 }
 
+/** The pending file names (staging order; quarantined ones named as unreadable) and a slice of them read: a queue by pages. */
+export const listPendingNames = (memoryDir: string) => listNames(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
+export const readPendingNames = (memoryDir: string, names: readonly string[]) => readNames(path.join(memoryDir, PROPOSALS_DIR), names);
+
+/** readPending's order: oldest first, ties broken by the staging number, then the id. */
+export function stagingOrder(a: Pick<Proposal, "created_at" | "seq" | "id">, b: Pick<Proposal, "created_at" | "seq" | "id">): number {
+  return a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id);
+}
+
 function readNames(dir: string, names: readonly string[]): ProposalsRead {
   const proposals: Proposal[] = [];
   const unreadable: ProposalsRead["unreadable"] = [];
@@ -289,6 +297,6 @@ function readNames(dir: string, names: readonly string[]): ProposalsRead {
       unreadable.push({ file: name, reason: (err as Error).message });
     }
   }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
+  proposals.sort(stagingOrder);
   return { proposals, unreadable };
 }

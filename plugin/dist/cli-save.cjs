@@ -9689,6 +9689,9 @@ function readMatching(memoryDir, idOrPrefix, archived = false) {
   const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
   return readNames(dir, names).proposals;
 }
+function stagingOrder(a, b) {
+  return a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id);
+}
 function readNames(dir, names) {
   const proposals = [];
   const unreadable = [];
@@ -9708,7 +9711,7 @@ function readNames(dir, names) {
       unreadable.push({ file: name, reason: err.message });
     }
   }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
+  proposals.sort(stagingOrder);
   return { proposals, unreadable };
 }
 var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP, NEWEST_READ, PENDING_PAGE;

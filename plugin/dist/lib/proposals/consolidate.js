@@ -4,11 +4,12 @@ import { runJob } from "../store/job-run.js";
 import { withStoreLock } from "../store/lock.js";
 import { withRecordsLock } from "../records/commit.js";
 import { acceptProposal } from "./decide.js";
-import { contentKey, groupKey, reviewPending } from "./review.js";
-import { archiveProposal, readPending, rewritePending } from "./propose.js";
+import { groupKey } from "./review.js";
+import { reviewQueue } from "./review-queue.js";
+import { archiveProposal, rewritePending } from "./propose.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
-import { PROPOSALS_DIR } from "../records/proposal-files.js";
+import { listPendingNames, PENDING_PAGE, PROPOSALS_DIR, readPendingNames } from "../records/proposal-files.js";
 import { readHold } from "../store/hold.js";
 function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false, arrived = () => false) {
   const plan = {
@@ -30,7 +31,7 @@ function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false, 
   const gone = /* @__PURE__ */ new Set();
   for (const group of groups.values()) {
     const buckets = /* @__PURE__ */ new Map();
-    for (const r of group) buckets.set(contentKey(r.proposal), [...buckets.get(contentKey(r.proposal)) ?? [], r]);
+    for (const r of group) buckets.set(r.content_key, [...buckets.get(r.content_key) ?? [], r]);
     for (const bucket of buckets.values()) {
       if (bucket.length > 1) plan.merged.push({ into: bucket[0].proposal.id, ids: bucket.slice(1).map((r) => r.proposal.id), card: bucket[0].card_file });
     }
@@ -54,7 +55,7 @@ function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false, 
   return plan;
 }
 function foldAcrossNames(plan, first, r, gone) {
-  const key = contentKey(r.proposal).replace(/^\[[^,]*,/, "[");
+  const key = r.across_types_key;
   const earlier = first.get(key);
   if (!earlier) {
     first.set(key, r);
@@ -98,7 +99,7 @@ async function consolidate(ctx, options = {}) {
   assertMayWrite(ctx.actor, "consolidate proposals");
   const acceptFacts = options.acceptFacts === true;
   if (options.dryRun) {
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
+    const plan = planConsolidation((await reviewQueue(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
@@ -107,7 +108,7 @@ async function consolidate(ctx, options = {}) {
     "consolidate",
     async () => {
       await withRecordsLock(ctx, () => void 0);
-      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
+      const plan = planConsolidation((await reviewQueue(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource, arrivedFrom(ctx.memoryDir));
       await applyMerges(ctx, plan);
       for (const a of plan.accepted) {
         const done = await acceptProposal(ctx, a.id);
@@ -129,19 +130,28 @@ async function applyMerges(ctx, plan) {
   await withStoreLock(
     ctx.memoryDir,
     async () => {
-      const byId = new Map(readPending(ctx.memoryDir).proposals.map((p) => [p.id, p]));
+      const listed = new Set(listPendingNames(ctx.memoryDir).names);
+      const read = (ids) => {
+        const at = new Map(ids.map((id, i) => [id, i]));
+        const names = ids.map((id) => `${id}.json`).filter((n) => listed.has(n));
+        return readPendingNames(ctx.memoryDir, names).proposals.sort((a, b) => at.get(a.id) - at.get(b.id));
+      };
       for (const m of plan.merged) {
-        const primary = byId.get(m.into);
+        const primary = read([m.into])[0];
         if (!primary) continue;
-        const folded = m.ids.map((id) => byId.get(id)).filter((p) => p !== void 0);
+        const pages = [];
+        for (let at = 0; at < m.ids.length; at += PENDING_PAGE) pages.push(m.ids.slice(at, at + PENDING_PAGE));
+        const folded = [];
+        for (const page of pages) for (const p of read(page)) folded.push({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at, restated: p.restated });
         primary.merged = [...primary.merged ?? [], ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
         const restated = validRestatements([...primary.restated ?? [], ...folded.flatMap((p) => p.restated ?? [])]);
         if (restated.length > 0) primary.restated = restated;
         await rewritePending(ctx.memoryDir, primary);
-        for (const p of folded) {
-          const decided = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
-          await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
-        }
+        for (const page of pages)
+          for (const p of read(page)) {
+            const decided = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
+            await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
+          }
       }
     },
     { timeoutMs: ctx.lockTimeoutMs }

@@ -4,28 +4,31 @@ import { tokenize } from "../rank/tokenize.js";
 import { compareStatements, prepare } from "./similarity.js";
 var NOT_A_CARD = /(^|\/)(MEMORY\.[^/]*|episodes\.summary)\.md$/i;
 function relatedByContent(proposals, cards, options) {
-  const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, terms: /* @__PURE__ */ new Set([...tokenize(c.description), ...(c.recall ?? []).flatMap((k) => tokenize(k))]), full: void 0 }));
   const byFile = new Map(cards.map((c) => [c.file, c]));
-  const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
-  const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
+  const items = proposals.map((p) => {
+    const target = options.targetOf(p);
+    return { id: p.id, group: options.groupOf(p), target, card_file: target ?? cardFileOf(p), statement: statementOf(p, byFile.get(target ?? "")) };
+  });
+  return relatedAmong(items, cards);
+}
+function relatedAmong(items, cards, listShared = true) {
+  const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, terms: /* @__PURE__ */ new Set([...tokenize(c.description), ...(c.recall ?? []).flatMap((k) => tokenize(k))]), full: void 0 }));
   const out = /* @__PURE__ */ new Map();
-  for (const p of proposals) {
-    const mine = statements.get(p.id);
-    const target = targets.get(p.id);
+  for (const p of items) {
+    const mine = p.statement;
     const found = [];
     for (const item of live) {
       const c = item.c;
-      if (c.file === target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
+      if (c.file === p.target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
       item.full ??= prepare({ ...c });
-      const cmp = compareStatements(mine.prepared, item.full);
+      const cmp = compareStatements(mine.prepared, item.full, listShared);
       if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
     }
-    for (const q of proposals) {
-      if (q.id === p.id || options.groupOf(q) === options.groupOf(p) || target !== void 0 && targets.get(q.id) === target) continue;
-      const other = statements.get(q.id);
-      const cmp = compareStatements(mine.prepared, other.prepared);
-      if (cmp)
-        found.push({ relation: cmp.relation, card_file: targets.get(q.id) ?? cardFileOf(q), proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
+    for (const q of items) {
+      if (q.id === p.id || q.group === p.group || p.target !== void 0 && q.target === p.target) continue;
+      const other = q.statement;
+      const cmp = compareStatements(mine.prepared, other.prepared, listShared);
+      if (cmp) found.push({ relation: cmp.relation, card_file: q.card_file, proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
     }
     found.sort((a, b) => a.relation === b.relation ? b.similarity - a.similarity : a.relation === "near_duplicate" ? -1 : 1);
     out.set(p.id, found);
@@ -47,5 +50,7 @@ function rest(cmp) {
   return { similarity: cmp.similarity, shared_terms: cmp.shared_terms, shared_repo_refs: cmp.shared_repo_refs };
 }
 export {
-  relatedByContent
+  relatedAmong,
+  relatedByContent,
+  statementOf
 };

@@ -3,45 +3,59 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines } from "../core/line-diff.js";
 import { sha256Hex } from "../store/history.js";
-import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPending, readPendingPage } from "./propose.js";
+import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPendingPage } from "./propose.js";
 import { readHold } from "../store/hold.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js";
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { relatedByContent } from "./content-match.js";
+import { relatedAmong, statementOf } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 async function reviewPending(memoryDir, page, options = {}) {
-  const read = page === void 0 ? { ...readPending(memoryDir), total: 0, page: 1, pages: 1 } : readPendingPage(memoryDir, page, options);
+  const read = readPendingPage(memoryDir, page, options);
   const cards = await cardSummaries(memoryDir);
-  const byName = /* @__PURE__ */ new Map();
-  for (const p of read.proposals) byName.set(groupKey(p), [...byName.get(groupKey(p)) ?? [], p]);
-  const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
-  const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
   const hold = readHold(memoryDir);
-  const pending = read.proposals.map((p) => {
-    const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
-    const key = contentKey(p);
-    const file = targets.get(p.id);
-    const target = cards.find((c) => c.file === file);
-    const stale = shaOf(memoryDir, file) !== p.base_sha256;
-    const sameAsCard = target !== void 0 && sameContent(p, target);
-    const sameDescription = p.card.description === void 0 ? void 0 : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description));
-    const flags = {
+  const weighed = read.proposals.map((p) => ({ p, w: weigh(memoryDir, p, cards, hold), key: contentKey(p) }));
+  const related = relatedAmong(
+    weighed.map((x) => x.w.match),
+    cards
+  );
+  const pending = weighed.map(({ p, w, key }) => ({
+    proposal: p,
+    card_file: w.card_file,
+    flags: { ...w.flags, ...pairFlags(p.id, w.match.group, key, weighed, related) },
+    suggested_scope: w.suggested_scope
+  }));
+  return { pending, unreadable: read.unreadable, total: read.total, page: read.page, pages: read.pages };
+}
+function weigh(memoryDir, p, cards, hold) {
+  const file = findTarget(memoryDir, p);
+  const target = cards.find((c) => c.file === file);
+  const stale = shaOf(memoryDir, file) !== p.base_sha256;
+  const sameAsCard = target !== void 0 && sameContent(p, target);
+  const sameDescription = p.card.description === void 0 ? void 0 : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description));
+  return {
+    card_file: target?.file ?? cardFileOf(p),
+    match: { id: p.id, group: groupKey(p), target: file, card_file: file ?? cardFileOf(p), statement: statementOf(p, target) },
+    flags: {
       stale,
       duplicate_of_card: sameAsCard ? target.file : sameDescription?.file ?? null,
-      duplicate_of: group.filter((o) => contentKey(o) === key).map((o) => o.id),
-      conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
       contradicts_card: target !== void 0 && !sameAsCard && stale,
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
-      near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
-      contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
       arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`))
-    };
-    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
-  });
-  return { pending, unreadable: read.unreadable, total: page === void 0 ? pending.length : read.total, page: read.page, pages: read.pages };
+    },
+    suggested_scope: scopeSuggestion(p, target)
+  };
+}
+function pairFlags(id, group, key, others, related) {
+  const same = others.filter((o) => o.w.match.group === group && o.w.match.id !== id);
+  return {
+    duplicate_of: same.filter((o) => o.key === key).map((o) => o.w.match.id),
+    conflicts_with: same.filter((o) => o.key !== key).map((o) => o.w.match.id),
+    near_duplicates: related.get(id)?.filter((r) => r.relation === "near_duplicate") ?? [],
+    contradictions: related.get(id)?.filter((r) => r.relation === "contradiction") ?? []
+  };
 }
 function arrivedBy(item) {
   return item ? { pushed_by: item.pushed_by } : null;
@@ -160,8 +174,10 @@ export {
   currentScopeSuggestion,
   findTarget,
   groupKey,
+  pairFlags,
   previewProposal,
   reviewPending,
   saveInputOf,
-  scopeSuggestion
+  scopeSuggestion,
+  weigh
 };

@@ -32,17 +32,22 @@ var NUMBER_TERMS = new Set(NUMBER_WORDS.flatMap((w) => tokenize(w)));
 function terms(text) {
   return tokenize(text).filter((t) => !/^\d+(?:[.,]\d+)*$/.test(t) && !NUMBER_TERMS.has(t)).map(unitTerm);
 }
-function compareStatements(a, b) {
+function compareStatements(a, b, listShared = true) {
   if (a.descSet.size === 0 || b.descSet.size === 0) return void 0;
   const sharedRefs = [...a.refs].filter((r) => b.refs.has(r)).sort();
   const refs = sharedRefs.length > 0;
   const descJ = jaccard(a.descSet, b.descSet);
-  const allJ = jaccard(a.all, b.all);
+  const both = overlap(a.all, b.all);
+  const allJ = a.all.size + b.all.size - both === 0 ? 0 : both / (a.all.size + b.all.size - both);
   const numbersDiffer = a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers);
   const similarity = Math.round(Math.max(descJ, allJ) * 100) / 100;
-  const shared = [...a.all].filter((t) => b.all.has(t)).sort();
-  const result = (relation) => ({ relation, similarity, shared_terms: shared, shared_repo_refs: sharedRefs });
-  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || refs && Math.max(descJ, allJ) >= 0.5 || paraphrase(a, b))) return result("near_duplicate");
+  const result = (relation) => ({
+    relation,
+    similarity,
+    shared_terms: listShared ? [...a.all].filter((t) => b.all.has(t)).sort() : [],
+    shared_repo_refs: sharedRefs
+  });
+  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || refs && Math.max(descJ, allJ) >= 0.5 || paraphrase(a, b, both))) return result("near_duplicate");
   const subject = Math.max(commonPrefix(a.desc, b.desc), commonPrefix([...a.desc].reverse(), [...b.desc].reverse()));
   const shorter = Math.min(a.descSet.size, b.descSet.size);
   const sameSubject = subject >= 2 && subject * 2 > shorter || refs && subject >= 1;
@@ -50,17 +55,20 @@ function compareStatements(a, b) {
   const differ = [...a.descSet].some((t) => !b.descSet.has(t)) && [...b.descSet].some((t) => !a.descSet.has(t));
   return differ || numbersDiffer ? result("contradiction") : void 0;
 }
-function paraphrase(a, b) {
-  const [small, large] = a.all.size <= b.all.size ? [a.all, b.all] : [b.all, a.all];
-  let shared = 0;
-  for (const t of small) if (large.has(t)) shared++;
+function paraphrase(a, b, shared) {
+  const small = a.all.size <= b.all.size ? a.all : b.all;
   if (shared >= 4 && shared >= 0.8 * small.size) return true;
   const within = (keys, text) => keys.some((k) => [...k].every((t) => text.has(t)));
   return within(a.keys, b.all) || within(b.keys, a.all);
 }
-function jaccard(a, b) {
+function overlap(a, b) {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let both = 0;
-  for (const t of a) if (b.has(t)) both++;
+  for (const t of small) if (large.has(t)) both++;
+  return both;
+}
+function jaccard(a, b) {
+  const both = overlap(a, b);
   const union = a.size + b.size - both;
   return union === 0 ? 0 : both / union;
 }

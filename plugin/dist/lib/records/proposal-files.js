@@ -140,6 +140,11 @@ function readMatching(memoryDir, idOrPrefix, archived = false) {
   const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
   return readNames(dir, names).proposals;
 }
+var listPendingNames = (memoryDir) => listNames(path.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
+var readPendingNames = (memoryDir, names) => readNames(path.join(memoryDir, PROPOSALS_DIR), names);
+function stagingOrder(a, b) {
+  return a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id);
+}
 function readNames(dir, names) {
   const proposals = [];
   const unreadable = [];
@@ -159,7 +164,7 @@ function readNames(dir, names) {
       unreadable.push({ file: name, reason: err.message });
     }
   }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
+  proposals.sort(stagingOrder);
   return { proposals, unreadable };
 }
 export {
@@ -172,6 +177,7 @@ export {
   countPending,
   ensureDirs,
   isProposalId,
+  listPendingNames,
   logEvent,
   newProposalId,
   nextSeq,
@@ -181,6 +187,8 @@ export {
   readMatching,
   readNewest,
   readPending,
+  readPendingNames,
   readPendingPage,
-  readSummaries
+  readSummaries,
+  stagingOrder
 };
