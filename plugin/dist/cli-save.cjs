@@ -295,6 +295,8 @@ var init_errors = __esm({
       E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
       /** A path would leave the memory directory (.., absolute, NUL, symlink). */
       E_PATH_ESCAPE: "E_PATH_ESCAPE",
+      /** A session-end payload names a transcript of the host's that is not that session's own project's (capture reads nothing). */
+      E_TRANSCRIPT_NOT_SESSION: "E_TRANSCRIPT_NOT_SESSION",
       /** The store lock could not be taken in time. */
       E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
       /** A filesystem operation failed (permission, missing parent, …). */
@@ -9373,7 +9375,14 @@ function latestLines(bytes, end, known = () => 0) {
       const had = lines.get(entry.card);
       if (had === void 0) lines.set(entry.card, { rev: entry.rev, offset: start });
       else if (had instanceof Map) had.set(entry.rev, start);
-      else lines.set(entry.card, /* @__PURE__ */ new Map([[had.rev, had.offset], [entry.rev, start]]));
+      else
+        lines.set(
+          entry.card,
+          /* @__PURE__ */ new Map([
+            [had.rev, had.offset],
+            [entry.rev, start]
+          ])
+        );
     }
     start = nl + 1;
   }

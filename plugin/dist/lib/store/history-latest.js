@@ -101,7 +101,14 @@ function latestLines(bytes, end, known = () => 0) {
       const had = lines.get(entry.card);
       if (had === void 0) lines.set(entry.card, { rev: entry.rev, offset: start });
       else if (had instanceof Map) had.set(entry.rev, start);
-      else lines.set(entry.card, /* @__PURE__ */ new Map([[had.rev, had.offset], [entry.rev, start]]));
+      else
+        lines.set(
+          entry.card,
+          /* @__PURE__ */ new Map([
+            [had.rev, had.offset],
+            [entry.rev, start]
+          ])
+        );
     }
     start = nl + 1;
   }
