@@ -172,7 +172,8 @@ function renderArrivals(arrivals: readonly Arrival[], io: Io): string {
   for (const a of arrivals) {
     const state = a.state === "quarantined" ? c.red(a.state) : a.state === "rejected" ? c.dim(a.state) : c.yellow(a.state);
     const who = a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
-    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}`);
+    const looks = a.looks_like && a.state !== "quarantined" ? c.red(` — looks like ${inertText(a.looks_like)} but is not it`) : "";
+    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}${looks}`);
   }
   // A second machine's first sync from a shared remote holds every card: one command, not one per id.
   const pending = arrivals.filter((a) => a.state === "pending").length;

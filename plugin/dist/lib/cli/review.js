@@ -150,7 +150,8 @@ function renderArrivals(arrivals, io) {
   for (const a of arrivals) {
     const state = a.state === "quarantined" ? c.red(a.state) : a.state === "rejected" ? c.dim(a.state) : c.yellow(a.state);
     const who = a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
-    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}`);
+    const looks = a.looks_like && a.state !== "quarantined" ? c.red(` \u2014 looks like ${inertText(a.looks_like)} but is not it`) : "";
+    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}${looks}`);
   }
   const pending = arrivals.filter((a) => a.state === "pending").length;
   const all = pending > 1 ? ` memctl accept --arrivals releases all ${pending} pending.` : "";
