@@ -12,6 +12,7 @@ import type { CardType } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
+import { lookAlikeOf } from "../core/look-alike.js";
 import { relatedByContent, type CardSummary, type Related } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 
@@ -41,6 +42,8 @@ export interface ProposalFlags {
    * "human" at her own terminal), so review names who pushed it; null for a proposal made here or accepted since.
    */
   arrived: { pushed_by: string[] } | null;
+  /** A new card whose name only looks like this existing card's (lib/core/look-alike.ts): accepting makes a twin. */
+  looks_like?: string;
 }
 
 export interface ReviewedProposal {
@@ -90,6 +93,8 @@ export async function reviewPending(memoryDir: string, page?: number, options: {
       contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
       arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`)),
     };
+    const twin = target === undefined ? lookAlikeCard(p.card.name, cards) : undefined;
+    if (twin) flags.looks_like = twin;
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
   return { pending, unreadable: read.unreadable, total: page === undefined ? pending.length : read.total, page: read.page, pages: read.pages };
@@ -238,4 +243,15 @@ export async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
 
 function norm(text: string): string {
   return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** The existing card whose name `name` is not but looks like (a Cyrillic "е" for an "e"), by file name or card name. */
+function lookAlikeCard(name: string, cards: readonly CardSummary[]): string | undefined {
+  const byName = new Map<string, string>();
+  for (const c of cards) {
+    byName.set(withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file);
+    if (c.name) byName.set(c.name, c.file);
+  }
+  const twin = lookAlikeOf(withoutTypePrefix(name), byName.keys());
+  return twin === undefined ? undefined : byName.get(twin);
 }

@@ -10,6 +10,7 @@ import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
+import { lookAlikeOf } from "../core/look-alike.js";
 import { relatedByContent } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 async function reviewPending(memoryDir, page, options = {}) {
@@ -39,6 +40,8 @@ async function reviewPending(memoryDir, page, options = {}) {
       contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
       arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`))
     };
+    const twin = target === void 0 ? lookAlikeCard(p.card.name, cards) : void 0;
+    if (twin) flags.looks_like = twin;
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
   return { pending, unreadable: read.unreadable, total: page === void 0 ? pending.length : read.total, page: read.page, pages: read.pages };
@@ -153,6 +156,15 @@ async function cardSummaries(memoryDir) {
 }
 function norm(text) {
   return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+function lookAlikeCard(name, cards) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const c of cards) {
+    byName.set(withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file);
+    if (c.name) byName.set(c.name, c.file);
+  }
+  const twin = lookAlikeOf(withoutTypePrefix(name), byName.keys());
+  return twin === void 0 ? void 0 : byName.get(twin);
 }
 export {
   cardSummaries,
