@@ -46,13 +46,14 @@ try {
     ]),
   );
   const codexFile = path.join(home, ".codex", "sessions", "2026", "12", "06", `rollout-2026-12-06T12-00-00-${sessionId}.jsonl`);
-  writeLines(
-    codexFile,
-    said.flatMap((message) => [
+  writeLines(codexFile, [
+    // A rollout opens with its session_meta, whose cwd binds it to the payload's project (lib/capture/transcript-owner.ts).
+    JSON.stringify({ type: "session_meta", payload: { id: sessionId, cwd: proj } }),
+    ...said.flatMap((message) => [
       JSON.stringify({ type: "event_msg", payload: { type: "user_message", message } }),
       JSON.stringify({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "Done. ".repeat(200) }] } }),
     ]),
-  );
+  ]);
   const payload = {
     grok: JSON.stringify({ hookEventName: "session_end", sessionId, cwd: proj, transcriptPath: grokFile, reason: "shutdown" }),
     codex: JSON.stringify({ session_id: sessionId, transcript_path: codexFile, cwd: proj, hook_event_name: "SessionEnd", reason: "other" }),

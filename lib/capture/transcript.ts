@@ -6,6 +6,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
 import type { Io } from "../store/io.js";
+import { assertSessionTranscript, type SessionOwner } from "./transcript-owner.js";
 
 /** The bytes read from the end of a transcript (the rule pass must stay fast on long sessions). */
 export const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
@@ -205,7 +206,9 @@ function grokUserChunk(params: unknown): { prompt: unknown; text: string } | und
 }
 
 /** The user's messages of the transcript a payload names, read safely (see the top of this file). */
-export function readSessionMessages(file: string, host: string, io: Pick<Io, "env" | "home">, maxBytes = TRANSCRIPT_TAIL_BYTES): UserMessage[] {
-  const real = checkedTranscriptPath(file, transcriptRoots(host, io), host);
+export function readSessionMessages(file: string, host: string, io: Pick<Io, "env" | "home">, owner: SessionOwner, maxBytes = TRANSCRIPT_TAIL_BYTES): UserMessage[] {
+  const roots = transcriptRoots(host, io);
+  const real = checkedTranscriptPath(file, roots, host);
+  assertSessionTranscript(real, roots, host, owner);
   return userMessages(readTail(real, maxBytes));
 }

@@ -273,7 +273,7 @@ function arrivalLines(arrivals: readonly Arrival[], c: ReturnType<typeof colorsF
   if (pending.length > 0) out.push(c.yellow(`  ${pending.length} change(s) arrived from a shared remote and wait for review (not injected until accepted):`));
   // A removal leaves nothing to hold: the card is already gone here, and rejecting it is what brings it back.
   const gone = (a: Arrival) => (a.kind === "removed" ? ` (already gone here: memctl reject ${a.id} --reason R restores it)` : "");
-  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}${gone(a)}`);
+  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}${gone(a)}${looks(a, c)}`);
   if (quarantined.length > 0) out.push(c.red(`  ${quarantined.length} arrived file(s) quarantined (kept in git, never injected or shown here):`));
   for (const a of quarantined) out.push(`    ${a.id}  ${inertText(a.path)}${who(a)}: ${a.reasons.map(inertText).join("; ")}`);
   out.push(`  review them: memctl review (memctl accept ID / memctl reject ID --reason R)`);
@@ -296,6 +296,13 @@ function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {
   lines.push(...notPortableLines(s.not_portable, c));
   if (s.tracked_per_machine.length > 0)
     lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
+  for (const l of s.look_alikes)
+    lines.push(c.red(`held       ${l.id} ${inertText(l.path)} (${l.state}) looks like ${inertText(l.looks_like)} but is not it: memctl review ${l.id}`));
   if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));
   return lines.join("\n") + "\n";
+}
+
+/** A new card's name that imitates an existing card's, said where the owner decides on it. */
+function looks(a: Arrival, c: ReturnType<typeof colorsFor>): string {
+  return a.looks_like ? c.red(` — looks like ${inertText(a.looks_like)} but is not it`) : "";
 }

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
   /** A path would leave the memory directory (.., absolute, NUL, symlink). */
   E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** A session-end payload names a transcript of the host's that is not that session's own project's (capture reads nothing). */
+  E_TRANSCRIPT_NOT_SESSION: "E_TRANSCRIPT_NOT_SESSION",
   /** The store lock could not be taken in time. */
   E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
   /** A filesystem operation failed (permission, missing parent, …). */

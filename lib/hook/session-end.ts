@@ -107,7 +107,8 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
     } catch (err) {
       const code = (err as { code?: string }).code ?? systemCode(err);
       logHookError(io, `session end (${host}): capture skipped: ${(err as Error).message}`);
-      return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: (err as Error).message };
+      const refused = code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" || code === "E_TRANSCRIPT_NOT_SESSION";
+      return { status: refused ? "refused" : "skipped", reason: refused ? `${(err as Error).message} (${code})` : (err as Error).message };
     }
   }
   // What now waits in all: the staged count alone reads as the whole queue when earlier sessions left some.
@@ -124,7 +125,7 @@ function sessionMessages(event: SessionEndEvent, host: string, io: Io): UserMess
   // Only OpenCode's plugin (in the host's own process) hands over messages; every other host names a transcript.
   if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text: opencodeMessage(text) }));
   if (!event.transcriptPath) return [];
-  return readSessionMessages(event.transcriptPath, host, io);
+  return readSessionMessages(event.transcriptPath, host, io, { cwd: event.cwd, sessionId: event.sessionId });
 }
 
 /** The same hook, detached, with the payload on its stdin; this process returns at once. */

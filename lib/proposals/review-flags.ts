@@ -16,6 +16,7 @@ export function flagLabels(f: ProposalFlags): FlagLabel[] {
   if (f.not_a_card) out.push({ text: "not-a-card", tone: "bad" });
   // Its proposer is what another machine wrote: the flag says whose push brought it (names only, not emails).
   if (f.arrived) out.push({ text: `synced:${f.arrived.pushed_by.map((p) => inertText(p.replace(/\s*<[^>]*>$/, ""))).join(",") || "?"}`, tone: "bad" });
+  if (f.looks_like) out.push({ text: `looks-like:${inertText(f.looks_like)}`, tone: "bad" });
   if (f.stale) out.push({ text: "stale", tone: "warn" });
   if (f.contradicts_card) out.push({ text: "contradicts", tone: "bad" });
   if (f.conflicts_with.length) out.push({ text: `conflict:${f.conflicts_with.map(shortId).join(",")}`, tone: "bad" });

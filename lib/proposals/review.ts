@@ -12,6 +12,7 @@ import type { CardType } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
+import { lookAlikeOf } from "../core/look-alike.js";
 import { relatedAmong, statementOf, type CardSummary, type MatchItem, type Related } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 
@@ -41,6 +42,8 @@ export interface ProposalFlags {
    * "human" at her own terminal), so review names who pushed it; null for a proposal made here or accepted since.
    */
   arrived: { pushed_by: string[] } | null;
+  /** A new card whose name only looks like this existing card's (lib/core/look-alike.ts): accepting makes a twin. */
+  looks_like?: string;
 }
 
 export interface ReviewedProposal {
@@ -104,6 +107,7 @@ export function weigh(memoryDir: string, p: Proposal, cards: readonly CardSummar
       contradicts_card: target !== undefined && !sameAsCard && stale,
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
       arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`)),
+      ...lookAlikeFlag(p, target, cards),
     },
     suggested_scope: scopeSuggestion(p, target),
   };
@@ -269,4 +273,21 @@ export async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
 
 function norm(text: string): string {
   return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** `looks_like` for a proposal of a new card whose name only looks like an existing card's. */
+function lookAlikeFlag(p: Proposal, target: CardSummary | undefined, cards: readonly CardSummary[]): { looks_like?: string } {
+  const twin = target === undefined ? lookAlikeCard(p.card.name, cards) : undefined;
+  return twin ? { looks_like: twin } : {};
+}
+
+/** The existing card whose name `name` is not but looks like (a Cyrillic "е" for an "e"), by file name or card name. */
+function lookAlikeCard(name: string, cards: readonly CardSummary[]): string | undefined {
+  const byName = new Map<string, string>();
+  for (const c of cards) {
+    byName.set(withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file);
+    if (c.name) byName.set(c.name, c.file);
+  }
+  const twin = lookAlikeOf(withoutTypePrefix(name), byName.keys());
+  return twin === undefined ? undefined : byName.get(twin);
 }

@@ -2,7 +2,7 @@
 // Kept apart from the builder (doctor.ts), which is logic.
 import type { LimitCrossing } from "../records/limit-crossings.js";
 import type { ParsedRef, RefVerdict } from "./repo-refs.js";
-import type { SyncStatus } from "../sync/status.js";
+import type { LookAlike, SyncStatus } from "../sync/status.js";
 import type { Arrival } from "../store/arrivals.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
@@ -213,6 +213,8 @@ export interface DoctorReport {
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
   pending_arrivals?: number;
+  /** Synced stores only: held new cards whose names only look like an existing card's (each one a warning). */
+  look_alike_arrivals?: LookAlike[];
   /** The hold list cannot be read: every store file older than it is held from agents and sync does not merge. */
   hold_damaged?: HoldDamaged;
   /** Secrets in cards or MEMORY.md as they are on disk, masked (after warnings_count: added later, existing keys keep their places). */

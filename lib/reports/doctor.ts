@@ -3,7 +3,7 @@ import { scopeProblems } from "../core/scope.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields, unquotedColonLine } from "../core/card.js";
 import { cardRefs } from "./repo-refs.js";
-import type { SyncStatus } from "../sync/status.js";
+import { lookAlikes, type SyncStatus } from "../sync/status.js";
 import type { StoreView } from "../records/store-view.js";
 import { instructionWarnings } from "./instructions-report.js";
 
@@ -158,6 +158,8 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     const arrivals = input.arrivals ?? [];
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
     report.pending_arrivals = arrivals.filter((a) => a.state === "pending").length;
+    report.look_alike_arrivals = lookAlikes(arrivals);
+    report.warnings_count += report.look_alike_arrivals.length;
     report.issues_count += report.quarantined.length;
     report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;

@@ -39,6 +39,8 @@ export interface Arrival {
   at: string;
   /** The index line that arrived (kind index, a pending note) or the owner's line a removal took away (kind removed). */
   line?: string;
+  /** A new card whose name only looks like this existing card's (lib/core/look-alike.ts): shown wherever the owner decides. */
+  looks_like?: string;
   /** [mtimeMs, size] when the item was written: a file still at that stamp is held without hashing it again. */
   stamp?: [number, number];
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { lowerBound as firstAtOrAbove } from "../core/line-edits.js";
-import { historyPath, parseHistoryLine, readCardHistory, latestByCard, type HistoryEntry, type HistoryRead } from "./history.js";
+import { contiguousTop, historyPath, parseHistoryLine, readCardHistory, latestByCard, type HistoryEntry, type HistoryRead } from "./history.js";
 import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
@@ -123,11 +123,16 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
   const bytes = Buffer.alloc(size - index.covered);
   if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
   const end = bytes.lastIndexOf(0x0a) + 1; // a torn last line is not covered: the next append may drop it
-  for (const [card, latest] of latestLines(bytes, end)) {
+  const found = new Map<string, ReturnType<typeof pairOf>>();
+  const known = (card: string): number => {
+    if (!found.has(card)) found.set(card, pairOf(index, fd, card));
+    return found.get(card)?.entry.rev ?? 0;
+  };
+  for (const [card, latest] of latestLines(bytes, end, known)) {
     const offset = index.covered + latest.offset;
-    const at = pairOf(index, fd, card);
+    const at = found.get(card);
     if (at === undefined) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = offset;
+    else index.pairs[at.i + 1] = offset;
   }
   index.covered += end;
   index.onDisk = false;
@@ -137,16 +142,38 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
 }
 
 /**
- * Each card's latest line among the whole lines of bytes[0, end): its revision and where the line starts. A later
- * line of the same revision wins, as latestByCard picks.
+ * Each card's latest line among the whole lines of bytes[0, end) that moves it past `known` (its indexed revision):
+ * its revision and where the line starts. A later line of the same revision wins, as latestByCard picks; a line whose
+ * revision skips a number is not one memctl wrote and never becomes the latest (inSequence in history.ts).
  */
-function latestLines(bytes: Buffer, end: number): Map<string, { rev: number; offset: number }> {
-  const latest = new Map<string, { rev: number; offset: number }>();
+function latestLines(bytes: Buffer, end: number, known: (card: string) => number = () => 0): Map<string, { rev: number; offset: number }> {
+  // Most cards have one line: a map of revisions is made only for a card's second.
+  const lines = new Map<string, { rev: number; offset: number } | Map<number, number>>();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(0x0a, start);
     const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
-    if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
+    if (entry) {
+      const had = lines.get(entry.card);
+      if (had === undefined) lines.set(entry.card, { rev: entry.rev, offset: start });
+      else if (had instanceof Map) had.set(entry.rev, start);
+      else
+        lines.set(
+          entry.card,
+          new Map([
+            [had.rev, had.offset],
+            [entry.rev, start],
+          ]),
+        );
+    }
     start = nl + 1;
+  }
+  const latest = new Map<string, { rev: number; offset: number }>();
+  for (const [card, revs] of lines) {
+    const from = known(card);
+    const byRev = revs instanceof Map ? revs : new Map([[revs.rev, revs.offset]]);
+    const rev = contiguousTop(byRev, from);
+    const offset = byRev.get(rev);
+    if (offset !== undefined) latest.set(card, { rev, offset });
   }
   return latest;
 }

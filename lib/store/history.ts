@@ -117,7 +117,7 @@ function searchCardHistory(bytes: Buffer, cards: readonly string[]): HistoryRead
     if (!entry) malformed++;
     else if (wanted.has(entry.card)) entries.push(entry);
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
 }
 
 /**
@@ -150,7 +150,35 @@ export function parseHistory(text: string): HistoryRead {
     if (entry) entries.push(entry);
     else malformed++;
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
+}
+
+/** Nine digits: the most `memctl restore` takes, and far more revisions than one card ever gets. */
+export const REV_MAX = 999_999_999;
+
+/**
+ * Keeps the entries a local write could have made, counting the others as malformed. A write numbers its card's next
+ * revision one past the highest it knows, and every line it knew stays in the log (a union when synced), so a card's
+ * revisions are 1..n with none skipped, in whatever order a merge left them. A line whose revision skips a number no
+ * line holds (a teammate's pushed r10000000000) is not memctl's: it must not number the owner's next write, nor be
+ * the latest doctor compares the card with. `entries` holds every line of each card it names, in file order.
+ */
+export function inSequence(entries: HistoryEntry[], malformed = 0): HistoryRead {
+  const top = new Map<string, number>();
+  for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
+  const gapped = new Map<string, Set<number>>();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, new Set()).get(e.card)!).add(e.rev);
+  if (gapped.size === 0) return { entries, malformed };
+  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
+  return { entries: kept, malformed: malformed + entries.length - kept.length };
+}
+
+/** The highest n such that every revision from `from` + 1 to n is in `revs` (`from` itself when `from` + 1 is not). */
+export function contiguousTop(revs: { has(rev: number): boolean }, from: number): number {
+  let n = from;
+  while (revs.has(n + 1)) n++;
+  return n;
 }
 
 /** One history line as an entry, or undefined when it does not parse or lacks a field (counted as malformed). */
@@ -166,13 +194,15 @@ export function parseHistoryLine(line: string): HistoryEntry | undefined {
   const ok =
     Number.isInteger(o.rev) &&
     (o.rev as number) >= 1 &&
+    (o.rev as number) <= REV_MAX &&
     typeof o.card === "string" &&
     o.card !== "" &&
     HISTORY_OPS.includes(o.op as HistoryOp) &&
     typeof o.actor === "string" &&
     typeof o.at === "string" &&
     (typeof o.sha256 === "string" || o.sha256 === null) &&
-    Number.isInteger(o.bytes);
+    Number.isSafeInteger(o.bytes) &&
+    (o.bytes as number) >= 0;
   if (!ok) return undefined;
   return {
     rev: o.rev as number,

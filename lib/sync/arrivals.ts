@@ -8,7 +8,7 @@ import { sha256Hex } from "../core/sha256.js";
 import { readArrivals, writeArrivals, type Arrival, type ArrivalKind } from "../store/arrivals.js";
 import { currentSha, liveness, lineSha, normalise, stampOf } from "../store/hold.js";
 import { withDefaults, type Guardrails } from "../records/guardrails.js";
-import { fileProblems, overLimits, PROPOSAL } from "./arrival-checks.js";
+import { fileProblems, nameFlags, overLimits, PROPOSAL } from "./arrival-checks.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit, type GitOptions } from "./git.js";
@@ -124,8 +124,16 @@ export async function inspectFile(
   }
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  const named = isCardFile(rel) && previous === undefined ? nameFlags(ctx, dir, rel) : undefined;
+  const flagged = named?.looks_like ? { looks_like: named.looks_like } : {};
   if (problems.length > 0) {
-    item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? (previous === undefined ? "new" : "edited") : "file", "quarantined", problems);
+    item(
+      rel,
+      rel === COMPACT ? "compact" : isCardFile(rel) ? (previous === undefined ? "new" : "edited") : "file",
+      "quarantined",
+      [...problems, ...(named?.reasons ?? [])],
+      flagged,
+    );
     cardItems.add(rel);
     return;
   }
@@ -136,9 +144,13 @@ export async function inspectFile(
   else if (rel.endsWith(".md") && !rel.startsWith(".memctl/") && text !== undefined) {
     if (heldPaths && !heldPaths.has(rel) && previous !== undefined && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === undefined || parseCard(previous).meta.priority !== "always");
-    item(rel, pinned ? "pinned" : previous === undefined ? "new" : "edited", "pending", [
-      pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine",
-    ]);
+    item(
+      rel,
+      pinned ? "pinned" : previous === undefined ? "new" : "edited",
+      "pending",
+      [pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine", ...(named?.reasons ?? [])],
+      flagged,
+    );
     cardItems.add(rel);
   }
 }

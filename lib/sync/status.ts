@@ -6,6 +6,8 @@ import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
 import { readTrust, type Trust } from "./trust.js";
 import { windowsPathProblem } from "../core/portable-name.js";
+import type { Arrival } from "../store/arrivals.js";
+import { liveArrivals } from "./arrival-decide.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync, type LastSync } from "./repo.js";
 
 // Where a synced store stands, from local git state only (no network): for `sync --status` and doctor.
@@ -31,6 +33,21 @@ export interface SyncStatus {
   drivers_configured: boolean;
   /** How far this machine trusts its remote (memctl sync trust); chosen false: never set, treated as shared. */
   trust: Trust;
+  /** Held new cards whose names only look like an existing card's (lib/core/look-alike.ts). */
+  look_alikes: LookAlike[];
+}
+
+/** A held arrival whose name imitates an existing card's. */
+export interface LookAlike {
+  id: string;
+  path: string;
+  looks_like: string;
+  state: string;
+}
+
+/** The held arrivals that imitate an existing card's name; none when the hold list cannot be read (doctor reports that). */
+export function lookAlikes(arrivals: readonly Arrival[]): LookAlike[] {
+  return arrivals.flatMap((a) => (a.looks_like && a.state !== "rejected" ? [{ id: a.id, path: a.path, looks_like: a.looks_like, state: a.state }] : []));
 }
 
 /** The status, or { repo: false } for a store that is not a git repository of its own (no git spawned then). */
@@ -49,6 +66,7 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     not_portable: [],
     drivers_configured: false,
     trust: { level: "shared", chosen: false },
+    look_alikes: [],
   };
   if (!fs.existsSync(path.join(memoryDir, ".git"))) return none;
   const opts: GitOptions = { env };
@@ -80,6 +98,7 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     not_portable: notPortable(all.stdout.split("\0")),
     drivers_configured: drivers.code === 0,
     trust: await readTrust(memoryDir, opts),
+    look_alikes: heldLookAlikes(memoryDir),
   };
 }
 
@@ -98,4 +117,12 @@ export function notPortable(paths: readonly string[]): NotPortable[] {
     const problem = p === "" ? undefined : windowsPathProblem(p);
     return problem ? [{ path: p, problem }] : [];
   });
+}
+
+function heldLookAlikes(memoryDir: string): LookAlike[] {
+  try {
+    return lookAlikes(liveArrivals(memoryDir));
+  } catch {
+    return [];
+  }
 }

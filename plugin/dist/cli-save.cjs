@@ -295,6 +295,8 @@ var init_errors = __esm({
       E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
       /** A path would leave the memory directory (.., absolute, NUL, symlink). */
       E_PATH_ESCAPE: "E_PATH_ESCAPE",
+      /** A session-end payload names a transcript of the host's that is not that session's own project's (capture reads nothing). */
+      E_TRANSCRIPT_NOT_SESSION: "E_TRANSCRIPT_NOT_SESSION",
       /** The store lock could not be taken in time. */
       E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
       /** A filesystem operation failed (permission, missing parent, …). */
@@ -7303,7 +7305,7 @@ function searchCardHistory(bytes, cards) {
     if (!entry) malformed++;
     else if (wanted.has(entry.card)) entries.push(entry);
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
 }
 function needlesFor(cards) {
   const names = cards.map((c) => Buffer.from(c, "utf8")).filter((b) => b.length > 0);
@@ -7326,7 +7328,22 @@ function parseHistory(text) {
     if (entry) entries.push(entry);
     else malformed++;
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
+}
+function inSequence(entries, malformed = 0) {
+  const top = /* @__PURE__ */ new Map();
+  for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
+  const gapped = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (gapped.size === 0) return { entries, malformed };
+  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
+  return { entries: kept, malformed: malformed + entries.length - kept.length };
+}
+function contiguousTop(revs, from) {
+  let n = from;
+  while (revs.has(n + 1)) n++;
+  return n;
 }
 function parseHistoryLine(line) {
   let v;
@@ -7337,7 +7354,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,
@@ -7377,7 +7394,7 @@ function makeEntry(entries, card, op, actor, at, content) {
   const bytes = content === null ? 0 : Buffer.byteLength(content);
   return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
 }
-var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN;
+var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN, REV_MAX;
 var init_history = __esm({
   "lib/store/history.ts"() {
     "use strict";
@@ -7393,6 +7410,7 @@ var init_history = __esm({
     ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
     searched = /* @__PURE__ */ new WeakMap();
     SHARED_MIN = 6;
+    REV_MAX = 999999999;
   }
 });
 
@@ -9332,11 +9350,16 @@ function catchUp(index, fd, size) {
   const bytes = Buffer.alloc(size - index.covered);
   if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
   const end = bytes.lastIndexOf(10) + 1;
-  for (const [card, latest] of latestLines(bytes, end)) {
+  const found = /* @__PURE__ */ new Map();
+  const known = (card) => {
+    if (!found.has(card)) found.set(card, pairOf(index, fd, card));
+    return found.get(card)?.entry.rev ?? 0;
+  };
+  for (const [card, latest] of latestLines(bytes, end, known)) {
     const offset = index.covered + latest.offset;
-    const at = pairOf(index, fd, card);
+    const at = found.get(card);
     if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = offset;
+    else index.pairs[at.i + 1] = offset;
   }
   index.covered += end;
   index.onDisk = false;
@@ -9344,13 +9367,33 @@ function catchUp(index, fd, size) {
   if (index.head.length < WINDOW) index.head = readWindow(fd, 0, Math.min(WINDOW, index.covered));
   return true;
 }
-function latestLines(bytes, end) {
-  const latest = /* @__PURE__ */ new Map();
+function latestLines(bytes, end, known = () => 0) {
+  const lines = /* @__PURE__ */ new Map();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(10, start);
     const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
-    if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
+    if (entry) {
+      const had = lines.get(entry.card);
+      if (had === void 0) lines.set(entry.card, { rev: entry.rev, offset: start });
+      else if (had instanceof Map) had.set(entry.rev, start);
+      else
+        lines.set(
+          entry.card,
+          /* @__PURE__ */ new Map([
+            [had.rev, had.offset],
+            [entry.rev, start]
+          ])
+        );
+    }
     start = nl + 1;
+  }
+  const latest = /* @__PURE__ */ new Map();
+  for (const [card, revs] of lines) {
+    const from = known(card);
+    const byRev = revs instanceof Map ? revs : /* @__PURE__ */ new Map([[revs.rev, revs.offset]]);
+    const rev = contiguousTop(byRev, from);
+    const offset = byRev.get(rev);
+    if (offset !== void 0) latest.set(card, { rev, offset });
   }
   return latest;
 }

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { runCli, testIo } from "../helpers.js";
 import { acquireStoreLock } from "../../lib/store/lock.js";
 import { processesIn, waitFor } from "../support/keepers.js";
-import { LINT, canonical, endSession, modelScript, pending, run, transcript, world } from "../support/capture-world.js";
+import { LINT, canonical, claudeProjectDir, endSession, modelScript, pending, run, transcript, world } from "../support/capture-world.js";
 
 // Capture at session end, through the built CLI: the user's own words in a host transcript become proposals
 // (never cards), with their source; the switch, the secret scan, the path check, the model path and its
@@ -88,7 +88,7 @@ test("a transcript path outside the host's own transcript directories, or not a 
   assert.equal(r.code, 0);
   assert.match(r.stdout, /refused/);
   // A symlink under the directory pointing out of it is outside too.
-  const dir = path.join(w.home, ".claude", "projects", "-proj");
+  const dir = claudeProjectDir(w, w.proj);
   fs.mkdirSync(dir, { recursive: true });
   fs.symlinkSync(outside, path.join(dir, "link.jsonl"));
   assert.match(endSession(w, path.join(dir, "link.jsonl")).stdout, /refused/);

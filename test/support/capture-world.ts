@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT, initRepo, tempDir } from "../helpers.js";
+import { claudeSlug } from "../../lib/config/project.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
 export const LINT = "from now on, run the linter before every commit";
@@ -46,8 +47,7 @@ export function run(w: World, args: string[], input?: string) {
 }
 
 /** A Claude Code transcript under the world's ~/.claude/projects/: user lines, plus assistant and tool lines that must never count. */
-export function transcript(w: World, userMessages: string[], name = "s1"): string {
-  const dir = path.join(w.home, ".claude", "projects", "-proj");
+export function transcript(w: World, userMessages: string[], name = "s1", dir = claudeProjectDir(w, w.proj)): string {
   fs.mkdirSync(dir, { recursive: true });
   const lines = userMessages.flatMap((text) => [
     { type: "user", message: { role: "user", content: text }, sessionId: name },
@@ -57,6 +57,11 @@ export function transcript(w: World, userMessages: string[], name = "s1"): strin
   const file = path.join(dir, `${name}.jsonl`);
   fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   return file;
+}
+
+/** Where Claude Code keeps the transcripts of sessions started in `cwd`: `~/.claude/projects/<slug>/`. */
+export function claudeProjectDir(w: World, cwd: string): string {
+  return path.join(w.home, ".claude", "projects", claudeSlug(fs.realpathSync(cwd)));
 }
 
 export function endSession(w: World, file: string, session = "s1", extra: string[] = []) {

@@ -2963,6 +2963,8 @@ var ERROR_CODES = {
   E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
   /** A path would leave the memory directory (.., absolute, NUL, symlink). */
   E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** A session-end payload names a transcript of the host's that is not that session's own project's (capture reads nothing). */
+  E_TRANSCRIPT_NOT_SESSION: "E_TRANSCRIPT_NOT_SESSION",
   /** The store lock could not be taken in time. */
   E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
   /** A filesystem operation failed (permission, missing parent, \u2026). */
@@ -10287,7 +10289,23 @@ function parseHistory(text) {
     if (entry) entries.push(entry);
     else malformed++;
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
+}
+var REV_MAX = 999999999;
+function inSequence(entries, malformed = 0) {
+  const top = /* @__PURE__ */ new Map();
+  for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
+  const gapped = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (gapped.size === 0) return { entries, malformed };
+  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
+  return { entries: kept, malformed: malformed + entries.length - kept.length };
+}
+function contiguousTop(revs, from) {
+  let n = from;
+  while (revs.has(n + 1)) n++;
+  return n;
 }
 function parseHistoryLine(line) {
   let v;
@@ -10298,7 +10316,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,

@@ -87,12 +87,12 @@ test("a history a sync rewrote is read whole again: a line merged in before the 
   for (let i = 0; i < 40; i++) append(dir, `project_c${i % 7}.md`);
   assert.deepEqual(readLatestHistory(dir, ["project_c3.md"]).entries, expected(dir, ["project_c3.md"]));
   keepHistoryIndex(dir);
-  // A teammate's revision 99 of c3 lands in the middle: more bytes, the same last lines, a new file.
+  // A teammate's revision 7 of c3 (it has 6) lands in the middle: more bytes, the same last lines, a new file.
   const lines = fs.readFileSync(historyPath(dir), "utf8").split("\n");
-  const theirs = JSON.stringify({ ...JSON.parse(lines[5]!), card: "project_c3.md", rev: 99, actor: "host:claude" });
+  const theirs = JSON.stringify({ ...JSON.parse(lines[5]!), card: "project_c3.md", rev: 7, actor: "host:claude" });
   lines.splice(6, 0, theirs);
   replaceHistory(dir, lines.join("\n"));
-  assert.equal(readLatestHistory(dir, ["project_c3.md"]).entries[0]!.rev, 99);
+  assert.equal(readLatestHistory(dir, ["project_c3.md"]).entries[0]!.rev, 7);
   assert.deepEqual(readLatestHistory(dir, ["project_c3.md", "project_c1.md"]).entries, expected(dir, ["project_c3.md", "project_c1.md"]));
 });
 
@@ -103,20 +103,20 @@ for (const where of ["first", "last"] as const) {
     assert.ok(fs.statSync(historyPath(dir)).size > 3 * 4096, "longer than the two windows the index checks");
     keepHistoryIndex(dir);
     const ino = fs.statSync(historyPath(dir)).ino;
-    // That line becomes c4's revision 99, its time shorter by the digits the revision gained: every byte offset
+    // That line becomes c4's revision 23 (it has 22), its time shorter by the digits the revision gained: every byte offset
     // stays where it was, so only the index's check of the covered bytes can tell.
     const lines = fs.readFileSync(historyPath(dir), "utf8").split("\n");
     const i = where === "first" ? 0 : lines.length - 2;
     const old = JSON.parse(lines[i]!) as HistoryEntry;
     const gained = 2 - String(old.rev).length;
     assert.ok(old.card.length === "project_c4.md".length && gained >= 0);
-    lines[i] = JSON.stringify({ ...old, card: "project_c4.md", rev: 99, at: old.at.replace(".000Z", `.${"0".repeat(3 - gained)}Z`) });
+    lines[i] = JSON.stringify({ ...old, card: "project_c4.md", rev: 23, at: old.at.replace(".000Z", `.${"0".repeat(3 - gained)}Z`) });
     const fd = fs.openSync(historyPath(dir), "r+");
     fs.writeSync(fd, lines.join("\n"), 0);
     fs.closeSync(fd);
     assert.equal(fs.statSync(historyPath(dir)).ino, ino);
     assert.deepEqual(readLatestHistory(dir, ["project_c4.md"]).entries, expected(dir, ["project_c4.md"]));
-    assert.equal(readLatestHistory(dir, ["project_c4.md"]).entries[0]!.rev, 99);
+    assert.equal(readLatestHistory(dir, ["project_c4.md"]).entries[0]!.rev, 23);
   });
 }
 
@@ -184,4 +184,20 @@ test("a history that is not a regular file reports the error a whole read report
   const read = readLatestHistory(dir, ["feedback_a.md"]);
   assert.deepEqual(read.entries, []);
   assert.match(read.error ?? "", /history\.jsonl/);
+});
+
+test("a line whose revision skips numbers never becomes a card's latest, whether the index folds it in or is rebuilt", () => {
+  const dir = store();
+  for (let i = 0; i < 12; i++) append(dir, `project_c${i % 3}.md`);
+  keepHistoryIndex(dir);
+  const forged = { ...readHistory(dir).entries[0]!, rev: 5_000 };
+  appendHistory(dir, forged); // appended: folded into the kept index
+  const next = { ...readHistory(dir).entries[0]!, rev: 5 }; // then the card's honest next revision, after it
+  appendHistory(dir, next);
+  assert.deepEqual(readLatestHistory(dir, ["project_c0.md"]).entries, [next]);
+  assert.deepEqual(expected(dir, ["project_c0.md"]), [next]);
+  assert.equal(readHistory(dir).malformed, 1);
+  fs.rmSync(indexFile(dir));
+  replaceHistory(dir, fs.readFileSync(historyPath(dir), "utf8")); // a new inode: rebuilt from the whole file
+  assert.deepEqual(readLatestHistory(dir, ["project_c0.md"]).entries, [next]);
 });

@@ -150,10 +150,7 @@ test("a new card's four candidate files are found by one search of their shared 
   const at = new Date("2026-12-02T09:40:00Z");
   for (const card of ["user_run-tests.md", "project_other_run-tests.md", "feedback_run-tests.md", "reference_run-tests.mdx", "feedback_a.md"])
     appendHistory(dir, makeEntry([], card, "create", "human", at, `${card}\n`));
-  fs.appendFileSync(
-    historyPath(dir),
-    `${JSON.stringify({ ...makeEntry([], "project_run-tests.md", "delete", "human", at, null), rev: 2 }).replace("project_run", "project\\u005frun")}\n`,
-  );
+  fs.appendFileSync(historyPath(dir), `${JSON.stringify(makeEntry([], "project_run-tests.md", "delete", "human", at, null)).replace("project_run", "project\\u005frun")}\n`);
   const named = ["user", "feedback", "project", "reference"].map((t) => `${t}_run-tests.md`);
   assert.deepEqual(
     readCardHistory(dir, named).entries.map((e) => `${e.card} ${e.op}`),

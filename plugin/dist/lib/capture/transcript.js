@@ -2,6 +2,7 @@
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
+import { assertSessionTranscript } from "./transcript-owner.js";
 var TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
 function transcriptRoots(host, io) {
   switch (host) {
@@ -147,8 +148,10 @@ function grokUserChunk(params) {
   const index = update._meta?.promptIndex;
   return { prompt: typeof index === "number" ? index : /* @__PURE__ */ Symbol(), text: update.content.text };
 }
-function readSessionMessages(file, host, io, maxBytes = TRANSCRIPT_TAIL_BYTES) {
-  const real = checkedTranscriptPath(file, transcriptRoots(host, io), host);
+function readSessionMessages(file, host, io, owner, maxBytes = TRANSCRIPT_TAIL_BYTES) {
+  const roots = transcriptRoots(host, io);
+  const real = checkedTranscriptPath(file, roots, host);
+  assertSessionTranscript(real, roots, host, owner);
   return userMessages(readTail(real, maxBytes));
 }
 export {

@@ -127,6 +127,8 @@ function findings(r) {
       `${q(x.scope)} of ${q(x.card)} matches nothing in ${q(r.scopes_checked_in ?? "")}`,
       `fix the path (memctl save ${q(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope \u2026); ignore it if another repository using this store holds it`
     );
+  for (const x of r.look_alike_arrivals ?? [])
+    warning("look-alike", `${q(x.path)} arrived with memctl sync and looks like ${q(x.looks_like)} but is not it`, `memctl review ${x.id} before accepting it`);
   if (r.pending_arrivals)
     warning("arrivals", `${r.pending_arrivals} change${r.pending_arrivals === 1 ? "" : "s"} from memctl sync await review (not injected until accepted)`, "memctl review");
   if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");

@@ -18,7 +18,7 @@ var spec = {
   positionals: [{ name: "id", description: "a proposal id (or a unique prefix), or an arrival's a-\u2026 id: show it with a diff" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG, page: { type: "number", description: "which page of the queue to list, 50 proposals a page in staging order (default 1)" } },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again), synced:NAME (it arrived by memctl sync from NAME's push: its proposer and provenance are what that machine wrote, not who you are). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
+  notes: "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again), synced:NAME (it arrived by memctl sync from NAME's push: its proposer and provenance are what that machine wrote, not who you are), looks-like:X (a new card whose name only looks like existing card X's: a 0 for an o, a 1 for an l). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
   examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"]
 };
 async function run(argv, io) {
@@ -150,7 +150,8 @@ function renderArrivals(arrivals, io) {
   for (const a of arrivals) {
     const state = a.state === "quarantined" ? c.red(a.state) : a.state === "rejected" ? c.dim(a.state) : c.yellow(a.state);
     const who = a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
-    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}`);
+    const looks = a.looks_like && a.state !== "quarantined" ? c.red(` \u2014 looks like ${inertText(a.looks_like)} but is not it`) : "";
+    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}${looks}`);
   }
   const pending = arrivals.filter((a) => a.state === "pending").length;
   const all = pending > 1 ? ` memctl accept --arrivals releases all ${pending} pending.` : "";

@@ -247,7 +247,7 @@ function arrivalLines(arrivals, c) {
   const out = [];
   if (pending.length > 0) out.push(c.yellow(`  ${pending.length} change(s) arrived from a shared remote and wait for review (not injected until accepted):`));
   const gone = (a) => a.kind === "removed" ? ` (already gone here: memctl reject ${a.id} --reason R restores it)` : "";
-  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}${gone(a)}`);
+  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}${gone(a)}${looks(a, c)}`);
   if (quarantined.length > 0) out.push(c.red(`  ${quarantined.length} arrived file(s) quarantined (kept in git, never injected or shown here):`));
   for (const a of quarantined) out.push(`    ${a.id}  ${inertText(a.path)}${who(a)}: ${a.reasons.map(inertText).join("; ")}`);
   out.push(`  review them: memctl review (memctl accept ID / memctl reject ID --reason R)`);
@@ -270,8 +270,13 @@ function renderStatus(memoryDir, s, io) {
   lines.push(...notPortableLines(s.not_portable, c));
   if (s.tracked_per_machine.length > 0)
     lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
+  for (const l of s.look_alikes)
+    lines.push(c.red(`held       ${l.id} ${inertText(l.path)} (${l.state}) looks like ${inertText(l.looks_like)} but is not it: memctl review ${l.id}`));
   if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));
   return lines.join("\n") + "\n";
+}
+function looks(a, c) {
+  return a.looks_like ? c.red(` \u2014 looks like ${inertText(a.looks_like)} but is not it`) : "";
 }
 export {
   run,

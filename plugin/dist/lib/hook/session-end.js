@@ -71,7 +71,8 @@ async function endSession(event, host, io) {
     } catch (err) {
       const code = err.code ?? systemCode(err);
       logHookError(io, `session end (${host}): capture skipped: ${err.message}`);
-      return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: err.message };
+      const refused = code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" || code === "E_TRANSCRIPT_NOT_SESSION";
+      return { status: refused ? "refused" : "skipped", reason: refused ? `${err.message} (${code})` : err.message };
     }
   }
   try {
@@ -84,7 +85,7 @@ async function endSession(event, host, io) {
 function sessionMessages(event, host, io) {
   if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text: opencodeMessage(text) }));
   if (!event.transcriptPath) return [];
-  return readSessionMessages(event.transcriptPath, host, io);
+  return readSessionMessages(event.transcriptPath, host, io, { cwd: event.cwd, sessionId: event.sessionId });
 }
 function detachSelf(stdin, host, io) {
   try {

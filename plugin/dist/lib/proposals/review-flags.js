@@ -4,6 +4,7 @@ function flagLabels(f) {
   const out = [];
   if (f.not_a_card) out.push({ text: "not-a-card", tone: "bad" });
   if (f.arrived) out.push({ text: `synced:${f.arrived.pushed_by.map((p) => inertText(p.replace(/\s*<[^>]*>$/, ""))).join(",") || "?"}`, tone: "bad" });
+  if (f.looks_like) out.push({ text: `looks-like:${inertText(f.looks_like)}`, tone: "bad" });
   if (f.stale) out.push({ text: "stale", tone: "warn" });
   if (f.contradicts_card) out.push({ text: "contradicts", tone: "bad" });
   if (f.conflicts_with.length) out.push({ text: `conflict:${f.conflicts_with.map(shortId).join(",")}`, tone: "bad" });

@@ -10,6 +10,7 @@ import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
+import { lookAlikeOf } from "../core/look-alike.js";
 import { relatedAmong, statementOf } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 async function reviewPending(memoryDir, page, options = {}) {
@@ -43,7 +44,8 @@ function weigh(memoryDir, p, cards, hold) {
       duplicate_of_card: sameAsCard ? target.file : sameDescription?.file ?? null,
       contradicts_card: target !== void 0 && !sameAsCard && stale,
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
-      arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`))
+      arrived: arrivedBy(hold?.held(`${PROPOSALS_DIR}/${p.id}.json`)),
+      ...lookAlikeFlag(p, target, cards)
     },
     suggested_scope: scopeSuggestion(p, target)
   };
@@ -167,6 +169,19 @@ async function cardSummaries(memoryDir) {
 }
 function norm(text) {
   return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+function lookAlikeFlag(p, target, cards) {
+  const twin = target === void 0 ? lookAlikeCard(p.card.name, cards) : void 0;
+  return twin ? { looks_like: twin } : {};
+}
+function lookAlikeCard(name, cards) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const c of cards) {
+    byName.set(withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file);
+    if (c.name) byName.set(c.name, c.file);
+  }
+  const twin = lookAlikeOf(withoutTypePrefix(name), byName.keys());
+  return twin === void 0 ? void 0 : byName.get(twin);
 }
 export {
   cardSummaries,

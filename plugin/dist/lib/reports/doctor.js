@@ -4,6 +4,7 @@ import { scopeProblems } from "../core/scope.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields, unquotedColonLine } from "../core/card.js";
 import { cardRefs } from "./repo-refs.js";
+import { lookAlikes } from "../sync/status.js";
 import { instructionWarnings } from "./instructions-report.js";
 var ISSUE_KINDS = [
   "dead_links",
@@ -118,6 +119,8 @@ function buildDoctorReport(input) {
     const arrivals = input.arrivals ?? [];
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
     report.pending_arrivals = arrivals.filter((a) => a.state === "pending").length;
+    report.look_alike_arrivals = lookAlikes(arrivals);
+    report.warnings_count += report.look_alike_arrivals.length;
     report.issues_count += report.quarantined.length;
     report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;

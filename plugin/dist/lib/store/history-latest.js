@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { lowerBound as firstAtOrAbove } from "../core/line-edits.js";
-import { historyPath, parseHistoryLine, readCardHistory, latestByCard } from "./history.js";
+import { contiguousTop, historyPath, parseHistoryLine, readCardHistory, latestByCard } from "./history.js";
 import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
@@ -75,11 +75,16 @@ function catchUp(index, fd, size) {
   const bytes = Buffer.alloc(size - index.covered);
   if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
   const end = bytes.lastIndexOf(10) + 1;
-  for (const [card, latest] of latestLines(bytes, end)) {
+  const found = /* @__PURE__ */ new Map();
+  const known = (card) => {
+    if (!found.has(card)) found.set(card, pairOf(index, fd, card));
+    return found.get(card)?.entry.rev ?? 0;
+  };
+  for (const [card, latest] of latestLines(bytes, end, known)) {
     const offset = index.covered + latest.offset;
-    const at = pairOf(index, fd, card);
+    const at = found.get(card);
     if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = offset;
+    else index.pairs[at.i + 1] = offset;
   }
   index.covered += end;
   index.onDisk = false;
@@ -87,13 +92,33 @@ function catchUp(index, fd, size) {
   if (index.head.length < WINDOW) index.head = readWindow(fd, 0, Math.min(WINDOW, index.covered));
   return true;
 }
-function latestLines(bytes, end) {
-  const latest = /* @__PURE__ */ new Map();
+function latestLines(bytes, end, known = () => 0) {
+  const lines = /* @__PURE__ */ new Map();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(10, start);
     const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
-    if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
+    if (entry) {
+      const had = lines.get(entry.card);
+      if (had === void 0) lines.set(entry.card, { rev: entry.rev, offset: start });
+      else if (had instanceof Map) had.set(entry.rev, start);
+      else
+        lines.set(
+          entry.card,
+          /* @__PURE__ */ new Map([
+            [had.rev, had.offset],
+            [entry.rev, start]
+          ])
+        );
+    }
     start = nl + 1;
+  }
+  const latest = /* @__PURE__ */ new Map();
+  for (const [card, revs] of lines) {
+    const from = known(card);
+    const byRev = revs instanceof Map ? revs : /* @__PURE__ */ new Map([[revs.rev, revs.offset]]);
+    const rev = contiguousTop(byRev, from);
+    const offset = byRev.get(rev);
+    if (offset !== void 0) latest.set(card, { rev, offset });
   }
   return latest;
 }

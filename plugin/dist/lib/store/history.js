@@ -64,7 +64,7 @@ function searchCardHistory(bytes, cards) {
     if (!entry) malformed++;
     else if (wanted.has(entry.card)) entries.push(entry);
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
 }
 function needlesFor(cards) {
   const names = cards.map((c) => Buffer.from(c, "utf8")).filter((b) => b.length > 0);
@@ -88,7 +88,23 @@ function parseHistory(text) {
     if (entry) entries.push(entry);
     else malformed++;
   }
-  return { entries, malformed };
+  return inSequence(entries, malformed);
+}
+var REV_MAX = 999999999;
+function inSequence(entries, malformed = 0) {
+  const top = /* @__PURE__ */ new Map();
+  for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
+  const gapped = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (gapped.size === 0) return { entries, malformed };
+  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
+  return { entries: kept, malformed: malformed + entries.length - kept.length };
+}
+function contiguousTop(revs, from) {
+  let n = from;
+  while (revs.has(n + 1)) n++;
+  return n;
 }
 function parseHistoryLine(line) {
   let v;
@@ -99,7 +115,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,
@@ -142,10 +158,13 @@ function makeEntry(entries, card, op, actor, at, content) {
 export {
   HISTORY_OPS,
   HISTORY_RELPATH,
+  REV_MAX,
   appendHistory,
   appendLine,
   assertHistoryWritable,
+  contiguousTop,
   historyPath,
+  inSequence,
   isAgentActor,
   isValidActor,
   latestByCard,

@@ -6,6 +6,8 @@ import { measureStore } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
 import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
+import { withoutTypePrefix } from "../core/card-types.js";
+import { deceptiveNameProblems, lookAlikeOf } from "../core/look-alike.js";
 var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 function proposalFileProblems(text, rel) {
   let parsed;
@@ -55,8 +57,28 @@ function overLimits(dir, limits, added) {
     usage.files -= 1;
   }
 }
+var listed = /* @__PURE__ */ new WeakMap();
+function nameFlags(key, dir, rel) {
+  let cards = listed.get(key);
+  if (!cards) {
+    try {
+      cards = fs.readdirSync(dir).filter((f) => isCardFile(f));
+    } catch {
+      cards = [];
+    }
+    listed.set(key, cards);
+  }
+  const stem = (f) => withoutTypePrefix(f.slice(0, -".md".length));
+  const byStem = new Map(cards.filter((f) => f !== rel).map((f) => [stem(f), f]));
+  const twin = lookAlikeOf(stem(rel), byStem.keys());
+  const looks = twin === void 0 ? void 0 : byStem.get(twin);
+  const reasons = deceptiveNameProblems(stem(rel));
+  if (looks) reasons.unshift(`its name looks like ${looks}, an existing card, but is not it`);
+  return looks ? { looks_like: looks, reasons } : { reasons };
+}
 export {
   PROPOSAL,
   fileProblems,
+  nameFlags,
   overLimits
 };

@@ -9,7 +9,7 @@ import { sha256Hex } from "../core/sha256.js";
 import { readArrivals, writeArrivals } from "../store/arrivals.js";
 import { currentSha, liveness, lineSha, normalise, stampOf } from "../store/hold.js";
 import { withDefaults } from "../records/guardrails.js";
-import { fileProblems, overLimits, PROPOSAL } from "./arrival-checks.js";
+import { fileProblems, nameFlags, overLimits, PROPOSAL } from "./arrival-checks.js";
 import { findSecrets } from "../records/secrets.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { git, runGit } from "./git.js";
@@ -85,8 +85,16 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
   }
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
+  const named = isCardFile(rel) && previous === void 0 ? nameFlags(ctx, dir, rel) : void 0;
+  const flagged = named?.looks_like ? { looks_like: named.looks_like } : {};
   if (problems.length > 0) {
-    item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file", "quarantined", problems);
+    item(
+      rel,
+      rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file",
+      "quarantined",
+      [...problems, ...named?.reasons ?? []],
+      flagged
+    );
     cardItems.add(rel);
     return;
   }
@@ -96,9 +104,13 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
   else if (rel.endsWith(".md") && !rel.startsWith(".memctl/") && text !== void 0) {
     if (heldPaths && !heldPaths.has(rel) && previous !== void 0 && isCardFile(rel) && sameWords(previous, text)) return;
     const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
-    item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
-      pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine"
-    ]);
+    item(
+      rel,
+      pinned ? "pinned" : previous === void 0 ? "new" : "edited",
+      "pending",
+      [pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine", ...named?.reasons ?? []],
+      flagged
+    );
     cardItems.add(rel);
   }
 }

@@ -7,7 +7,11 @@ import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
 import { readTrust } from "./trust.js";
 import { windowsPathProblem } from "../core/portable-name.js";
+import { liveArrivals } from "./arrival-decide.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync } from "./repo.js";
+function lookAlikes(arrivals) {
+  return arrivals.flatMap((a) => a.looks_like && a.state !== "rejected" ? [{ id: a.id, path: a.path, looks_like: a.looks_like, state: a.state }] : []);
+}
 async function syncStatus(memoryDir, env) {
   const none = {
     repo: false,
@@ -22,7 +26,8 @@ async function syncStatus(memoryDir, env) {
     merge_in_progress: false,
     not_portable: [],
     drivers_configured: false,
-    trust: { level: "shared", chosen: false }
+    trust: { level: "shared", chosen: false },
+    look_alikes: []
   };
   if (!fs.existsSync(path.join(memoryDir, ".git"))) return none;
   const opts = { env };
@@ -51,7 +56,8 @@ async function syncStatus(memoryDir, env) {
     merge_in_progress: fs.existsSync(path.join(gitDir(memoryDir), "MERGE_HEAD")),
     not_portable: notPortable(all.stdout.split("\0")),
     drivers_configured: drivers.code === 0,
-    trust: await readTrust(memoryDir, opts)
+    trust: await readTrust(memoryDir, opts),
+    look_alikes: heldLookAlikes(memoryDir)
   };
 }
 var NOT_PORTABLE_FIX = "rename each before a teammate on Windows clones the store (its checkout, and every merge there, fails on them): memctl manage rename OLD NEW (a card's MEMORY.md line follows), or git mv OLD NEW for a name memctl refuses; then memctl sync";
@@ -61,8 +67,16 @@ function notPortable(paths) {
     return problem ? [{ path: p, problem }] : [];
   });
 }
+function heldLookAlikes(memoryDir) {
+  try {
+    return lookAlikes(liveArrivals(memoryDir));
+  } catch {
+    return [];
+  }
+}
 export {
   NOT_PORTABLE_FIX,
+  lookAlikes,
   notPortable,
   syncStatus
 };

