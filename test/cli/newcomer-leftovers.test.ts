@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { isRoot } from "../helpers.js";
 import { CLI, makeWorld, spawnEnv, type World } from "../support/fixture.js";
 
 const NOBODY = 65534;
@@ -34,6 +35,47 @@ test("the last uninstall removes memctl's empty installs folder; one still holdi
     fs.writeFileSync(path.join(installs, "notes.txt"), "mine\n");
     assert.equal(run(w, ["uninstall", "codex"], env).code, 0);
     assert.deepEqual(fs.readdirSync(installs), ["notes.txt"]);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
+
+const noPrivilegeDrop = isRoot && setpriv ? false : "needs root and setpriv to run doctor as another user";
+
+test("doctor run by a user who cannot write the store warns E_NOT_WRITABLE with the fix; the exit code stays the findings'", { skip: noPrivilegeDrop }, (t) => {
+  const w = makeWorld();
+  try {
+    // nobody reaches the world and reads it, but writes nothing in the store; its HOME is its own. The parents'
+    // modes come back when the test ends.
+    for (let dir = path.dirname(w.root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const mode = fs.statSync(dir).mode & 0o7777;
+      if ((mode & 0o001) === 0) {
+        fs.chmodSync(dir, mode | 0o001);
+        t.after(() => fs.chmodSync(dir, mode));
+      }
+    }
+    spawnSync("chmod", ["-R", "a+rX", w.root]);
+    const home = path.join(w.root, "nobody-home");
+    fs.mkdirSync(home);
+    fs.chownSync(home, NOBODY, NOBODY);
+    const env = { ...spawnEnv(w), HOME: home, XDG_STATE_HOME: path.join(home, ".state") };
+    const owner = run(w, ["doctor", "--json"]);
+    assert.equal(owner.code, 0, owner.stdout);
+    assert.equal((JSON.parse(owner.stdout) as Record<string, unknown>).store_not_writable, undefined, "the owner can write");
+    const r = run(w, ["doctor", "--json"], env, true);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const report = JSON.parse(r.stdout) as { store_not_writable?: { code: string; dir: string; fix: string }; warnings_count: number };
+    assert.equal(report.store_not_writable?.code, "E_NOT_WRITABLE");
+    assert.equal(report.store_not_writable.dir, w.mem);
+    assert.match(report.store_not_writable.fix, /owner|permission/);
+    assert.ok(report.warnings_count >= 1);
+    const text = run(w, ["doctor"], env, true);
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /E_NOT_WRITABLE/);
+    assert.doesNotMatch(text.stdout, /healthy|no issues/i);
+    // An issue keeps doctor's exit 1.
+    fs.appendFileSync(path.join(w.mem, "MEMORY.md"), "- [Gone](project_gone.md) — a card that is not there\n");
+    assert.equal(run(w, ["doctor"], env, true).code, 1);
   } finally {
     fs.rmSync(w.root, { recursive: true, force: true });
   }
