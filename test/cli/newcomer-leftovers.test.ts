@@ -80,3 +80,26 @@ test("doctor run by a user who cannot write the store warns E_NOT_WRITABLE with 
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("config lint on a value TOML cannot read names the key, its line and column, and that text needs quotes, never the value", () => {
+  const w = makeWorld();
+  try {
+    const file = path.join(w.root, "lint.toml");
+    const env = { ...spawnEnv(w), MEMCTL_CONFIG_FILE: file };
+    fs.writeFileSync(file, "[recall]\nllm_command = claude -p\n");
+    const r = run(w, ["config", "lint"], env);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /:2: .*recall\.llm_command/);
+    assert.match(r.stdout, /column 15/);
+    assert.match(r.stdout, /text needs quotes: llm_command = "…"/);
+    assert.doesNotMatch(r.stdout, /claude -p/, "the value is not repeated: the message reaches the hook's block");
+    const json = JSON.parse(run(w, ["config", "lint", "--json"], env).stdout) as { errors: { code: string; line: number; key?: string }[] };
+    assert.equal(json.errors[0]?.code, "E_CONFIG_PARSE");
+    assert.equal(json.errors[0]?.line, 2);
+    // A value left open runs to the next line: the key is still the one it belongs to.
+    fs.writeFileSync(file, "[hook]\nmax_bytes = [1,\n");
+    assert.match(run(w, ["config", "lint"], env).stdout, /hook\.max_bytes/);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
