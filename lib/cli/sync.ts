@@ -7,7 +7,7 @@ import { childEnv, type Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFileSync } from "../store/write.js";
-import { git, runGit } from "../sync/git.js";
+import { git, noIdentity, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
 import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../sync/repo.js";
@@ -108,7 +108,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     secrets: secretPolicy(io),
     onPhase: pauseFromEnv(io.env),
   }).catch(async (err: unknown) => {
-    throw setup !== null && err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_OFFLINE ? await unreachable(memoryDir, remote!, setup.previous, err, io) : err;
+    if (setup === null || !(err instanceof MemctlError)) throw err;
+    if (err.code === ERROR_CODES.E_SYNC_OFFLINE) throw await unreachable(memoryDir, remote!, setup.previous, err, io);
+    // Only the init sets the branch's upstream once it pushes: it, not a plain sync, finishes the setup.
+    if (err.data?.identity === "missing") throw new MemctlError(err.code, noIdentity(String(err.data.shown), `memctl sync init ${remote} --trust ${setup.level}`), err.data);
+    throw err;
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
   if (json) printJson(io, { memory_dir: memoryDir, ...report });

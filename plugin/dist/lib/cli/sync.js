@@ -8,7 +8,7 @@ import { childEnv } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFileSync } from "../store/write.js";
-import { git, runGit } from "../sync/git.js";
+import { git, noIdentity, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
 import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../sync/repo.js";
@@ -102,7 +102,10 @@ async function run(argv, io) {
     secrets: secretPolicy(io),
     onPhase: pauseFromEnv(io.env)
   }).catch(async (err) => {
-    throw setup !== null && err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_OFFLINE ? await unreachable(memoryDir, remote, setup.previous, err, io) : err;
+    if (setup === null || !(err instanceof MemctlError)) throw err;
+    if (err.code === ERROR_CODES.E_SYNC_OFFLINE) throw await unreachable(memoryDir, remote, setup.previous, err, io);
+    if (err.data?.identity === "missing") throw new MemctlError(err.code, noIdentity(String(err.data.shown), `memctl sync init ${remote} --trust ${setup.level}`), err.data);
+    throw err;
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
   if (json) printJson(io, { memory_dir: memoryDir, ...report });
