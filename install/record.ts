@@ -169,7 +169,8 @@ export function closeRecords(done: PlannedChange[], records: string): void {
     dirs.push(...record.dirs);
     dropRecord(edit.file, records);
   }
-  removeCreatedDirs(dirs);
+  // The records folder is memctl's own (writeRecord made it): the last uninstall takes it too, when nothing is left in it.
+  removeCreatedDirs([...dirs, records]);
 }
 
 /**

@@ -143,6 +143,7 @@ export function findings(r: DoctorReport): Finding[] {
       r.claude_auto_memory.fix,
     );
   if (r.state_home) warning("state home", q(r.state_home.problem), r.state_home.fix);
+  if (r.store_not_writable) warning("not writable", `${r.store_not_writable.code}: ${q(r.store_not_writable.problem)}`, r.store_not_writable.fix);
   if (r.index_over_read_limit)
     warning(
       "index",
@@ -285,6 +286,8 @@ function compactRow(inj: InjectionReport, scale: number, c: Colors): string[] {
 
 function verdict(r: DoctorReport, c: Colors): string {
   const warn = r.warnings_count > 0 ? `, ${r.warnings_count} warning${r.warnings_count === 1 ? "" : "s"}` : "";
+  // Exit 0 all the same (warnings never fail), but a store this user cannot write is not called healthy.
+  if (r.issues_count === 0 && r.store_not_writable) return c.yellow(`! read only for this user — 0 issues${warn}; writes fail (${r.store_not_writable.code})`);
   if (r.issues_count === 0) return c.green(`✓ healthy — 0 issues${warn}`);
   return c.red(`✗ ${r.issues_count} issue${r.issues_count === 1 ? "" : "s"}${warn}`);
 }

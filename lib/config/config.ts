@@ -1,5 +1,6 @@
 import path from "node:path";
-import { parse as parseToml, TomlError } from "smol-toml";
+import { parse as parseToml } from "smol-toml";
+import { describeTomlError } from "../core/toml-error.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { validateHostsTable, type HostPolicy } from "./hosts.js";
@@ -213,9 +214,8 @@ export function parseConfigText(text: string): { value: MemctlConfig; errors: Co
   try {
     raw = parseToml(text) as Record<string, unknown>;
   } catch (err) {
-    const line = err instanceof TomlError ? err.line : undefined;
-    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line, scope: "file" }], warnings: [] };
+    const { line, message } = describeTomlError(text, err);
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message, line, scope: "file" }], warnings: [] };
   }
   return validateConfig(raw);
 }

@@ -159,6 +159,8 @@ export interface DoctorInput {
   indexOverReadLimit?: { bytes: number; limit: number };
   /** memctl's per-user state home when the hook cannot keep its session secret there, with why. */
   stateHome?: { dir: string; problem: string };
+  /** The folder of the store this user cannot write (lib/store/writable.ts), with the errno access() gave. */
+  storeNotWritable?: { dir: string; errno: string };
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -209,6 +211,8 @@ export interface DoctorReport {
    * prompt re-sends lines its conversation holds) and the hook log cannot be written. One warning.
    */
   state_home?: { dir: string; problem: string; fix: string };
+  /** Present when this user cannot write the store: reads and the hook work, every write fails. One warning. */
+  store_not_writable?: { code: string; dir: string; problem: string; fix: string };
   /** Synced stores only: files a sync quarantined (each one an issue). */
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */

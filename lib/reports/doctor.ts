@@ -6,6 +6,7 @@ import { cardRefs } from "./repo-refs.js";
 import { lookAlikes, type SyncStatus } from "../sync/status.js";
 import type { StoreView } from "../records/store-view.js";
 import { instructionWarnings } from "./instructions-report.js";
+import { ERROR_CODES } from "../core/errors.js";
 
 import { type DeadLink, type DuplicateHook, type HandEdit, type DoctorInput, type DoctorReport } from "./doctor-types.js";
 export type {
@@ -147,6 +148,19 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
       dir,
       problem: `${problem}: per-prompt deduplication is off, so every prompt re-sends lines its conversation already holds, and the hook cannot log its errors`,
       fix: `make ${dir} writable for this user, or set XDG_STATE_HOME to a directory this user can write (memctl keeps its state in $XDG_STATE_HOME/memctl)`,
+    };
+    report.warnings_count += 1;
+  }
+  if (input.storeNotWritable) {
+    const { dir, errno } = input.storeNotWritable;
+    report.store_not_writable = {
+      code: ERROR_CODES.E_NOT_WRITABLE,
+      dir,
+      problem: `this user cannot write ${dir} (${errno}): reads and the hook work, but every write (save, accept, sync, the hook's usage records) fails`,
+      fix:
+        errno === "EROFS"
+          ? "remount the file system read-write, or point memctl at a writable store"
+          : "run memctl as the store's owner, or give this user write permission on the store (and its .memctl/), or point memctl at a store of your own",
     };
     report.warnings_count += 1;
   }

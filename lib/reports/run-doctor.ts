@@ -22,6 +22,7 @@ import { buildDoctorReport, type DoctorInput, type DoctorReport, type HistoryFac
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { sessionSecretProblem } from "../store/session-secret.js";
+import { storeWriteProblem } from "../store/writable.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, type OpenedStore } from "./open.js";
@@ -99,6 +100,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     ...(syncUnreadable ? { syncUnreadable } : {}),
     ...(dir ? arrivalsOf(dir) : { arrivals: [] }),
     ...stateHomeOf(io),
+    ...(dir ? storeWritable(dir) : {}),
     secretsAtRest,
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
@@ -122,6 +124,11 @@ function arrivalsOf(dir: string): Pick<DoctorInput, "arrivals" | "holdDamaged"> 
 function stateHomeOf(io: Io): Pick<DoctorInput, "stateHome"> {
   const problem = sessionSecretProblem(io);
   return problem === undefined ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+}
+
+function storeWritable(dir: string): Pick<DoctorInput, "storeNotWritable"> {
+  const problem = storeWriteProblem(dir);
+  return problem ? { storeNotWritable: problem } : {};
 }
 
 /** The instruction layer for the working directory; a fault reading it is a finding, never a failed doctor. */

@@ -121,14 +121,14 @@ export function gitFailure(args: readonly string[], r: GitResult): MemctlError {
   // A commit message is many lines: the command is shown by its first, so git's own words stay readable.
   const shown = args.map((a) => (a.includes("\n") ? `${a.slice(0, a.indexOf("\n"))} …` : a)).join(" ");
   // No identity: git's advice (the two commands) comes before the last lines kept below, so it is said here.
-  if (NO_IDENTITY.test(text))
-    return new MemctlError(
-      ERROR_CODES.E_SYNC_GIT,
-      `git ${shown} failed: git has no identity to commit the memory with. Run git config --global user.name "Your Name" and git config --global user.email "you@example.com" (or both without --global inside the memory directory, for it alone), then memctl sync again`,
-      { args: [...args], exit: r.code },
-    );
+  if (NO_IDENTITY.test(text)) return new MemctlError(ERROR_CODES.E_SYNC_GIT, noIdentity(shown, "memctl sync"), { args: [...args], exit: r.code, identity: "missing", shown });
   const detail = text.split("\n").slice(-3).join(" / ");
   return new MemctlError(ERROR_CODES.E_SYNC_GIT, `git ${shown} failed (exit ${r.code}): ${detail}`, { args: [...args], exit: r.code });
+}
+
+/** git has no identity to commit with: the two commands, then `retry` (what finishes the command that failed). */
+export function noIdentity(shown: string, retry: string): string {
+  return `git ${shown} failed: git has no identity to commit the memory with. Run git config --global user.name "Your Name" and git config --global user.email "you@example.com" (or both without --global inside the memory directory, for it alone), then ${retry} again`;
 }
 
 const NO_IDENTITY = /Author identity unknown|Committer identity unknown|unable to auto-detect email address|no email was given|empty ident name/;

@@ -5002,6 +5002,67 @@ var init_dist = __esm({
   }
 });
 
+// lib/core/toml-lines.ts
+function splitLines(text) {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+function stripEol(line) {
+  return line.replace(/\r?\n$/, "");
+}
+function splitDottedKey(key) {
+  const parts = [];
+  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(\.|$)/gy;
+  let m4;
+  while (re.lastIndex < key.length && (m4 = re.exec(key))) {
+    parts.push(m4[1] !== void 0 ? JSON.parse(`"${m4[1]}"`) : m4[2] ?? m4[3]);
+    if (m4[4] === "") break;
+  }
+  return parts;
+}
+var HEADER;
+var init_toml_lines = __esm({
+  "lib/core/toml-lines.ts"() {
+    "use strict";
+    init_dist();
+    init_errors();
+    HEADER = /^\s*\[(\[)?\s*(.+?)\s*\]\]?\s*(#.*)?$/;
+  }
+});
+
+// lib/core/toml-error.ts
+function describeTomlError(text, err) {
+  const grammar = err instanceof Error ? (err.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "") : String(err);
+  if (!(err instanceof TomlError)) return { message: `invalid TOML: ${grammar}` };
+  const lines = splitLines(text).map(stripEol);
+  const where = `column ${err.column}`;
+  let table = [];
+  let key;
+  for (let i = 0; i < Math.min(err.line, lines.length); i++) {
+    const header = HEADER.exec(lines[i]);
+    if (header) {
+      table = splitDottedKey(header[2]);
+      key = void 0;
+      continue;
+    }
+    const m4 = KEY_LINE.exec(lines[i]);
+    if (m4) key = { path: [...table, ...splitDottedKey(m4[1])], value: m4[2].trim(), assign: m4[1].trim() };
+  }
+  if (!key) return { line: err.line, message: `${where}: ${grammar}` };
+  const name = key.path.map((p) => /^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p)).join(".");
+  const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
+  return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
+}
+var KEY_LINE, VALUE_START;
+var init_toml_error = __esm({
+  "lib/core/toml-error.ts"() {
+    "use strict";
+    init_dist();
+    init_toml_lines();
+    KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
+    VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
+  }
+});
+
 // lib/config/hosts.ts
 function validateHostsTable(raw, invalid, warn) {
   const hosts = {};
@@ -6899,9 +6960,8 @@ function parseConfigText(text) {
   try {
     raw = parse(text);
   } catch (err) {
-    const line = err instanceof TomlError ? err.line : void 0;
-    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line, scope: "file" }], warnings: [] };
+    const { line, message } = describeTomlError(text, err);
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message, line, scope: "file" }], warnings: [] };
   }
   return validateConfig(raw);
 }
@@ -6939,6 +6999,7 @@ var init_config = __esm({
     "use strict";
     init_node_path();
     init_dist();
+    init_toml_error();
     init_errors();
     init_hosts();
     init_checked_fs();
@@ -8725,13 +8786,13 @@ function indexLineEdit(before, next) {
   if (hasFence(insertedText)) return void 0;
   const fatal = new TextDecoder("utf-8", { fatal: true });
   try {
-    const inserted = splitLines(fatal.decode(insertedText));
-    return { at, removed: splitLines(fatal.decode(removedText)).length, inserted };
+    const inserted = splitLines2(fatal.decode(insertedText));
+    return { at, removed: splitLines2(fatal.decode(removedText)).length, inserted };
   } catch {
     return void 0;
   }
 }
-function splitLines(text) {
+function splitLines2(text) {
   if (text === "") return [];
   const parts = text.split(/\r?\n/);
   if (parts[parts.length - 1] === "") parts.pop();

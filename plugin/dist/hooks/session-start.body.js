@@ -5132,6 +5132,51 @@ function parse2(toml, options = {}) {
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
+// lib/core/toml-lines.ts
+var HEADER = /^\s*\[(\[)?\s*(.+?)\s*\]\]?\s*(#.*)?$/;
+function splitLines(text) {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+function stripEol(line) {
+  return line.replace(/\r?\n$/, "");
+}
+function splitDottedKey(key) {
+  const parts = [];
+  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(\.|$)/gy;
+  let m4;
+  while (re.lastIndex < key.length && (m4 = re.exec(key))) {
+    parts.push(m4[1] !== void 0 ? JSON.parse(`"${m4[1]}"`) : m4[2] ?? m4[3]);
+    if (m4[4] === "") break;
+  }
+  return parts;
+}
+
+// lib/core/toml-error.ts
+var KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
+var VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
+function describeTomlError(text, err) {
+  const grammar = err instanceof Error ? (err.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "") : String(err);
+  if (!(err instanceof TomlError)) return { message: `invalid TOML: ${grammar}` };
+  const lines = splitLines(text).map(stripEol);
+  const where = `column ${err.column}`;
+  let table = [];
+  let key;
+  for (let i = 0; i < Math.min(err.line, lines.length); i++) {
+    const header = HEADER.exec(lines[i]);
+    if (header) {
+      table = splitDottedKey(header[2]);
+      key = void 0;
+      continue;
+    }
+    const m4 = KEY_LINE.exec(lines[i]);
+    if (m4) key = { path: [...table, ...splitDottedKey(m4[1])], value: m4[2].trim(), assign: m4[1].trim() };
+  }
+  if (!key) return { line: err.line, message: `${where}: ${grammar}` };
+  const name = key.path.map((p) => /^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p)).join(".");
+  const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
+  return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
+}
+
 // lib/config/hosts.ts
 var HOST_POLICY_NAME = /^[a-z][a-z0-9._-]{0,31}$/;
 var KNOWN_HOST_KEYS = /* @__PURE__ */ new Set(["write"]);
@@ -5760,9 +5805,8 @@ function parseConfigText(text) {
   try {
     raw = parse2(text);
   } catch (err) {
-    const line = err instanceof TomlError ? err.line : void 0;
-    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line, scope: "file" }], warnings: [] };
+    const { line, message } = describeTomlError(text, err);
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message, line, scope: "file" }], warnings: [] };
   }
   return validateConfig(raw);
 }

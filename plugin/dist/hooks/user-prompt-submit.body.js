@@ -5178,6 +5178,51 @@ function parse2(toml, options = {}) {
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
+// lib/core/toml-lines.ts
+var HEADER = /^\s*\[(\[)?\s*(.+?)\s*\]\]?\s*(#.*)?$/;
+function splitLines(text) {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+function stripEol(line) {
+  return line.replace(/\r?\n$/, "");
+}
+function splitDottedKey(key) {
+  const parts = [];
+  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(\.|$)/gy;
+  let m4;
+  while (re.lastIndex < key.length && (m4 = re.exec(key))) {
+    parts.push(m4[1] !== void 0 ? JSON.parse(`"${m4[1]}"`) : m4[2] ?? m4[3]);
+    if (m4[4] === "") break;
+  }
+  return parts;
+}
+
+// lib/core/toml-error.ts
+var KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
+var VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
+function describeTomlError(text, err) {
+  const grammar = err instanceof Error ? (err.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "") : String(err);
+  if (!(err instanceof TomlError)) return { message: `invalid TOML: ${grammar}` };
+  const lines = splitLines(text).map(stripEol);
+  const where = `column ${err.column}`;
+  let table = [];
+  let key;
+  for (let i = 0; i < Math.min(err.line, lines.length); i++) {
+    const header = HEADER.exec(lines[i]);
+    if (header) {
+      table = splitDottedKey(header[2]);
+      key = void 0;
+      continue;
+    }
+    const m4 = KEY_LINE.exec(lines[i]);
+    if (m4) key = { path: [...table, ...splitDottedKey(m4[1])], value: m4[2].trim(), assign: m4[1].trim() };
+  }
+  if (!key) return { line: err.line, message: `${where}: ${grammar}` };
+  const name = key.path.map((p) => /^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p)).join(".");
+  const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
+  return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
+}
+
 // lib/config/hosts.ts
 var HOST_POLICY_NAME = /^[a-z][a-z0-9._-]{0,31}$/;
 var KNOWN_HOST_KEYS = /* @__PURE__ */ new Set(["write"]);
@@ -5785,9 +5830,8 @@ function parseConfigText(text) {
   try {
     raw = parse2(text);
   } catch (err) {
-    const line = err instanceof TomlError ? err.line : void 0;
-    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line, scope: "file" }], warnings: [] };
+    const { line, message } = describeTomlError(text, err);
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message, line, scope: "file" }], warnings: [] };
   }
   return validateConfig(raw);
 }
@@ -8384,7 +8428,7 @@ var USAGE_LOG = "usage.log";
 var USAGE_SNAPSHOT = "usage.tsv";
 var FOLDING = /^usage\.(\d+)-\d+\.folding$/;
 var HALVING_PERIOD_DAYS = 30;
-var HEADER = "# memctl usage v1";
+var HEADER2 = "# memctl usage v1";
 var DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isMeasurable(card) {
   return card !== "" && !/[\t\n\r]/.test(card);
@@ -8440,7 +8484,7 @@ function parseSnapshot(text, only) {
 }
 function parseHeader(line) {
   const fields = line.split("	");
-  if (fields[0] !== HEADER) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER}" header`);
+  if (fields[0] !== HEADER2) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER2}" header`);
   const snap = { folded: /* @__PURE__ */ new Map() };
   for (const field of fields.slice(1)) {
     const eq = field.indexOf("=");
@@ -8467,7 +8511,7 @@ function rowUsage(row, lineNo) {
 function renderSnapshot(snap) {
   const folded = [...snap.folded].map(([name, offset]) => `${name}:${offset}`).join(",");
   const rows = [...snap.cards].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([card, u]) => `${card}	${u.access_count}	${u.last_access_day}`);
-  return [`${HEADER}	decay_epoch=${snap.epoch ?? ""}	folded=${folded}`, ...rows].join("\n") + "\n";
+  return [`${HEADER2}	decay_epoch=${snap.epoch ?? ""}	folded=${folded}`, ...rows].join("\n") + "\n";
 }
 function applyDecay(snap, today) {
   if (!snap.epoch) {
@@ -9902,7 +9946,7 @@ function ioError(message, err) {
 
 // lib/usage/legacy.ts
 var REGISTRY = "usage.cards";
-var HEADER2 = "# memctl usage cards v1";
+var HEADER3 = "# memctl usage cards v1";
 function legacyReader(stateDir) {
   let registry;
   return (fields) => {
@@ -9924,7 +9968,7 @@ function readRegistry(file) {
   }
   const first = text.indexOf("\n");
   const [tag, id] = text.slice(0, Math.max(0, first)).split("	");
-  if (tag !== HEADER2 || !id) return null;
+  if (tag !== HEADER3 || !id) return null;
   const last = text.lastIndexOf("\n");
   return { id, cards: last > first ? text.slice(first + 1, last).split("\n") : [] };
 }

@@ -111,7 +111,7 @@ function closeRecords(done, records) {
     dirs.push(...record.dirs);
     dropRecord(edit.file, records);
   }
-  removeCreatedDirs(dirs);
+  removeCreatedDirs([...dirs, records]);
 }
 async function handOverDirs(closed, kept, records) {
   const dirs = closed.flatMap((p) => p.record?.dirs ?? []).filter((d) => fs.existsSync(d));

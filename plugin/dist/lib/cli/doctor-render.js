@@ -113,6 +113,7 @@ function findings(r) {
       r.claude_auto_memory.fix
     );
   if (r.state_home) warning("state home", q(r.state_home.problem), r.state_home.fix);
+  if (r.store_not_writable) warning("not writable", `${r.store_not_writable.code}: ${q(r.store_not_writable.problem)}`, r.store_not_writable.fix);
   if (r.index_over_read_limit)
     warning(
       "index",
@@ -239,6 +240,7 @@ function compactRow(inj, scale, c) {
 }
 function verdict(r, c) {
   const warn = r.warnings_count > 0 ? `, ${r.warnings_count} warning${r.warnings_count === 1 ? "" : "s"}` : "";
+  if (r.issues_count === 0 && r.store_not_writable) return c.yellow(`! read only for this user \u2014 0 issues${warn}; writes fail (${r.store_not_writable.code})`);
   if (r.issues_count === 0) return c.green(`\u2713 healthy \u2014 0 issues${warn}`);
   return c.red(`\u2717 ${r.issues_count} issue${r.issues_count === 1 ? "" : "s"}${warn}`);
 }

@@ -1,6 +1,7 @@
 // lib/config/config.ts
 import path from "node:path";
-import { parse as parseToml, TomlError } from "../../vendor/smol-toml.js";
+import { parse as parseToml } from "../../vendor/smol-toml.js";
+import { describeTomlError } from "../core/toml-error.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { validateHostsTable } from "./hosts.js";
 import { exists, readUtf8 } from "../store/checked-fs.js";
@@ -142,9 +143,8 @@ function parseConfigText(text) {
   try {
     raw = parseToml(text);
   } catch (err) {
-    const line = err instanceof TomlError ? err.line : void 0;
-    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line, scope: "file" }], warnings: [] };
+    const { line, message } = describeTomlError(text, err);
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message, line, scope: "file" }], warnings: [] };
   }
   return validateConfig(raw);
 }

@@ -22,6 +22,7 @@ import { buildDoctorReport } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { sessionSecretProblem } from "../store/session-secret.js";
+import { storeWriteProblem } from "../store/writable.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig } from "./injection.js";
 import { fileBytes, isRegularFile, openStore } from "./open.js";
@@ -86,6 +87,7 @@ async function runDoctor(options, io) {
     ...syncUnreadable ? { syncUnreadable } : {},
     ...dir ? arrivalsOf(dir) : { arrivals: [] },
     ...stateHomeOf(io),
+    ...dir ? storeWritable(dir) : {},
     secretsAtRest,
     ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
     ...resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope) => scopeMatchesSomething(resolution.repo_root, scope) } } : {},
@@ -103,6 +105,10 @@ function arrivalsOf(dir) {
 function stateHomeOf(io) {
   const problem = sessionSecretProblem(io);
   return problem === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+}
+function storeWritable(dir) {
+  const problem = storeWriteProblem(dir);
+  return problem ? { storeNotWritable: problem } : {};
 }
 function instructionsFor(cwd, opened, io) {
   try {

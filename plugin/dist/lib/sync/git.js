@@ -91,14 +91,12 @@ async function git(cwd, args, options) {
 function gitFailure(args, r) {
   const text = r.stderr.trim() || r.stdout.trim();
   const shown = args.map((a) => a.includes("\n") ? `${a.slice(0, a.indexOf("\n"))} \u2026` : a).join(" ");
-  if (NO_IDENTITY.test(text))
-    return new MemctlError(
-      ERROR_CODES.E_SYNC_GIT,
-      `git ${shown} failed: git has no identity to commit the memory with. Run git config --global user.name "Your Name" and git config --global user.email "you@example.com" (or both without --global inside the memory directory, for it alone), then memctl sync again`,
-      { args: [...args], exit: r.code }
-    );
+  if (NO_IDENTITY.test(text)) return new MemctlError(ERROR_CODES.E_SYNC_GIT, noIdentity(shown, "memctl sync"), { args: [...args], exit: r.code, identity: "missing", shown });
   const detail = text.split("\n").slice(-3).join(" / ");
   return new MemctlError(ERROR_CODES.E_SYNC_GIT, `git ${shown} failed (exit ${r.code}): ${detail}`, { args: [...args], exit: r.code });
+}
+function noIdentity(shown, retry) {
+  return `git ${shown} failed: git has no identity to commit the memory with. Run git config --global user.name "Your Name" and git config --global user.email "you@example.com" (or both without --global inside the memory directory, for it alone), then ${retry} again`;
 }
 var NO_IDENTITY = /Author identity unknown|Committer identity unknown|unable to auto-detect email address|no email was given|empty ident name/;
 function notFound(err) {
@@ -110,6 +108,7 @@ export {
   git,
   gitEnv,
   gitFailure,
+  noIdentity,
   readBlobs,
   runGit
 };

@@ -1,0 +1,30 @@
+// lib/core/toml-error.ts
+import { TomlError } from "../../vendor/smol-toml.js";
+import { HEADER, splitDottedKey, splitLines, stripEol } from "./toml-lines.js";
+var KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
+var VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
+function describeTomlError(text, err) {
+  const grammar = err instanceof Error ? (err.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "") : String(err);
+  if (!(err instanceof TomlError)) return { message: `invalid TOML: ${grammar}` };
+  const lines = splitLines(text).map(stripEol);
+  const where = `column ${err.column}`;
+  let table = [];
+  let key;
+  for (let i = 0; i < Math.min(err.line, lines.length); i++) {
+    const header = HEADER.exec(lines[i]);
+    if (header) {
+      table = splitDottedKey(header[2]);
+      key = void 0;
+      continue;
+    }
+    const m = KEY_LINE.exec(lines[i]);
+    if (m) key = { path: [...table, ...splitDottedKey(m[1])], value: m[2].trim(), assign: m[1].trim() };
+  }
+  if (!key) return { line: err.line, message: `${where}: ${grammar}` };
+  const name = key.path.map((p) => /^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p)).join(".");
+  const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
+  return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
+}
+export {
+  describeTomlError
+};
