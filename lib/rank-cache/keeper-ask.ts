@@ -1,6 +1,6 @@
 // A prompt's question to the store's freshness keeper (docs/internals.md, "Freshness"): "which cards may differ
 // from the rank cache you last found true?" Up to FULL_CHECK_MAX entries a prompt otherwise stats every card (~4 µs
-// each in the hook: ~40 ms at 10,000). The keeper's watch (lib/store/card-watch.ts) knows which changed, but only
+// each in the hook: ~40 ms at 10,000); above, it trusts a full check up to 2 s old, which misses a later edit. The keeper's watch (lib/store/card-watch.ts) knows which changed, but only
 // once it has read the events queued before the prompt: the question is asked after the prompt started, and the
 // keeper settles its watch before it answers, so a change made before the prompt is in the answer.
 //

@@ -18,8 +18,8 @@
 // card, not every entry. Where the watch cannot vouch, every card is stat'ed, and every FULL_ROUND_MS they are
 // whatever it says.
 //
-// It also answers prompts (keeper-ask.ts): while the store has FULL_CHECK_MAX entries or fewer (every prompt would
-// stat every card) and the watch holds every card, a prompt asks (a file in .memctl/keeper-ask/) which cards may differ from
+// It also answers prompts (keeper-ask.ts), at any size (below FULL_CHECK_MAX a prompt would stat every card, above it
+// trust a check up to 2 s behind it): while the watch holds every card, a prompt asks (a file in .memctl/keeper-ask/) which cards may differ from
 // the rank cache the last round found true; the keeper settles its watch and names them, so the prompt stats those.
 // Answers and rounds take turns (one at a time), so an answer never sees a round's state half made.
 //
@@ -182,8 +182,9 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
           if (store.checked !== undefined) [lastChecked, changedSince] = [store.checked, new Set()];
           // A load that wrote nothing (a source too recent) leaves the files as lastChecked's: the names go on adding up.
           else if (!vouched) [lastChecked, changedSince] = [undefined, undefined];
-          // Prompts ask only where they would stat every card (larger stores trust this loop's checks).
-          serving = watch !== undefined && store.entryCount <= options.fullCheckMax;
+          // Prompts ask at any size: above fullCheckMax the answer replaces the 2 s window a prompt would trust, so an
+          // edit made right before it is in its block (and holding every card's stamp keeps quiet rounds cheap).
+          serving = watch !== undefined;
           // With no card cache nothing else hands the watch its stamps: the linked cards it holds none of are stamped.
           if (serving && cards === undefined && !watch!.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
           // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.

@@ -55,14 +55,16 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
         // The last full check: the delta's mtime when there is one, else the cache's.
         const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
         const large = (delta ? delta.map.size : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
-        const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
+        // The build's id names the cache file's contents; the delta's text its own. Named only for a caller that
+        // narrows a check by it or keeps it (the keeper, a prompt it answered): hashing a delta costs the others.
+        const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : undefined;
+        const since = checked !== undefined && options.changedSince?.checked === checked ? options.changedSince.cards : undefined;
+        // A keeper's answer for this very cache replaces the trusted window: it names every card changed up to the
+        // prompt, where the window can be up to VERIFIED_FOR_MS behind it.
+        const trusted = large && !options.checkAllCards && since === undefined && verifiedRecently(verifiedMs, options.nowMs);
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          // The build's id names the cache file's contents; the delta's text its own. Named only for a caller that
-          // narrows a check by it or keeps it (the keeper, a prompt it answered): hashing a delta costs the others.
-          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : undefined;
-          const since = checked !== undefined && options.changedSince?.checked === checked ? options.changedSince.cards : undefined;
           if (
             since
               ? unchangedCards(base, delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }], since, (f) =>

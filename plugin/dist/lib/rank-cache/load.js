@@ -24,12 +24,12 @@ async function loadRankable(memoryDir, options) {
         const delta = openDelta(memoryDir, base);
         const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
         const large = (delta ? delta.map.size : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
-        const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
+        const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
+        const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+        const trusted = large && !options.checkAllCards && since === void 0 && verifiedRecently(verifiedMs, options.nowMs);
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = options.changedSince || options.checkAllCards ? checkedText(base, delta?.text) : void 0;
-          const since = checked !== void 0 && options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
           if (since ? unchangedCards(
             base,
             delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
