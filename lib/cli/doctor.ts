@@ -21,7 +21,8 @@ export const spec: CommandSpec = {
     "Issues: dead links, orphan cards, duplicate hooks, stale repo_refs, cards missing required fields, unparsed index",
     "lines, unreadable cards, expired cards, resolution problems. Warnings: injected size over [doctor] warn_bytes",
     `(default ${DEFAULT_WARN_BYTES}) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory`,
-    "not yet imported. Every problem is printed with the one line that fixes it. Nothing is written.",
+    "not yet imported, a store this user cannot write (reads work, writes fail: E_NOT_WRITABLE). Every problem is",
+    "printed with the one line that fixes it. Nothing is written.",
   ].join("\n"),
   examples: ["memctl doctor", "memctl doctor --host claude", "memctl doctor --json --repo-root ~/src/app"],
 };

@@ -100,7 +100,7 @@ function checkCard(text: string, previous: string | undefined): { problems: stri
 
 /**
  * Whether `after` says word for word what `before` says: the same frontmatter values (in any key order or quoting) and
- * the same body lines (line endings, blank lines at either end, a run of blank lines for one, trailing spaces and runs of
+ * the same body lines (line endings, blank lines at either end, a run of blank lines for one outside code, trailing spaces and runs of
  * spaces or tabs inside a line aside). Such an edit brings nothing for a person to review. The frontmatter's text must
  * also hold the same words: a YAML comment parses to nothing, yet an agent that opens the card reads it. A body's line
  * breaks and indents are kept: moving them turns a snippet's `# rm -rf …` into a command, or a line out of its `if`.
@@ -117,12 +117,13 @@ export function sameWords(before: string, after: string): boolean {
  * one space (no other whitespace: String.trim's Unicode spaces are characters a teammate could swap in), a run of blank
  * lines as one and none at either end. Whether a blank line stands between two lines is kept: it makes or ends a
  * heading, a list or a code block. A fenced block's lines are kept exactly (a blank line or a space after a shell
- * continuation's backslash runs the command without its guard), and a trailing space after a backslash anywhere.
+ * continuation's backslash runs the command without its guard), as are a line indented four columns and the count of
+ * blank lines before it (indented code), and a trailing space after a backslash anywhere.
  */
 function bodyLines(body: string): string {
   const out: string[] = [];
   let fence: { mark: string; length: number } | undefined;
-  let gap = false;
+  let blanks = 0;
   for (const line of body.split(/\r\n|\r|\n/)) {
     if (fence) {
       out.push(line);
@@ -131,20 +132,25 @@ function bodyLines(body: string): string {
       continue;
     }
     if (/^[ \t]*$/.test(line)) {
-      gap = out.length > 0;
+      if (out.length > 0) blanks++;
       continue;
     }
-    if (gap) out.push("");
-    gap = false;
+    // Before a code-indented line (an indented code block's, or a list item's) the run is the code's own text.
+    const code = CODE_INDENT.test(line);
+    for (let k = code ? blanks : Math.min(blanks, 1); k > 0; k--) out.push("");
+    blanks = 0;
     const indent = /^[ \t]*/.exec(line)![0];
     const rest = line.slice(indent.length).replace(/[ \t]+/g, " ");
-    out.push(indent + (rest.endsWith("\\ ") ? rest : rest.replace(/ $/, "")));
+    out.push(code ? line : indent + (rest.endsWith("\\ ") ? rest : rest.replace(/ $/, "")));
     const open = FENCE_MARK.exec(line);
     // Backticks in a backtick fence's info string make it inline code, not a fence (CommonMark).
     if (open && !(open[1]![0] === "`" && open[2]!.includes("`"))) fence = { mark: open[1]![0]!, length: open[1]!.length };
   }
   return out.join("\n");
 }
+
+/** Four columns of indent (a tab reaches them): CommonMark's indented code, compared exactly like a fence's lines. */
+const CODE_INDENT = /^(?: {0,3}\t| {4})/;
 
 /** A fence line at any indent (more fences than CommonMark's, so more lines are compared exactly): its mark, the rest. */
 const FENCE_MARK = /^[ \t]*(`{3,}|~{3,})(.*?)[ \t]*$/;

@@ -103,3 +103,15 @@ test("config lint on a value TOML cannot read names the key, its line and column
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("doctor --help lists a store this user cannot write among its warnings", () => {
+  const w = makeWorld();
+  try {
+    const r = run(w, ["doctor", "--help"]);
+    assert.equal(r.code, 0, r.stderr);
+    const warnings = r.stdout.slice(r.stdout.indexOf("Warnings:"));
+    assert.match(warnings, /cannot write[\s\S]*E_NOT_WRITABLE/);
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});

@@ -136,7 +136,7 @@ test("a teammate's YAML comment added to a card's frontmatter is held, though ev
 // command without its guard (and a space after the backslash does the same), and between two lines of prose one makes or
 // unmakes a heading, a list or a code block. Only a run of blank lines made one, or blank lines at either end, is trivial.
 const SNIPPET =
-  'Clean the build:\n\n```sh\nmake clean\ngrep -c "^ok  " build.log\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n\nDeploy with the guard:\n\n```sh\nDRY_RUN=1 \\\n  ./deploy.sh prod\n```\n\nThe old steps\n\n---\n\nare gone.\n';
+  'Clean the build:\n\n```sh\nmake clean\ngrep -c "^ok  " build.log\n# rm -rf ./build ./dist\n```\n\n```py\nif dry_run:\n    shutil.rmtree(out)\n```\n\nDeploy with the guard:\n\n```sh\nDRY_RUN=1 \\\n  ./deploy.sh prod\n```\n\nThe old steps\n\n---\n\nare gone.\n\nSeed the fixture:\n\n    printf \"id,name\\n\" > seed.csv\n\n\n    cat >> seed.csv <<EOF\n    1,\"a  b\"\n    EOF\n\nDone.\n';
 const RESTRUCTURED: [string, (text: string) => string][] = [
   ["a commented-out command put on a line of its own", (s) => s.replace("# rm -rf", "#\nrm -rf")],
   ["a line dedented out of its if", (s) => s.replace("    shutil.rmtree", "shutil.rmtree")],
@@ -144,6 +144,9 @@ const RESTRUCTURED: [string, (text: string) => string][] = [
   ["a space after a continuation's backslash", (s) => s.replace("DRY_RUN=1 \\\n", "DRY_RUN=1 \\ \n")],
   ["spaces inside a fenced line's quoted text", (s) => s.replace('"^ok  "', '"^ok "')],
   ["a blank line removed that makes prose a heading", (s) => s.replace("The old steps\n\n---", "The old steps\n---")],
+  // An indented code block (4 spaces, CommonMark) is code as a fence is: its blank lines and spaces are its own text.
+  ["two blank lines made one inside an indented code block", (s) => s.replace("seed.csv\n\n\n", "seed.csv\n\n")],
+  ["spaces inside an indented code line's quoted text", (s) => s.replace('"a  b"', '"a b"')],
 ];
 
 test("a teammate's edit of a snippet card that only makes a run of blank lines one, or adds blank lines at its end, is not held", async (t) => {

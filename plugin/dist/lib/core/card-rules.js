@@ -75,7 +75,7 @@ function sameWords(before, after) {
 function bodyLines(body) {
   const out = [];
   let fence;
-  let gap = false;
+  let blanks = 0;
   for (const line of body.split(/\r\n|\r|\n/)) {
     if (fence) {
       out.push(line);
@@ -84,19 +84,21 @@ function bodyLines(body) {
       continue;
     }
     if (/^[ \t]*$/.test(line)) {
-      gap = out.length > 0;
+      if (out.length > 0) blanks++;
       continue;
     }
-    if (gap) out.push("");
-    gap = false;
+    const code = CODE_INDENT.test(line);
+    for (let k = code ? blanks : Math.min(blanks, 1); k > 0; k--) out.push("");
+    blanks = 0;
     const indent = /^[ \t]*/.exec(line)[0];
     const rest = line.slice(indent.length).replace(/[ \t]+/g, " ");
-    out.push(indent + (rest.endsWith("\\ ") ? rest : rest.replace(/ $/, "")));
+    out.push(code ? line : indent + (rest.endsWith("\\ ") ? rest : rest.replace(/ $/, "")));
     const open = FENCE_MARK.exec(line);
     if (open && !(open[1][0] === "`" && open[2].includes("`"))) fence = { mark: open[1][0], length: open[1].length };
   }
   return out.join("\n");
 }
+var CODE_INDENT = /^(?: {0,3}\t| {4})/;
 var FENCE_MARK = /^[ \t]*(`{3,}|~{3,})(.*?)[ \t]*$/;
 function textWords(frontmatter) {
   return frontmatter.split(/[\s"'[\]{},]+/).filter(Boolean).sort().join(" ");
