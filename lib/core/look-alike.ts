@@ -90,9 +90,27 @@ export function deceptiveNameProblems(name: string): string[] {
 
 /** The first of `names` that `name` is not but looks like (the same skeleton). */
 export function lookAlikeOf(name: string, names: Iterable<string>): string | undefined {
-  const skeleton = nameSkeleton(name);
-  for (const other of names) if (other !== name && nameSkeleton(other) === skeleton) return other;
-  return undefined;
+  return lookAlikeIndex(Array.from(names, (n) => [n, n] as const))(name);
+}
+
+/**
+ * Finds, for many names, the value of the first other key that looks like each (lookAlikeOf's answer): the keys are
+ * skeletoned once here, not once per name asked (a sync's arrivals or a review page against every card). Keys as a
+ * Map takes them: a repeated key keeps its first place and its last value.
+ */
+export function lookAlikeIndex<T>(entries: Iterable<readonly [string, T]>): (name: string) => T | undefined {
+  const byKey = new Map(entries);
+  const bySkeleton = new Map<string, string[]>();
+  for (const key of byKey.keys()) {
+    const skeleton = nameSkeleton(key);
+    const keys = bySkeleton.get(skeleton);
+    if (keys) keys.push(key);
+    else bySkeleton.set(skeleton, [key]);
+  }
+  return (name) => {
+    const twin = bySkeleton.get(nameSkeleton(name))?.find((key) => key !== name);
+    return twin === undefined ? undefined : byKey.get(twin);
+  };
 }
 
 function codePoint(ch: string): string {

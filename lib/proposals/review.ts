@@ -12,7 +12,7 @@ import type { CardType } from "../core/card-types.js";
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { lookAlikeOf } from "../core/look-alike.js";
+import { lookAlikeIndex } from "../core/look-alike.js";
 import { relatedAmong, statementOf, type CardSummary, type MatchItem, type Related } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 
@@ -283,11 +283,13 @@ function lookAlikeFlag(p: Proposal, target: CardSummary | undefined, cards: read
 
 /** The existing card whose name `name` is not but looks like (a Cyrillic "е" for an "e"), by file name or card name. */
 function lookAlikeCard(name: string, cards: readonly CardSummary[]): string | undefined {
-  const byName = new Map<string, string>();
-  for (const c of cards) {
-    byName.set(withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file);
-    if (c.name) byName.set(c.name, c.file);
+  let twinOf = lookAlikeIndexes.get(cards);
+  if (!twinOf) {
+    twinOf = lookAlikeIndex(cards.flatMap((c) => [[withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file] as const, ...(c.name ? [[c.name, c.file] as const] : [])]));
+    lookAlikeIndexes.set(cards, twinOf);
   }
-  const twin = lookAlikeOf(withoutTypePrefix(name), byName.keys());
-  return twin === undefined ? undefined : byName.get(twin);
+  return twinOf(withoutTypePrefix(name));
 }
+
+/** One index per card list: review and consolidate ask it once per proposal (a page, or the whole queue). */
+const lookAlikeIndexes = new WeakMap<readonly CardSummary[], (name: string) => string | undefined>();

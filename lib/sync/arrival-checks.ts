@@ -7,7 +7,7 @@ import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { deceptiveNameProblems, lookAlikeOf } from "../core/look-alike.js";
+import { deceptiveNameProblems, lookAlikeIndex } from "../core/look-alike.js";
 
 // The checks every arrived file passes, as a local write would (lib/sync/arrivals.ts holds what fails them).
 
@@ -81,28 +81,29 @@ export function overLimits(dir: string, limits: Guardrails, added: Arrival[]): v
   }
 }
 
-/** The store's card files, listed once per sync (keyed by the sync's context). */
-const listed = new WeakMap<object, string[]>();
+/** The store's card files, listed and indexed by look once per sync (keyed by the sync's context). */
+const listed = new WeakMap<object, (stem: string) => string | undefined>();
+const stemOf = (f: string) => withoutTypePrefix(f.slice(0, -".md".length));
 
 /**
  * What the owner must know about a new card's name: the card it looks like but is not (a Cyrillic "е" for an "e",
  * an invisible character inside), and why its name deceives (hidden characters, Latin mixed with a look-alike script).
  */
 export function nameFlags(key: object, dir: string, rel: string): { looks_like?: string; reasons: string[] } {
-  let cards = listed.get(key);
-  if (!cards) {
+  let twinOf = listed.get(key);
+  if (!twinOf) {
+    let cards: string[];
     try {
       cards = fs.readdirSync(dir).filter((f) => isCardFile(f));
     } catch {
       cards = [];
     }
-    listed.set(key, cards);
+    // rel itself needs no leaving out: its stem is the name asked, which is never its own look-alike.
+    twinOf = lookAlikeIndex(cards.map((f) => [stemOf(f), f] as const));
+    listed.set(key, twinOf);
   }
-  const stem = (f: string) => withoutTypePrefix(f.slice(0, -".md".length));
-  const byStem = new Map(cards.filter((f) => f !== rel).map((f) => [stem(f), f] as const));
-  const twin = lookAlikeOf(stem(rel), byStem.keys());
-  const looks = twin === undefined ? undefined : byStem.get(twin);
-  const reasons = deceptiveNameProblems(stem(rel));
+  const looks = twinOf(stemOf(rel));
+  const reasons = deceptiveNameProblems(stemOf(rel));
   if (looks) reasons.unshift(`its name looks like ${looks}, an existing card, but is not it`);
   return looks ? { looks_like: looks, reasons } : { reasons };
 }

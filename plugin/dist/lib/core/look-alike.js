@@ -75,15 +75,28 @@ function deceptiveNameProblems(name) {
   return problems;
 }
 function lookAlikeOf(name, names) {
-  const skeleton = nameSkeleton(name);
-  for (const other of names) if (other !== name && nameSkeleton(other) === skeleton) return other;
-  return void 0;
+  return lookAlikeIndex(Array.from(names, (n) => [n, n]))(name);
+}
+function lookAlikeIndex(entries) {
+  const byKey = new Map(entries);
+  const bySkeleton = /* @__PURE__ */ new Map();
+  for (const key of byKey.keys()) {
+    const skeleton = nameSkeleton(key);
+    const keys = bySkeleton.get(skeleton);
+    if (keys) keys.push(key);
+    else bySkeleton.set(skeleton, [key]);
+  }
+  return (name) => {
+    const twin = bySkeleton.get(nameSkeleton(name))?.find((key) => key !== name);
+    return twin === void 0 ? void 0 : byKey.get(twin);
+  };
 }
 function codePoint(ch) {
   return `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 export {
   deceptiveNameProblems,
+  lookAlikeIndex,
   lookAlikeOf,
   nameSkeleton
 };

@@ -10,7 +10,7 @@ import { renderNewCard, typeOf, updatedCardText } from "../records/card-input.js
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { lookAlikeOf } from "../core/look-alike.js";
+import { lookAlikeIndex } from "../core/look-alike.js";
 import { relatedAmong, statementOf } from "./content-match.js";
 import { suggestScope } from "./scope-suggest.js";
 async function reviewPending(memoryDir, page, options = {}) {
@@ -175,14 +175,14 @@ function lookAlikeFlag(p, target, cards) {
   return twin ? { looks_like: twin } : {};
 }
 function lookAlikeCard(name, cards) {
-  const byName = /* @__PURE__ */ new Map();
-  for (const c of cards) {
-    byName.set(withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file);
-    if (c.name) byName.set(c.name, c.file);
+  let twinOf = lookAlikeIndexes.get(cards);
+  if (!twinOf) {
+    twinOf = lookAlikeIndex(cards.flatMap((c) => [[withoutTypePrefix(c.file.replace(/\.md$/, "")), c.file], ...c.name ? [[c.name, c.file]] : []]));
+    lookAlikeIndexes.set(cards, twinOf);
   }
-  const twin = lookAlikeOf(withoutTypePrefix(name), byName.keys());
-  return twin === void 0 ? void 0 : byName.get(twin);
+  return twinOf(withoutTypePrefix(name));
 }
+var lookAlikeIndexes = /* @__PURE__ */ new WeakMap();
 export {
   cardSummaries,
   contentKey,

@@ -7,7 +7,7 @@ import { findSecrets } from "../records/secrets.js";
 import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { deceptiveNameProblems, lookAlikeOf } from "../core/look-alike.js";
+import { deceptiveNameProblems, lookAlikeIndex } from "../core/look-alike.js";
 var PROPOSAL = /^\.memctl\/proposals\/[^/]+\.json$/;
 function proposalFileProblems(text, rel) {
   let parsed;
@@ -58,21 +58,21 @@ function overLimits(dir, limits, added) {
   }
 }
 var listed = /* @__PURE__ */ new WeakMap();
+var stemOf = (f) => withoutTypePrefix(f.slice(0, -".md".length));
 function nameFlags(key, dir, rel) {
-  let cards = listed.get(key);
-  if (!cards) {
+  let twinOf = listed.get(key);
+  if (!twinOf) {
+    let cards;
     try {
       cards = fs.readdirSync(dir).filter((f) => isCardFile(f));
     } catch {
       cards = [];
     }
-    listed.set(key, cards);
+    twinOf = lookAlikeIndex(cards.map((f) => [stemOf(f), f]));
+    listed.set(key, twinOf);
   }
-  const stem = (f) => withoutTypePrefix(f.slice(0, -".md".length));
-  const byStem = new Map(cards.filter((f) => f !== rel).map((f) => [stem(f), f]));
-  const twin = lookAlikeOf(stem(rel), byStem.keys());
-  const looks = twin === void 0 ? void 0 : byStem.get(twin);
-  const reasons = deceptiveNameProblems(stem(rel));
+  const looks = twinOf(stemOf(rel));
+  const reasons = deceptiveNameProblems(stemOf(rel));
   if (looks) reasons.unshift(`its name looks like ${looks}, an existing card, but is not it`);
   return looks ? { looks_like: looks, reasons } : { reasons };
 }
