@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../core/sha256.js";
 import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder, type ProposalsRead } from "../records/proposal-files.js";
 import { readHold } from "../store/hold.js";
 import { relatedAmong } from "./content-match.js";
@@ -41,7 +41,7 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
       w.match.statement.body = ""; // the terms are kept (prepared); the text is let go
       const { body: _body, ...card } = p.card;
       const key = contentKey(p);
-      weighed.push({ p: { ...p, card }, w, key: digest(key), across: digest(key.replace(/^\[[^,]*,/, "[")) });
+      weighed.push({ p: { ...p, card }, w, key: sha256Hex(key), across: sha256Hex(key.replace(/^\[[^,]*,/, "[")) });
     }
   }
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
@@ -61,5 +61,3 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
   }));
   return { pending, unreadable };
 }
-
-const digest = (text: string) => createHash("sha256").update(text).digest("hex");
