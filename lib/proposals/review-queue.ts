@@ -1,3 +1,4 @@
+import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder, type ProposalsRead } from "../records/proposal-files.js";
 import { readHold } from "../store/hold.js";
@@ -41,7 +42,7 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
       w.match.statement.body = ""; // the terms are kept (prepared); the text is let go
       const { body: _body, ...card } = p.card;
       const key = contentKey(p);
-      weighed.push({ p: { ...p, card }, w, key: sha256Hex(key), across: sha256Hex(key.replace(/^\[[^,]*,/, "[")) });
+      weighed.push({ p: { ...p, card }, w, key: digest(key), across: digest(key.replace(/^\[[^,]*,/, "[")) });
     }
   }
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
@@ -61,3 +62,6 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
   }));
   return { pending, unreadable };
 }
+
+// As bytes: sha256Hex hashes a short string in plain JavaScript (for the hook), ~4x node:crypto's CPU over a queue.
+const digest = (text: string) => sha256Hex(encodeUtf8(text));

@@ -1,4 +1,5 @@
 // lib/proposals/review-queue.ts
+import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder } from "../records/proposal-files.js";
 import { readHold } from "../store/hold.js";
@@ -18,7 +19,7 @@ async function reviewQueue(memoryDir) {
       w.match.statement.body = "";
       const { body: _body, ...card } = p.card;
       const key = contentKey(p);
-      weighed.push({ p: { ...p, card }, w, key: sha256Hex(key), across: sha256Hex(key.replace(/^\[[^,]*,/, "[")) });
+      weighed.push({ p: { ...p, card }, w, key: digest(key), across: digest(key.replace(/^\[[^,]*,/, "[")) });
     }
   }
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
@@ -37,6 +38,7 @@ async function reviewQueue(memoryDir) {
   }));
   return { pending, unreadable };
 }
+var digest = (text) => sha256Hex(encodeUtf8(text));
 export {
   reviewQueue
 };
