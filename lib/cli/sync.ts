@@ -14,6 +14,7 @@ import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../syn
 import { DEFAULT_TRUST, isTrustLevel, readTrust, writeTrust, type TrustLevel } from "../sync/trust.js";
 import { rebuildHold } from "../sync/rebuild-hold.js";
 import { syncStore, type SyncReport } from "../sync/run.js";
+import { remoteFrom } from "../sync/remote.js";
 import { syncStatus } from "../sync/status.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
@@ -82,6 +83,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (trustFlag !== undefined && verb !== "init") throw usageError("--trust goes with memctl sync init; to change it later: memctl sync trust own|shared");
   if (verb === "trust") return setTrust(args, remote, io);
   if (verb === "init" && (remote === undefined || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
+  const url = verb === "init" ? remoteFrom(remote!, io.cwd) : "";
   // Where canonical memory is pushed is the owner's choice; a plain sync only moves what is already canonical.
   if (verb === "init") assertOwnerOnly(io, "choose where canonical memory syncs to (memctl sync init)");
   const { memoryDir } = requireStore(args, io);
@@ -97,7 +99,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const timeout = args.flags.timeout as number | undefined;
   if (timeout !== undefined && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
-  const setup = verb === "init" ? await init(memoryDir, remote!, driverCommand, io, trustFlag as TrustLevel | undefined) : null;
+  const setup = verb === "init" ? await init(memoryDir, url, driverCommand, io, trustFlag as TrustLevel | undefined) : null;
   const report = await syncStore({
     memoryDir,
     env: io.env,
@@ -109,9 +111,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     onPhase: pauseFromEnv(io.env),
   }).catch(async (err: unknown) => {
     if (setup === null || !(err instanceof MemctlError)) throw err;
-    if (err.code === ERROR_CODES.E_SYNC_OFFLINE) throw await unreachable(memoryDir, remote!, setup.previous, err, io);
+    if (err.code === ERROR_CODES.E_SYNC_OFFLINE) throw await unreachable(memoryDir, url, setup.previous, err, io);
     // Only the init sets the branch's upstream once it pushes: it, not a plain sync, finishes the setup.
-    if (err.data?.identity === "missing") throw new MemctlError(err.code, noIdentity(String(err.data.shown), `memctl sync init ${remote} --trust ${setup.level}`), err.data);
+    if (err.data?.identity === "missing") throw new MemctlError(err.code, noIdentity(String(err.data.shown), `memctl sync init ${url} --trust ${setup.level}`), err.data);
     throw err;
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);

@@ -1,12 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { lowerBound as firstAtOrAbove } from "../core/line-edits.js";
 import { contiguousTop, historyPath, parseHistoryLine, readCardHistory, latestByCard, type HistoryEntry, type HistoryRead } from "./history.js";
-import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
-import { STATE_DIR } from "./paths.js";
-import { realDir } from "./safe-write.js";
-import { commitFileSync } from "./write.js";
+import { close, fileStamp, openRegular, readAt } from "./checked-fs.js";
+import { indexPath, loadIndex, saveIndex, WINDOW, type LatestIndex } from "./history-latest-file.js";
 
 // A write needs its card's latest revision, not the 19 MB history of a 100,000-card store (issue 32). This side
 // index (.memctl/history-latest.idx, per machine: never synced) maps each card to the byte offset of its latest
@@ -16,25 +13,10 @@ import { commitFileSync } from "./write.js";
 // offset points to is parsed again and must name the card. Anything else (no index, a rewritten or truncated
 // history, an index that does not hold together) reads the whole history again and rebuilds the index.
 
-export const HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
-const MAGIC = "memctl-history-latest 1";
-const WINDOW = 4096;
 /** Past this many bytes appended since the index was made, a rebuild costs no more than folding them in. */
 const CATCH_UP_MAX = 4 * 1024 * 1024;
 /** Offsets are u32: a history past 4 GiB is always read whole. */
 const OFFSET_MAX = 0xffff_ffff;
-
-/** The index in memory: what it covers, and [hash, offset] pairs sorted by hash. */
-interface LatestIndex {
-  dev: string;
-  ino: string;
-  covered: number;
-  head: Buffer;
-  tail: Buffer;
-  pairs: Uint32Array;
-  /** Whether the file on disk says the same (false once folded forward or rebuilt here). */
-  onDisk: boolean;
-}
 
 /**
  * The latest entry of each of `cards` (at most one per card, as latestByCard picks it: the highest revision, then
@@ -270,53 +252,4 @@ function readWindow(fd: number, position: number, length: number): Buffer {
 
 function readWindowEnding(fd: number, end: number): Buffer {
   return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
-}
-
-function indexPath(memoryDir: string): string {
-  return path.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
-}
-
-// Layout: one JSON header line (magic, device, inode, covered bytes, the two windows in base64, pair count), padded
-// with spaces to a multiple of 4 bytes, then the pairs as u32 in the machine's byte order (the file never leaves it).
-function loadIndex(memoryDir: string): LatestIndex | undefined {
-  try {
-    const { bytes } = readRegular(indexPath(memoryDir));
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const nl = buffer.indexOf(0x0a);
-    const header = JSON.parse(buffer.toString("utf8", 0, nl)) as Record<string, unknown>;
-    const body = nl + 1;
-    const { dev, ino, covered, head, tail, n } = header;
-    if (header.magic !== MAGIC || typeof dev !== "string" || typeof ino !== "string" || typeof head !== "string" || typeof tail !== "string") return undefined;
-    if (!Number.isSafeInteger(covered) || !Number.isSafeInteger(n) || body % 4 !== 0 || buffer.length !== body + (n as number) * 8) return undefined;
-    const pairs = new Uint32Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + buffer.length));
-    const headBytes = Buffer.from(head, "base64");
-    const tailBytes = Buffer.from(tail, "base64");
-    const windows = Math.min(WINDOW, covered as number);
-    if (headBytes.length !== windows || tailBytes.length !== windows) return undefined;
-    return { dev, ino, covered: covered as number, head: headBytes, tail: tailBytes, pairs, onDisk: true };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written whole to a temp and renamed (never torn); not fsynced: a lost or stale index is only read again. */
-function saveIndex(memoryDir: string, index: LatestIndex): void {
-  try {
-    let header = JSON.stringify({
-      magic: MAGIC,
-      dev: index.dev,
-      ino: index.ino,
-      covered: index.covered,
-      head: index.head.toString("base64"),
-      tail: index.tail.toString("base64"),
-      n: index.pairs.length / 2,
-    });
-    header += " ".repeat((4 - ((Buffer.byteLength(header) + 1) % 4)) % 4) + "\n";
-    const pairs = Buffer.from(index.pairs.buffer, index.pairs.byteOffset, index.pairs.byteLength);
-    realDir(memoryDir, STATE_DIR);
-    commitFileSync(indexPath(memoryDir), Buffer.concat([Buffer.from(header, "utf8"), pairs]), { durable: false });
-    index.onDisk = true;
-  } catch {
-    // best effort: the next write reads the whole history and tries again
-  }
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runGit, type GitOptions } from "./git.js";
 import { currentBranch, remoteBranches, trackBranch, type Upstream } from "./repo.js";
@@ -50,4 +51,16 @@ export function offline(upstream: Upstream, detail: string, consequence: string)
     remote: upstream.remote,
     why,
   });
+}
+
+/**
+ * A remote given as a relative local path, made absolute from where it was typed: git resolves one from the store's
+ * own folder. A URL, an scp-like host:path (a ':' before any '/', git's rule) or an absolute path is as given.
+ */
+export function remoteFrom(remote: string, cwd: string): string {
+  if (path.isAbsolute(remote) || remote.includes("://")) return remote;
+  const colon = remote.indexOf(":");
+  const slash = remote.indexOf("/");
+  if (colon !== -1 && (slash === -1 || colon < slash)) return remote;
+  return path.resolve(cwd, remote);
 }

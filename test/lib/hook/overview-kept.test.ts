@@ -259,9 +259,10 @@ test("a card cache whose view would close the block's fence is not printed from,
   }
 });
 
-// Kept lines are sealed under the user's secret (an HMAC kept outside every store) by the start that printed them, and
-// a start holding that secret prints sealed lines without checking them again (19 MB at 100,000 cards). A seal proves
-// only the bytes it was made over: copied onto other bytes it is no seal, and the file is checked as any other.
+// Kept lines are sealed under the user's secret (a ChaCha20-Poly1305 tag; the secret is kept outside every store) by
+// the start that printed them, and a start holding that secret prints sealed lines without checking them again
+// (19 MB at 100,000 cards). A seal proves only the bytes it was made over: copied onto other bytes it is no seal,
+// and the file is checked as any other.
 test("kept lines are sealed under the user's secret; a seal copied onto other bytes is checked like no seal", async (t) => {
   const w = await store(t);
   const expected = (await full(w, TODAY, null)).text;

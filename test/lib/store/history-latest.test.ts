@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { appendHistory, historyPath, latestByCard, makeEntry, readHistory, type HistoryEntry } from "../../../lib/store/history.js";
-import { HISTORY_LATEST_RELPATH, keepHistoryIndex, readLatestHistory } from "../../../lib/store/history-latest.js";
+import { HISTORY_LATEST_RELPATH } from "../../../lib/store/history-latest-file.js";
+import { keepHistoryIndex, readLatestHistory } from "../../../lib/store/history-latest.js";
 import { scratchDir } from "../../support/scratch.js";
 
 // A write reads its card's latest revision through a side index of history.jsonl (lib/store/history-latest.ts). The

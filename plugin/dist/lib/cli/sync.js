@@ -15,6 +15,7 @@ import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../syn
 import { DEFAULT_TRUST, isTrustLevel, readTrust, writeTrust } from "../sync/trust.js";
 import { rebuildHold } from "../sync/rebuild-hold.js";
 import { syncStore } from "../sync/run.js";
+import { remoteFrom } from "../sync/remote.js";
 import { syncStatus } from "../sync/status.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { secretPolicy } from "../records/secrets.js";
@@ -77,6 +78,7 @@ async function run(argv, io) {
   if (trustFlag !== void 0 && verb !== "init") throw usageError("--trust goes with memctl sync init; to change it later: memctl sync trust own|shared");
   if (verb === "trust") return setTrust(args, remote, io);
   if (verb === "init" && (remote === void 0 || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
+  const url = verb === "init" ? remoteFrom(remote, io.cwd) : "";
   if (verb === "init") assertOwnerOnly(io, "choose where canonical memory syncs to (memctl sync init)");
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
@@ -91,7 +93,7 @@ async function run(argv, io) {
   const timeout = args.flags.timeout;
   if (timeout !== void 0 && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
-  const setup = verb === "init" ? await init(memoryDir, remote, driverCommand, io, trustFlag) : null;
+  const setup = verb === "init" ? await init(memoryDir, url, driverCommand, io, trustFlag) : null;
   const report = await syncStore({
     memoryDir,
     env: io.env,
@@ -103,8 +105,8 @@ async function run(argv, io) {
     onPhase: pauseFromEnv(io.env)
   }).catch(async (err) => {
     if (setup === null || !(err instanceof MemctlError)) throw err;
-    if (err.code === ERROR_CODES.E_SYNC_OFFLINE) throw await unreachable(memoryDir, remote, setup.previous, err, io);
-    if (err.data?.identity === "missing") throw new MemctlError(err.code, noIdentity(String(err.data.shown), `memctl sync init ${remote} --trust ${setup.level}`), err.data);
+    if (err.code === ERROR_CODES.E_SYNC_OFFLINE) throw await unreachable(memoryDir, url, setup.previous, err, io);
+    if (err.data?.identity === "missing") throw new MemctlError(err.code, noIdentity(String(err.data.shown), `memctl sync init ${url} --trust ${setup.level}`), err.data);
     throw err;
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);

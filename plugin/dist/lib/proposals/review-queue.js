@@ -1,5 +1,6 @@
 // lib/proposals/review-queue.ts
-import { createHash } from "node:crypto";
+import { encodeUtf8 } from "../core/bytes.js";
+import { sha256Hex } from "../core/sha256.js";
 import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder } from "../records/proposal-files.js";
 import { readHold } from "../store/hold.js";
 import { relatedAmong } from "./content-match.js";
@@ -37,7 +38,7 @@ async function reviewQueue(memoryDir) {
   }));
   return { pending, unreadable };
 }
-var digest = (text) => createHash("sha256").update(text).digest("hex");
+var digest = (text) => sha256Hex(encodeUtf8(text));
 export {
   reviewQueue
 };

@@ -1,4 +1,5 @@
 // lib/sync/remote.ts
+import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runGit } from "./git.js";
 import { currentBranch, remoteBranches, trackBranch } from "./repo.js";
@@ -38,8 +39,16 @@ function offline(upstream, detail, consequence) {
     why
   });
 }
+function remoteFrom(remote, cwd) {
+  if (path.isAbsolute(remote) || remote.includes("://")) return remote;
+  const colon = remote.indexOf(":");
+  const slash = remote.indexOf("/");
+  if (colon !== -1 && (slash === -1 || colon < slash)) return remote;
+  return path.resolve(cwd, remote);
+}
 export {
   branchToTake,
   fetchUpstream,
-  offline
+  offline,
+  remoteFrom
 };
