@@ -81,7 +81,8 @@ const WANTS =
 /** A request phrased as one ("can you…"), even without its question mark: a task, not a standing rule. */
 const REQUEST = /^(?:can|could|would|will) you\b/i;
 
-const ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
+/** A scope that ends with this task ("for now", "this time", "in this PR"). */
+export const ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
 const FILLER = new Set(
   "a an the to of in on for and or but with by at is are be it this that these those you your we our i me my please always never ever dont don't do not from now on going forward should must make sure every time whenever use using not no because since will let lets".split(
     " ",

@@ -136,6 +136,7 @@ function wordCount(s) {
   return s.split(/\s+/).filter(Boolean).length;
 }
 export {
+  ONE_OFF,
   candidatesIn,
   everySentence,
   inferCard,
