@@ -6,14 +6,17 @@
 // only, so that the lever the dev halves pick is run on them once.
 // --prompt v4 replays the frozen first-pass prompt v4's answers instead of v2's (h/capture12; lever 7 needs v2's);
 // --verify-prompt v5 (h/capture13) or v6 (h/capture14) replays that verify prompt's answers over v4's candidates instead of v2's.
-//   node --import tsx bench/capture/levers.ts [--prompt v2|v4 [--verify-prompt v2|v5|v6]] [--held-out N]
+// --stage also stages each lever's candidates through the product's staging (bound, dedupe) and reports that.
+//   node --import tsx bench/capture/levers.ts [--prompt v2|v4 [--verify-prompt v2|v5|v6]] [--held-out N] [--stage]
 import { ruleCandidates } from "../../lib/capture/capture.js";
 import { isQuestion, ownText } from "../../lib/capture/mood.js";
-import { sentences } from "../../lib/capture/rules.js";
+import { everySentence, ONE_OFF, sentences } from "../../lib/capture/rules.js";
 import type { CaptureCandidate } from "../../lib/capture/stage.js";
+import { compareStatements, prepare } from "../../lib/proposals/similarity.js";
 import { tokenize } from "../../lib/rank/tokenize.js";
 import { sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { recordedCandidates, type PromptVersion, type VerifyVersion } from "./model.js";
+import { stagedBy } from "./stage.js";
 
 const at = process.argv.indexOf("--held-out");
 const heldOut = at === -1 ? undefined : Number(process.argv[at + 1]);
@@ -66,6 +69,23 @@ function grounding(s: BenchSession, c: CaptureCandidate): number {
   return wanted.length === 0 ? 0 : wanted.filter((t) => own.has(t)).length / wanted.length;
 }
 
+/** Share of a message's characters (whitespace aside) that are the user's own sentences: not pasted output or code,
+ * fenced, quoted or table lines (the rules' own ownText and everySentence). */
+function ownShare(text: string): number {
+  const all = text.replace(/\s+/g, "").length;
+  return all === 0 ? 0 : everySentence(ownText(text)).join("").replace(/\s+/g, "").length / all;
+}
+
+/** Each candidate unless an earlier one of the session (kept) is about the same thing by the store's own comparison. */
+function firstOfEach(cs: readonly CaptureCandidate[]): CaptureCandidate[] {
+  const kept: { c: CaptureCandidate; terms: ReturnType<typeof prepare> }[] = [];
+  for (const c of cs) {
+    const terms = prepare({ description: c.description });
+    if (!kept.some((k) => compareStatements(k.terms, terms, false) !== undefined)) kept.push({ c, terms });
+  }
+  return kept.map((k) => k.c);
+}
+
 type Lever = (s: Seen) => CaptureCandidate[];
 
 const LEVERS: [string, Lever][] = [
@@ -95,6 +115,17 @@ const LEVERS: [string, Lever][] = [
       return s.first.filter((c) => keptText.has(c.description));
     },
   ],
+  // h/capture15: the one-off scope the rules already refuse ("for now", "this time", "in this PR"), on the words the
+  // candidate cites.
+  ["the words the candidate cites carry no one-off scope (the rules' ONE_OFF)", (s) => s.shipped.filter((c) => !ONE_OFF.test(c.excerpt))],
+  // h/capture15: a message that is mostly pasted output, code or quoted text; "mostly" is more than half.
+  [
+    "the cited message is at least half the user's own sentences (not mostly pasted output, code or quotes)",
+    (s) => s.shipped.filter((c) => ownShare(messageText(s.session, c.message)) >= 0.5),
+  ],
+  // h/capture15: one proposal per subject a session: a later candidate the store's comparison relates to an earlier
+  // one (a near duplicate or the same subject with another value) is dropped.
+  ["one candidate per subject a session (the first; compareStatements relates them)", (s) => firstOfEach(s.shipped)],
 ];
 
 function pct(n: number, d: number): string {
@@ -141,4 +172,18 @@ for (const [i, [name, lever]] of chosen) {
     row.push(`${set}: ${pct(tp, captured.size)} / ${pct(tp, durable.length)}`);
   }
   process.stdout.write(`${i}. ${name}\n  ${row.join("; ")}\n`);
+  // --stage: the lever's candidates through the product's staging (bench/capture/stage.ts), as bench:capture --stage.
+  if (process.argv.includes("--stage")) {
+    const bySession = new Map(seen.map((s) => [s.session.key, lever(s)]));
+    const st = await stagedBy(
+      seen.map((s) => s.session),
+      (x) => bySession.get(x.key) ?? [],
+    );
+    const messages = seen.flatMap((s) => s.session.messages);
+    const proposed = messages.filter((m) => st.get(m.id)?.proposed);
+    const durable = messages.filter((m) => m.durable === true);
+    process.stdout.write(
+      `  staged, ${together}: ${pct(proposed.filter((m) => m.durable === true).length, proposed.length)} / ${pct(durable.filter((m) => st.get(m.id)?.covered).length, durable.length)}\n`,
+    );
+  }
 }

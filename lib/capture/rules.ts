@@ -58,6 +58,11 @@ const CORRECTING =
   /^(?:no,? |but |ok(?:ay)?,? )*(?:i (?:said|told you|asked (?:you )?(?:to|for))\b|you (?:got (?:it|this|that) wrong|didn'?t listen|ignored (?:me|what i)|used the wrong)\b|(?:that'?s|this is|it'?s) not what i (?:asked|said|wanted)\b|i (?:reverted|undid) (?:your|the) changes?\b)/i;
 /** A "use X" clause: first in the sentence, or after "and", a comma or a semicolon. */
 const USE_CLAUSE = /(?:^|\band |[,;] )(?:please |just |then |instead,? )*use\b/i;
+/** "Don't switch models", "do not change the model from X": a negated imperative whose verb undoes or replaces a
+ * choice already made tells the agent its change was wrong, a correction that holds next time (the issue's
+ * "corrections of the agent"), even when it names one thing. Other bare "don't …" are as often this task's spec. */
+const UNDO_CHOICE =
+  /^(?:(?:please|and|but|so|just|no|now|ok(?:ay)?),?\s+)*(?:don'?t|do not|dont|stop)\s+(?:change|switch|swap|replace|alter|modify|revert|undo)(?:ing)?\b\s*(.+)$/i;
 /** A decision with its reason. */
 const DECISION =
   /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with| renamed| switched| moved)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|i want to switch|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to|this way|so we can|to better)\b/i;
@@ -81,7 +86,8 @@ const WANTS =
 /** A request phrased as one ("can you…"), even without its question mark: a task, not a standing rule. */
 const REQUEST = /^(?:can|could|would|will) you\b/i;
 
-const ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
+/** A scope that ends with this task ("for now", "this time", "in this PR"). */
+export const ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
 const FILLER = new Set(
   "a an the to of in on for and or but with by at is are be it this that these those you your we our i me my please always never ever dont don't do not from now on going forward should must make sure every time whenever use using not no because since will let lets".split(
     " ",
@@ -151,6 +157,8 @@ function classify(sentence: string): Omit<RuleCandidate, "excerpt" | "message"> 
   if (correction && CORRECTS.test(correction[1]!) && wordCount(correction[1]!) >= 3 && !aboutThisTurn(s, s.length - correction[1]!.length))
     return make("correction", correction[1]!, "feedback");
   if (USE_INSTEAD.test(s) && wordCount(s) >= 4 && !aboutThisTurn(s, 0)) return make("correction", s, "feedback");
+  const undo = UNDO_CHOICE.exec(s);
+  if (undo && wordCount(s) >= 3 && !aboutThisTurn(s, s.length - undo[1]!.length)) return make("correction", s.replace(LEAD_FILLER, ""), "feedback");
   const decision = DECISION.exec(s) ?? NOT_NEEDED.exec(s);
   if (decision && wordCount(s) >= 6 && !aboutThisTurn(s, decision.index)) return make("decision", s, "project");
   const wants = WANTS.exec(s);

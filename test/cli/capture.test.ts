@@ -60,6 +60,19 @@ test("OpenCode's plugin hands over a prompt `opencode run` wrapped in quotes: th
   assert.equal(staged[0]!.source, `opencode session ses_e2e, user message 1: "${LINT}"`);
 });
 
+test('a correction of the agent\'s change in a real transcript ("don\'t switch … go back to …") is staged as one; a "don\'t change it" about this turn is not', () => {
+  const w = world();
+  const r = endSession(w, transcript(w, ["don't change it, just fix the failing test", "don't switch package managers. go back to pnpm", "thanks"]));
+  assert.equal(r.code, 0, r.stderr);
+  const staged = pending(w);
+  assert.deepEqual(
+    staged.map((s) => [s.card.type, s.card.description]),
+    [["feedback", "Don't switch package managers."]],
+    r.stdout,
+  );
+  assert.equal(staged[0]!.source, `claude session s1, user message 2: "don't switch package managers."`);
+});
+
 test("[capture] enabled = false: nothing is staged", () => {
   const w = world();
   fs.writeFileSync(w.config, "[capture]\nenabled = false\n");

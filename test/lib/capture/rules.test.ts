@@ -32,6 +32,16 @@ test("standing cues said in passing: who runs what, where new things go, what th
   assert.deepEqual(one("good. but you shouldn't mock the database in these tests"), [["instruction", "feedback", "You shouldn't mock the database in these tests"]]);
 });
 
+// A correction of the agent's own change: "don't" with a verb that undoes or replaces a choice already made (h/capture15).
+test("a negated imperative that undoes the agent's choice is a correction; one about this turn's thing, or another bare don't, is not", () => {
+  assert.deepEqual(one("don't switch package managers. go back to pnpm"), [["correction", "feedback", "Don't switch package managers."]]);
+  assert.deepEqual(one("please do not change the base image from debian:bookworm-slim"), [["correction", "feedback", "Do not change the base image from debian:bookworm-slim"]]);
+  assert.deepEqual(one("stop switching the fetch calls to axios"), [["correction", "feedback", "Stop switching the fetch calls to axios"]]);
+  assert.deepEqual(one("don't change it, just fix the test"), []);
+  assert.deepEqual(one("don't add comments to the generated files"), []);
+  assert.deepEqual(one("why did you switch the model?"), []);
+});
+
 test("lookalikes of those cues are not memory: recalling, requests, tasks that merely say 'make sure all' or 'each other'", () => {
   assert.deepEqual(one("remember back to the caching work and update the README"), []);
   assert.deepEqual(one("can you clean this up so that going forward the logs are quiet"), []);

@@ -18,6 +18,7 @@ var USE_INSTEAD = /^(?:please |just |and |so |then )*use\b.{2,120}\binstead of\b
 var CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
 var CORRECTING = /^(?:no,? |but |ok(?:ay)?,? )*(?:i (?:said|told you|asked (?:you )?(?:to|for))\b|you (?:got (?:it|this|that) wrong|didn'?t listen|ignored (?:me|what i)|used the wrong)\b|(?:that'?s|this is|it'?s) not what i (?:asked|said|wanted)\b|i (?:reverted|undid) (?:your|the) changes?\b)/i;
 var USE_CLAUSE = /(?:^|\band |[,;] )(?:please |just |then |instead,? )*use\b/i;
+var UNDO_CHOICE = /^(?:(?:please|and|but|so|just|no|now|ok(?:ay)?),?\s+)*(?:don'?t|do not|dont|stop)\s+(?:change|switch|swap|replace|alter|modify|revert|undo)(?:ing)?\b\s*(.+)$/i;
 var DECISION = /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with| renamed| switched| moved)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|i want to switch|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to|this way|so we can|to better)\b/i;
 var NOT_NEEDED = /\b(?:there'?s no need (?:to|for)|there is no need (?:to|for)|we (?:don'?t|do not) (?:actually |really )?need (?:a|an|any|to)\b)/i;
 var STANDING = [
@@ -86,6 +87,8 @@ function classify(sentence) {
   if (correction && CORRECTS.test(correction[1]) && wordCount(correction[1]) >= 3 && !aboutThisTurn(s, s.length - correction[1].length))
     return make("correction", correction[1], "feedback");
   if (USE_INSTEAD.test(s) && wordCount(s) >= 4 && !aboutThisTurn(s, 0)) return make("correction", s, "feedback");
+  const undo = UNDO_CHOICE.exec(s);
+  if (undo && wordCount(s) >= 3 && !aboutThisTurn(s, s.length - undo[1].length)) return make("correction", s.replace(LEAD_FILLER, ""), "feedback");
   const decision = DECISION.exec(s) ?? NOT_NEEDED.exec(s);
   if (decision && wordCount(s) >= 6 && !aboutThisTurn(s, decision.index)) return make("decision", s, "project");
   const wants = WANTS.exec(s);
@@ -136,6 +139,7 @@ function wordCount(s) {
   return s.split(/\s+/).filter(Boolean).length;
 }
 export {
+  ONE_OFF,
   candidatesIn,
   everySentence,
   inferCard,
