@@ -166,10 +166,11 @@ export const REV_MAX = 999_999_999;
 export function inSequence(entries: HistoryEntry[], malformed = 0): HistoryRead {
   const top = new Map<string, number>();
   for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
-  const gapped = new Map<string, Set<number>>();
-  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, new Set()).get(e.card)!).add(e.rev);
-  if (gapped.size === 0) return { entries, malformed };
-  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  // The revision numbers of each card whose highest is past 1: only those can skip one.
+  const revsOfMultiRev = new Map<string, Set<number>>();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (revsOfMultiRev.get(e.card) ?? revsOfMultiRev.set(e.card, new Set()).get(e.card)!).add(e.rev);
+  if (revsOfMultiRev.size === 0) return { entries, malformed };
+  for (const [card, revs] of revsOfMultiRev) top.set(card, contiguousTop(revs, 0));
   const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
   return { entries: kept, malformed: malformed + entries.length - kept.length };
 }

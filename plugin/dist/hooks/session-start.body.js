@@ -10339,10 +10339,10 @@ var REV_MAX = 999999999;
 function inSequence(entries, malformed = 0) {
   const top = /* @__PURE__ */ new Map();
   for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
-  const gapped = /* @__PURE__ */ new Map();
-  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
-  if (gapped.size === 0) return { entries, malformed };
-  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const revsOfMultiRev = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (revsOfMultiRev.get(e.card) ?? revsOfMultiRev.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (revsOfMultiRev.size === 0) return { entries, malformed };
+  for (const [card, revs] of revsOfMultiRev) top.set(card, contiguousTop(revs, 0));
   const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
   return { entries: kept, malformed: malformed + entries.length - kept.length };
 }
