@@ -1,7 +1,7 @@
 // lib/store/history.ts
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
@@ -18,12 +18,13 @@ function isAgentActor(actor) {
 function historyPath(memoryDir) {
   return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
-function readHistory(memoryDir) {
+function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
     const file = historyPath(memoryDir);
     const stat = statIfExists(file);
     if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    if (stat && stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
@@ -89,6 +90,10 @@ function parseHistory(text) {
     else malformed++;
   }
   return inSequence(entries, malformed);
+}
+function tooLarge(size, cap) {
+  const mib = (n) => `${Math.round(n / 1024 / 1024)} MiB`;
+  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
 }
 var REV_MAX = 999999999;
 function inSequence(entries, malformed = 0) {
