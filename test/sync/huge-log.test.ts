@@ -31,7 +31,10 @@ test("a teammate's pushed log over the limit is left out of the merge: the owner
   await ok(b, ["sync"]);
   await ok(a, ["sync"]);
   const own = fs.readFileSync(path.join(b.mem, ".memctl", "history.jsonl"), "utf8");
-  fs.appendFileSync(path.join(a.mem, ".memctl", "history.jsonl"), teammateLines(LOG_BYTES));
+  const lines = teammateLines(LOG_BYTES);
+  fs.appendFileSync(path.join(a.mem, ".memctl", "history.jsonl"), lines);
+  // An episode log too (the same bytes: git stores one blob for both, so the test pays for one).
+  fs.writeFileSync(path.join(a.mem, "episodes.jsonl"), lines);
   gitOn(a, "add", "-A");
   gitOn(a, "commit", "-q", "--no-verify", "-m", "teammate push");
   gitOn(a, "push", "-q", "origin", "HEAD:main");
@@ -41,6 +44,8 @@ test("a teammate's pushed log over the limit is left out of the merge: the owner
   const report = JSON.parse(sync.stdout) as { not_merged: { path: string; reason: string }[] };
   const left = report.not_merged.find((n) => n.path === ".memctl/history.jsonl");
   assert.match(left?.reason ?? "", /E_LOG_TOO_LARGE/, JSON.stringify(report.not_merged));
+  assert.match(report.not_merged.find((n) => n.path === "episodes.jsonl")?.reason ?? "", /E_LOG_TOO_LARGE/, JSON.stringify(report.not_merged));
+  assert.equal(fs.existsSync(path.join(b.mem, "episodes.jsonl")), false, "the owner had no episode log; none arrived");
   assert.equal(fs.readFileSync(path.join(b.mem, ".memctl", "history.jsonl"), "utf8"), own, "the owner's log is kept as it was");
   const listed = JSON.parse(await ok(b, ["history", "deploy", "--json"])) as { entries: { rev: number }[] };
   assert.deepEqual(
