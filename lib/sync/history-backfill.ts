@@ -11,11 +11,17 @@ import { headCommit } from "./repo.js";
 // with its commit's author. Lines written since HEAD are the owner's (a merge commits all it brings). Where the reflog
 // has expired (90 days) the owner's older lines are marked too: restore then asks for --synced, never takes a wrong text.
 
+const BLAME_TIMEOUT_MS = 180_000;
+
 /** Marks HEAD's unmarked history lines no local commit wrote; returns how many. Runs once (the caller holds the store lock). */
 export async function backfillHistoryMarks(dir: string, opts: GitOptions): Promise<number> {
   if (historyBackfilled(dir)) return 0;
   const head = await headCommit(dir, opts);
-  const blame = head === undefined ? undefined : await runGit(dir, ["blame", "--porcelain", "HEAD", "--", HISTORY_RELPATH], opts);
+  // Blame reads every commit that touched the log (18 s of CPU for 500 commits of a 19 MB log): a longer bound than a
+  // local git step's, and a blame that fails or runs past it leaves the lines unmarked, as before, rather than failing
+  // every sync. Either way it is recorded done, not paid again at each sync.
+  const blame =
+    head === undefined ? undefined : await runGit(dir, ["blame", "--porcelain", "HEAD", "--", HISTORY_RELPATH], { ...opts, timeoutMs: BLAME_TIMEOUT_MS }).catch(() => undefined);
   let added = 0;
   if (head !== undefined && blame?.code === 0) {
     const local = new Set(await localCommits(dir, opts));

@@ -4,10 +4,11 @@ import { entryKey, historyBackfilled, readSyncedHistory, recordHistoryBackfill, 
 import { runGit } from "./git.js";
 import { localCommits } from "./rebuild-hold.js";
 import { headCommit } from "./repo.js";
+var BLAME_TIMEOUT_MS = 18e4;
 async function backfillHistoryMarks(dir, opts) {
   if (historyBackfilled(dir)) return 0;
   const head = await headCommit(dir, opts);
-  const blame = head === void 0 ? void 0 : await runGit(dir, ["blame", "--porcelain", "HEAD", "--", HISTORY_RELPATH], opts);
+  const blame = head === void 0 ? void 0 : await runGit(dir, ["blame", "--porcelain", "HEAD", "--", HISTORY_RELPATH], { ...opts, timeoutMs: BLAME_TIMEOUT_MS }).catch(() => void 0);
   let added = 0;
   if (head !== void 0 && blame?.code === 0) {
     const local = new Set(await localCommits(dir, opts));
