@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Io } from "../lib/store/io.js";
 import { readText } from "./apply.js";
 import type { InstallContext } from "./context.js";
-import { parseTomlOrThrow } from "../lib/core/toml-lines.js";
+import { parseTomlOrThrow } from "../lib/core/toml-error.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
 import { readJsonc } from "../lib/core/jsonc.js";

@@ -10,6 +10,7 @@ import { colorsFor, padEnd, printJson } from "./output.js";
 import { actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { readHold } from "../store/hold.js";
 import { commandSummary } from "./command-summary.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 
 export const spec: CommandSpec = {
   name: "history",
@@ -24,8 +25,8 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const read = readHistory(memoryDir);
-  if (read.error) throw new MemctlError(ERROR_CODES.E_IO, read.error);
+  const read = readHistory(memoryDir, LOG_MAX_BYTES);
+  if (read.error) throw new MemctlError(read.errorCode ?? ERROR_CODES.E_IO, read.error);
   const name = args.positionals[0];
   let entries = read.entries;
   let changes: RevisionChange[] | undefined;

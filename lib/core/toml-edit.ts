@@ -6,7 +6,6 @@ import {
   getPath,
   HEADER,
   isHeader,
-  parseTomlOrThrow,
   plain,
   sectionEnd,
   setPath,
@@ -17,6 +16,7 @@ import {
   tomlValue,
   verified,
 } from "./toml-lines.js";
+import { parseTomlOrThrow } from "./toml-error.js";
 
 // The one TOML line editor: memctl's own config (setProjectDir, removeLegacyGlobal) and host configs (Codex's
 // `[features] hooks = true`, MCP tables). Edited as lines so comments and layout survive; every edit is checked by

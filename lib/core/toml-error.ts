@@ -1,4 +1,5 @@
-import { TomlError } from "smol-toml";
+import { parse as parseToml, TomlError } from "smol-toml";
+import { ERROR_CODES, MemctlError } from "./errors.js";
 import { HEADER, splitDottedKey, splitLines, stripEol } from "./toml-lines.js";
 
 // smol-toml's message is the grammar's ("invalid value") plus a code block of the lines around it; a user needs
@@ -32,4 +33,15 @@ export function describeTomlError(text: string, err: unknown): { line?: number; 
   const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
   // The value itself is never repeated: this message reaches the hook's block, and a config line may hold a token.
   return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "…"` : ""}` };
+}
+
+/** Parses a file memctl is about to edit; E_CONFIG_PARSE naming line, column and key (as `config lint` does). */
+export function parseTomlOrThrow(text: string, file = "the file"): Record<string, unknown> {
+  try {
+    return parseToml(text) as Record<string, unknown>;
+  } catch (err) {
+    const { line, message } = describeTomlError(text, err);
+    const where = line === undefined ? message : `line ${line}, ${message}`;
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid TOML (${where}); it was left untouched — fix it by hand, then run the command again`, { file });
+  }
 }

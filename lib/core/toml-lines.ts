@@ -1,19 +1,10 @@
 // Line-level helpers of the TOML editor (toml-edit.ts): headers, sections, key paths, and the re-parse check
 // every edit ends with (the result must equal the intended change and nothing else).
 import { isDeepStrictEqual } from "node:util";
-import { parse as parseToml, TomlError } from "smol-toml";
+import { parse as parseToml } from "smol-toml";
 import { ERROR_CODES, MemctlError } from "./errors.js";
 
 export const HEADER = /^\s*\[(\[)?\s*(.+?)\s*\]\]?\s*(#.*)?$/;
-
-export function parseTomlOrThrow(text: string, file = "the file"): Record<string, unknown> {
-  try {
-    return parseToml(text) as Record<string, unknown>;
-  } catch (err) {
-    const line = err instanceof TomlError ? ` at line ${err.line}` : "";
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid TOML${line}; it was left untouched — fix it by hand, then run the command again`, { file });
-  }
-}
 
 export function tomlValue(v: unknown): string {
   if (typeof v === "string") return JSON.stringify(v);

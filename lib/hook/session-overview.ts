@@ -11,6 +11,7 @@ import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
 import { PiecedText, type JsonRuns } from "../core/pieced-text.js";
 import type { Freshness } from "../store/full-check.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 
 export interface SessionStartBlock {
   /** The block, kept in pieces (printed without being one string); `text` makes the string when read. */
@@ -72,7 +73,7 @@ export async function sessionStartBlock(
     const store = await readOverviewStore(memoryDir, freshness);
     // Cards no longer true are left out of the lines printed and of the count, as the overview leaves them out.
     const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
-    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir, LOG_MAX_BYTES).entries, retired).lines;
     const text = assembled.map((l) => `${l}\n`).join("");
     const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
     lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };

@@ -10,6 +10,7 @@ import { findNamedCard, finderOver } from "./card-links.js";
 import { withRecordsLock } from "./commit.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "./save.js";
 import { warmSecretScan } from "./secrets.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 
 /**
  * The history entries of the card `name` (removed cards included): its live file as show finds it (findNamedCard),
@@ -71,8 +72,8 @@ export async function restoreCard(ctx: WriteContext, name: string, wanted: numbe
   assertMayWrite(ctx.actor, "restore memory cards");
   await warmSecretScan();
   return withRecordsLock(ctx, async () => {
-    const history = readHistory(ctx.memoryDir);
-    if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
+    const history = readHistory(ctx.memoryDir, LOG_MAX_BYTES);
+    if (history.error) throw new MemctlError(history.errorCode ?? ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
     const mine = await entriesOfCard(ctx.memoryDir, history.entries, name);
     if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
     const pushed = syncedMarksOf(ctx.memoryDir, mine);

@@ -3,12 +3,12 @@ import { scopeProblems } from "../core/scope.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields, unquotedColonLine } from "../core/card.js";
 import { cardRefs } from "./repo-refs.js";
-import { lookAlikes, type SyncStatus } from "../sync/status.js";
+import { lookAlikes } from "../sync/status.js";
 import type { StoreView } from "../records/store-view.js";
-import { instructionWarnings } from "./instructions-report.js";
+import { countWarnings } from "./doctor-warnings.js";
 import { ERROR_CODES } from "../core/errors.js";
 
-import { type DeadLink, type DuplicateHook, type HandEdit, type DoctorInput, type DoctorReport } from "./doctor-types.js";
+import type { DeadLink, DuplicateHook, HandEdit, DoctorInput, DoctorReport } from "./doctor-types.js";
 export type {
   ResolutionIssue,
   DeadLink,
@@ -122,25 +122,11 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     if (isExpired(card.meta, input.today)) report.expired_cards.push({ card: file, expires_at: card.meta.expires_at! });
   }
   report.issues_count = ISSUE_KINDS.reduce((n, kind) => n + report[kind].length, 0);
-  // Counted as doctor prints them: one injected-size warning (its cause says which limit), one per Claude folder.
-  const injectionWarnings = input.injection && (input.injection.over_warn || input.injection.pinned_over_budget) ? 1 : 0;
-  report.warnings_count =
-    injectionWarnings +
-    report.hand_edited_cards.length +
-    new Set(report.unimported_claude_memory.map((x) => x.dir)).size +
-    report.config_warnings.length +
-    (input.pendingProposals > 0 ? 1 : 0) +
-    report.limits_exceeded.length +
-    report.unmatched_scopes.length +
-    (input.history.status === "error" ? 1 : 0) +
-    (input.history.malformed > 0 ? 1 : 0);
   if (input.claudeAutoMemoryFix) {
     report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
-    report.warnings_count += 1;
   }
   if (input.indexOverReadLimit) {
     report.index_over_read_limit = input.indexOverReadLimit;
-    report.warnings_count += 1;
   }
   if (input.stateHome) {
     const { dir, problem } = input.stateHome;
@@ -149,7 +135,6 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
       problem: `${problem}: per-prompt deduplication is off, so every prompt re-sends lines its conversation already holds, and the hook cannot log its errors`,
       fix: `make ${dir} writable for this user, or set XDG_STATE_HOME to a directory this user can write (memctl keeps its state in $XDG_STATE_HOME/memctl)`,
     };
-    report.warnings_count += 1;
   }
   if (input.storeNotWritable) {
     const { dir, errno } = input.storeNotWritable;
@@ -162,7 +147,6 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
           ? "remount the file system read-write, or point memctl at a writable store"
           : "run memctl as the store's owner, or give this user write permission on the store (and its .memctl/), or point memctl at a store of your own",
     };
-    report.warnings_count += 1;
   }
   if (input.holdDamaged) {
     report.hold_damaged = input.holdDamaged;
@@ -173,27 +157,17 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
     report.pending_arrivals = arrivals.filter((a) => a.state === "pending").length;
     report.look_alike_arrivals = lookAlikes(arrivals);
-    report.warnings_count += report.look_alike_arrivals.length;
     report.issues_count += report.quarantined.length;
-    report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;
-    report.warnings_count += syncWarnings(input.sync);
   }
   if (input.syncUnreadable) {
     report.sync_unreadable = { problem: input.syncUnreadable, fix: "the store works without git; memctl sync and the sync state here need it" };
-    report.warnings_count += 1;
   }
   if (input.instructions) {
     report.instructions = input.instructions;
-    report.warnings_count += instructionWarnings(input.instructions);
   }
+  report.warnings_count = countWarnings(report);
   return report;
-}
-
-/** Warnings a synced store adds: per-machine files committed, conflicts left to resolve, a merge stopped half way, Windows names. */
-export function syncWarnings(s: SyncStatus): number {
-  const conflicts = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
-  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0) + (s.not_portable.length > 0 ? 1 : 0);
 }
 
 function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {

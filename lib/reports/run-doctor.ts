@@ -35,6 +35,7 @@ import { instructionsReport, type InstructionsReport } from "./instructions-repo
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -191,7 +192,7 @@ function refusedIntentsOf(dir: string): { file: string; problems: string[] }[] {
 }
 
 function historyFacts(dir: string): HistoryFacts {
-  const read = readHistory(dir);
+  const read = readHistory(dir, LOG_MAX_BYTES);
   const exists = fs.existsSync(historyPath(dir));
   const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
   return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...(read.error ? { error: read.error } : {}), latest };
@@ -247,7 +248,7 @@ function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof
     ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
     warnBytes: warn.value,
     warnBytesSource: warn.source,
-    compact: compactSlot(resolution.memory_dir!, view!, readHistory(resolution.memory_dir!).entries, context, retired),
+    compact: compactSlot(resolution.memory_dir!, view!, readHistory(resolution.memory_dir!, LOG_MAX_BYTES).entries, context, retired),
   });
 }
 

@@ -142,6 +142,11 @@ export const TOO_LARGE = "E_TOO_LARGE";
 
 /** Reads larger than this are refused unless the caller sets its own cap. */
 export const DEFAULT_READ_CAP = 64 * 1024 * 1024;
+/**
+ * The most a log (history.jsonl, an episodes file, the proposals log) may hold for a sync to merge it and for the
+ * reports to read it whole: 3x the history of 100,000 cards. A teammate's pushed log past it is left out of a merge.
+ */
+export const LOG_MAX_BYTES = DEFAULT_READ_CAP;
 
 /** What a non-regular file is, for messages. */
 export function fileKind(mode: number): string {

@@ -67,6 +67,20 @@ function readMarksText(memoryDir: string): string | undefined {
   }
 }
 
+/** The line recordHistoryBackfill appends (no `key`: a reader's parse skips it). */
+const BACKFILLED = '{"backfilled":';
+
+/** Whether the lines merged before the marks existed were marked (once per store, by a sync). */
+export function historyBackfilled(memoryDir: string): boolean {
+  return readMarksText(memoryDir)?.includes(BACKFILLED) === true;
+}
+
+/** Records that the backfill ran, at which HEAD: later syncs mark what they bring and do not redo it. */
+export function recordHistoryBackfill(memoryDir: string, head: string | null): void {
+  realDir(memoryDir, STATE_DIR);
+  appendLine(path.join(memoryDir, SYNCED_HISTORY_RELPATH), `${BACKFILLED}${JSON.stringify(head)}}\n`);
+}
+
 /** The line prefix recordSyncedHistory writes; a line in that shape is skipped unparsed when its key is not wanted. */
 const KEY_PREFIX = '{"key":"';
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
@@ -34,6 +34,8 @@ export interface HistoryRead {
   malformed: number;
   /** Set when the file exists but cannot be read at all. An absent file is an empty history, not an error. */
   error?: string;
+  /** E_LOG_TOO_LARGE when the read was capped and the file is past the cap; unset for other errors (E_IO). */
+  errorCode?: string;
 }
 
 // model:<program> is what a model command wrote: distill --llm's proposals (it proposes, never writes directly)
@@ -57,14 +59,19 @@ export function historyPath(memoryDir: string): string {
 // The one hash helper lives in core; re-exported because every history caller hashes beside its entries.
 export { sha256Hex };
 
-/** Reads the whole history; never throws. */
-export function readHistory(memoryDir: string): HistoryRead {
+/**
+ * Reads the whole history; never throws. Writes read it uncapped (their numbering needs every line); what only shows
+ * or checks it (history, restore, doctor, the web view, session start) passes `cap` (LOG_MAX_BYTES): a history past
+ * it is an E_LOG_TOO_LARGE error, not a gigabyte of parsed lines.
+ */
+export function readHistory(memoryDir: string, cap = Number.POSITIVE_INFINITY): HistoryRead {
   let text: string;
   try {
-    // Append-only and read on every write: its type is checked first (a FIFO would block), its size is not capped.
+    // Append-only and read on every write: its type is checked first (a FIFO would block).
     const file = historyPath(memoryDir);
     const stat = statIfExists(file);
     if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    if (stat && stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
@@ -153,6 +160,11 @@ export function parseHistory(text: string): HistoryRead {
   return inSequence(entries, malformed);
 }
 
+function tooLarge(size: number, cap: number): string {
+  const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
+  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+}
+
 /** Nine digits: the most `memctl restore` takes, and far more revisions than one card ever gets. */
 export const REV_MAX = 999_999_999;
 
@@ -166,10 +178,11 @@ export const REV_MAX = 999_999_999;
 export function inSequence(entries: HistoryEntry[], malformed = 0): HistoryRead {
   const top = new Map<string, number>();
   for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
-  const gapped = new Map<string, Set<number>>();
-  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, new Set()).get(e.card)!).add(e.rev);
-  if (gapped.size === 0) return { entries, malformed };
-  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  // The revision numbers of each card whose highest is past 1: only those can skip one.
+  const revsOfMultiRev = new Map<string, Set<number>>();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (revsOfMultiRev.get(e.card) ?? revsOfMultiRev.set(e.card, new Set()).get(e.card)!).add(e.rev);
+  if (revsOfMultiRev.size === 0) return { entries, malformed };
+  for (const [card, revs] of revsOfMultiRev) top.set(card, contiguousTop(revs, 0));
   const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
   return { entries: kept, malformed: malformed + entries.length - kept.length };
 }

@@ -6,6 +6,7 @@ import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 import { gitRefusal } from "./git-names.js";
 import { windowsPathProblem } from "../core/portable-name.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 
 // What a sync merges: the remote's commit, or, when it tracks per-machine state (a teammate's force-added
 // .memctl/intent.json, usage log, caches), a commit on top of it without those paths. Merged as they are,
@@ -16,7 +17,7 @@ export interface Mergeable {
   commit: string;
   /** Per-machine paths the remote tracks, left out of what is merged. */
   dropped: string[];
-  /** Index files and logs the remote holds as something other than a file (a symlink, a directory, a submodule): this machine's are kept. */
+  /** Index files and logs the remote holds as something other than a file (a symlink, a directory, a submodule), logs past LOG_MAX_BYTES: this machine's are kept. */
   refused: { path: string; reason: string }[];
 }
 
@@ -32,7 +33,7 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
       out
         .split("\0")
         .filter(Boolean)
-        .map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("\t") + 1) })),
+        .map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("\t") + 1), size: Number(l.slice(0, l.indexOf("\t")).split(/\s+/)[3]) })),
     );
   const state = await entries(["-r", ref, "--", ".memctl/"]);
   const dropped = [...notDir, ...state.filter((e) => isPerMachine(e.path)).map((e) => e.path)];
@@ -51,7 +52,12 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
       refused.push({ path: e.path, reason: "not a file memctl keeps there (its logs, compact, proposals and revisions have set names), so it is left out (E_PATH_RESERVED)" });
   // A name no checkout here can write (made with git's plumbing: no filesystem held it) would fail every merge, and so
   // would one git refuses to check out (a .git component); those are cut from the tree before git reads it.
-  const all = await entries(["-r", ref]);
+  const all = await entries(["-r", "-l", ref]); // -l: each blob's size, read from git's objects without its bytes
+  // A log past LOG_MAX_BYTES (a teammate's history of hundreds of MB) would be merged, marked and shown by reading it
+  // whole: left out unread, this machine's kept (its lines are the owner's; the teammate's stay on the remote).
+  for (const { path: name, size } of all)
+    if (name.endsWith(".jsonl") && !isPerMachine(name) && size > LOG_MAX_BYTES && !refused.some((r) => r.path === name))
+      refused.push({ path: name, reason: `${size} bytes on the remote, past the ${LOG_MAX_BYTES} a log may hold; left out unread, this machine's kept (E_LOG_TOO_LARGE)` });
   const gitRefused = new Set<string>();
   for (const { path: name, mode } of all) {
     const refusal = gitRefusal(name, mode);

@@ -82,7 +82,7 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
 }
 
 /** Commits HEAD's reflog records as made here by `git commit` (newest first); none when there is no reflog. */
-async function localCommits(dir: string, opts: GitOptions): Promise<string[]> {
+export async function localCommits(dir: string, opts: GitOptions): Promise<string[]> {
   const r = await runGit(dir, ["reflog", "show", "--format=%H%x09%gs", "HEAD", "--"], opts);
   if (r.code !== 0) return [];
   const out = new Set<string>();

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { backfillHistoryMarks } from "./history-backfill.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runJob } from "../store/job-run.js";
@@ -183,6 +184,8 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
   await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
   writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
   report.committed += await commitLocal(ctx.memoryDir, tracked);
+  // Lines an older memctl merged unmarked are marked once, before this merge brings more (marked as they arrive).
+  if (report.trust === "shared") await backfillHistoryMarks(ctx.memoryDir, opts);
   if (upstream && (await refExists(ctx.memoryDir, upstream.trackingRef, opts))) {
     const head = await headCommit(ctx.memoryDir, opts);
     const upToDate = head !== undefined && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;

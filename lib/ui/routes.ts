@@ -19,6 +19,7 @@ import { reviewPage, type Flash, type ReviewItem } from "./page-review.js";
 import { healthPage, type HealthData } from "./page-health.js";
 import { decide } from "./actions.js";
 import { utcDay } from "../core/frecency.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 
 // GET pages and their JSON twins under /api, and the review POSTs. Reached only through the gate.
 
@@ -104,7 +105,7 @@ async function cardDetail(r: Routes, file: string): Promise<CardDetail> {
   const read = r.catalog.card(file);
   if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
   const { sha256, ...card } = read;
-  const history = readHistory(r.memoryDir);
+  const history = readHistory(r.memoryDir, LOG_MAX_BYTES);
   // A line a sync brought from a shared remote names whatever actor that machine wrote: shown with who pushed it.
   const entries = history.entries.filter((e) => e.card === file);
   const pushed = syncedMarksOf(r.memoryDir, entries);

@@ -367,6 +367,8 @@ var init_errors = __esm({
       E_QUARANTINED: "E_QUARANTINED",
       /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
       E_HELD: "E_HELD",
+      /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
+      E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
       /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
       E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
     };
@@ -5057,6 +5059,7 @@ var init_toml_error = __esm({
   "lib/core/toml-error.ts"() {
     "use strict";
     init_dist();
+    init_errors();
     init_toml_lines();
     KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
     VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
@@ -7321,12 +7324,13 @@ function isAgentActor(actor) {
 function historyPath(memoryDir) {
   return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
-function readHistory(memoryDir) {
+function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
     const file = historyPath(memoryDir);
     const stat2 = statIfExists(file);
     if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
+    if (stat2 && stat2.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat2.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
     text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
@@ -7391,13 +7395,17 @@ function parseHistory(text) {
   }
   return inSequence(entries, malformed);
 }
+function tooLarge(size, cap) {
+  const mib = (n) => `${Math.round(n / 1024 / 1024)} MiB`;
+  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+}
 function inSequence(entries, malformed = 0) {
   const top = /* @__PURE__ */ new Map();
   for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
-  const gapped = /* @__PURE__ */ new Map();
-  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
-  if (gapped.size === 0) return { entries, malformed };
-  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const revsOfMultiRev = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (revsOfMultiRev.get(e.card) ?? revsOfMultiRev.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (revsOfMultiRev.size === 0) return { entries, malformed };
+  for (const [card, revs] of revsOfMultiRev) top.set(card, contiguousTop(revs, 0));
   const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
   return { entries: kept, malformed: malformed + entries.length - kept.length };
 }

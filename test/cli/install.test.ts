@@ -256,3 +256,17 @@ test("install --status says what it found: a config dir alone is not the host on
   assert.equal(await main(["install", "--status", "--scope", "user"], binOnly.io), 0);
   assert.match(binOnly.out.text, new RegExp(`^Claude Code +detected \\(claude on PATH \\(${bin}/claude\\); no ${w.home}/\\.claude yet\\)$`, "m"));
 });
+
+test("an unparsable Codex config.toml names the line, column and key, as config lint does, and is left as it was", async () => {
+  const w = world();
+  const config = path.join(w.home, ".codex", "config.toml");
+  fs.mkdirSync(path.dirname(config), { recursive: true });
+  const text = 'model = "o3"\n\n[features]\nhooks = yes\n';
+  fs.writeFileSync(config, text);
+  assert.equal(await main(["install", "codex", "--json"], w.io), 1);
+  const error = JSON.parse(w.out.text).error;
+  assert.equal(error.code, "E_CONFIG_PARSE");
+  assert.match(error.message, /line 4, column \d+, at features\.hooks: .*text needs quotes: hooks = "…"/);
+  assert.doesNotMatch(error.message, /yes/, "the value is never repeated (a config line may hold a token)");
+  assert.equal(fs.readFileSync(config, "utf8"), text);
+});

@@ -3109,6 +3109,8 @@ var ERROR_CODES = {
   E_QUARANTINED: "E_QUARANTINED",
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
   E_HELD: "E_HELD",
+  /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
+  E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
   E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
 };

@@ -3035,6 +3035,8 @@ var ERROR_CODES = {
   E_QUARANTINED: "E_QUARANTINED",
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
   E_HELD: "E_HELD",
+  /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
+  E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
   E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
 };
@@ -4304,6 +4306,7 @@ function access(path, mode) {
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
 var DEFAULT_READ_CAP = 64 * 1024 * 1024;
+var LOG_MAX_BYTES = DEFAULT_READ_CAP;
 function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
@@ -10311,12 +10314,13 @@ var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
 function historyPath(memoryDir) {
   return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
-function readHistory(memoryDir) {
+function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
     const file = historyPath(memoryDir);
     const stat2 = statIfExists(file);
     if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
+    if (stat2 && stat2.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat2.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
     text = node_fs_default.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
@@ -10335,14 +10339,18 @@ function parseHistory(text) {
   }
   return inSequence(entries, malformed);
 }
+function tooLarge(size, cap) {
+  const mib = (n) => `${Math.round(n / 1024 / 1024)} MiB`;
+  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+}
 var REV_MAX = 999999999;
 function inSequence(entries, malformed = 0) {
   const top = /* @__PURE__ */ new Map();
   for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
-  const gapped = /* @__PURE__ */ new Map();
-  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
-  if (gapped.size === 0) return { entries, malformed };
-  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const revsOfMultiRev = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (revsOfMultiRev.get(e.card) ?? revsOfMultiRev.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (revsOfMultiRev.size === 0) return { entries, malformed };
+  for (const [card, revs] of revsOfMultiRev) top.set(card, contiguousTop(revs, 0));
   const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
   return { entries: kept, malformed: malformed + entries.length - kept.length };
 }
@@ -10494,7 +10502,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
     const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
-    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir, LOG_MAX_BYTES).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
     const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;

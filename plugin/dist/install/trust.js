@@ -1,7 +1,7 @@
 // install/trust.ts
 import path from "node:path";
 import { readText } from "./apply.js";
-import { parseTomlOrThrow } from "../lib/core/toml-lines.js";
+import { parseTomlOrThrow } from "../lib/core/toml-error.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
 import { readJsonc } from "../lib/core/jsonc.js";

@@ -1,8 +1,8 @@
 // lib/cli/doctor.ts
 import { usageError } from "../core/errors.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
-import { DEFAULT_WARN_BYTES } from "../reports/injection.js";
 import { runDoctor } from "../reports/run-doctor.js";
+import { WARNING_KINDS } from "../reports/doctor-warnings.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
 import { printJson, progressLine } from "./output.js";
@@ -18,10 +18,9 @@ var spec = {
   exitCodes: { 0: "healthy (warnings alone never fail)", 1: "issues found (including an invalid or missing memory selection)", 2: "usage error" },
   notes: [
     "Issues: dead links, orphan cards, duplicate hooks, stale repo_refs, cards missing required fields, unparsed index",
-    "lines, unreadable cards, expired cards, resolution problems. Warnings: injected size over [doctor] warn_bytes",
-    `(default ${DEFAULT_WARN_BYTES}) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory`,
-    "not yet imported, a store this user cannot write (reads work, writes fail: E_NOT_WRITABLE). Every problem is",
-    "printed with the one line that fixes it. Nothing is written."
+    "lines, unreadable cards, expired cards, resolution problems. Every problem is printed with the one line that fixes",
+    "it. Nothing is written. Warnings:",
+    ...Object.values(WARNING_KINDS).map((w) => `  - ${w.help}`)
   ].join("\n"),
   examples: ["memctl doctor", "memctl doctor --host claude", "memctl doctor --json --repo-root ~/src/app"]
 };

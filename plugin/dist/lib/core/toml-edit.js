@@ -7,7 +7,6 @@ import {
   getPath,
   HEADER,
   isHeader,
-  parseTomlOrThrow,
   plain,
   sectionEnd,
   setPath,
@@ -18,6 +17,7 @@ import {
   tomlValue,
   verified
 } from "./toml-lines.js";
+import { parseTomlOrThrow } from "./toml-error.js";
 var TOML_MARK = "# memctl-managed";
 function enableFeature(text, key, file) {
   const before = parseTomlOrThrow(text, file);

@@ -1,5 +1,6 @@
 // lib/core/toml-error.ts
-import { TomlError } from "../../vendor/smol-toml.js";
+import { parse as parseToml, TomlError } from "../../vendor/smol-toml.js";
+import { ERROR_CODES, MemctlError } from "./errors.js";
 import { HEADER, splitDottedKey, splitLines, stripEol } from "./toml-lines.js";
 var KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
 var VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
@@ -25,6 +26,16 @@ function describeTomlError(text, err) {
   const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
   return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
 }
+function parseTomlOrThrow(text, file = "the file") {
+  try {
+    return parseToml(text);
+  } catch (err) {
+    const { line, message } = describeTomlError(text, err);
+    const where = line === void 0 ? message : `line ${line}, ${message}`;
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid TOML (${where}); it was left untouched \u2014 fix it by hand, then run the command again`, { file });
+  }
+}
 export {
-  describeTomlError
+  describeTomlError,
+  parseTomlOrThrow
 };

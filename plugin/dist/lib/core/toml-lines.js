@@ -1,16 +1,8 @@
 // lib/core/toml-lines.ts
 import { isDeepStrictEqual } from "node:util";
-import { parse as parseToml, TomlError } from "../../vendor/smol-toml.js";
+import { parse as parseToml } from "../../vendor/smol-toml.js";
 import { ERROR_CODES, MemctlError } from "./errors.js";
 var HEADER = /^\s*\[(\[)?\s*(.+?)\s*\]\]?\s*(#.*)?$/;
-function parseTomlOrThrow(text, file = "the file") {
-  try {
-    return parseToml(text);
-  } catch (err) {
-    const line = err instanceof TomlError ? ` at line ${err.line}` : "";
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid TOML${line}; it was left untouched \u2014 fix it by hand, then run the command again`, { file });
-  }
-}
 function tomlValue(v) {
   if (typeof v === "string") return JSON.stringify(v);
   if (typeof v === "boolean" || typeof v === "number") return String(v);
@@ -102,7 +94,6 @@ export {
   firstHeaderOffset,
   getPath,
   isHeader,
-  parseTomlOrThrow,
   plain,
   sectionEnd,
   setPath,

@@ -8,6 +8,7 @@ import { readHold } from "../store/hold.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
 import { PiecedText } from "../core/pieced-text.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
 function leftOutNote(n) {
@@ -24,7 +25,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
     const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
-    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir, LOG_MAX_BYTES).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
     const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;

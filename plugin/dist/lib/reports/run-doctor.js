@@ -34,6 +34,7 @@ import { instructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 async function runDoctor(options, io) {
   const step = options.onStep ?? (() => {
   });
@@ -157,7 +158,7 @@ function refusedIntentsOf(dir) {
   }
 }
 function historyFacts(dir) {
-  const read = readHistory(dir);
+  const read = readHistory(dir, LOG_MAX_BYTES);
   const exists = fs.existsSync(historyPath(dir));
   const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
   return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...read.error ? { error: read.error } : {}, latest };
@@ -201,7 +202,7 @@ function injectionFor(opened, host, warn, io) {
     ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
     warnBytes: warn.value,
     warnBytesSource: warn.source,
-    compact: compactSlot(resolution.memory_dir, view, readHistory(resolution.memory_dir).entries, context, retired)
+    compact: compactSlot(resolution.memory_dir, view, readHistory(resolution.memory_dir, LOG_MAX_BYTES).entries, context, retired)
   });
 }
 function compactSlot(dir, view, history, context, retired) {

@@ -75,6 +75,7 @@ function access(path, mode) {
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
 var DEFAULT_READ_CAP = 64 * 1024 * 1024;
+var LOG_MAX_BYTES = DEFAULT_READ_CAP;
 function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
@@ -150,6 +151,7 @@ function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
 }
 export {
   DEFAULT_READ_CAP,
+  LOG_MAX_BYTES,
   NOT_REGULAR,
   R_OK,
   TOO_LARGE,

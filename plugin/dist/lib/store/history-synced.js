@@ -36,6 +36,15 @@ function readMarksText(memoryDir) {
     throw err;
   }
 }
+var BACKFILLED = '{"backfilled":';
+function historyBackfilled(memoryDir) {
+  return readMarksText(memoryDir)?.includes(BACKFILLED) === true;
+}
+function recordHistoryBackfill(memoryDir, head) {
+  realDir(memoryDir, STATE_DIR);
+  appendLine(path.join(memoryDir, SYNCED_HISTORY_RELPATH), `${BACKFILLED}${JSON.stringify(head)}}
+`);
+}
 var KEY_PREFIX = '{"key":"';
 function marksIn(text, only) {
   const marks = /* @__PURE__ */ new Map();
@@ -71,7 +80,9 @@ function parse(line) {
 export {
   SYNCED_HISTORY_RELPATH,
   entryKey,
+  historyBackfilled,
   readSyncedHistory,
+  recordHistoryBackfill,
   recordSyncedHistory,
   syncedMarksOf
 };

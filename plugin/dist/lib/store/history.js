@@ -1,7 +1,7 @@
 // lib/store/history.ts
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
@@ -18,12 +18,13 @@ function isAgentActor(actor) {
 function historyPath(memoryDir) {
   return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
-function readHistory(memoryDir) {
+function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
     const file = historyPath(memoryDir);
     const stat = statIfExists(file);
     if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    if (stat && stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
@@ -90,14 +91,18 @@ function parseHistory(text) {
   }
   return inSequence(entries, malformed);
 }
+function tooLarge(size, cap) {
+  const mib = (n) => `${Math.round(n / 1024 / 1024)} MiB`;
+  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+}
 var REV_MAX = 999999999;
 function inSequence(entries, malformed = 0) {
   const top = /* @__PURE__ */ new Map();
   for (const e of entries) if (e.rev > (top.get(e.card) ?? 0)) top.set(e.card, e.rev);
-  const gapped = /* @__PURE__ */ new Map();
-  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (gapped.get(e.card) ?? gapped.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
-  if (gapped.size === 0) return { entries, malformed };
-  for (const [card, revs] of gapped) top.set(card, contiguousTop(revs, 0));
+  const revsOfMultiRev = /* @__PURE__ */ new Map();
+  for (const e of entries) if ((top.get(e.card) ?? 0) > 1) (revsOfMultiRev.get(e.card) ?? revsOfMultiRev.set(e.card, /* @__PURE__ */ new Set()).get(e.card)).add(e.rev);
+  if (revsOfMultiRev.size === 0) return { entries, malformed };
+  for (const [card, revs] of revsOfMultiRev) top.set(card, contiguousTop(revs, 0));
   const kept = entries.filter((e) => e.rev <= (top.get(e.card) ?? 0));
   return { entries: kept, malformed: malformed + entries.length - kept.length };
 }

@@ -7,13 +7,14 @@ import { foldedPath } from "../core/link-key.js";
 import { gitDir } from "./repo.js";
 import { gitRefusal } from "./git-names.js";
 import { windowsPathProblem } from "../core/portable-name.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
 var KINDS = { "120000": "a symlink", "040000": "a directory", "160000": "a submodule" };
 async function mergeableCommit(dir, ref, opts) {
   const top = (await git(dir, ["ls-tree", "-z", ref, "--", ".memctl"], opts)).split("\0").filter(Boolean);
   const notDir = top.filter((l) => !l.startsWith("040000 ")).map((l) => l.slice(l.indexOf("	") + 1));
   const entries = (args) => git(dir, ["ls-tree", "-z", ...args], opts).then(
-    (out) => out.split("\0").filter(Boolean).map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("	") + 1) }))
+    (out) => out.split("\0").filter(Boolean).map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("	") + 1), size: Number(l.slice(0, l.indexOf("	")).split(/\s+/)[3]) }))
   );
   const state = await entries(["-r", ref, "--", ".memctl/"]);
   const dropped = [...notDir, ...state.filter((e) => isPerMachine(e.path)).map((e) => e.path)];
@@ -24,7 +25,10 @@ async function mergeableCommit(dir, ref, opts) {
   for (const e of state)
     if (!isPerMachine(e.path) && !sharedShape(e.path))
       refused.push({ path: e.path, reason: "not a file memctl keeps there (its logs, compact, proposals and revisions have set names), so it is left out (E_PATH_RESERVED)" });
-  const all = await entries(["-r", ref]);
+  const all = await entries(["-r", "-l", ref]);
+  for (const { path: name, size } of all)
+    if (name.endsWith(".jsonl") && !isPerMachine(name) && size > LOG_MAX_BYTES && !refused.some((r) => r.path === name))
+      refused.push({ path: name, reason: `${size} bytes on the remote, past the ${LOG_MAX_BYTES} a log may hold; left out unread, this machine's kept (E_LOG_TOO_LARGE)` });
   const gitRefused = /* @__PURE__ */ new Set();
   for (const { path: name, mode } of all) {
     const refusal = gitRefusal(name, mode);

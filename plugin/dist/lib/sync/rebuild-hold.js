@@ -118,5 +118,6 @@ function readOr(file) {
   return readMergedText(file, Number.POSITIVE_INFINITY) ?? "";
 }
 export {
+  localCommits,
   rebuildHold
 };

@@ -1,5 +1,6 @@
 // lib/sync/run.ts
 import fs from "node:fs";
+import { backfillHistoryMarks } from "./history-backfill.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runJob } from "../store/job-run.js";
@@ -122,6 +123,7 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
   await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
   writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
   report.committed += await commitLocal(ctx.memoryDir, tracked);
+  if (report.trust === "shared") await backfillHistoryMarks(ctx.memoryDir, opts);
   if (upstream && await refExists(ctx.memoryDir, upstream.trackingRef, opts)) {
     const head = await headCommit(ctx.memoryDir, opts);
     const upToDate = head !== void 0 && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;

@@ -15,6 +15,7 @@ import { reviewPage } from "./page-review.js";
 import { healthPage } from "./page-health.js";
 import { decide } from "./actions.js";
 import { utcDay } from "../core/frecency.js";
+import { LOG_MAX_BYTES } from "../store/checked-fs.js";
 var HTML = "text/html; charset=utf-8";
 var JSON_TYPE = "application/json; charset=utf-8";
 async function route(r, req, res, target, started) {
@@ -84,7 +85,7 @@ async function cardDetail(r, file) {
   const read = r.catalog.card(file);
   if (!read) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
   const { sha256, ...card } = read;
-  const history = readHistory(r.memoryDir);
+  const history = readHistory(r.memoryDir, LOG_MAX_BYTES);
   const entries = history.entries.filter((e) => e.card === file);
   const pushed = syncedMarksOf(r.memoryDir, entries);
   return {
