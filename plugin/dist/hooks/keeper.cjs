@@ -9258,18 +9258,22 @@ async function keepFresh(memoryDir, options) {
       turn = run2.catch(() => void 0);
       return run2;
     };
-    const answer = () => alone(async () => {
-      if (!watch || !sawEveryCard || lastChecked === void 0 || changedSince === void 0) return encodeAnswer(void 0);
-      const pending = await watch.pending();
-      return encodeAnswer(pending.unsure ? void 0 : { checked: lastChecked, cards: /* @__PURE__ */ new Set([...changedSince, ...pending.names]) });
-    });
+    let lastAsked = Number.NEGATIVE_INFINITY;
+    const answer = () => {
+      lastAsked = options.now();
+      return alone(async () => {
+        if (!watch || !sawEveryCard || lastChecked === void 0 || changedSince === void 0) return encodeAnswer(void 0);
+        const pending = await watch.pending();
+        return encodeAnswer(pending.unsure ? void 0 : { checked: lastChecked, cards: /* @__PURE__ */ new Set([...changedSince, ...pending.names]) });
+      });
+    };
     let serving = false;
     let serveFailed = false;
     for (; ; ) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
-      if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
+      if (at - Math.max(lastPrompt(memoryDir, started), lastAsked) >= options.idleMs) return "idle";
       const exit = await alone(async () => {
         try {
           const mark = journalMark(memoryDir);
