@@ -4,7 +4,7 @@
 // part before every uv_getrusage (the marks' own call), so one run splits into phases (median of --runs; a mark's
 // own ~4,600 instructions are taken off each phase). Diagnostic only: the marks move the numbers a little, the same
 // for every build. The anchors are lines of the built body; when one is gone the script names it.
-// Run: npm run build && node --import tsx bench/fixed-cost.ts --cards 1000 before=.old-dist after=dist [--runs 3] [--cpu-runs 25]
+// Run: npm run build && node --import tsx bench/fixed-cost.ts --cards 1000 before=.old-dist after=dist [--runs 3] [--cpu-runs 25] [--modules]
 // --env NAME:KEY=VALUE: a variable in build NAME's environment; a keeper its prompts start is waited for, then stopped.
 // --split fnA,fnB: "rank and compose" split further by the body's functions of those names (each call inside the
 // ranking phase is its own phase, its callees' wrapped ones taken out; e.g. --split loadRankable,everyCardUnchanged,rank).
@@ -27,6 +27,8 @@ const builds = argv.filter((a, i) => a.includes("=") && !a.startsWith("--") && a
 // --env NAME:KEY=VALUE (repeatable), as hook-ab.ts: e.g. MEMCTL_KEEPER_MIN=0, a keeper answering at 1,000 cards.
 const extraEnv = argv.flatMap((a, i) => (argv[i - 1] === "--env" ? [a] : []));
 const SPLIT = (arg("split") ?? "").split(",").filter(Boolean);
+// --modules: module initialisation split by the module whose top level ran (the body's "// lib/..." comments).
+const MODULES = argv.includes("--modules");
 const PROMPT = arg("prompt") ?? "how do we deploy the billing service and run the database migrations?";
 
 // [text in the built body, mark inserted before it] in order; "bodyTop" after its anchor (main's first line).
@@ -104,6 +106,7 @@ function instrument(dist: string, to: string): void {
 const phaseOf = (mark: string): string | undefined => {
   const fn = /^fn:([^@]+)@(.*)$/.exec(mark);
   if (fn && SPLIT.includes(fn[1]!)) return `${phaseOf(fn[2]!)}: ${fn[1]}`;
+  if (MODULES && mark.startsWith("mod:")) return `body top level (module initialisation): ${mark.slice(4)}`;
   return PHASES.find(([re]) => re.test(mark))?.[1];
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -192,7 +195,9 @@ try {
   process.stdout.write(`| phase | instructions (M), ${head} | CPU ms, ${head} |\n|---|---:|---:|\n`);
   // Each phase, then the split functions called from it; "(k of N runs)" where a phase ran in only some runs (a
   // fallback, e.g. every card stat'ed when the keeper's answer came too late).
-  const order = [...new Set(PHASES.map(([, p]) => p))].flatMap((p) => [p, ...SPLIT.map((f) => `${p}: ${f}`)]);
+  const modules = [...new Set(targets.flatMap((t) => [...t.ins.keys()].filter((k) => k.includes("initialisation): "))))];
+  modules.sort((a, b) => median(targets[0]!.ins.get(b) ?? []) - median(targets[0]!.ins.get(a) ?? []));
+  const order = [...new Set(PHASES.map(([, p]) => p))].flatMap((p) => [p, ...SPLIT.map((f) => `${p}: ${f}`), ...modules.filter((m) => m.startsWith(`${p}: `))]);
   const seen = (t: (typeof targets)[number], phase: string) => {
     const c = t.cpu.get(phase)?.length ?? 0;
     const i = t.ins.get(phase)?.length ?? 0;

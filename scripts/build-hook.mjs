@@ -62,12 +62,21 @@ export const builtinsAsIs = {
 // jsonc-parser's "main" is a UMD file that loads its parts through a require() esbuild cannot follow: a bundle of it
 // fails with "Cannot find module './impl/format'" where no node_modules is (the plugin's vendor file did, so the
 // plugin's `memctl install` could not start). Its ES build (the package's "module") bundles whole. A build that leaves
-// jsonc-parser external still gets the package as npm installs it.
+// jsonc-parser external still gets the package as npm installs it. Its modules are marked free of side effects (they
+// only define), so a bundle drops the formatter and editor it never calls: their tables of indent strings cost every
+// prompt ~2 M instructions at start-up (bench/README.md, h/warm1k).
+const OWN = Symbol("jsonc-parser-esm");
 export const jsoncParserEsm = {
   name: "jsonc-parser-esm",
   setup(b) {
     if ((b.initialOptions.external ?? []).includes("jsonc-parser")) return;
-    b.onResolve({ filter: /^jsonc-parser$/ }, (args) => b.resolve("jsonc-parser/lib/esm/main.js", { kind: args.kind, resolveDir: args.resolveDir || process.cwd() }));
+    b.onResolve({ filter: /^(jsonc-parser|\.\.?\/.*)$/ }, async (args) => {
+      const root = args.path === "jsonc-parser";
+      if (args.pluginData === OWN || (!root && !/[\\/]jsonc-parser[\\/]lib[\\/]esm[\\/]/.test(args.importer))) return undefined;
+      const to = root ? "jsonc-parser/lib/esm/main.js" : args.path;
+      const r = await b.resolve(to, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir || process.cwd(), pluginData: OWN });
+      return r.errors.length > 0 ? { errors: r.errors } : { path: r.path, namespace: r.namespace, sideEffects: false };
+    });
   },
 };
 

@@ -30,9 +30,12 @@ const NUMBERED = /^\s*\d/;
 const ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
 // Tried only when ENTRY fails (its \p classes cost twice ENTRY's time): before the link, hand-kept indexes may put a
 // task box (`[x] `), a marker of symbols (`★★ `, `⚠️ `: no letter or digit, so `See [x](y.md)` stays prose) and
-// bold or italic around the whole link (`**[T](f.md)**`). The same three groups as ENTRY.
-const DECORATED =
-  /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+// bold or italic around the whole link (`**[T](f.md)**`). The same three groups as ENTRY. Made on first use: V8
+// parses a /u literal with \p classes when its line runs (~2.5 M instructions), and a warm prompt parses no line.
+let decorated: RegExp | undefined;
+const DECORATED = () =>
+  (decorated ??=
+    /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u);
 const HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
 /** A line that opens or closes a fenced block: nothing inside one is an index line. */
 export const FENCE = /^\s*(```|~~~)/;
@@ -69,12 +72,12 @@ export function indexLines(text: string, each: (raw: string, line: number) => vo
  * that opens with a link. Numbered lines are steps of prose more often than not, so one without a link is no
  * broken index line.
  */
-export const isBullet = (raw: string) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
+export const isBullet = (raw: string) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED().test(raw));
 
 /** One line outside a fenced block: an entry, an unparsed bullet line, or undefined for anything else. */
 export function parseIndexLine(raw: string, line: number): IndexEntry | UnparsedLine | undefined {
   if (!isBullet(raw)) return undefined;
-  const m = ENTRY.exec(raw) ?? DECORATED.exec(raw);
+  const m = ENTRY.exec(raw) ?? DECORATED().exec(raw);
   if (!m) return NUMBERED.test(raw) ? undefined : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
   const file = safeDecode(target);

@@ -91,6 +91,10 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const memoryDir = resolution.memory_dir;
   // Asked first, answered while this process reads its config and session state (the keeper runs beside it).
   const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : undefined;
+  // A keeper that answered counts the question as a prompt (lib/rank-cache/keeper.ts): it needs no renewal after
+  // the block (a lock read, a /proc read, an lstat and a utimes: ~0.4 ms of every prompt's CPU).
+  let answered = false;
+  void keeperAnswer?.then((a) => (answered = a !== undefined));
   // The why record names the budget the block was built with (reassigned below once the native index is known).
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
@@ -154,7 +158,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     // past KEEPER_MIN a keeper answering its prompts, unless the user turned it off ([hook] keeper = false).
     const script = options.keeperScript;
     const afterOutput =
-      script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env)
+      script && config.value.keeper !== false && !answered && injection.store.entryCount > keeperMinFrom(io.env)
         ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) }
         : {};
     // Recording hits is skipped, never fatal (a full disk, a link under .memctl/): the prompt still gets its block.

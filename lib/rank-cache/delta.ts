@@ -14,7 +14,7 @@ import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { utf8Bytes } from "../core/block.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
-import { close, openRegular, readAt } from "../store/checked-fs.js";
+import { close, exists, openRegular, readAt } from "../store/checked-fs.js";
 import { CachedEntry, type OpenCache, type RankableStore } from "./read.js";
 import { MISSING, type IndexRecord, type Stamp } from "./stamps.js";
 import { isEntryPath } from "./entry-path.js";
@@ -73,6 +73,8 @@ export const checkedText = (base: OpenCache, deltaText: string | undefined) =>
 /** The delta over `base`, or undefined (none, damaged, foreign, or over another base). Never throws. */
 export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undefined {
   let fd: number | undefined;
+  // Most prompts find none: looked for without a throw (an ENOENT error costs a prompt more than the access).
+  if (!exists(deltaPath(memoryDir))) return undefined;
   try {
     const opened = openRegular(deltaPath(memoryDir), { nofollow: true }); // a link in its place is no delta
     fd = opened.fd;

@@ -24,8 +24,8 @@
 // Answers and rounds take turns (one at a time), so an answer never sees a round's state half made.
 //
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
-// once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
-// idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
+// once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts), or by a question
+// it answers; it exits after idleMs without either, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
 // store has shrunk to where every prompt checks every card anyway.
 import fs from "node:fs";
 import { exists, lstatIfExists, stat } from "../store/checked-fs.js";
@@ -126,19 +126,23 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     };
     // What a prompt may skip: the cards not named since the last round found every card as `lastChecked` recorded
     // them, while the watch held every card (nothing else vouches for a card no event can name).
-    const answer = () =>
-      alone(async () => {
+    // A question is a prompt: the prompt it answered leaves the owner file alone (lib/hook/run.ts), so it counts here.
+    let lastAsked = Number.NEGATIVE_INFINITY;
+    const answer = () => {
+      lastAsked = options.now();
+      return alone(async () => {
         if (!watch || !sawEveryCard || lastChecked === undefined || changedSince === undefined) return encodeAnswer(undefined);
         const pending = await watch.pending();
         return encodeAnswer(pending.unsure ? undefined : { checked: lastChecked, cards: new Set([...changedSince, ...pending.names]) });
       });
+    };
     let serving = false;
     let serveFailed = false;
     for (;;) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
-      if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
+      if (at - Math.max(lastPrompt(memoryDir, started), lastAsked) >= options.idleMs) return "idle";
       const exit = await alone(async (): Promise<KeeperExit | undefined> => {
         try {
           // The journal's end before the watched stamps are settled: a journaled write they may not show yet is after

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
 import { foldedPath } from "../core/link-key.js";
 import { arrivalsPath, readArrivals, type Arrival } from "./arrivals.js";
 import { fileStat, holdOf, normalise, readHold, safeSha, stampOf } from "./hold.js";
@@ -18,12 +17,14 @@ export interface PromptHold {
 }
 
 export function readPromptHold(memoryDir: string): PromptHold | undefined {
-  let st: fs.BigIntStats;
+  let st: fs.BigIntStats | undefined;
   try {
-    st = fs.statSync(arrivalsPath(memoryDir), { bigint: true });
-  } catch (err) {
-    return systemCode(err) === "ENOENT" ? undefined : wrap(readHold(memoryDir));
+    // No list is the usual case: asked without a throw (an ENOENT error costs a prompt more than the stat).
+    st = fs.statSync(arrivalsPath(memoryDir), { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return wrap(readHold(memoryDir));
   }
+  if (!st) return undefined;
   const index = st.isFile() ? openHoldIndex(path.join(memoryDir, HOLD_INDEX_RELPATH), st) : undefined;
   if (!index) return readList(memoryDir, st);
   if (index.count === 0) return undefined;

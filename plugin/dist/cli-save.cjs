@@ -5957,50 +5957,6 @@ var init_scanner = __esm({
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
-var init_string_intern = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
-    cachedSpaces = new Array(20).fill(0).map((_, index) => {
-      return " ".repeat(index);
-    });
-    maxCachedValues = 200;
-    cachedBreakLinesWithSpaces = {
-      " ": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + " ".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + " ".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + " ".repeat(index);
-        })
-      },
-      "	": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + "	".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + "	".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + "	".repeat(index);
-        })
-      }
-    };
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/format.js
-var init_format = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
-    "use strict";
-    init_scanner();
-    init_string_intern();
-  }
-});
-
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
 function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
   let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
@@ -6398,15 +6354,6 @@ var init_parser = __esm({
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/edit.js
-var init_edit = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
-    "use strict";
-    init_format();
-    init_parser();
-  }
-});
-
 // node_modules/jsonc-parser/lib/esm/main.js
 function printParseErrorCode(code) {
   switch (code) {
@@ -6449,9 +6396,6 @@ var ScanError, SyntaxKind, parseTree2, ParseErrorCode;
 var init_main = __esm({
   "node_modules/jsonc-parser/lib/esm/main.js"() {
     "use strict";
-    init_format();
-    init_edit();
-    init_scanner();
     init_parser();
     (function(ScanError2) {
       ScanError2[ScanError2["None"] = 0] = "None";
@@ -7606,7 +7550,7 @@ function indexLines(text, each) {
 }
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED().exec(raw);
   if (!m4) return NUMBERED.test(raw) ? void 0 : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
@@ -7638,7 +7582,7 @@ function safeDecode(s) {
     return s;
   }
 }
-var BULLET, NUMBERED, ENTRY, DECORATED, HOOK_SEPARATOR, FENCE, isBullet, FORM;
+var BULLET, NUMBERED, ENTRY, decorated, DECORATED, HOOK_SEPARATOR, FENCE, isBullet, FORM;
 var init_index_file = __esm({
   "lib/core/index-file.ts"() {
     "use strict";
@@ -7646,10 +7590,10 @@ var init_index_file = __esm({
     BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
     NUMBERED = /^\s*\d/;
     ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-    DECORATED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+    DECORATED = () => decorated ??= /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
     HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
     FENCE = /^\s*(```|~~~)/;
-    isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
+    isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED().test(raw));
     FORM = /^(\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?)\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)((?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?)(\s*(?:—|–|--|-|:)?\s*)(.*)$/u;
   }
 });

@@ -91,11 +91,9 @@ test("above the full-check size the hook starts one keeper, which folds an in-pl
   assert.equal(trusted.verified, false);
   assert.equal(trusted.cache, "fresh");
   assert.match(await k.prompt("zanzibar"), /feedback_k023\.md/);
-  // Prompts renew the keeper; none starts a second one (a started keeper logs "started", a losing one "exited (busy)").
-  const owner = path.join(k.s.memory, ".memctl", KEEPER_LOCK, "owner");
-  const renewedFrom = Date.now();
+  // Prompts keep the keeper (renewed, or their question answered: the idle test below); none starts a second one (a
+  // started keeper logs "started", a losing one "exited (busy)").
   await k.prompt("the build");
-  assert.ok(fs.statSync(owner).mtimeMs >= renewedFrom - 5, "the prompt renewed the keeper");
   assert.equal(k.holder(), pid);
   assert.deepEqual(k.pids(), [pid]);
   assert.equal(k.keeperLines().filter((l) => l.endsWith(": started")).length, 1);
@@ -125,7 +123,7 @@ test("the keeper exits after its idle time without a prompt, and prompts keep it
     await new Promise((r) => setTimeout(r, 1_000));
     await k.prompt("the build");
   }
-  assert.ok(processAlive(pid), "renewed by each prompt, past its idle time since it started");
+  assert.ok(processAlive(pid), "kept by each prompt (renewed or answered), past its idle time since it started");
   await waitFor(() => !processAlive(pid), IDLE_MS + 20_000, "the idle keeper's exit");
   assert.equal(fs.existsSync(path.join(k.s.memory, ".memctl", KEEPER_LOCK)), false, "its lock released");
   assert.ok(k.keeperLines().some((l) => l.endsWith(`keeper ${pid} for ${k.s.memory}: exited (idle)`)));

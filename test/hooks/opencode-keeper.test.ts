@@ -3,11 +3,9 @@
 // run, and that hook renews or starts the store's keeper above the full-check size. So the plugin needs no keeper
 // of its own, and a store used only from OpenCode gets one: shown here with the real plugin, hook and keeper.
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { createMemctlPlugin } from "../../lib/hook/entry/opencode-plugin.js";
-import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { keeperHolder, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
@@ -34,7 +32,7 @@ function withEnv(t: { after: (fn: () => void) => void }, vars: Record<string, st
   });
 }
 
-test("above the full-check size, a prompt through the OpenCode plugin starts the store's keeper (its hook does), and the next one renews it", async (t) => {
+test("above the full-check size, a prompt through the OpenCode plugin starts the store's keeper (its hook does), and the next one keeps it", async (t) => {
   const s = sandbox(cards);
   ageStore(s.memory);
   t.after(async () => {
@@ -56,7 +54,6 @@ test("above the full-check size, a prompt through the OpenCode plugin starts the
     return output.system.join("\n");
   };
   assert.match(await prompt("s1", "note number o017 about the build"), /feedback_o017\.md/);
-  const owner = path.join(s.memory, ".memctl", KEEPER_LOCK, "owner");
   const holder = () => keeperHolder(s.memory);
   await waitFor(() => holder() !== undefined && processAlive(holder()!), 10_000, "a keeper holds the store's lock");
   const pid = holder()!;
@@ -67,9 +64,8 @@ test("above the full-check size, a prompt through the OpenCode plugin starts the
   for (const other of started.filter((p) => p !== pid)) {
     await waitFor(() => !processAlive(other), 10_000, "a keeper that did not get the lock exits");
   }
-  const renewedFrom = Date.now();
+  // Renewed, or its question answered (which the keeper counts as a prompt: no renewal then).
   await prompt("s1", "the build");
-  assert.ok(fs.statSync(owner).mtimeMs >= renewedFrom - 5, "the next prompt renewed it");
-  assert.deepEqual(keeperPids(s.home), started, "the next prompt renews it and starts no other");
+  assert.deepEqual(keeperPids(s.home), started, "the next prompt keeps it and starts no other");
   assert.equal(holder(), pid, "the same keeper still holds the store");
 });

@@ -3947,7 +3947,8 @@ function foldedPath(rel) {
 var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 var NUMBERED = /^\s*\d/;
 var ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-var DECORATED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+var decorated;
+var DECORATED = () => decorated ??= /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -3970,10 +3971,10 @@ function indexLines(text, each) {
     each(raw, i + 1);
   });
 }
-var isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
+var isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED().test(raw));
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m5 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
+  const m5 = ENTRY.exec(raw) ?? DECORATED().exec(raw);
   if (!m5) return NUMBERED.test(raw) ? void 0 : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m5[2].startsWith("<") ? m5[2].slice(1, -1) : m5[2];
   const file = safeDecode(target);
@@ -5592,6 +5593,7 @@ var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
 var checkedText = (base, deltaText) => deltaText === void 0 ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 function openDelta(memoryDir, base) {
   let fd;
+  if (!exists(deltaPath(memoryDir))) return void 0;
   try {
     const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
     fd = opened.fd;
@@ -9258,18 +9260,22 @@ async function keepFresh(memoryDir, options) {
       turn = run2.catch(() => void 0);
       return run2;
     };
-    const answer = () => alone(async () => {
-      if (!watch || !sawEveryCard || lastChecked === void 0 || changedSince === void 0) return encodeAnswer(void 0);
-      const pending = await watch.pending();
-      return encodeAnswer(pending.unsure ? void 0 : { checked: lastChecked, cards: /* @__PURE__ */ new Set([...changedSince, ...pending.names]) });
-    });
+    let lastAsked = Number.NEGATIVE_INFINITY;
+    const answer = () => {
+      lastAsked = options.now();
+      return alone(async () => {
+        if (!watch || !sawEveryCard || lastChecked === void 0 || changedSince === void 0) return encodeAnswer(void 0);
+        const pending = await watch.pending();
+        return encodeAnswer(pending.unsure ? void 0 : { checked: lastChecked, cards: /* @__PURE__ */ new Set([...changedSince, ...pending.names]) });
+      });
+    };
     let serving = false;
     let serveFailed = false;
     for (; ; ) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
-      if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
+      if (at - Math.max(lastPrompt(memoryDir, started), lastAsked) >= options.idleMs) return "idle";
       const exit = await alone(async () => {
         try {
           const mark = journalMark(memoryDir);
@@ -9902,36 +9908,6 @@ var CharacterCodes;
   CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
   CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
 })(CharacterCodes || (CharacterCodes = {}));
-
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces = new Array(20).fill(0).map((_, index) => {
-  return " ".repeat(index);
-});
-var maxCachedValues = 200;
-var cachedBreakLinesWithSpaces = {
-  " ": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\n" + " ".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r" + " ".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r\n" + " ".repeat(index);
-    })
-  },
-  "	": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\n" + "	".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r" + "	".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r\n" + "	".repeat(index);
-    })
-  }
-};
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
 var ParseOptions;

@@ -3392,36 +3392,6 @@ var CharacterCodes;
   CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
 })(CharacterCodes || (CharacterCodes = {}));
 
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces = new Array(20).fill(0).map((_, index) => {
-  return " ".repeat(index);
-});
-var maxCachedValues = 200;
-var cachedBreakLinesWithSpaces = {
-  " ": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\n" + " ".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r" + " ".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r\n" + " ".repeat(index);
-    })
-  },
-  "	": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\n" + "	".repeat(index);
-    }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r" + "	".repeat(index);
-    }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-      return "\r\n" + "	".repeat(index);
-    })
-  }
-};
-
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
 var ParseOptions;
 (function(ParseOptions2) {
@@ -7356,7 +7326,8 @@ function foldedPath(rel) {
 var BULLET = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/;
 var NUMBERED = /^\s*\d/;
 var ENTRY = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-var DECORATED = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
+var decorated;
+var DECORATED = () => decorated ??= /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(?:[^\p{L}\p{N}\s[\]`*_]{1,8}\s+)?(?:\*{1,2}|_{1,2})?\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)(?:\*{1,2}|_{1,2})?\s*(.*)$/u;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
 var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
@@ -7379,10 +7350,10 @@ function indexLines(text, each) {
     each(raw, i + 1);
   });
 }
-var isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED.test(raw));
+var isBullet = (raw) => BULLET.test(raw) && (!NUMBERED.test(raw) || ENTRY.test(raw) || DECORATED().test(raw));
 function parseIndexLine(raw, line) {
   if (!isBullet(raw)) return void 0;
-  const m4 = ENTRY.exec(raw) ?? DECORATED.exec(raw);
+  const m4 = ENTRY.exec(raw) ?? DECORATED().exec(raw);
   if (!m4) return NUMBERED.test(raw) ? void 0 : { line, raw, reason: "bullet line without a [Title](file.md) link" };
   const target = m4[2].startsWith("<") ? m4[2].slice(1, -1) : m4[2];
   const file = safeDecode(target);
@@ -8966,6 +8937,7 @@ var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
 var checkedText = (base, deltaText) => deltaText === void 0 ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 function openDelta(memoryDir, base) {
   let fd;
+  if (!exists(deltaPath(memoryDir))) return void 0;
   try {
     const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
     fd = opened.fd;
@@ -10439,10 +10411,11 @@ function normalise(rel) {
 function readPromptHold(memoryDir) {
   let st;
   try {
-    st = node_fs_default.statSync(arrivalsPath(memoryDir), { bigint: true });
-  } catch (err) {
-    return systemCode(err) === "ENOENT" ? void 0 : wrap(readHold(memoryDir));
+    st = node_fs_default.statSync(arrivalsPath(memoryDir), { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return wrap(readHold(memoryDir));
   }
+  if (!st) return void 0;
   const index = st.isFile() ? openHoldIndex(node_path_default.join(memoryDir, HOLD_INDEX_RELPATH), st) : void 0;
   if (!index) return readList2(memoryDir, st);
   if (index.count === 0) return void 0;
@@ -11299,6 +11272,8 @@ async function runUserPromptHook(stdin, options, io) {
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
   const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;
+  let answered = false;
+  void keeperAnswer?.then((a) => answered = a !== void 0);
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
@@ -11354,7 +11329,7 @@ async function runUserPromptHook(stdin, options, io) {
       ...keeperAnswer ? { keeperAnswer } : {}
     });
     const script = options.keeperScript;
-    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m4) => logHookError(io, m4)) } : {};
+    const afterOutput = script && config.value.keeper !== false && !answered && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m4) => logHookError(io, m4)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {

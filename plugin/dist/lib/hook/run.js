@@ -47,6 +47,8 @@ async function runUserPromptHook(stdin, options, io) {
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
   const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;
+  let answered = false;
+  void keeperAnswer?.then((a) => answered = a !== void 0);
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   const fullCheckMax = fullCheckMaxFrom(io.env);
@@ -102,7 +104,7 @@ async function runUserPromptHook(stdin, options, io) {
       ...keeperAnswer ? { keeperAnswer } : {}
     });
     const script = options.keeperScript;
-    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
+    const afterOutput = script && config.value.keeper !== false && !answered && injection.store.entryCount > keeperMinFrom(io.env) ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {

@@ -3,7 +3,7 @@ import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { utf8Bytes } from "../core/block.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
-import { close, openRegular, readAt } from "../store/checked-fs.js";
+import { close, exists, openRegular, readAt } from "../store/checked-fs.js";
 import { CachedEntry } from "./read.js";
 import { MISSING } from "./stamps.js";
 import { isEntryPath } from "./entry-path.js";
@@ -15,6 +15,7 @@ var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
 var checkedText = (base, deltaText) => deltaText === void 0 ? base.header.id : `${base.header.id}/${lineKey(deltaText)}/${deltaText.length}`;
 function openDelta(memoryDir, base) {
   let fd;
+  if (!exists(deltaPath(memoryDir))) return void 0;
   try {
     const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
     fd = opened.fd;

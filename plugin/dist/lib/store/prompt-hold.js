@@ -1,7 +1,6 @@
 // lib/store/prompt-hold.ts
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
 import { foldedPath } from "../core/link-key.js";
 import { arrivalsPath, readArrivals } from "./arrivals.js";
 import { fileStat, holdOf, normalise, readHold, safeSha, stampOf } from "./hold.js";
@@ -9,10 +8,11 @@ import { HOLD_INDEX_RELPATH, openHoldIndex, writeHoldIndex } from "./hold-index.
 function readPromptHold(memoryDir) {
   let st;
   try {
-    st = fs.statSync(arrivalsPath(memoryDir), { bigint: true });
-  } catch (err) {
-    return systemCode(err) === "ENOENT" ? void 0 : wrap(readHold(memoryDir));
+    st = fs.statSync(arrivalsPath(memoryDir), { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return wrap(readHold(memoryDir));
   }
+  if (!st) return void 0;
   const index = st.isFile() ? openHoldIndex(path.join(memoryDir, HOLD_INDEX_RELPATH), st) : void 0;
   if (!index) return readList(memoryDir, st);
   if (index.count === 0) return void 0;
