@@ -4,6 +4,7 @@
 // to /dev/zero grew it to gigabytes): the checked reads open without blocking (O_NONBLOCK: a FIFO with no writer
 // opens at once), check the descriptor itself, and hold a size cap before a byte is read.
 import fs from "node:fs";
+import nodePath from "node:path";
 import { utf8Text } from "../core/bytes.js";
 
 /** What callers read of a stat: the fields fs.Stats has under the same names. */
@@ -126,6 +127,15 @@ export function readBytesFromFd(fd: number): Uint8Array {
 /** fs.realpathSync.native(path): one realpath(3). */
 export function realpath(path: string): string {
   return fs.realpathSync.native(path);
+}
+
+/** realpath(path), or the path made absolute where it does not resolve (missing, a dangling link, unreadable). */
+export function realpathOr(path: string): string {
+  try {
+    return fs.realpathSync.native(path);
+  } catch {
+    return nodePath.resolve(path);
+  }
 }
 
 /** fs.constants.R_OK, for access(). */

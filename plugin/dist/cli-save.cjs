@@ -51,6 +51,18 @@ var init_node_fs = __esm({
   }
 });
 
+// builtin:node:path
+var m2, node_path_default, isAbsolute, join, sep;
+var init_node_path = __esm({
+  "builtin:node:path"() {
+    m2 = process.getBuiltinModule("node:path");
+    node_path_default = m2;
+    isAbsolute = m2.isAbsolute;
+    join = m2.join;
+    sep = m2.sep;
+  }
+});
+
 // lib/core/bytes.ts
 function view(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -111,6 +123,13 @@ function readUtf8(path) {
 }
 function realpath(path) {
   return node_fs_default.realpathSync.native(path);
+}
+function realpathOr(path) {
+  try {
+    return node_fs_default.realpathSync.native(path);
+  } catch {
+    return node_path_default.resolve(path);
+  }
 }
 function access(path, mode) {
   node_fs_default.accessSync(path, mode);
@@ -187,6 +206,7 @@ var init_checked_fs = __esm({
   "lib/store/checked-fs.ts"() {
     "use strict";
     init_node_fs();
+    init_node_path();
     init_bytes();
     S_IFMT = 61440;
     S_IFREG = 32768;
@@ -385,18 +405,6 @@ var init_errors = __esm({
         this.name = "ExitError";
       }
     };
-  }
-});
-
-// builtin:node:path
-var m2, node_path_default, isAbsolute, join, sep;
-var init_node_path = __esm({
-  "builtin:node:path"() {
-    m2 = process.getBuiltinModule("node:path");
-    node_path_default = m2;
-    isAbsolute = m2.isAbsolute;
-    join = m2.join;
-    sep = m2.sep;
   }
 });
 
@@ -7823,7 +7831,7 @@ function commitFileSync(file, content, options = {}) {
 }
 function stageOne(file, content, options) {
   if (options.followLink) {
-    file = realTarget(file);
+    file = realpathOr(file);
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
   }
   const dir = node_path_default.dirname(file);
@@ -7850,13 +7858,6 @@ function renameOne({ file, temp }, options) {
     throw err;
   }
   if (options.durable !== false) syncDirectory(node_path_default.dirname(file));
-}
-function realTarget(file) {
-  try {
-    return node_fs_default.realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 function sweepDeadTemps(dir) {
   let names;
@@ -7895,6 +7896,7 @@ var init_write = __esm({
     init_errors();
     init_lock();
     init_safe_write();
+    init_checked_fs();
     TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
   }
 });
@@ -11814,13 +11816,6 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
-}
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }
 function lstatOrUndefined(p) {
   try {

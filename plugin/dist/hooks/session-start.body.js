@@ -4297,6 +4297,13 @@ function readUtf8(path) {
 function realpath(path) {
   return node_fs_default.realpathSync.native(path);
 }
+function realpathOr(path) {
+  try {
+    return node_fs_default.realpathSync.native(path);
+  } catch {
+    return node_path_default.resolve(path);
+  }
+}
 var R_OK = node_fs_default.constants.R_OK;
 function access(path, mode) {
   node_fs_default.accessSync(path, mode);
@@ -5994,13 +6001,6 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
-}
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }
 function lstatOrUndefined(p) {
   try {
@@ -10746,7 +10746,7 @@ function instructionScope(cwd, io2, config) {
   const settings = config.instructions ?? {};
   const userDirSetting = settings.user_dir ?? "~/.claude";
   const userDir = userDirSetting.startsWith("~/") ? node_path_default.join(io2.home, userDirSetting.slice(2)) : node_path_default.resolve(userDirSetting);
-  const here = realOr(node_path_default.resolve(cwd));
+  const here = realpathOr(node_path_default.resolve(cwd));
   const projectRoot = findRepo(here)?.worktreeRoot ?? here;
   const dirs = [projectRoot];
   if (isInside(here, projectRoot)) for (const segment of node_path_default.relative(projectRoot, here).split(node_path_default.sep).filter(Boolean)) dirs.push(node_path_default.join(dirs[dirs.length - 1], segment));
@@ -10778,7 +10778,7 @@ function readInstructionFile(file, roots) {
     if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing", detail: `${file} does not exist` };
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
-  if (!roots.some((r) => isInside(real, realOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
+  if (!roots.some((r) => isInside(real, realpathOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
   try {
     const { bytes } = readRegular(real, MAX_INSTRUCTION_FILE_BYTES, { nofollow: true });
     return { status: "ok", text: utf8Text(bytes), key: real };
@@ -10805,20 +10805,20 @@ function readLayerFile(file, layer, scope, importers = []) {
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
-  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+  return got.status === "ok" && !ownMarkdown(got.key, realpathOr(scope.userDir)) ? refused : got;
 }
 function importReach(file, from, scope) {
-  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const home = isInside(realpathOr(scope.home), realpathOr(scope.projectRoot));
   const root = home ? node_path_default.dirname(from) : scope.projectRoot;
-  const within = isInside(file, root) || isInside(file, realOr(root));
+  const within = isInside(file, root) || isInside(file, realpathOr(root));
   if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
-  const rel = node_path_default.relative(isInside(file, root) ? root : realOr(root), file);
+  const rel = node_path_default.relative(isInside(file, root) ? root : realpathOr(root), file);
   if (rel.split(node_path_default.sep).some((segment) => segment.startsWith(".")))
     return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
   return void 0;
 }
 function projectFile(real, scope) {
-  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+  return isInside(real, realpathOr(scope.projectRoot)) && !isInside(real, realpathOr(scope.userDir));
 }
 var HOST_STATE_DIRS = /* @__PURE__ */ new Set(["projects", "plans"]);
 function ownMarkdown(file, userDir) {
@@ -10864,13 +10864,6 @@ function sessionInstructions(host, cwd, io2, config) {
     moreCommand: `memctl instructions --host ${host}`
   });
   return { ...block, composed };
-}
-function realOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }
 
 // lib/hook/session-instructions.ts

@@ -4312,6 +4312,13 @@ function readUtf8(path) {
 function realpath(path) {
   return node_fs_default.realpathSync.native(path);
 }
+function realpathOr(path) {
+  try {
+    return node_fs_default.realpathSync.native(path);
+  } catch {
+    return node_path_default.resolve(path);
+  }
+}
 var R_OK = node_fs_default.constants.R_OK;
 function access(path, mode) {
   node_fs_default.accessSync(path, mode);
@@ -6057,13 +6064,6 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
-}
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }
 function lstatOrUndefined(p) {
   try {

@@ -1,5 +1,6 @@
 // lib/store/checked-fs.ts
 import fs from "node:fs";
+import nodePath from "node:path";
 import { utf8Text } from "../core/bytes.js";
 var S_IFMT = 61440;
 var S_IFREG = 32768;
@@ -67,6 +68,13 @@ function readBytesFromFd(fd) {
 }
 function realpath(path) {
   return fs.realpathSync.native(path);
+}
+function realpathOr(path) {
+  try {
+    return fs.realpathSync.native(path);
+  } catch {
+    return nodePath.resolve(path);
+  }
 }
 var R_OK = fs.constants.R_OK;
 function access(path, mode) {
@@ -178,6 +186,7 @@ export {
   readUtf8,
   readdirNames,
   realpath,
+  realpathOr,
   stat,
   statIfExists,
   tooLargeError,
