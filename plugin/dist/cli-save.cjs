@@ -388,7 +388,9 @@ var init_errors = __esm({
       /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
       E_HELD: "E_HELD",
       /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-      E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+      E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+      /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+      E_SESSION_SECRET: "E_SESSION_SECRET"
     };
     MemctlError = class extends Error {
       constructor(code, message, data) {

@@ -3995,7 +3995,9 @@ var ERROR_CODES = {
   /** A file a sync from a shared remote holds for the owner's review: an agent neither gets it injected nor reads it. */
   E_HELD: "E_HELD",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+  /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+  E_SESSION_SECRET: "E_SESSION_SECRET"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {
@@ -10875,7 +10877,9 @@ function readSecret(file) {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 function checked(text) {
-  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  if (!SECRET.test(text)) {
+    throw new MemctlError(ERROR_CODES.E_SESSION_SECRET, `${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  }
   return text.slice(0, 64);
 }
 
