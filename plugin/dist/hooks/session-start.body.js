@@ -10886,16 +10886,18 @@ function sessionInstructionBlock(host, cwd, io2) {
   }
 }
 
+// lib/records/proposal-files.ts
+var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
+var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
+var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
+
 // lib/core/card-rules.ts
 init_card();
 init_card_types();
 init_card_types();
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
 
-// lib/records/proposal-files.ts
-var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
-var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
-var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
+// lib/records/proposal-read.ts
 function countPending(memoryDir) {
   return namesIn(entriesOf(node_path_default.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
