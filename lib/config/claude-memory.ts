@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../store/io.js";
-import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular, realpathOr, type FileStat } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, fileKind, isDirectory, lstatIfExists, readRegular, realpathOr, type FileStat } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
@@ -198,12 +198,4 @@ function indexTitles(dir: string): Map<string, string> {
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }
   return titles;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }

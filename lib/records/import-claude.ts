@@ -18,7 +18,7 @@ import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
-import { realpathOr } from "../store/checked-fs.js";
+import { isDirectory, realpathOr } from "../store/checked-fs.js";
 
 // One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
 // for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the
@@ -257,13 +257,5 @@ function readOr(file: string): string | undefined {
     return fs.readFileSync(file, "utf8");
   } catch {
     return undefined;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }

@@ -37,6 +37,15 @@ export function statIfExists(path: string): FileStat | undefined {
   return fs.statSync(path, { throwIfNoEntry: false });
 }
 
+/** Whether `path` is a directory, links followed; false when it is missing or cannot be stat'ed. */
+export function isDirectory(path: string): boolean {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** fs.statSync(path): throws ENOENT like every other error. */
 export function stat(path: string): FileStat {
   return fs.statSync(path);

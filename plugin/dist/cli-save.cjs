@@ -85,6 +85,13 @@ var init_bytes = __esm({
 function statIfExists(path) {
   return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 function stat(path) {
   return node_fs_default.statSync(path);
 }
@@ -12006,13 +12013,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/cli/store-access.ts

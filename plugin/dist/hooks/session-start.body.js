@@ -4257,6 +4257,13 @@ var S_IFSOCK = 49152;
 function statIfExists(path) {
   return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 function stat(path) {
   return node_fs_default.statSync(path);
 }
@@ -6301,13 +6308,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/core/frecency.ts
@@ -11137,7 +11137,7 @@ async function memorySessionStart(stdin, options, io2) {
   } catch {
     event = void 0;
   }
-  if (!event || !node_path_default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
+  if (!event || !node_path_default.isAbsolute(event.cwd) || !isDirectory(event.cwd)) return none("bad-input");
   const config = readConfig(io2);
   let memoryDir;
   let context;
@@ -11269,13 +11269,6 @@ function unavailable2(host, reason, io2, session) {
   logHookError(io2, `session start: ${reason}`);
   const text = renderUnavailable(reason);
   return { status: "unavailable", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), session };
-}
-function isDirectory2(p) {
-  try {
-    return node_fs_default.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 // lib/hook/session-start-command.ts

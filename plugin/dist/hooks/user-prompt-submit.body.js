@@ -4266,6 +4266,13 @@ var S_IFSOCK = 49152;
 function statIfExists(path) {
   return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 function stat(path) {
   return node_fs_default.statSync(path);
 }
@@ -6364,13 +6371,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/hook/lazy-line.ts
@@ -11285,7 +11285,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !node_path_default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !node_path_default.isAbsolute(payload.cwd) || !isDirectory(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -11370,7 +11370,7 @@ async function runUserPromptHook(stdin, options, io) {
     why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
     return { status: "injected", outcome: host.context(text), resolution, injection, ...afterOutput };
   } catch (err) {
-    if (err.code === "ENOENT" && isDirectory2(resolution.memory_dir)) {
+    if (err.code === "ENOENT" && isDirectory(resolution.memory_dir)) {
       const missing = missingIndexReason(resolution.memory_dir);
       return missing ? { ...unavailable(host, missing, io), resolution } : { status: "no-store", outcome: NOTHING, resolution };
     }
@@ -11424,13 +11424,6 @@ function missingIndexReason(memoryDir) {
   }
   if (cards === 0) return void 0;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
-}
-function isDirectory2(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/hook/entry/user-prompt-submit.ts

@@ -1,7 +1,7 @@
 // lib/config/claude-memory.ts
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular, realpathOr } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, fileKind, isDirectory, lstatIfExists, readRegular, realpathOr } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
@@ -126,13 +126,6 @@ function indexTitles(dir) {
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }
   return titles;
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 export {
   claudeConfigHome,

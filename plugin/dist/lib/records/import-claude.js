@@ -16,7 +16,7 @@ import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
-import { realpathOr } from "../store/checked-fs.js";
+import { isDirectory, realpathOr } from "../store/checked-fs.js";
 function projectClaudeDirs(resolution, io) {
   const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);
@@ -182,13 +182,6 @@ function readOr(file) {
     return fs.readFileSync(file, "utf8");
   } catch {
     return void 0;
-  }
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }
 export {

@@ -12,6 +12,13 @@ var S_IFSOCK = 49152;
 function statIfExists(path) {
   return fs.statSync(path, { throwIfNoEntry: false });
 }
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 function stat(path) {
   return fs.statSync(path);
 }
@@ -169,6 +176,7 @@ export {
   forgetReads,
   fstat,
   futimes,
+  isDirectory,
   lstatIfExists,
   notRegularError,
   openForAppend,
