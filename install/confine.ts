@@ -3,6 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { isInside } from "../lib/core/instruction-imports.js";
 import type { PlannedEdit, Scope } from "./context.js";
+import { realpathOr } from "../lib/store/checked-fs.js";
 
 // A project's files arrive with a clone or an archive, links included: at project and local scope a host file
 // (or a folder on its way) that is a link leading out of the project would make install edit, create or back up
@@ -17,7 +18,7 @@ export function assertConfined(edits: readonly PlannedEdit[], scope: Scope, proj
   for (const edit of edits) {
     const root = edit.within ?? projectDir;
     const real = realLocation(edit.file);
-    if (real !== undefined && isInside(real, realOr(root))) continue;
+    if (real !== undefined && isInside(real, realpathOr(root))) continue;
     throw new MemctlError(
       ERROR_CODES.E_PATH_ESCAPE,
       `${edit.file} ${real === undefined ? "is a link to a file that does not exist" : `leads through a link to ${real}`}, outside ${root}: a ${scope} install writes only inside the project; nothing was written — remove the link, then run the command again`,
@@ -42,13 +43,5 @@ function realLocation(file: string): string | undefined {
     if (parent === at) return path.join(at, ...missing);
     missing.unshift(path.basename(at));
     at = parent;
-  }
-}
-
-function realOr(dir: string): string {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    return path.resolve(dir);
   }
 }

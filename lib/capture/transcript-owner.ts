@@ -2,7 +2,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { findRepo } from "../config/git.js";
 import { claudeSlug } from "../config/project.js";
-import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
+import { close, openRegular, readAt, realpathOr } from "../store/checked-fs.js";
 
 // Under the host's transcript root is every session of every project on this machine: a payload naming another
 // project's transcript (or another session's) had capture read that project's words into this store's proposals.
@@ -20,7 +20,7 @@ const META_MAX = 1024 * 1024;
 
 /** Throws E_TRANSCRIPT_NOT_SESSION unless `real` (a realpath under `root`) is `owner`'s own session transcript. */
 export function assertSessionTranscript(real: string, roots: readonly string[], host: string, owner: SessionOwner): void {
-  const root = roots.map(realOr).find((r) => real.startsWith(r + path.sep)) ?? "";
+  const root = roots.map(realpathOr).find((r) => real.startsWith(r + path.sep)) ?? "";
   const parts = path.relative(root, real).split(path.sep);
   const dirs = projectDirs(owner.cwd);
   const session = owner.sessionId === "unknown" ? undefined : owner.sessionId;
@@ -49,7 +49,7 @@ export function assertSessionTranscript(real: string, roots: readonly string[], 
 function projectDirs(cwd: string): string[] {
   const out = new Set<string>();
   const repo = findRepo(cwd);
-  for (const start of new Set([path.resolve(cwd), realOr(cwd)])) {
+  for (const start of new Set([path.resolve(cwd), realpathOr(cwd)])) {
     out.add(start);
     const top = repo && (start === repo.worktreeRoot || start.startsWith(repo.worktreeRoot + path.sep)) ? repo.worktreeRoot : start;
     for (let d = start; d !== top && path.dirname(d) !== d; ) {
@@ -81,7 +81,7 @@ function sameProject(a: string, b: string): boolean {
   const ra = findRepo(a);
   const rb = findRepo(b);
   if (ra || rb) return ra?.canonicalRoot === rb?.canonicalRoot;
-  return realOr(a) === realOr(b);
+  return realpathOr(a) === realpathOr(b);
 }
 
 /** The cwd a Codex rollout's first line (session_meta) records, read from at most META_MAX bytes. */
@@ -98,13 +98,5 @@ function metaCwd(file: string): string | undefined {
     return undefined;
   } finally {
     close(fd);
-  }
-}
-
-function realOr(p: string): string {
-  try {
-    return realpath(p);
-  } catch {
-    return path.resolve(p);
   }
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { MemctlError } from "../core/errors.js";
 import { directWriteRefusal, resolveCaller } from "../records/actor.js";
 import { configuredGuardrails } from "../records/guardrails.js";
@@ -10,6 +9,7 @@ import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { colorsFor } from "./output.js";
+import { realpathOr } from "../store/checked-fs.js";
 
 // Onboarding (seed 000): a new store is offered this project's existing Claude Code memory. On a terminal it
 // is a question (yes imports, like `memctl import claude --yes`); otherwise one hint line; nothing at all
@@ -28,8 +28,8 @@ export interface ClaudeImportOffer {
 
 /** What init can offer: Claude memory dirs of this project (other than the store) with cards to import. */
 export function claudeImportOffer(target: string, resolution: Resolution, io: Io): ClaudeImportOffer | null {
-  const store = real(target);
-  const dirs = projectClaudeDirs(resolution, io).filter((d) => real(d) !== store);
+  const store = realpathOr(target);
+  const dirs = projectClaudeDirs(resolution, io).filter((d) => realpathOr(d) !== store);
   if (dirs.length === 0) return null;
   const importable = planClaudeImport(target, dirs, []).items.filter((i) => i.action === "import").length;
   return importable === 0 ? null : { dirs, importable, imported: 0, command: IMPORT_COMMAND };
@@ -69,12 +69,4 @@ function countText(items: readonly ImportItem[]): string {
   const cards = items.length - notes;
   const parts = [...(cards > 0 || notes === 0 ? [`${cards} card${cards === 1 ? "" : "s"}`] : []), ...(notes > 0 ? [`${notes} note${notes === 1 ? "" : "s"} from MEMORY.md`] : [])];
   return parts.join(" and ");
-}
-
-function real(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
-  }
 }

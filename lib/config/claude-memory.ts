@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../store/io.js";
-import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular, type FileStat } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, fileKind, isDirectory, lstatIfExists, readRegular, realpathOr, type FileStat } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
@@ -56,12 +56,12 @@ export function findClaudeMemoryDirs(io: Pick<Io, "env" | "home">, options: { ex
   } catch {
     return [];
   }
-  const excluded = options.exclude ? realOrSelf(options.exclude) : undefined;
+  const excluded = options.exclude ? realpathOr(options.exclude) : undefined;
   const dirs: string[] = [];
   for (const slug of slugs.sort()) {
     const dir = path.join(projects, slug, "memory");
     if (!isDirectory(dir)) continue;
-    if (excluded !== undefined && realOrSelf(dir) === excluded) continue;
+    if (excluded !== undefined && realpathOr(dir) === excluded) continue;
     dirs.push(dir);
   }
   return dirs;
@@ -198,20 +198,4 @@ function indexTitles(dir: string): Map<string, string> {
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }
   return titles;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
 }

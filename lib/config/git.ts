@@ -1,5 +1,5 @@
 import path from "node:path";
-import { lstatIfExists, readRegularUtf8, realpath, type FileStat } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8, realpathOr, type FileStat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 
 /** Where a directory sits in git: its worktree root and the repository every worktree shares. */
@@ -76,14 +76,6 @@ function readCommonDir(gitDir: string): string | undefined {
 function canonicalRootOf(commonDir: string, worktreeRoot: string): string {
   if (path.basename(commonDir) === ".git") return path.dirname(commonDir);
   return worktreeRoot;
-}
-
-function realpathOr(p: string): string {
-  try {
-    return realpath(p); // one realpath(3) call, not an lstat per path component
-  } catch {
-    return p;
-  }
 }
 
 function lstatOrUndefined(p: string): FileStat | undefined {

@@ -23,7 +23,7 @@ import { isInside } from "../core/instruction-imports.js";
 import { renderInstructionBlock, type InstructionBlock } from "../core/instruction-block.js";
 import { nativeInstructions } from "../../hosts/instructions.js";
 import type { HostName } from "../../hosts/types.js";
-import { NOT_REGULAR, readRegular, realpath, statIfExists, TOO_LARGE } from "../store/checked-fs.js";
+import { NOT_REGULAR, readRegular, realpath, realpathOr, statIfExists, TOO_LARGE } from "../store/checked-fs.js";
 import type { Io } from "../store/io.js";
 import type { MemctlConfig } from "./config.js";
 import { findRepo } from "./git.js";
@@ -53,7 +53,7 @@ export function instructionScope(cwd: string, io: Pick<Io, "home">, config: Pick
   const settings = config.instructions ?? {};
   const userDirSetting = settings.user_dir ?? "~/.claude";
   const userDir = userDirSetting.startsWith("~/") ? path.join(io.home, userDirSetting.slice(2)) : path.resolve(userDirSetting);
-  const here = realOr(path.resolve(cwd));
+  const here = realpathOr(path.resolve(cwd));
   const projectRoot = findRepo(here)?.worktreeRoot ?? here;
   const dirs = [projectRoot];
   if (isInside(here, projectRoot)) for (const segment of path.relative(projectRoot, here).split(path.sep).filter(Boolean)) dirs.push(path.join(dirs[dirs.length - 1]!, segment));
@@ -89,7 +89,7 @@ export function readInstructionFile(file: string, roots: readonly string[]): Ins
     if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing", detail: `${file} does not exist` };
     return { status: "unreadable", detail: `${file}: ${(err as Error).message}` };
   }
-  if (!roots.some((r) => isInside(real, realOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
+  if (!roots.some((r) => isInside(real, realpathOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
   try {
     const { bytes } = readRegular(real, MAX_INSTRUCTION_FILE_BYTES, { nofollow: true });
     return { status: "ok", text: utf8Text(bytes), key: real };
@@ -129,7 +129,7 @@ export function readLayerFile(
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
-  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+  return got.status === "ok" && !ownMarkdown(got.key, realpathOr(scope.userDir)) ? refused : got;
 }
 
 /**
@@ -138,11 +138,11 @@ export function readLayerFile(
  * the project is the home directory itself (a dotfiles repository) a file imports only inside its own directory.
  */
 function importReach(file: string, from: string, scope: Pick<InstructionScope, "projectRoot" | "home">): string | undefined {
-  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const home = isInside(realpathOr(scope.home), realpathOr(scope.projectRoot));
   const root = home ? path.dirname(from) : scope.projectRoot;
-  const within = isInside(file, root) || isInside(file, realOr(root));
+  const within = isInside(file, root) || isInside(file, realpathOr(root));
   if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
-  const rel = path.relative(isInside(file, root) ? root : realOr(root), file);
+  const rel = path.relative(isInside(file, root) ? root : realpathOr(root), file);
   if (rel.split(path.sep).some((segment) => segment.startsWith(".")))
     return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
   return undefined;
@@ -150,7 +150,7 @@ function importReach(file: string, from: string, scope: Pick<InstructionScope, "
 
 /** A file (its real path) of the project's, not of the user dir inside it (a home that is itself a repository). */
 function projectFile(real: string, scope: Pick<InstructionScope, "projectRoot" | "userDir">): boolean {
-  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+  return isInside(real, realpathOr(scope.projectRoot)) && !isInside(real, realpathOr(scope.userDir));
 }
 
 /**
@@ -233,12 +233,4 @@ export function sessionInstructions(
     moreCommand: `memctl instructions --host ${host}`,
   });
   return { ...block, composed };
-}
-
-function realOr(p: string): string {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }

@@ -5,7 +5,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { findRepo } from "./git.js";
 import type { Io } from "../store/io.js";
 import { claudeSlug, projectKey } from "./project.js";
-import { access, realpath, stat, statIfExists } from "../store/checked-fs.js";
+import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";
@@ -181,12 +181,4 @@ export function explicitDirProblem(dir: string): string | undefined {
     return `cannot be used (${code ?? String(err)})`;
   }
   return undefined;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }

@@ -97,6 +97,8 @@ export const ERROR_CODES = {
   E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
   E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+  /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+  E_SESSION_SECRET: "E_SESSION_SECRET",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

@@ -10,7 +10,7 @@ import type { Io } from "../store/io.js";
 import type { BoundedInput, InputBounds } from "../store/bounded-input.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { buildInjection, type Injection } from "./inject.js";
-import { statIfExists } from "../store/checked-fs.js";
+import { isDirectory } from "../store/checked-fs.js";
 import { countCardFiles } from "../store/card-count.js";
 import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
@@ -257,12 +257,4 @@ export function missingIndexReason(memoryDir: string): string | undefined {
   }
   if (cards === 0) return undefined;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }

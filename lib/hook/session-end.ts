@@ -17,7 +17,7 @@ import { captureMessages, type CaptureResult, type ModelRunner } from "../captur
 import { opencodeMessage, readSessionMessages, type UserMessage } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
-import { countPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-read.js";
 import { secretPolicy } from "../records/secrets.js";
 import { childEnv, type Io } from "../store/io.js";
 import { logHookError } from "./run.js";

@@ -4,7 +4,7 @@
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
-import { countPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-read.js";
 import { noLongerTrue, noLongerTrueReason, parseCard } from "../core/card.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { resolveMemoryPath } from "../store/safe-path.js";

@@ -29,6 +29,7 @@ import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines, type Wiring } from "./session-notes.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
+import { isDirectory } from "../store/checked-fs.js";
 
 export type SessionStartStatus =
   | "injected" // the overview (or compact) was printed
@@ -287,12 +288,4 @@ function unavailable(host: HostAdapter, reason: string, io: Io, session: Session
   logHookError(io, `session start: ${reason}`);
   const text = renderUnavailable(reason);
   return { status: "unavailable", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), session };
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -11,7 +11,8 @@ import type { WriteContext } from "../records/save.js";
 import type { Related } from "./content-match.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
-import { listPendingNames, PENDING_PAGE, PROPOSALS_DIR, readPendingNames } from "../records/proposal-files.js";
+import { PROPOSALS_DIR } from "../records/proposal-files.js";
+import { listPendingNames, PENDING_PAGE, readPendingNames } from "../records/proposal-read.js";
 import { readHold } from "../store/hold.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,

@@ -14,12 +14,9 @@ import { commitFile, type CommitOptions } from "../store/write.js";
 import {
   ARCHIVE_DIR,
   archiveProposal,
-  countPending,
   ensureDirs,
   logEvent,
   newProposalId,
-  nextSeq,
-  readMatching,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   proposalPath,
@@ -27,9 +24,10 @@ import {
   type ProposalStatus,
   type ProposedCard,
 } from "../records/proposal-files.js";
+import { countPending, nextSeq, readMatching } from "../records/proposal-read.js";
 
+export { newProposalId } from "../records/proposal-files.js";
 export {
-  newProposalId,
   nextSeq,
   pendingPageOf,
   readArchived,
@@ -38,7 +36,7 @@ export {
   readSummaries,
   type PendingPage,
   type ProposalsRead,
-} from "../records/proposal-files.js";
+} from "../records/proposal-read.js";
 export { ARCHIVE_DIR, archiveProposal, logEvent, PROPOSALS_DIR, PROPOSALS_LOG, proposalPath, type Proposal, type ProposalStatus, type ProposedCard };
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts

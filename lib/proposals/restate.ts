@@ -4,7 +4,7 @@ import { assertNoSecrets, warmSecretScan } from "../records/secrets.js";
 import { isValidActor } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { logEvent, proposalFile, proposalFileFits, rewritePending, type ProposeContext } from "./propose.js";
-import { readMatching } from "../records/proposal-files.js";
+import { readMatching } from "../records/proposal-read.js";
 
 // Recording on a pending proposal that a later session said the same thing again (capture's dedupe skipped its
 // candidate as a restatement: lib/capture/stage.ts). Like consolidate's `merged`, the proposal keeps who said it

@@ -1,6 +1,6 @@
 import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
-import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder, type ProposalsRead } from "../records/proposal-files.js";
+import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder, type ProposalsRead } from "../records/proposal-read.js";
 import { readHold } from "../store/hold.js";
 import { relatedAmong } from "./content-match.js";
 import type { Proposal } from "./propose.js";

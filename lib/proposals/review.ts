@@ -5,7 +5,7 @@ import { sha256Hex } from "../store/history.js";
 import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPendingPage, type PendingPage, type Proposal } from "./propose.js";
 import type { Arrival } from "../store/arrivals.js";
 import { readHold, type Hold } from "../store/hold.js";
-import type { QueuePage } from "../records/proposal-files.js";
+import type { QueuePage } from "../records/proposal-read.js";
 import { findCardFile } from "../records/card-find.js";
 import { renderNewCard, typeOf, updatedCardText, type SaveInput } from "../records/card-input.js";
 import type { CardType } from "../core/card-types.js";

@@ -18,6 +18,7 @@ import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
+import { isDirectory, realpathOr } from "../store/checked-fs.js";
 
 // One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
 // for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the
@@ -69,8 +70,8 @@ export function projectClaudeDirs(resolution: Resolution, io: Pick<Io, "env" | "
 
 /** What an import would do, without writing anything. */
 export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: string[]): ImportPlan {
-  const store = realOr(memoryDir);
-  const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
+  const store = realpathOr(memoryDir);
+  const scanned = [...new Set(dirs.map(realpathOr))].filter((d) => d !== store);
   const byName = new Map<string, ClaudeCard[]>();
   const skipped: SkippedClaudeFile[] = [];
   const notesByName = new Map<string, ClaudeCard[]>();
@@ -104,7 +105,7 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
     const chars = source.description === undefined ? 0 : [...source.description].length;
     items.push({ name, file, source, action, older, ...(chars > DESCRIPTION_MAX ? { longDescription: chars } : {}) });
   }
-  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items, skipped };
+  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realpathOr(d)) && realpathOr(d) !== store), items, skipped };
 }
 
 function byKey(a: [string, unknown], b: [string, unknown]): number {
@@ -256,21 +257,5 @@ function readOr(file: string): string | undefined {
     return fs.readFileSync(file, "utf8");
   } catch {
     return undefined;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function realOr(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
   }
 }

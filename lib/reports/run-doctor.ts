@@ -10,7 +10,7 @@ import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } 
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
 import { displayDir, measureIndexInjectBytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
-import { countPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-read.js";
 import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
@@ -35,7 +35,7 @@ import { instructionsReport, type InstructionsReport } from "./instructions-repo
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
-import { LOG_MAX_BYTES } from "../store/checked-fs.js";
+import { LOG_MAX_BYTES, realpathOr } from "../store/checked-fs.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -214,7 +214,7 @@ function cardMatches(dir: string, text: string | undefined, card: string, sha: s
  */
 function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
   const dir = opened.resolution.memory_dir!;
-  const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => real(d) !== real(dir));
+  const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => realpathOr(d) !== realpathOr(dir));
   if (dirs.length === 0) return [];
   return planClaudeImport(dir, dirs, [])
     .items.filter((item) => item.action === "import")
@@ -274,14 +274,6 @@ export function compactSlot(dir: string, view: StoreView, history: readonly Hist
     inject_bytes_without: s.bytes_without,
     inject_bytes_first_compact: s.read.status === "absent" ? firstCompactBytes(view, context) : null,
   };
-}
-
-function real(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
 }
 
 /** MEMORY.md past the hook's read limit (lib/store/index-read.ts): the lines after it are never ranked. */

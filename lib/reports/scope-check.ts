@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isWildSegment, normalizeScope, scopeEntryProblem, segmentMatches } from "../core/scope.js";
+import { isDirectory } from "../store/checked-fs.js";
 
 /** Directory entries one scope may read before the check gives up (then reported as matching: no false warning). */
 export const SCOPE_CHECK_BUDGET = 200_000;
@@ -54,14 +55,6 @@ function lexists(p: string): boolean {
   try {
     fs.lstatSync(p);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
   } catch {
     return false;
   }

@@ -4,6 +4,7 @@
 // to /dev/zero grew it to gigabytes): the checked reads open without blocking (O_NONBLOCK: a FIFO with no writer
 // opens at once), check the descriptor itself, and hold a size cap before a byte is read.
 import fs from "node:fs";
+import nodePath from "node:path";
 import { utf8Text } from "../core/bytes.js";
 
 /** What callers read of a stat: the fields fs.Stats has under the same names. */
@@ -34,6 +35,15 @@ const S_IFSOCK = 0o140000;
 /** fs.statSync(path, { throwIfNoEntry: false }): undefined when the path or a parent does not exist. */
 export function statIfExists(path: string): FileStat | undefined {
   return fs.statSync(path, { throwIfNoEntry: false });
+}
+
+/** Whether `path` is a directory, links followed; false when it is missing or cannot be stat'ed. */
+export function isDirectory(path: string): boolean {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
 
 /** fs.statSync(path): throws ENOENT like every other error. */
@@ -126,6 +136,15 @@ export function readBytesFromFd(fd: number): Uint8Array {
 /** fs.realpathSync.native(path): one realpath(3). */
 export function realpath(path: string): string {
   return fs.realpathSync.native(path);
+}
+
+/** realpath(path), or the path made absolute where it does not resolve (missing, a dangling link, unreadable). */
+export function realpathOr(path: string): string {
+  try {
+    return fs.realpathSync.native(path);
+  } catch {
+    return nodePath.resolve(path);
+  }
 }
 
 /** fs.constants.R_OK, for access(). */

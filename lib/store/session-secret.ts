@@ -1,7 +1,7 @@
 // This user's secret for the session state's keys (lib/hook/session-state.ts): kept outside every store, in memctl's
 // own state directory, so a .memctl/sessions.log that arrives with a store (a store inside a project checkout) or is
 // written by anyone else names no session and no line: its keys cannot be computed without this file.
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { readRegularUtf8 } from "./checked-fs.js";
 import { joinPath, memctlStateHome } from "./paths.js";
 import { writeNewFile } from "./safe-write.js";
@@ -53,7 +53,9 @@ function readSecret(file: string): string {
 }
 
 function checked(text: string): string {
-  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  if (!SECRET.test(text)) {
+    throw new MemctlError(ERROR_CODES.E_SESSION_SECRET, `${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  }
   return text.slice(0, 64);
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
+import { realpathOr } from "./checked-fs.js";
 
 export interface CommitOptions {
   /**
@@ -55,7 +56,7 @@ export function commitFileSync(file: string, content: string | Buffer, options: 
 /** The content complete in a temp beside the target (fsynced when durable); the target untouched. */
 function stageOne(file: string, content: string | Buffer | Iterable<Uint8Array>, options: CommitOptions): { file: string; temp: string } {
   if (options.followLink) {
-    file = realTarget(file);
+    file = realpathOr(file); // where a link leads, all the way; the path itself when nothing is there
     fs.mkdirSync(path.dirname(file), { recursive: true });
   }
   const dir = path.dirname(file);
@@ -87,15 +88,6 @@ function renameOne({ file, temp }: { file: string; temp: string }, options: Comm
     throw err;
   }
   if (options.durable !== false) syncDirectory(path.dirname(file));
-}
-
-/** The file a link at `file` points to (resolved all the way), or `file` itself when it is none or does not exist. */
-function realTarget(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 
 const TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;

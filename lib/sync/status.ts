@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readSummaries } from "../records/proposal-files.js";
+import { readSummaries } from "../records/proposal-read.js";
 import { runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";

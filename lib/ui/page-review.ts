@@ -1,7 +1,7 @@
 import type { ProposalPreview, ReviewedProposal } from "../proposals/review.js";
 import type { Related } from "../proposals/content-match.js";
 import { flagLabels } from "../proposals/review-flags.js";
-import type { QueuePage } from "../records/proposal-files.js";
+import type { QueuePage } from "../records/proposal-read.js";
 import { diffBlock, esc, page, table, type PageContext } from "./html.js";
 
 // The review queue: each pending proposal with its diff, source, flags and the cards it resembles, and the

@@ -51,6 +51,18 @@ var init_node_fs = __esm({
   }
 });
 
+// builtin:node:path
+var m2, node_path_default, isAbsolute, join, sep;
+var init_node_path = __esm({
+  "builtin:node:path"() {
+    m2 = process.getBuiltinModule("node:path");
+    node_path_default = m2;
+    isAbsolute = m2.isAbsolute;
+    join = m2.join;
+    sep = m2.sep;
+  }
+});
+
 // lib/core/bytes.ts
 function view(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -72,6 +84,13 @@ var init_bytes = __esm({
 // lib/store/checked-fs.ts
 function statIfExists(path) {
   return node_fs_default.statSync(path, { throwIfNoEntry: false });
+}
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
 function stat(path) {
   return node_fs_default.statSync(path);
@@ -111,6 +130,13 @@ function readUtf8(path) {
 }
 function realpath(path) {
   return node_fs_default.realpathSync.native(path);
+}
+function realpathOr(path) {
+  try {
+    return node_fs_default.realpathSync.native(path);
+  } catch {
+    return node_path_default.resolve(path);
+  }
 }
 function access(path, mode) {
   node_fs_default.accessSync(path, mode);
@@ -187,6 +213,7 @@ var init_checked_fs = __esm({
   "lib/store/checked-fs.ts"() {
     "use strict";
     init_node_fs();
+    init_node_path();
     init_bytes();
     S_IFMT = 61440;
     S_IFREG = 32768;
@@ -370,7 +397,9 @@ var init_errors = __esm({
       /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
       E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
       /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-      E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+      E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+      /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+      E_SESSION_SECRET: "E_SESSION_SECRET"
     };
     MemctlError = class extends Error {
       constructor(code, message, data) {
@@ -387,18 +416,6 @@ var init_errors = __esm({
         this.name = "ExitError";
       }
     };
-  }
-});
-
-// builtin:node:path
-var m2, node_path_default, isAbsolute, join, sep;
-var init_node_path = __esm({
-  "builtin:node:path"() {
-    m2 = process.getBuiltinModule("node:path");
-    node_path_default = m2;
-    isAbsolute = m2.isAbsolute;
-    join = m2.join;
-    sep = m2.sep;
   }
 });
 
@@ -7775,7 +7792,7 @@ function commitFileSync(file, content, options = {}) {
 }
 function stageOne(file, content, options) {
   if (options.followLink) {
-    file = realTarget(file);
+    file = realpathOr(file);
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
   }
   const dir = node_path_default.dirname(file);
@@ -7802,13 +7819,6 @@ function renameOne({ file, temp }, options) {
     throw err;
   }
   if (options.durable !== false) syncDirectory(node_path_default.dirname(file));
-}
-function realTarget(file) {
-  try {
-    return node_fs_default.realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 function sweepDeadTemps(dir) {
   let names;
@@ -7847,6 +7857,7 @@ var init_write = __esm({
     init_errors();
     init_lock();
     init_safe_write();
+    init_checked_fs();
     TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
   }
 });
@@ -9561,79 +9572,6 @@ var init_history_latest = __esm({
   }
 });
 
-// lib/records/proposal-restated.ts
-function restatementProblem(r) {
-  if (typeof r !== "object" || r === null || Array.isArray(r)) return "not an object";
-  const { source, description, proposer, at } = r;
-  if (typeof source !== "string" || source.trim() === "") return "no source";
-  if ([...source].length > RESTATED_SOURCE_MAX) return `a source of ${[...source].length} characters; the limit is ${RESTATED_SOURCE_MAX}`;
-  if (/[\n\r]/.test(source)) return "a source of more than one line";
-  if (typeof description !== "string") return "no description";
-  const problem = descriptionProblem(description);
-  if (problem) return problem;
-  if (/[\n\r]/.test(description)) return "a description of more than one line";
-  if (typeof proposer !== "string" || !isValidActor(proposer)) return "not a valid actor (human, system, host:<name>, agent:<id>)";
-  if (typeof at !== "string" || !ISO.test(at) || !Number.isFinite(Date.parse(at))) return "no ISO time";
-  return void 0;
-}
-function validRestatements(value) {
-  if (!Array.isArray(value)) return [];
-  const out = [];
-  for (const r of value) {
-    if (out.length >= RESTATED_MAX) break;
-    if (restatementProblem(r) !== void 0) continue;
-    const { source, description, proposer, at } = r;
-    out.push({ source, description, proposer, at });
-  }
-  return out;
-}
-var RESTATED_MAX, RESTATED_SOURCE_MAX, ISO;
-var init_proposal_restated = __esm({
-  "lib/records/proposal-restated.ts"() {
-    "use strict";
-    init_card_rules();
-    init_history();
-    RESTATED_MAX = 10;
-    RESTATED_SOURCE_MAX = 400;
-    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
-  }
-});
-
-// lib/records/proposal-shape.ts
-function proposalShapeProblem(v) {
-  if (!isObject(v)) return "not an object";
-  const { card, provenance, merged } = v;
-  const fields = [
-    ["id", str2(v.id)],
-    ["seq", v.seq === void 0 || Number.isSafeInteger(v.seq)],
-    ["status", optStr(v.status)],
-    ["proposer", str2(v.proposer)],
-    ["created_at", str2(v.created_at)],
-    ["source", str2(v.source)],
-    ["provenance", isObject(provenance) && str2(provenance.kind) && optStr(provenance.source) && (provenance.confidence === void 0 || Number.isFinite(provenance.confidence))],
-    ["card", isObject(card) && str2(card.name) && optStr(card.type) && optStr(card.description) && optStr(card.body)],
-    ["card.topics", !isObject(card) || optStrings(card.topics)],
-    ["card.recall", !isObject(card) || optStrings(card.recall)],
-    ["card.scope", !isObject(card) || optStrings(card.scope)],
-    ["target", v.target === void 0 || strOrNull(v.target)],
-    ["base_sha256", v.base_sha256 === void 0 || strOrNull(v.base_sha256)],
-    ["merged", merged === void 0 || Array.isArray(merged) && merged.every((m4) => isObject(m4) && str2(m4.id) && str2(m4.proposer) && str2(m4.source) && str2(m4.created_at))]
-  ];
-  const bad = fields.find(([, ok]) => !ok);
-  return bad ? `not a proposal: its ${bad[0]} is not as memctl writes it` : void 0;
-}
-var str2, optStr, strOrNull, optStrings, isObject;
-var init_proposal_shape = __esm({
-  "lib/records/proposal-shape.ts"() {
-    "use strict";
-    str2 = (v) => typeof v === "string";
-    optStr = (v) => v === void 0 || str2(v);
-    strOrNull = (v) => v === null || str2(v);
-    optStrings = (v) => v === void 0 || Array.isArray(v) && v.every(str2);
-    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-  }
-});
-
 // lib/records/proposal-files.ts
 function isProposalId(id) {
   return typeof id === "string" && ID.test(id);
@@ -9655,132 +9593,11 @@ function proposalPath(memoryDir, id) {
 function ensureDirs(memoryDir) {
   realDir(memoryDir, ARCHIVE_DIR);
 }
-function readPending(memoryDir) {
-  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
-}
-function countPending(memoryDir) {
-  return namesIn(entriesOf(node_path_default.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
-}
-function quarantinedIn(memoryDir) {
-  const hold = readHold(memoryDir);
-  return (name) => {
-    const held2 = hold?.held(`${PROPOSALS_DIR}/${name}`);
-    return held2?.state === "quarantined" ? held2.reasons : void 0;
-  };
-}
-function readArchived(memoryDir) {
-  return readDir(node_path_default.join(memoryDir, ARCHIVE_DIR));
-}
-function nextSeq(memoryDir) {
-  const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
-  return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
-}
-function readSummaries(memoryDir, archived = false) {
-  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
-  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
-  const out = [];
-  for (let at = 0; at < names.length; at += PENDING_PAGE)
-    for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
-      out.push({
-        id: p.id,
-        status: p.status,
-        source: p.source,
-        card: { name: p.card.name, description: p.card.description },
-        ...p.restated ? { restated: p.restated } : {},
-        ...p.conflict !== void 0 ? { conflict: true } : {}
-      });
-  return out;
-}
-function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
-  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
-  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
-  return readNames(dir, names.slice(-n)).proposals;
-}
 function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${(0, import_node_crypto2.randomBytes)(3).toString("hex")}`;
 }
-function entriesOf(dir) {
-  try {
-    return node_fs_default.readdirSync(dir);
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return [];
-    throw err;
-  }
-}
-function namesIn(entries, quarantined) {
-  const names = [];
-  const held2 = [];
-  for (const name of entries) {
-    if (!isProposalName(name)) continue;
-    const reasons = quarantined(name);
-    if (reasons) held2.push({ name, reasons });
-    else names.push(name);
-  }
-  return { names, held: held2 };
-}
-function listNames(dir, quarantined = () => void 0) {
-  let all;
-  try {
-    all = entriesOf(dir);
-  } catch (err) {
-    return { names: [], unreadable: [{ file: dir, reason: err.message }] };
-  }
-  const { names, held: held2 } = namesIn(all.sort(), quarantined);
-  const unreadable = held2.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
-  return { names, unreadable };
-}
-function readDir(dir, quarantined = () => void 0) {
-  const listed = listNames(dir, quarantined);
-  const read2 = readNames(dir, listed.names);
-  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable] };
-}
-function readPendingPage(memoryDir, page, options = {}) {
-  const size = options.size ?? PENDING_PAGE;
-  const dir = node_path_default.join(memoryDir, PROPOSALS_DIR);
-  const listed = listNames(dir, quarantinedIn(memoryDir));
-  const hold = options.withoutHeld ? readHold(memoryDir) : void 0;
-  const names = hold ? listed.names.filter((name) => hold.held(`${PROPOSALS_DIR}/${name}`) === void 0) : listed.names;
-  const pages = Math.max(1, Math.ceil(names.length / size));
-  const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const read2 = readNames(dir, names.slice((at - 1) * size, at * size));
-  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable], total: names.length, page: at, pages };
-}
-function pendingPageOf(memoryDir, id, size = PENDING_PAGE) {
-  const i = listNames(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);
-  return i < 0 ? void 0 : Math.floor(i / size) + 1;
-}
-function readMatching(memoryDir, idOrPrefix, archived = false) {
-  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
-  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
-  return readNames(dir, names).proposals;
-}
-function stagingOrder(a, b) {
-  return a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id);
-}
-function readNames(dir, names) {
-  const proposals = [];
-  const unreadable = [];
-  for (const name of names) {
-    try {
-      const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
-      const shape = proposalShapeProblem(p);
-      if (shape) throw new Error(shape);
-      if (`${p.id}.json` !== name) throw new Error("not a proposal: its id is not its file's name");
-      if (p.restated !== void 0) {
-        const restated = validRestatements(p.restated);
-        if (restated.length > 0) p.restated = restated;
-        else delete p.restated;
-      }
-      proposals.push(p);
-    } catch (err) {
-      unreadable.push({ file: name, reason: err.message });
-    }
-  }
-  proposals.sort(stagingOrder);
-  return { proposals, unreadable };
-}
-var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID, isProposalName, PROPOSAL_READ_CAP, NEWEST_READ, PENDING_PAGE;
+var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
@@ -9791,20 +9608,12 @@ var init_proposal_files = __esm({
     init_history();
     init_lock();
     init_paths();
-    init_hold();
     init_safe_write();
-    init_checked_fs();
     init_write();
-    init_proposal_restated();
-    init_proposal_shape();
     PROPOSALS_DIR = `${STATE_DIR}/proposals`;
     ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
     PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
     ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
-    isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
-    PROPOSAL_READ_CAP = 4 * 1024 * 1024;
-    NEWEST_READ = 50;
-    PENDING_PAGE = 50;
   }
 });
 
@@ -10981,14 +10790,14 @@ function isWhyRecord(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const r = v;
   const budget = r.budget;
-  return str3(r.at) && ISO_TIME.test(r.at) && str3(r.host) && optStr2(r.session) && str3(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr2(r.prompt) && optStr2(r.prompt_lang) && str3(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str3)) && optStr2(r.dedupe_error);
+  return str2(r.at) && ISO_TIME.test(r.at) && str2(r.host) && optStr(r.session) && str2(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr(r.prompt) && optStr(r.prompt_lang) && str2(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str2)) && optStr(r.dedupe_error);
 }
 function isWhyLine(v) {
   if (typeof v !== "object" || v === null) return false;
   const l = v;
-  return str3(l.file) && str3(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
+  return str2(l.file) && str2(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
 }
-var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str3, optStr2, num, ISO_TIME, WORD, HEX2;
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str2, optStr, num, ISO_TIME, WORD, HEX2;
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
@@ -11000,8 +10809,8 @@ var init_why_log = __esm({
     WHY_FILE = "why.jsonl";
     WHY_PREVIOUS_FILE = "why.1.jsonl";
     WHY_CAP_BYTES = 256 * 1024;
-    str3 = (v) => typeof v === "string";
-    optStr2 = (v) => v === void 0 || str3(v);
+    str2 = (v) => typeof v === "string";
+    optStr = (v) => v === void 0 || str2(v);
     num = (v) => typeof v === "number" && Number.isFinite(v);
     ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
     WORD = /^[a-z-]{1,32}$/;
@@ -11223,6 +11032,220 @@ var init_write2 = __esm({
   }
 });
 
+// lib/records/proposal-restated.ts
+function restatementProblem(r) {
+  if (typeof r !== "object" || r === null || Array.isArray(r)) return "not an object";
+  const { source, description, proposer, at } = r;
+  if (typeof source !== "string" || source.trim() === "") return "no source";
+  if ([...source].length > RESTATED_SOURCE_MAX) return `a source of ${[...source].length} characters; the limit is ${RESTATED_SOURCE_MAX}`;
+  if (/[\n\r]/.test(source)) return "a source of more than one line";
+  if (typeof description !== "string") return "no description";
+  const problem = descriptionProblem(description);
+  if (problem) return problem;
+  if (/[\n\r]/.test(description)) return "a description of more than one line";
+  if (typeof proposer !== "string" || !isValidActor(proposer)) return "not a valid actor (human, system, host:<name>, agent:<id>)";
+  if (typeof at !== "string" || !ISO.test(at) || !Number.isFinite(Date.parse(at))) return "no ISO time";
+  return void 0;
+}
+function validRestatements(value) {
+  if (!Array.isArray(value)) return [];
+  const out = [];
+  for (const r of value) {
+    if (out.length >= RESTATED_MAX) break;
+    if (restatementProblem(r) !== void 0) continue;
+    const { source, description, proposer, at } = r;
+    out.push({ source, description, proposer, at });
+  }
+  return out;
+}
+var RESTATED_MAX, RESTATED_SOURCE_MAX, ISO;
+var init_proposal_restated = __esm({
+  "lib/records/proposal-restated.ts"() {
+    "use strict";
+    init_card_rules();
+    init_history();
+    RESTATED_MAX = 10;
+    RESTATED_SOURCE_MAX = 400;
+    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+  }
+});
+
+// lib/records/proposal-shape.ts
+function proposalShapeProblem(v) {
+  if (!isObject(v)) return "not an object";
+  const { card, provenance, merged } = v;
+  const fields = [
+    ["id", str3(v.id)],
+    ["seq", v.seq === void 0 || Number.isSafeInteger(v.seq)],
+    ["status", optStr2(v.status)],
+    ["proposer", str3(v.proposer)],
+    ["created_at", str3(v.created_at)],
+    ["source", str3(v.source)],
+    ["provenance", isObject(provenance) && str3(provenance.kind) && optStr2(provenance.source) && (provenance.confidence === void 0 || Number.isFinite(provenance.confidence))],
+    ["card", isObject(card) && str3(card.name) && optStr2(card.type) && optStr2(card.description) && optStr2(card.body)],
+    ["card.topics", !isObject(card) || optStrings(card.topics)],
+    ["card.recall", !isObject(card) || optStrings(card.recall)],
+    ["card.scope", !isObject(card) || optStrings(card.scope)],
+    ["target", v.target === void 0 || strOrNull(v.target)],
+    ["base_sha256", v.base_sha256 === void 0 || strOrNull(v.base_sha256)],
+    ["merged", merged === void 0 || Array.isArray(merged) && merged.every((m4) => isObject(m4) && str3(m4.id) && str3(m4.proposer) && str3(m4.source) && str3(m4.created_at))]
+  ];
+  const bad = fields.find(([, ok]) => !ok);
+  return bad ? `not a proposal: its ${bad[0]} is not as memctl writes it` : void 0;
+}
+var str3, optStr2, strOrNull, optStrings, isObject;
+var init_proposal_shape = __esm({
+  "lib/records/proposal-shape.ts"() {
+    "use strict";
+    str3 = (v) => typeof v === "string";
+    optStr2 = (v) => v === void 0 || str3(v);
+    strOrNull = (v) => v === null || str3(v);
+    optStrings = (v) => v === void 0 || Array.isArray(v) && v.every(str3);
+    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
+// lib/records/proposal-read.ts
+function readPending(memoryDir) {
+  return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
+}
+function countPending(memoryDir) {
+  return namesIn(entriesOf(node_path_default.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
+}
+function quarantinedIn(memoryDir) {
+  const hold = readHold(memoryDir);
+  return (name) => {
+    const held2 = hold?.held(`${PROPOSALS_DIR}/${name}`);
+    return held2?.state === "quarantined" ? held2.reasons : void 0;
+  };
+}
+function readArchived(memoryDir) {
+  return readDir(node_path_default.join(memoryDir, ARCHIVE_DIR));
+}
+function nextSeq(memoryDir) {
+  const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
+  return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+function readSummaries(memoryDir, archived = false) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  const out = [];
+  for (let at = 0; at < names.length; at += PENDING_PAGE)
+    for (const p of readNames(dir, names.slice(at, at + PENDING_PAGE)).proposals)
+      out.push({
+        id: p.id,
+        status: p.status,
+        source: p.source,
+        card: { name: p.card.name, description: p.card.description },
+        ...p.restated ? { restated: p.restated } : {},
+        ...p.conflict !== void 0 ? { conflict: true } : {}
+      });
+  return out;
+}
+function readNewest(memoryDir, archived = false, n = NEWEST_READ) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names;
+  return readNames(dir, names.slice(-n)).proposals;
+}
+function entriesOf(dir) {
+  try {
+    return node_fs_default.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return [];
+    throw err;
+  }
+}
+function namesIn(entries, quarantined) {
+  const names = [];
+  const held2 = [];
+  for (const name of entries) {
+    if (!isProposalName(name)) continue;
+    const reasons = quarantined(name);
+    if (reasons) held2.push({ name, reasons });
+    else names.push(name);
+  }
+  return { names, held: held2 };
+}
+function listNames(dir, quarantined = () => void 0) {
+  let all;
+  try {
+    all = entriesOf(dir);
+  } catch (err) {
+    return { names: [], unreadable: [{ file: dir, reason: err.message }] };
+  }
+  const { names, held: held2 } = namesIn(all.sort(), quarantined);
+  const unreadable = held2.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names, unreadable };
+}
+function readDir(dir, quarantined = () => void 0) {
+  const listed = listNames(dir, quarantined);
+  const read2 = readNames(dir, listed.names);
+  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable] };
+}
+function readPendingPage(memoryDir, page, options = {}) {
+  const size = options.size ?? PENDING_PAGE;
+  const dir = node_path_default.join(memoryDir, PROPOSALS_DIR);
+  const listed = listNames(dir, quarantinedIn(memoryDir));
+  const hold = options.withoutHeld ? readHold(memoryDir) : void 0;
+  const names = hold ? listed.names.filter((name) => hold.held(`${PROPOSALS_DIR}/${name}`) === void 0) : listed.names;
+  const pages = Math.max(1, Math.ceil(names.length / size));
+  const at = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const read2 = readNames(dir, names.slice((at - 1) * size, at * size));
+  return { proposals: read2.proposals, unreadable: [...listed.unreadable, ...read2.unreadable], total: names.length, page: at, pages };
+}
+function pendingPageOf(memoryDir, id, size = PENDING_PAGE) {
+  const i = listNames(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir)).names.indexOf(`${id}.json`);
+  return i < 0 ? void 0 : Math.floor(i / size) + 1;
+}
+function readMatching(memoryDir, idOrPrefix, archived = false) {
+  const dir = node_path_default.join(memoryDir, archived ? ARCHIVE_DIR : PROPOSALS_DIR);
+  const names = listNames(dir, archived ? void 0 : quarantinedIn(memoryDir)).names.filter((n) => n.startsWith(idOrPrefix));
+  return readNames(dir, names).proposals;
+}
+function stagingOrder(a, b) {
+  return a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id);
+}
+function readNames(dir, names) {
+  const proposals = [];
+  const unreadable = [];
+  for (const name of names) {
+    try {
+      const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
+      const shape = proposalShapeProblem(p);
+      if (shape) throw new Error(shape);
+      if (`${p.id}.json` !== name) throw new Error("not a proposal: its id is not its file's name");
+      if (p.restated !== void 0) {
+        const restated = validRestatements(p.restated);
+        if (restated.length > 0) p.restated = restated;
+        else delete p.restated;
+      }
+      proposals.push(p);
+    } catch (err) {
+      unreadable.push({ file: name, reason: err.message });
+    }
+  }
+  proposals.sort(stagingOrder);
+  return { proposals, unreadable };
+}
+var isProposalName, PROPOSAL_READ_CAP, NEWEST_READ, PENDING_PAGE;
+var init_proposal_read = __esm({
+  "lib/records/proposal-read.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_hold();
+    init_checked_fs();
+    init_proposal_files();
+    init_proposal_restated();
+    init_proposal_shape();
+    isProposalName = (name) => name.endsWith(".json") && !name.startsWith(".");
+    PROPOSAL_READ_CAP = 4 * 1024 * 1024;
+    NEWEST_READ = 50;
+    PENDING_PAGE = 50;
+  }
+});
+
 // lib/proposals/propose.ts
 var propose_exports = {};
 __export(propose_exports, {
@@ -11429,7 +11452,9 @@ var init_propose = __esm({
     init_secrets();
     init_write();
     init_proposal_files();
+    init_proposal_read();
     init_proposal_files();
+    init_proposal_read();
   }
 });
 
@@ -11767,13 +11792,6 @@ function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
 }
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
-}
 function lstatOrUndefined(p) {
   try {
     return lstatIfExists(p);
@@ -11947,13 +11965,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/cli/store-access.ts

@@ -4,26 +4,11 @@
 // fits a 48 MB heap (V8 collects lazily: peak RSS still reaches ~160 MB without the cap). The built CLI.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import path from "node:path";
 import { test } from "node:test";
 import { runBounded } from "../support/bounded-run.js";
 import { CLI } from "../support/fixture.js";
 import { LINT, pending, transcript, world } from "../support/capture-world.js";
-
-const idOf = (i: number) => `p-20260101T${String(Math.floor(i / 60)).padStart(4, "0")}${String(i % 60).padStart(2, "0")}Z-${i.toString(16).padStart(6, "0")}`;
-
-function proposal(i: number, status: string, body: string): string {
-  return JSON.stringify({
-    id: idOf(i),
-    seq: i,
-    status,
-    created_at: "2026-01-01T00:00:00Z",
-    proposer: "host:claude",
-    source: "mcp",
-    provenance: { kind: "unverified", source: "mcp" },
-    card: { name: `note-${i}`, type: "project", description: `bulk note number ${i} about the service`, body },
-  });
-}
+import { plantProposals } from "../support/planted-proposals.js";
 
 test("session-end capture with ~2,000 proposals of ~95 KB waiting keeps their wording, not their bodies, and still drops a restatement", async (t) => {
   const w = world();
@@ -39,11 +24,10 @@ test("session-end capture with ~2,000 proposals of ~95 KB waiting keeps their wo
   const small = await end(transcript(w, [LINT]), "s1");
   assert.equal(small.code, 0, small.stderr);
   assert.equal(pending(w).length, 1);
-  const dir = path.join(w.store, ".memctl", "proposals");
-  fs.mkdirSync(path.join(dir, "archive"), { recursive: true });
   const body = "x".repeat(95_000);
-  for (let i = 1; i <= 1900; i++) fs.writeFileSync(path.join(dir, `${idOf(i)}.json`), proposal(i, "pending", body));
-  for (let i = 1901; i <= 1950; i++) fs.writeFileSync(path.join(dir, "archive", `${idOf(i)}.json`), proposal(i, "rejected", body));
+  const bulk = (i: number) => ({ description: `bulk note number ${i} about the service`, body });
+  plantProposals(w.store, 1, 1900, bulk);
+  plantProposals(w.store, 1901, 1950, (i) => ({ ...bulk(i), status: "rejected" }), "archive");
 
   const full = await end(transcript(w, [LINT, "We'll use Postgres because we need JSONB queries."], "s2"), "s2", ["--max-old-space-size=48"]);
   assert.equal(full.signal, null, `session end killed after ${full.ms} ms, peak ${full.peakKiB} KiB`);

@@ -4,43 +4,27 @@
 // The shared terms are counted once per pair and listed only where they are shown (review). The built CLI, its CPU
 // time from /proc (not wall time: the machine is shared).
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 import { prng } from "../support/prng.js";
+import { plantProposals } from "../support/planted-proposals.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
 const N = 200;
-const idOf = (i: number) => `p-20260101T${String(Math.floor(i / 60)).padStart(4, "0")}${String(i % 60).padStart(2, "0")}Z-${i.toString(16).padStart(6, "0")}`;
 
 test("memctl consolidate over 200 related proposals of ~95 KB does not list every pair's shared terms", async (t) => {
   const s = sandbox([]);
   t.after(() => s.cleanup());
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
-  const dir = path.join(s.memory, ".memctl", "proposals");
-  fs.mkdirSync(dir, { recursive: true });
   const rnd = prng(11);
   const vocab = Array.from({ length: 1500 }, (_, i) => `w${i.toString(36)}${"abcdefg".slice(0, 3 + (i % 5))}`);
-  for (let i = 1; i <= N; i++) {
+  plantProposals(s.memory, 1, N, (i) => {
     const words: string[] = [];
     for (let k = 0; k < 11_000; k++) words.push(vocab[Math.floor(rnd() * vocab.length)]!);
-    const id = idOf(i);
-    const p = {
-      id,
-      seq: i,
-      status: "pending",
-      created_at: `2026-01-01T${id.slice(11, 13)}:${id.slice(13, 15)}:${id.slice(15, 17)}Z`,
-      proposer: "host:claude",
-      source: "mcp",
-      provenance: { kind: "unverified", source: "mcp" },
-      card: { name: `deploy-note-${i}`, type: "project", description: `deploys go out region by region, rollout wave ${i % 3 ? "early" : "late"}`, body: words.join(" ") },
-      target: null,
-      base_sha256: null,
-    };
-    fs.writeFileSync(path.join(dir, `${id}.json`), JSON.stringify(p));
-  }
+    return { name: `deploy-note-${i}`, description: `deploys go out region by region, rollout wave ${i % 3 ? "early" : "late"}`, body: words.join(" ") };
+  });
   const run = await runBounded([CLI, "consolidate", "--dry-run", "--json"], "", env, s.repo, 120_000);
   assert.equal(run.signal, null, `consolidate killed after ${run.ms} ms (${run.cpuMs} ms CPU), peak ${run.peakKiB} KiB`);
   assert.equal(run.code, 0, run.stderr);

@@ -9,29 +9,13 @@ import path from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
+import { plantedId as idOf, plantProposals, proposalDir } from "../support/planted-proposals.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
 const CARDS = [{ file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose", topics: ["testing"] }];
 const TOTAL = 1990; // under the queue limit (2,000)
-const idOf = (i: number) => `p-20260101T${String(Math.floor(i / 60)).padStart(4, "0")}${String(i % 60).padStart(2, "0")}Z-${i.toString(16).padStart(6, "0")}`;
 const BIG = "x".repeat(95_000);
 const HEAP = ["--max-old-space-size=48"];
-
-function proposal(i: number, name: string, description: string, body: string): string {
-  const id = idOf(i);
-  return JSON.stringify({
-    id,
-    seq: i,
-    status: "pending",
-    created_at: `2026-01-01T${id.slice(11, 13)}:${id.slice(13, 15)}:${id.slice(15, 17)}Z`,
-    proposer: "host:claude",
-    source: "mcp",
-    provenance: { kind: "unverified", source: "mcp" },
-    card: { name, type: "project", description, body },
-    target: null,
-    base_sha256: null,
-  });
-}
 
 // Pairs 1,500 apart (30 pages of 50): the same content under one name (spaced and cased apart), the same content
 // under two names, two values for one card, a near-duplicate under another name.
@@ -50,12 +34,11 @@ test("memctl consolidate over 1,990 pending proposals of ~95 KB holds a page, an
   const s = sandbox(CARDS);
   t.after(() => s.cleanup());
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
-  const dir = path.join(s.memory, ".memctl", "proposals");
-  fs.mkdirSync(path.join(dir, "archive"), { recursive: true });
-  for (let i = 1; i <= TOTAL; i++) {
+  const dir = proposalDir(s.memory);
+  plantProposals(s.memory, 1, TOTAL, (i) => {
     const [name, description, body] = SPECIAL.get(i) ?? [`note-${i}`, `note ${i}`, BIG];
-    fs.writeFileSync(path.join(dir, `${idOf(i)}.json`), proposal(i, name, description, body));
-  }
+    return { name, description, body };
+  });
 
   const dry = await runBounded([...HEAP, CLI, "consolidate", "--dry-run", "--json"], "", env, s.repo, 120_000);
   assert.equal(dry.signal, null, `consolidate --dry-run killed after ${dry.ms} ms, peak ${dry.peakKiB} KiB`);

@@ -3,29 +3,14 @@
 // file name and the conflict list keeps a flag per proposal, a page of files at a time. The built CLI, the heap capped.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
+import { plantedId as idOf, plantProposals } from "../support/planted-proposals.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
 const CARDS = [{ file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose", topics: ["testing"] }];
-const idOf = (i: number) => `p-20260101T${String(Math.floor(i / 60)).padStart(4, "0")}${String(i % 60).padStart(2, "0")}Z-${i.toString(16).padStart(6, "0")}`;
-
-function proposal(i: number, body: string, conflict = false): string {
-  return JSON.stringify({
-    id: idOf(i),
-    seq: i,
-    status: "pending",
-    created_at: "2026-01-01T00:00:00Z",
-    proposer: "host:claude",
-    source: conflict ? "memctl sync: feedback_testing.md edited on two machines" : "mcp",
-    provenance: { kind: "unverified", source: "mcp" },
-    card: { name: `note-${i}`, type: "project", description: `note ${i}`, body },
-    ...(conflict ? { conflict: { reason: "edited-both", card: "feedback_testing.md", sha256: "0".repeat(64) } } : {}),
-  });
-}
 
 test("doctor and sync --status with ~2,000 pending proposals of ~95 KB fit a 48 MB heap and still count them and name the conflict", async (t) => {
   const s = sandbox(CARDS);
@@ -39,10 +24,13 @@ test("doctor and sync --status with ~2,000 pending proposals of ~95 KB fit a 48 
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_CONFIG_GLOBAL: "/dev/null",
   };
-  const dir = path.join(s.memory, ".memctl", "proposals");
-  fs.mkdirSync(dir, { recursive: true });
   const body = "x".repeat(95_000);
-  for (let i = 1; i <= 1990; i++) fs.writeFileSync(path.join(dir, `${idOf(i)}.json`), proposal(i, body, i === 777));
+  // One sync conflict among them.
+  const conflict = {
+    source: "memctl sync: feedback_testing.md edited on two machines",
+    extra: { conflict: { reason: "edited-both", card: "feedback_testing.md", sha256: "0".repeat(64) } },
+  };
+  plantProposals(s.memory, 1, 1990, (i) => ({ body, ...(i === 777 ? conflict : {}) }));
   const heap = ["--max-old-space-size=48"];
   const doctor = await runBounded([...heap, CLI, "doctor", "--json"], "", env, s.repo);
   assert.equal(doctor.signal, null, `doctor killed after ${doctor.ms} ms, peak ${doctor.peakKiB} KiB`);

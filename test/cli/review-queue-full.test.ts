@@ -2,11 +2,11 @@
 // the store's limits) made `memctl review` read and parse every body at once: past 400 MB and seconds of CPU. The
 // listing reads names and one page of bodies; the rest is paged. The built CLI in child processes.
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
+import { plantedId as idOf, plantProposals } from "../support/planted-proposals.js";
 import http from "node:http";
 import { startUi } from "../../lib/ui/server.js";
 import { parseArgs } from "../../lib/cli/args.js";
@@ -17,31 +17,16 @@ import { BufferSink } from "../../lib/store/io.js";
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
 const CARDS = [{ file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose", topics: ["testing"] }];
 const TOTAL = 2000;
-const idOf = (i: number) => `p-20260101T${String(Math.floor(i / 60)).padStart(4, "0")}${String(i % 60).padStart(2, "0")}Z-${i.toString(16).padStart(6, "0")}`;
-
-function proposal(id: string, seq: number, body: string): string {
-  return JSON.stringify({
-    id,
-    seq,
-    created_at: `2026-01-01T${id.slice(11, 13)}:${id.slice(13, 15)}:${id.slice(15, 17)}Z`,
-    proposer: "host:claude",
-    source: "mcp",
-    provenance: { kind: "unverified" },
-    card: { name: `note-${seq}`, type: "project", description: `note ${seq}`, body },
-  });
-}
 
 test("memctl review with 2,000 pending proposals of ~95 KB holds one page, not the queue", async (t) => {
   const s = sandbox(CARDS);
   t.after(() => s.cleanup());
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
-  const dir = path.join(s.memory, ".memctl", "proposals");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${idOf(1)}.json`), proposal(idOf(1), 1, "a small one"));
+  plantProposals(s.memory, 1, 1, () => ({ body: "a small one" }));
   const small = await runBounded([CLI, "review", "--json"], "", env, s.repo);
   assert.equal(small.code, 0, small.stderr);
   const body = "x".repeat(95_000);
-  for (let i = 2; i <= TOTAL; i++) fs.writeFileSync(path.join(dir, `${idOf(i)}.json`), proposal(idOf(i), i, body));
+  plantProposals(s.memory, 2, TOTAL, () => ({ body }));
 
   const full = await runBounded([CLI, "review", "--json"], "", env, s.repo);
   assert.equal(full.signal, null, `review killed after ${full.ms} ms, peak ${full.peakKiB} KiB`);
@@ -88,9 +73,7 @@ function get(port: number, target: string): Promise<string> {
 test("the web view's review queue is paged the same way: one page read, a link to the next", async (t) => {
   const s = sandbox(CARDS);
   t.after(() => s.cleanup());
-  const dir = path.join(s.memory, ".memctl", "proposals");
-  fs.mkdirSync(dir, { recursive: true });
-  for (let i = 1; i <= 120; i++) fs.writeFileSync(path.join(dir, `${idOf(i)}.json`), proposal(idOf(i), i, `body ${i}`));
+  plantProposals(s.memory, 1, 120, (i) => ({ body: `body ${i}` }));
   const env = { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
   const io = { stdout: new BufferSink(), stderr: new BufferSink(), env, cwd: s.repo, home: s.home, now: () => new Date("2026-12-02T10:00:00Z") };
   const args = parseArgs(spec, ["--read-only"]);

@@ -3038,7 +3038,9 @@ var ERROR_CODES = {
   /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
   E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+  /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+  E_SESSION_SECRET: "E_SESSION_SECRET"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {
@@ -4227,6 +4229,13 @@ var S_IFSOCK = 49152;
 function statIfExists(path) {
   return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 function stat(path) {
   return node_fs_default.statSync(path);
 }
@@ -4268,6 +4277,13 @@ function readUtf8(path) {
 }
 function realpath(path) {
   return node_fs_default.realpathSync.native(path);
+}
+function realpathOr(path) {
+  try {
+    return node_fs_default.realpathSync.native(path);
+  } catch {
+    return node_path_default.resolve(path);
+  }
 }
 var R_OK = node_fs_default.constants.R_OK;
 function access(path, mode) {
@@ -5968,13 +5984,6 @@ function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
 }
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
-}
 function lstatOrUndefined(p) {
   try {
     return lstatIfExists(p);
@@ -6272,13 +6281,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/core/frecency.ts
@@ -7298,7 +7300,9 @@ function readSecret(file) {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 function checked(text) {
-  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  if (!SECRET.test(text)) {
+    throw new MemctlError(ERROR_CODES.E_SESSION_SECRET, `${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  }
   return text.slice(0, 64);
 }
 
@@ -10725,7 +10729,7 @@ function instructionScope(cwd, io2, config) {
   const settings = config.instructions ?? {};
   const userDirSetting = settings.user_dir ?? "~/.claude";
   const userDir = userDirSetting.startsWith("~/") ? node_path_default.join(io2.home, userDirSetting.slice(2)) : node_path_default.resolve(userDirSetting);
-  const here = realOr(node_path_default.resolve(cwd));
+  const here = realpathOr(node_path_default.resolve(cwd));
   const projectRoot = findRepo(here)?.worktreeRoot ?? here;
   const dirs = [projectRoot];
   if (isInside(here, projectRoot)) for (const segment of node_path_default.relative(projectRoot, here).split(node_path_default.sep).filter(Boolean)) dirs.push(node_path_default.join(dirs[dirs.length - 1], segment));
@@ -10757,7 +10761,7 @@ function readInstructionFile(file, roots) {
     if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing", detail: `${file} does not exist` };
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
-  if (!roots.some((r) => isInside(real, realOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
+  if (!roots.some((r) => isInside(real, realpathOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
   try {
     const { bytes } = readRegular(real, MAX_INSTRUCTION_FILE_BYTES, { nofollow: true });
     return { status: "ok", text: utf8Text(bytes), key: real };
@@ -10784,20 +10788,20 @@ function readLayerFile(file, layer, scope, importers = []) {
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
-  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+  return got.status === "ok" && !ownMarkdown(got.key, realpathOr(scope.userDir)) ? refused : got;
 }
 function importReach(file, from, scope) {
-  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const home = isInside(realpathOr(scope.home), realpathOr(scope.projectRoot));
   const root = home ? node_path_default.dirname(from) : scope.projectRoot;
-  const within = isInside(file, root) || isInside(file, realOr(root));
+  const within = isInside(file, root) || isInside(file, realpathOr(root));
   if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
-  const rel = node_path_default.relative(isInside(file, root) ? root : realOr(root), file);
+  const rel = node_path_default.relative(isInside(file, root) ? root : realpathOr(root), file);
   if (rel.split(node_path_default.sep).some((segment) => segment.startsWith(".")))
     return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
   return void 0;
 }
 function projectFile(real, scope) {
-  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+  return isInside(real, realpathOr(scope.projectRoot)) && !isInside(real, realpathOr(scope.userDir));
 }
 var HOST_STATE_DIRS = /* @__PURE__ */ new Set(["projects", "plans"]);
 function ownMarkdown(file, userDir) {
@@ -10844,13 +10848,6 @@ function sessionInstructions(host, cwd, io2, config) {
   });
   return { ...block, composed };
 }
-function realOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
-}
 
 // lib/hook/session-instructions.ts
 function sessionInstructionBlock(host, cwd, io2) {
@@ -10868,16 +10865,18 @@ function sessionInstructionBlock(host, cwd, io2) {
   }
 }
 
+// lib/records/proposal-files.ts
+var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
+var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
+var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
+
 // lib/core/card-rules.ts
 init_card();
 init_card_types();
 init_card_types();
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
 
-// lib/records/proposal-files.ts
-var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
-var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
-var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
+// lib/records/proposal-read.ts
 function countPending(memoryDir) {
   return namesIn(entriesOf(node_path_default.join(memoryDir, PROPOSALS_DIR)), quarantinedIn(memoryDir)).names.length;
 }
@@ -11117,7 +11116,7 @@ async function memorySessionStart(stdin, options, io2) {
   } catch {
     event = void 0;
   }
-  if (!event || !node_path_default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
+  if (!event || !node_path_default.isAbsolute(event.cwd) || !isDirectory(event.cwd)) return none("bad-input");
   const config = readConfig(io2);
   let memoryDir;
   let context;
@@ -11249,13 +11248,6 @@ function unavailable2(host, reason, io2, session) {
   logHookError(io2, `session start: ${reason}`);
   const text = renderUnavailable(reason);
   return { status: "unavailable", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), session };
-}
-function isDirectory2(p) {
-  try {
-    return node_fs_default.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 // lib/hook/session-start-command.ts

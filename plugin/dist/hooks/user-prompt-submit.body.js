@@ -3967,7 +3967,9 @@ var ERROR_CODES = {
   /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
   E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+  /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+  E_SESSION_SECRET: "E_SESSION_SECRET"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {
@@ -4236,6 +4238,13 @@ var S_IFSOCK = 49152;
 function statIfExists(path) {
   return node_fs_default.statSync(path, { throwIfNoEntry: false });
 }
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 function stat(path) {
   return node_fs_default.statSync(path);
 }
@@ -4283,6 +4292,13 @@ function readUtf8(path) {
 }
 function realpath(path) {
   return node_fs_default.realpathSync.native(path);
+}
+function realpathOr(path) {
+  try {
+    return node_fs_default.realpathSync.native(path);
+  } catch {
+    return node_path_default.resolve(path);
+  }
 }
 var R_OK = node_fs_default.constants.R_OK;
 function access(path, mode) {
@@ -6030,13 +6046,6 @@ function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
 }
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
-}
 function lstatOrUndefined(p) {
   try {
     return lstatIfExists(p);
@@ -6334,13 +6343,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/hook/lazy-line.ts
@@ -10850,7 +10852,9 @@ function readSecret(file) {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 function checked(text) {
-  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  if (!SECRET.test(text)) {
+    throw new MemctlError(ERROR_CODES.E_SESSION_SECRET, `${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  }
   return text.slice(0, 64);
 }
 
@@ -11256,7 +11260,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !node_path_default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !node_path_default.isAbsolute(payload.cwd) || !isDirectory(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -11343,7 +11347,7 @@ async function runUserPromptHook(stdin, options, io) {
     why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
     return { status: "injected", outcome: host.context(text), resolution, injection, ...afterOutput };
   } catch (err) {
-    if (err.code === "ENOENT" && isDirectory2(resolution.memory_dir)) {
+    if (err.code === "ENOENT" && isDirectory(resolution.memory_dir)) {
       const missing = missingIndexReason(resolution.memory_dir);
       return missing ? { ...unavailable(host, missing, io), resolution } : { status: "no-store", outcome: NOTHING, resolution };
     }
@@ -11397,13 +11401,6 @@ function missingIndexReason(memoryDir) {
   }
   if (cards === 0) return void 0;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
-}
-function isDirectory2(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 
 // lib/hook/entry/user-prompt-submit.ts

@@ -3,12 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
 import { isInside } from "../lib/core/instruction-imports.js";
+import { realpathOr } from "../lib/store/checked-fs.js";
 function assertConfined(edits, scope, projectDir) {
   if (scope === "user") return;
   for (const edit of edits) {
     const root = edit.within ?? projectDir;
     const real = realLocation(edit.file);
-    if (real !== void 0 && isInside(real, realOr(root))) continue;
+    if (real !== void 0 && isInside(real, realpathOr(root))) continue;
     throw new MemctlError(
       ERROR_CODES.E_PATH_ESCAPE,
       `${edit.file} ${real === void 0 ? "is a link to a file that does not exist" : `leads through a link to ${real}`}, outside ${root}: a ${scope} install writes only inside the project; nothing was written \u2014 remove the link, then run the command again`,
@@ -31,13 +32,6 @@ function realLocation(file) {
     if (parent === at) return path.join(at, ...missing);
     missing.unshift(path.basename(at));
     at = parent;
-  }
-}
-function realOr(dir) {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    return path.resolve(dir);
   }
 }
 export {

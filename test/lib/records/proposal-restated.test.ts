@@ -7,7 +7,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { stageCaptured, type CaptureCandidate } from "../../../lib/capture/stage.js";
 import { main } from "../../../lib/cli/main.js";
-import { readPending } from "../../../lib/records/proposal-files.js";
+import { readPending } from "../../../lib/records/proposal-read.js";
 import { RESTATED_MAX } from "../../../lib/records/proposal-restated.js";
 import { BufferSink, type Io } from "../../../lib/store/io.js";
 import { sandbox } from "../../helpers.js";

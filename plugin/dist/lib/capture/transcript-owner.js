@@ -3,10 +3,10 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { findRepo } from "../config/git.js";
 import { claudeSlug } from "../config/project.js";
-import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
+import { close, openRegular, readAt, realpathOr } from "../store/checked-fs.js";
 var META_MAX = 1024 * 1024;
 function assertSessionTranscript(real, roots, host, owner) {
-  const root = roots.map(realOr).find((r) => real.startsWith(r + path.sep)) ?? "";
+  const root = roots.map(realpathOr).find((r) => real.startsWith(r + path.sep)) ?? "";
   const parts = path.relative(root, real).split(path.sep);
   const dirs = projectDirs(owner.cwd);
   const session = owner.sessionId === "unknown" ? void 0 : owner.sessionId;
@@ -30,7 +30,7 @@ function assertSessionTranscript(real, roots, host, owner) {
 function projectDirs(cwd) {
   const out = /* @__PURE__ */ new Set();
   const repo = findRepo(cwd);
-  for (const start of /* @__PURE__ */ new Set([path.resolve(cwd), realOr(cwd)])) {
+  for (const start of /* @__PURE__ */ new Set([path.resolve(cwd), realpathOr(cwd)])) {
     out.add(start);
     const top = repo && (start === repo.worktreeRoot || start.startsWith(repo.worktreeRoot + path.sep)) ? repo.worktreeRoot : start;
     for (let d = start; d !== top && path.dirname(d) !== d; ) {
@@ -57,7 +57,7 @@ function sameProject(a, b) {
   const ra = findRepo(a);
   const rb = findRepo(b);
   if (ra || rb) return ra?.canonicalRoot === rb?.canonicalRoot;
-  return realOr(a) === realOr(b);
+  return realpathOr(a) === realpathOr(b);
 }
 function metaCwd(file) {
   const { fd } = openRegular(file, { nofollow: true });
@@ -72,13 +72,6 @@ function metaCwd(file) {
     return void 0;
   } finally {
     close(fd);
-  }
-}
-function realOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return path.resolve(p);
   }
 }
 export {

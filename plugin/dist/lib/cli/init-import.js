@@ -1,5 +1,4 @@
 // lib/cli/init-import.ts
-import fs from "node:fs";
 import { MemctlError } from "../core/errors.js";
 import { directWriteRefusal, resolveCaller } from "../records/actor.js";
 import { configuredGuardrails } from "../records/guardrails.js";
@@ -9,10 +8,11 @@ import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { colorsFor } from "./output.js";
+import { realpathOr } from "../store/checked-fs.js";
 var IMPORT_COMMAND = "memctl import claude --yes";
 function claudeImportOffer(target, resolution, io) {
-  const store = real(target);
-  const dirs = projectClaudeDirs(resolution, io).filter((d) => real(d) !== store);
+  const store = realpathOr(target);
+  const dirs = projectClaudeDirs(resolution, io).filter((d) => realpathOr(d) !== store);
   if (dirs.length === 0) return null;
   const importable = planClaudeImport(target, dirs, []).items.filter((i) => i.action === "import").length;
   return importable === 0 ? null : { dirs, importable, imported: 0, command: IMPORT_COMMAND };
@@ -47,13 +47,6 @@ function countText(items) {
   const cards = items.length - notes;
   const parts = [...cards > 0 || notes === 0 ? [`${cards} card${cards === 1 ? "" : "s"}`] : [], ...notes > 0 ? [`${notes} note${notes === 1 ? "" : "s"} from MEMORY.md`] : []];
   return parts.join(" and ");
-}
-function real(p) {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
-  }
 }
 export {
   IMPORT_COMMAND,

@@ -1,7 +1,7 @@
 // lib/config/claude-memory.ts
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_READ_CAP, fileKind, lstatIfExists, readRegular } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, fileKind, isDirectory, lstatIfExists, readRegular, realpathOr } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex, parseIndexLine, renderIndexLine } from "../core/index-file.js";
@@ -21,12 +21,12 @@ function findClaudeMemoryDirs(io, options = {}) {
   } catch {
     return [];
   }
-  const excluded = options.exclude ? realOrSelf(options.exclude) : void 0;
+  const excluded = options.exclude ? realpathOr(options.exclude) : void 0;
   const dirs = [];
   for (const slug of slugs.sort()) {
     const dir = path.join(projects, slug, "memory");
     if (!isDirectory(dir)) continue;
-    if (excluded !== void 0 && realOrSelf(dir) === excluded) continue;
+    if (excluded !== void 0 && realpathOr(dir) === excluded) continue;
     dirs.push(dir);
   }
   return dirs;
@@ -126,20 +126,6 @@ function indexTitles(dir) {
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }
   return titles;
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function realOrSelf(p) {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
 }
 export {
   claudeConfigHome,

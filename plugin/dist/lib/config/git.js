@@ -1,6 +1,6 @@
 // lib/config/git.ts
 import path from "node:path";
-import { lstatIfExists, readRegularUtf8, realpath } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 function findRepo(start) {
   let dir = realpathOr(path.resolve(start));
@@ -45,13 +45,6 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (path.basename(commonDir) === ".git") return path.dirname(commonDir);
   return worktreeRoot;
-}
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }
 function lstatOrUndefined(p) {
   try {

@@ -9,7 +9,7 @@ import {
 import { isInside } from "../core/instruction-imports.js";
 import { renderInstructionBlock } from "../core/instruction-block.js";
 import { nativeInstructions } from "../../hosts/instructions.js";
-import { NOT_REGULAR, readRegular, realpath, statIfExists, TOO_LARGE } from "../store/checked-fs.js";
+import { NOT_REGULAR, readRegular, realpath, realpathOr, statIfExists, TOO_LARGE } from "../store/checked-fs.js";
 import { findRepo } from "./git.js";
 var DEFAULT_INSTRUCTION_FILES = ["AGENTS.md", "CLAUDE.md"];
 var DEFAULT_INSTRUCTIONS_MAX_BYTES = 8192;
@@ -18,7 +18,7 @@ function instructionScope(cwd, io, config) {
   const settings = config.instructions ?? {};
   const userDirSetting = settings.user_dir ?? "~/.claude";
   const userDir = userDirSetting.startsWith("~/") ? path.join(io.home, userDirSetting.slice(2)) : path.resolve(userDirSetting);
-  const here = realOr(path.resolve(cwd));
+  const here = realpathOr(path.resolve(cwd));
   const projectRoot = findRepo(here)?.worktreeRoot ?? here;
   const dirs = [projectRoot];
   if (isInside(here, projectRoot)) for (const segment of path.relative(projectRoot, here).split(path.sep).filter(Boolean)) dirs.push(path.join(dirs[dirs.length - 1], segment));
@@ -50,7 +50,7 @@ function readInstructionFile(file, roots) {
     if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing", detail: `${file} does not exist` };
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
-  if (!roots.some((r) => isInside(real, realOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
+  if (!roots.some((r) => isInside(real, realpathOr(r)))) return { status: "unsafe", detail: `${file} resolves through a symlink to ${real}, ${outside}` };
   try {
     const { bytes } = readRegular(real, MAX_INSTRUCTION_FILE_BYTES, { nofollow: true });
     return { status: "ok", text: utf8Text(bytes), key: real };
@@ -77,20 +77,20 @@ function readLayerFile(file, layer, scope, importers = []) {
   };
   if (!ownMarkdown(file, scope.userDir)) return refused;
   const got = readInstructionFile(file, [scope.userDir]);
-  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+  return got.status === "ok" && !ownMarkdown(got.key, realpathOr(scope.userDir)) ? refused : got;
 }
 function importReach(file, from, scope) {
-  const home = isInside(realOr(scope.home), realOr(scope.projectRoot));
+  const home = isInside(realpathOr(scope.home), realpathOr(scope.projectRoot));
   const root = home ? path.dirname(from) : scope.projectRoot;
-  const within = isInside(file, root) || isInside(file, realOr(root));
+  const within = isInside(file, root) || isInside(file, realpathOr(root));
   if (!within) return `${file} is outside ${root}: the project is your home directory, so an instruction file in it imports only inside its own directory (E_PATH_ESCAPE)`;
-  const rel = path.relative(isInside(file, root) ? root : realOr(root), file);
+  const rel = path.relative(isInside(file, root) ? root : realpathOr(root), file);
   if (rel.split(path.sep).some((segment) => segment.startsWith(".")))
     return `${file} is hidden (a dot file or directory: .env, .git, .ssh): a project's instruction file never imports one (E_PATH_ESCAPE)`;
   return void 0;
 }
 function projectFile(real, scope) {
-  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+  return isInside(real, realpathOr(scope.projectRoot)) && !isInside(real, realpathOr(scope.userDir));
 }
 var HOST_STATE_DIRS = /* @__PURE__ */ new Set(["projects", "plans"]);
 function ownMarkdown(file, userDir) {
@@ -136,13 +136,6 @@ function sessionInstructions(host, cwd, io, config) {
     moreCommand: `memctl instructions --host ${host}`
   });
   return { ...block, composed };
-}
-function realOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
 }
 export {
   DEFAULT_INSTRUCTIONS_MAX_BYTES,

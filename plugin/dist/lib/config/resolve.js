@@ -5,7 +5,7 @@ import { fileProblems, projectProblems, readConfig } from "./config.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { findRepo } from "./git.js";
 import { claudeSlug, projectKey } from "./project.js";
-import { access, realpath, stat, statIfExists } from "../store/checked-fs.js";
+import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 var RESOLUTION_EXIT = { resolved: 0, unavailable: 1, "invalid-explicit": 3 };
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
@@ -122,13 +122,6 @@ function explicitDirProblem(dir) {
     return `cannot be used (${code ?? String(err)})`;
   }
   return void 0;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 export {
   RESOLUTION_EXIT,

@@ -93,7 +93,9 @@ var ERROR_CODES = {
   /** A log (history.jsonl, an episodes file, the proposals log) is past the size memctl reads or merges whole (64 MiB). */
   E_LOG_TOO_LARGE: "E_LOG_TOO_LARGE",
   /** The per-machine hold list (.memctl/arrivals.json) cannot be read: what it held stays held; doctor says how to repair. */
-  E_HOLD_DAMAGED: "E_HOLD_DAMAGED"
+  E_HOLD_DAMAGED: "E_HOLD_DAMAGED",
+  /** The per-user session secret (`session-key` in memctl's state home) is not 64 hex digits: no session state until it is deleted. */
+  E_SESSION_SECRET: "E_SESSION_SECRET"
 };
 var MemctlError = class extends Error {
   constructor(code, message, data) {

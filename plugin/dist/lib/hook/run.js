@@ -7,7 +7,7 @@ import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import { resolveMemory } from "../config/resolve.js";
 import { buildInjection } from "./inject.js";
-import { statIfExists } from "../store/checked-fs.js";
+import { isDirectory } from "../store/checked-fs.js";
 import { countCardFiles } from "../store/card-count.js";
 import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
@@ -177,13 +177,6 @@ function missingIndexReason(memoryDir) {
   }
   if (cards === 0) return void 0;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
-}
-function isDirectory(p) {
-  try {
-    return statIfExists(p)?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
 }
 export {
   HOOK_DEADLINE_MS,

@@ -12,7 +12,7 @@ import { captureMessages } from "../capture/capture.js";
 import { opencodeMessage, readSessionMessages } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
-import { countPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-read.js";
 import { secretPolicy } from "../records/secrets.js";
 import { childEnv } from "../store/io.js";
 import { logHookError } from "./run.js";

@@ -24,6 +24,7 @@ import { sessionSecret } from "../store/session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, retiredLoadedLines } from "./session-notes.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
+import { isDirectory } from "../store/checked-fs.js";
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 function normalizeSessionStart(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
@@ -194,13 +195,6 @@ function unavailable(host, reason, io, session) {
   logHookError(io, `session start: ${reason}`);
   const text = renderUnavailable(reason);
   return { status: "unavailable", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), session };
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 export {
   normalizeSessionStart,

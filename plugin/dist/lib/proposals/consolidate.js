@@ -9,7 +9,8 @@ import { reviewQueue } from "./review-queue.js";
 import { archiveProposal, rewritePending } from "./propose.js";
 import { OWNER_ACTOR } from "./trust.js";
 import { validRestatements } from "../records/proposal-restated.js";
-import { listPendingNames, PENDING_PAGE, PROPOSALS_DIR, readPendingNames } from "../records/proposal-files.js";
+import { PROPOSALS_DIR } from "../records/proposal-files.js";
+import { listPendingNames, PENDING_PAGE, readPendingNames } from "../records/proposal-read.js";
 import { readHold } from "../store/hold.js";
 function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false, arrived = () => false) {
   const plan = {

@@ -15,25 +15,23 @@ import { commitFile } from "../store/write.js";
 import {
   ARCHIVE_DIR,
   archiveProposal,
-  countPending,
   ensureDirs,
   logEvent,
   newProposalId,
-  nextSeq,
-  readMatching,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   proposalPath
 } from "../records/proposal-files.js";
+import { countPending, nextSeq, readMatching } from "../records/proposal-read.js";
+import { newProposalId as newProposalId2 } from "../records/proposal-files.js";
 import {
-  newProposalId as newProposalId2,
   nextSeq as nextSeq2,
   pendingPageOf,
   readArchived,
   readPending,
   readPendingPage,
   readSummaries
-} from "../records/proposal-files.js";
+} from "../records/proposal-read.js";
 function proposalProblems(input, isNew) {
   const problems = [];
   const c = input.card;

@@ -5,7 +5,7 @@ import { assertNoSecrets, warmSecretScan } from "../records/secrets.js";
 import { isValidActor } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
 import { logEvent, proposalFile, proposalFileFits, rewritePending } from "./propose.js";
-import { readMatching } from "../records/proposal-files.js";
+import { readMatching } from "../records/proposal-read.js";
 async function recordRestatement(ctx, id, input) {
   if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
   const entry = { source: input.source.trim(), description: input.description, proposer: ctx.actor, at: ctx.now.toISOString() };

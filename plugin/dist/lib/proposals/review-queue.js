@@ -1,7 +1,7 @@
 // lib/proposals/review-queue.ts
 import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
-import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder } from "../records/proposal-files.js";
+import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder } from "../records/proposal-read.js";
 import { readHold } from "../store/hold.js";
 import { relatedAmong } from "./content-match.js";
 import { cardSummaries, contentKey, pairFlags, weigh } from "./review.js";

@@ -16,6 +16,7 @@ import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
+import { isDirectory, realpathOr } from "../store/checked-fs.js";
 function projectClaudeDirs(resolution, io) {
   const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);
@@ -30,8 +31,8 @@ function projectClaudeDirs(resolution, io) {
   return [...roots].map((r) => path.join(projects, claudeSlug(r), "memory")).filter((d) => isDirectory(d)).sort();
 }
 function planClaudeImport(memoryDir, dirs, otherDirs) {
-  const store = realOr(memoryDir);
-  const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
+  const store = realpathOr(memoryDir);
+  const scanned = [...new Set(dirs.map(realpathOr))].filter((d) => d !== store);
   const byName = /* @__PURE__ */ new Map();
   const skipped = [];
   const notesByName = /* @__PURE__ */ new Map();
@@ -63,7 +64,7 @@ function planClaudeImport(memoryDir, dirs, otherDirs) {
     const chars = source.description === void 0 ? 0 : [...source.description].length;
     items.push({ name, file, source, action, older, ...chars > DESCRIPTION_MAX ? { longDescription: chars } : {} });
   }
-  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items, skipped };
+  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realpathOr(d)) && realpathOr(d) !== store), items, skipped };
 }
 function byKey(a, b) {
   return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
@@ -181,20 +182,6 @@ function readOr(file) {
     return fs.readFileSync(file, "utf8");
   } catch {
     return void 0;
-  }
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function realOr(p) {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
   }
 }
 export {

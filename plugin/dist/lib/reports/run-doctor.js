@@ -10,7 +10,7 @@ import { limitCrossings } from "../records/limit-crossings.js";
 import { historyPath, latestByCard, readHistory, sha256Hex } from "../store/history.js";
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
 import { displayDir, measureIndexInjectBytes } from "../core/block.js";
-import { countPending } from "../records/proposal-files.js";
+import { countPending } from "../records/proposal-read.js";
 import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
@@ -34,7 +34,7 @@ import { instructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
-import { LOG_MAX_BYTES } from "../store/checked-fs.js";
+import { LOG_MAX_BYTES, realpathOr } from "../store/checked-fs.js";
 async function runDoctor(options, io) {
   const step = options.onStep ?? (() => {
   });
@@ -173,7 +173,7 @@ function cardMatches(dir, text, card, sha) {
 }
 function unimportedClaude(opened, io) {
   const dir = opened.resolution.memory_dir;
-  const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => real(d) !== real(dir));
+  const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => realpathOr(d) !== realpathOr(dir));
   if (dirs.length === 0) return [];
   return planClaudeImport(dir, dirs, []).items.filter((item) => item.action === "import").map((item) => ({ dir: item.source.dir, file: item.file, name: item.name, kind: isNote(item.source) ? "note" : "card" }));
 }
@@ -222,13 +222,6 @@ function compactSlot(dir, view, history, context, retired) {
     inject_bytes_without: s.bytes_without,
     inject_bytes_first_compact: s.read.status === "absent" ? firstCompactBytes(view, context) : null
   };
-}
-function real(p) {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
 }
 function indexOverReadLimit(dir) {
   const bytes = fileBytes(path.join(dir, INDEX_FILE));

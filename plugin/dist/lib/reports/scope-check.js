@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isWildSegment, normalizeScope, scopeEntryProblem, segmentMatches } from "../core/scope.js";
+import { isDirectory } from "../store/checked-fs.js";
 var SCOPE_CHECK_BUDGET = 2e5;
 var OverBudget = class extends Error {
 };
@@ -47,13 +48,6 @@ function lexists(p) {
   try {
     fs.lstatSync(p);
     return true;
-  } catch {
-    return false;
-  }
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
   } catch {
     return false;
   }

@@ -1,5 +1,6 @@
 // lib/store/checked-fs.ts
 import fs from "node:fs";
+import nodePath from "node:path";
 import { utf8Text } from "../core/bytes.js";
 var S_IFMT = 61440;
 var S_IFREG = 32768;
@@ -10,6 +11,13 @@ var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
 function statIfExists(path) {
   return fs.statSync(path, { throwIfNoEntry: false });
+}
+function isDirectory(path) {
+  try {
+    return statIfExists(path)?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
 function stat(path) {
   return fs.statSync(path);
@@ -67,6 +75,13 @@ function readBytesFromFd(fd) {
 }
 function realpath(path) {
   return fs.realpathSync.native(path);
+}
+function realpathOr(path) {
+  try {
+    return fs.realpathSync.native(path);
+  } catch {
+    return nodePath.resolve(path);
+  }
 }
 var R_OK = fs.constants.R_OK;
 function access(path, mode) {
@@ -163,6 +178,7 @@ export {
   forgetReads,
   fstat,
   futimes,
+  isDirectory,
   lstatIfExists,
   notRegularError,
   openForAppend,
@@ -180,6 +196,7 @@ export {
   readUtf8,
   readdirNames,
   realpath,
+  realpathOr,
   stat,
   statIfExists,
   tooLargeError,

@@ -1,5 +1,5 @@
 // lib/store/session-secret.ts
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { readRegularUtf8 } from "./checked-fs.js";
 import { joinPath, memctlStateHome } from "./paths.js";
 import { writeNewFile } from "./safe-write.js";
@@ -38,7 +38,9 @@ function readSecret(file) {
   return checked(readRegularUtf8(file, 4096, { nofollow: true }));
 }
 function checked(text) {
-  if (!SECRET.test(text)) throw new Error(`${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  if (!SECRET.test(text)) {
+    throw new MemctlError(ERROR_CODES.E_SESSION_SECRET, `${SESSION_SECRET_FILE} is not 64 hex digits (delete it: the next prompt makes a new one)`);
+  }
   return text.slice(0, 64);
 }
 function sessionSecretProblem(io) {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
+import { realpathOr } from "./checked-fs.js";
 async function commitFile(file, content, options = {}) {
   const staged = stageOne(file, content, options);
   await pauseBeforeCommit(options);
@@ -18,7 +19,7 @@ function commitFileSync(file, content, options = {}) {
 }
 function stageOne(file, content, options) {
   if (options.followLink) {
-    file = realTarget(file);
+    file = realpathOr(file);
     fs.mkdirSync(path.dirname(file), { recursive: true });
   }
   const dir = path.dirname(file);
@@ -45,13 +46,6 @@ function renameOne({ file, temp }, options) {
     throw err;
   }
   if (options.durable !== false) syncDirectory(path.dirname(file));
-}
-function realTarget(file) {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 var TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 function sweepDeadTemps(dir) {

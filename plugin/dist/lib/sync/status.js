@@ -1,7 +1,7 @@
 // lib/sync/status.ts
 import fs from "node:fs";
 import path from "node:path";
-import { readSummaries } from "../records/proposal-files.js";
+import { readSummaries } from "../records/proposal-read.js";
 import { runGit } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
