@@ -3,7 +3,7 @@
 // than about twice the cap. Prompts are kept as a hash and a language code unless the user opts in to their text
 // ([hook] log_prompts = true).
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readRegular, writeBytes } from "./checked-fs.js";
+import { close, fstat, lstatIfExists, readRegularTail, writeBytes } from "./checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { openAppend, realDir } from "./safe-write.js";
@@ -76,14 +76,17 @@ export function appendWhy(memoryDir: string, record: WhyRecord, cap = WHY_CAP_BY
 export function readWhy(memoryDir: string, count: number): WhyRecord[] {
   const out: WhyRecord[] = [];
   for (const name of [WHY_PREVIOUS_FILE, WHY_FILE]) {
-    let text: string;
+    let lines: string[];
     try {
-      text = utf8Text(readRegular(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true }).bytes);
+      // The newest end only: a log over the bound (planted, or written before records were bounded) still reads.
+      const tail = readRegularTail(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true });
+      lines = utf8Text(tail.bytes).split("\n");
+      if (tail.cut) lines.shift(); // the window's first line may be cut
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw err;
     }
-    for (const line of text.split("\n")) {
+    for (const line of lines) {
       if (!line.trim()) continue;
       try {
         const r: unknown = JSON.parse(line);

@@ -5882,6 +5882,9 @@ function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+function sessionLabel(id) {
+  return id.replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 80);
+}
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -10961,9 +10964,11 @@ function whyRecord(input) {
   return {
     at: input.now.toISOString(),
     host: input.host,
-    ...input.sessionId ? { session: input.sessionId } : {},
+    // Both bounded: a payload's session id or a pasted prompt of megabytes would make one record larger than
+    // readWhy takes, failing `memctl why` and the web view until the log rotated twice more.
+    ...input.sessionId ? { session: sessionLabel(input.sessionId) } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
-    ...input.logPrompt ? { prompt: input.prompt } : {},
+    ...input.logPrompt ? { prompt: input.prompt.slice(0, MAX_QUERY_CHARS) } : {},
     // From what ranking reads: a prompt may be 8 MiB of pasted log after the question, read on every run.
     prompt_lang: textLanguage(input.prompt.slice(0, MAX_QUERY_CHARS)),
     status: input.status,

@@ -1,6 +1,6 @@
 // lib/store/why-log.ts
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readRegular, writeBytes } from "./checked-fs.js";
+import { close, fstat, lstatIfExists, readRegularTail, writeBytes } from "./checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { openAppend, realDir } from "./safe-write.js";
@@ -31,14 +31,16 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
 function readWhy(memoryDir, count) {
   const out = [];
   for (const name of [WHY_PREVIOUS_FILE, WHY_FILE]) {
-    let text;
+    let lines;
     try {
-      text = utf8Text(readRegular(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true }).bytes);
+      const tail = readRegularTail(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true });
+      lines = utf8Text(tail.bytes).split("\n");
+      if (tail.cut) lines.shift();
     } catch (err) {
       if (err.code === "ENOENT") continue;
       throw err;
     }
-    for (const line of text.split("\n")) {
+    for (const line of lines) {
       if (!line.trim()) continue;
       try {
         const r = JSON.parse(line);
