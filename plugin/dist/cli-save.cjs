@@ -11051,7 +11051,6 @@ var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str3, optStr2, num, ISO_TIME, WO
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
-    init_node_fs();
     init_checked_fs();
     init_bytes();
     init_paths();

@@ -8311,6 +8311,21 @@ function appendBytes(file, data, options = {}) {
     close(fd);
   }
 }
+function appendRotating(file, data, cap, previous) {
+  const fd = openAppend(file);
+  let size;
+  let ino;
+  try {
+    let written = 0;
+    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
+  } finally {
+    close(fd);
+  }
+  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
+}
 function cutTornTail(fd) {
   const size = fstat(fd).size;
   const last = Buffer.alloc(1);
@@ -10986,21 +11001,7 @@ var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
 function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
   const dir = realDir(memoryDir, STATE_DIR);
-  const file = joinPath(dir, WHY_FILE);
-  const data = encodeUtf8(JSON.stringify(record) + "\n");
-  const fd = openAppend(file);
-  let size;
-  let ino;
-  try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-    const st = fstat(fd);
-    size = st.size;
-    ino = st.ino;
-  } finally {
-    close(fd);
-  }
-  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
+  appendRotating(joinPath(dir, WHY_FILE), encodeUtf8(JSON.stringify(record) + "\n"), cap, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
 // lib/config/scope-at.ts
@@ -11407,12 +11408,16 @@ function describe(err) {
 function hookLogPath(io) {
   return node_path_default.join(memctlStateHome(io), "hook.log");
 }
+var HOOK_LOG_LINE_CHARS = 4096;
+var HOOK_LOG_CAP_BYTES = 1024 * 1024;
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
-`, "utf8"));
+    const flat = message.replace(/\s+/g, " ");
+    const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
+    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+`, "utf8"), HOOK_LOG_CAP_BYTES, node_path_default.join(node_path_default.dirname(file), "hook.1.log"));
   } catch {
   }
 }
