@@ -10009,7 +10009,7 @@ function readUsage(memoryDir, today, only) {
   try {
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     let found = exists(joinPath(dir, USAGE_SNAPSHOT));
-    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)), only);
+    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT), void 0, { nofollow: true }), only);
     applyDecay(snap, today);
     const pending = /* @__PURE__ */ new Map();
     let malformed = 0;
@@ -10032,13 +10032,14 @@ function foldingFiles(dir) {
 function unconsumed(file, offset, all) {
   let buf;
   try {
-    const st = stat(file);
+    const st = lstatIfExists(file);
+    if (st === void 0) return { text: "", end: offset };
     if (!st.isFile()) throw notRegularError(file, st.mode);
     if (offset >= st.size) {
       access(file, R_OK);
       return { text: "", end: offset };
     }
-    buf = readRegularBytes(file);
+    buf = readRegularBytes(file, void 0, { nofollow: true });
   } catch (err) {
     if (err.code === "ENOENT") return { text: "", end: offset };
     throw err;
@@ -10065,7 +10066,7 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const snapFile = node_path_default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
-      snap = parseSnapshot(readRegularUtf8(snapFile));
+      snap = parseSnapshot(readRegularUtf8(snapFile, void 0, { nofollow: true }));
     } catch (err) {
       if (err.code !== "ENOENT") node_fs_default.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
     }
