@@ -1,6 +1,6 @@
 import { readWhy, type WhyRecord } from "../store/why-log.js";
 import type { Io } from "../store/io.js";
-import { inertText } from "../core/sanitize.js";
+import { inertText, sessionLabel } from "../core/sanitize.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
@@ -33,7 +33,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   // Filter before taking the last N, so --session shows that session's last N runs.
   let records = readWhy(memoryDir, Number.MAX_SAFE_INTEGER);
   const logged = records.length;
-  if (session !== undefined) records = records.filter((r) => r.session === session);
+  if (session !== undefined) records = records.filter((r) => r.session === session || r.session === sessionLabel(session)); // the label the hook recorded
   records = records.slice(-last);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, runs: records });
   else io.stdout.write(render(records, io, logged > 0 && session !== undefined ? session : undefined));

@@ -109,3 +109,11 @@ export function terminalSafeJsonBytes(bytes: Uint8Array): boolean {
 }
 
 const safeByte = (c: number) => c === 0x0a || (c >= 0x20 && c !== 0x7f);
+
+/**
+ * A host session id as memctl records it (the why log, capture's proposals): a payload may send megabytes, paths or
+ * line breaks in it. Hosts send UUID-like ids, which pass unchanged; the hashed session keys take the id as sent.
+ */
+export function sessionLabel(id: string): string {
+  return id.replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 80);
+}

@@ -9,6 +9,7 @@ import type { WhyLine, WhyRecord } from "../store/why-log.js";
 import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 import { statIfExists } from "../store/checked-fs.js";
+import { sessionLabel } from "../core/sanitize.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 
 export interface Dedupe {
@@ -109,9 +110,11 @@ export function whyRecord(input: WhyInput): WhyRecord {
   return {
     at: input.now.toISOString(),
     host: input.host,
-    ...(input.sessionId ? { session: input.sessionId } : {}),
+    // Both bounded: a payload's session id or a pasted prompt of megabytes would make one record larger than
+    // readWhy takes, failing `memctl why` and the web view until the log rotated twice more.
+    ...(input.sessionId ? { session: sessionLabel(input.sessionId) } : {}),
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
-    ...(input.logPrompt ? { prompt: input.prompt } : {}),
+    ...(input.logPrompt ? { prompt: input.prompt.slice(0, MAX_QUERY_CHARS) } : {}),
     // From what ranking reads: a prompt may be 8 MiB of pasted log after the question, read on every run.
     prompt_lang: textLanguage(input.prompt.slice(0, MAX_QUERY_CHARS)),
     status: input.status,

@@ -12,7 +12,7 @@ import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { isDirectory } from "../store/checked-fs.js";
 import { countCardFiles } from "../store/card-count.js";
-import { appendBytes } from "../store/safe-write.js";
+import { appendRotating } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
@@ -237,11 +237,18 @@ export function hookLogPath(io: Pick<Io, "env" | "home">): string {
   return path.join(memctlStateHome(io), "hook.log");
 }
 
+/** A hook log line's message is cut past this many characters, and the log rotates past HOOK_LOG_CAP_BYTES. */
+const HOOK_LOG_LINE_CHARS = 4096;
+const HOOK_LOG_CAP_BYTES = 1024 * 1024;
+
+/** Messages quote payload fields (a transcript path, a cwd) that may be megabytes: each line and the log are bounded. */
 export function logHookError(io: Io, message: string): void {
   try {
     const file = hookLogPath(io);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${io.now().toISOString()}\t${message.replace(/\s+/g, " ")}\n`, "utf8"));
+    const flat = message.replace(/\s+/g, " ");
+    const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}… (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
+    appendRotating(file, Buffer.from(`${io.now().toISOString()}\t${line}\n`, "utf8"), HOOK_LOG_CAP_BYTES, path.join(path.dirname(file), "hook.1.log"));
   } catch {
     // Logging must never turn into a hook failure.
   }

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { utf8Text } from "../core/bytes.js";
 import { systemCode } from "../core/errors.js";
+import { sessionLabel } from "../core/sanitize.js";
 import { readConfig } from "../config/config.js";
 import { resolveMemory } from "../config/resolve.js";
 import { runLlmCommand } from "../compact/generate.js";
@@ -54,7 +55,7 @@ export function normalizeSessionEnd(raw: unknown): SessionEndEvent | undefined {
   const messages = Array.isArray(o.messages) ? o.messages.filter((m): m is string => typeof m === "string").slice(-500) : undefined;
   return {
     cwd,
-    sessionId: (str(o.session_id, o.sessionId) ?? "unknown").replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 80),
+    sessionId: sessionLabel(str(o.session_id, o.sessionId) ?? "unknown"),
     ...(transcriptPath ? { transcriptPath } : {}),
     ...(messages ? { messages } : {}),
     subagent: str(o.agent_id, o.subagentType, o.subagent_type) !== undefined,

@@ -265,6 +265,17 @@ export function forgetReads(): void {
   readByFile.clear();
 }
 
+/** The last `cap` bytes of a regular file (all of it when smaller): for append-only logs read from their newest end. */
+export function readRegularTail(path: string, cap: number, options: { nofollow?: boolean } = {}): { bytes: Uint8Array; cut: boolean } {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    const length = Math.min(st.size, cap);
+    return { bytes: readFullyAt(fd, st.size - length, length), cut: length < st.size };
+  } finally {
+    close(fd);
+  }
+}
+
 export function readRegularBytes(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Uint8Array {
   return readRegular(path, cap, options).bytes;
 }

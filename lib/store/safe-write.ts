@@ -138,6 +138,27 @@ export function appendBytes(file: string, data: Uint8Array, options: AppendOptio
 }
 
 /**
+ * appendBytes for a bounded log: past `cap` bytes the file written to becomes `previous` (replacing the one before),
+ * so the two never hold much more than twice the cap. Only the file this write reached is renamed: a concurrent
+ * writer that rotated first leaves a fresh log in place.
+ */
+export function appendRotating(file: string, data: Uint8Array, cap: number, previous: string): void {
+  const fd = openAppend(file);
+  let size: number;
+  let ino: number;
+  try {
+    let written = 0;
+    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
+  } finally {
+    close(fd);
+  }
+  if (size > cap && lstatIfExists(file)?.ino === ino) fs.renameSync(file, previous);
+}
+
+/**
  * Cuts a torn last line: truncates `fd` to just after its last newline when its last byte is not one (an empty
  * file is left alone). A last line that is whole JSON but for its newline (a kill between the two) is a record
  * readers already count, so it gets its newline instead of being cut.

@@ -2,11 +2,10 @@
 // Bounded: past WHY_CAP_BYTES the log becomes why.1.jsonl (replacing the one before), so the two never hold more
 // than about twice the cap. Prompts are kept as a hash and a language code unless the user opts in to their text
 // ([hook] log_prompts = true).
-import fs from "node:fs";
-import { close, fstat, lstatIfExists, readRegular, writeBytes } from "./checked-fs.js";
+import { readRegularTail } from "./checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { joinPath, STATE_DIR } from "./paths.js";
-import { openAppend, realDir } from "./safe-write.js";
+import { appendRotating, realDir } from "./safe-write.js";
 
 export const WHY_FILE = "why.jsonl";
 export const WHY_PREVIOUS_FILE = "why.1.jsonl";
@@ -54,36 +53,24 @@ export function whyFile(memoryDir: string): string {
 /** Appends one record in one write; rotates past the cap. Throws on a fault (the hook logs it and goes on). */
 export function appendWhy(memoryDir: string, record: WhyRecord, cap = WHY_CAP_BYTES): void {
   const dir = realDir(memoryDir, STATE_DIR);
-  const file = joinPath(dir, WHY_FILE);
-  const data = encodeUtf8(JSON.stringify(record) + "\n");
-  const fd = openAppend(file);
-  let size: number;
-  let ino: number;
-  try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-    const st = fstat(fd);
-    size = st.size;
-    ino = st.ino;
-  } finally {
-    close(fd);
-  }
-  // Rotate only the file we wrote to: a concurrent run that rotated first leaves a fresh log in place.
-  if (size > cap && lstatIfExists(file)?.ino === ino) fs.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
+  appendRotating(joinPath(dir, WHY_FILE), encodeUtf8(JSON.stringify(record) + "\n"), cap, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
 /** The last `count` records, oldest first (both files; lines that do not parse are skipped). */
 export function readWhy(memoryDir: string, count: number): WhyRecord[] {
   const out: WhyRecord[] = [];
   for (const name of [WHY_PREVIOUS_FILE, WHY_FILE]) {
-    let text: string;
+    let lines: string[];
     try {
-      text = utf8Text(readRegular(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true }).bytes);
+      // The newest end only: a log over the bound (planted, or written before records were bounded) still reads.
+      const tail = readRegularTail(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true });
+      lines = utf8Text(tail.bytes).split("\n");
+      if (tail.cut) lines.shift(); // the window's first line may be cut
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw err;
     }
-    for (const line of text.split("\n")) {
+    for (const line of lines) {
       if (!line.trim()) continue;
       try {
         const r: unknown = JSON.parse(line);

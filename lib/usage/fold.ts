@@ -33,7 +33,7 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const snapFile = path.join(dir, USAGE_SNAPSHOT);
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     try {
-      snap = parseSnapshot(readRegularUtf8(snapFile));
+      snap = parseSnapshot(readRegularUtf8(snapFile, undefined, { nofollow: true }));
     } catch (err) {
       // Keep corrupt bytes for inspection and start afresh rather than stop counting forever.
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") fs.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);

@@ -1,6 +1,6 @@
 // The one reader of the usage sidecar: the snapshot decayed to today, plus every log line no fold has counted yet.
 // The hook asks for the ~30 cards it ranks (`only`); stats, compress and `context` ask for all of them.
-import { access, exists, notRegularError, readdirNames, readRegularBytes, readRegularUtf8, R_OK, stat } from "../store/checked-fs.js";
+import { access, exists, lstatIfExists, notRegularError, readdirNames, readRegularBytes, readRegularUtf8, R_OK } from "../store/checked-fs.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { legacyReader } from "./legacy.js";
@@ -25,7 +25,7 @@ export function readUsage(memoryDir: string, today: string, only?: ReadonlySet<s
   try {
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     let found = exists(joinPath(dir, USAGE_SNAPSHOT));
-    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)), only);
+    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT), undefined, { nofollow: true }), only);
     applyDecay(snap, today);
     const pending = new Map<string, CardUsage>();
     let malformed = 0;
@@ -58,13 +58,16 @@ export function unconsumed(file: string, offset: number, all: boolean): { text: 
   let buf: Uint8Array;
   try {
     // A FIFO or a directory has no size to go by: it is unreadable (stats reports "error"), never an empty log.
-    const st = stat(file);
+    // Not followed: a link planted under a log's name (a store in a project checkout gets its .memctl/ from the
+    // project's history) had a file outside read on every prompt and copied into usage.rejected by the next fold.
+    const st = lstatIfExists(file);
+    if (st === undefined) return { text: "", end: offset };
     if (!st.isFile()) throw notRegularError(file, st.mode);
     if (offset >= st.size) {
       access(file, R_OK); // nothing pending, but a log memctl cannot read is not an empty one
       return { text: "", end: offset };
     }
-    buf = readRegularBytes(file);
+    buf = readRegularBytes(file, undefined, { nofollow: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { text: "", end: offset };
     throw err;

@@ -202,6 +202,15 @@ function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
 function forgetReads() {
   readByFile.clear();
 }
+function readRegularTail(path, cap, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    const length = Math.min(st.size, cap);
+    return { bytes: readFullyAt(fd, st.size - length, length), cut: length < st.size };
+  } finally {
+    close(fd);
+  }
+}
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
@@ -10768,14 +10777,16 @@ var init_languages = __esm({
 function readWhy(memoryDir, count) {
   const out = [];
   for (const name of [WHY_PREVIOUS_FILE, WHY_FILE]) {
-    let text;
+    let lines;
     try {
-      text = utf8Text(readRegular(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true }).bytes);
+      const tail = readRegularTail(joinPath(memoryDir, STATE_DIR, name), 4 * WHY_CAP_BYTES, { nofollow: true });
+      lines = utf8Text(tail.bytes).split("\n");
+      if (tail.cut) lines.shift();
     } catch (err) {
       if (err.code === "ENOENT") continue;
       throw err;
     }
-    for (const line of text.split("\n")) {
+    for (const line of lines) {
       if (!line.trim()) continue;
       try {
         const r = JSON.parse(line);
@@ -10801,7 +10812,6 @@ var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str2, optStr, num, ISO_TIME, WOR
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
-    init_node_fs();
     init_checked_fs();
     init_bytes();
     init_paths();

@@ -3261,65 +3261,22 @@ function openAppend(file, readable = false) {
     if (!ok) close(fd);
   }
 }
-function appendBytes(file, data, options = {}) {
-  const fd = openAppend(file, options.dropTornTail === true);
+function appendRotating(file, data, cap, previous) {
+  const fd = openAppend(file);
+  let size;
+  let ino;
   try {
-    if (options.expect && !options.expect(fd)) return void 0;
-    if (options.dropTornTail) cutTornTail(fd);
-    const start = options.rollback ? fstat(fd).size : 0;
-    try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-      if (options.fsync) node_fs_default.fsyncSync(fd);
-    } catch (err) {
-      if (options.rollback) {
-        try {
-          node_fs_default.ftruncateSync(fd, start);
-        } catch {
-        }
-      }
-      throw err;
-    }
-    return fstat(fd).size;
+    let written = 0;
+    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
   } finally {
     close(fd);
   }
-}
-function cutTornTail(fd) {
-  const size = fstat(fd).size;
-  const last = Buffer.alloc(1);
-  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
-  const from = lastLineStart(fd, size);
-  if (size - from <= WHOLE_TAIL_MAX) {
-    const tail = Buffer.alloc(size - from);
-    readAt(fd, tail, 0, tail.length, from);
-    if (isJsonRecord(tail.toString("utf8"))) {
-      writeBytes(fd, Buffer.from("\n"), 0, 1);
-      return;
-    }
-  }
-  node_fs_default.ftruncateSync(fd, from);
+  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
 }
 var WHOLE_TAIL_MAX = 1024 * 1024;
-function lastLineStart(fd, size) {
-  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
-  for (let end = size; end > 0; ) {
-    const start = Math.max(0, end - chunk.length);
-    const n = readAt(fd, chunk, 0, end - start, start);
-    const newline = chunk.subarray(0, n).lastIndexOf(10);
-    if (newline >= 0) return start + newline + 1;
-    end = start;
-  }
-  return 0;
-}
-function isJsonRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    return typeof v === "object" && v !== null;
-  } catch {
-    return false;
-  }
-}
 function writeNewFile(file, data, options = {}) {
   const c = node_fs_default.constants;
   const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
@@ -10607,12 +10564,16 @@ var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 function hookLogPath(io) {
   return node_path_default.join(memctlStateHome(io), "hook.log");
 }
+var HOOK_LOG_LINE_CHARS = 4096;
+var HOOK_LOG_CAP_BYTES = 1024 * 1024;
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
-`, "utf8"));
+    const flat = message.replace(/\s+/g, " ");
+    const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
+    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+`, "utf8"), HOOK_LOG_CAP_BYTES, node_path_default.join(node_path_default.dirname(file), "hook.1.log"));
   } catch {
   }
 }

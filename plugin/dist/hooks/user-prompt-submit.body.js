@@ -5870,6 +5870,9 @@ function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+function sessionLabel(id) {
+  return id.replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 80);
+}
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -8283,6 +8286,21 @@ function appendBytes(file, data, options = {}) {
     close(fd);
   }
 }
+function appendRotating(file, data, cap, previous) {
+  const fd = openAppend(file);
+  let size;
+  let ino;
+  try {
+    let written = 0;
+    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
+  } finally {
+    close(fd);
+  }
+  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
+}
 function cutTornTail(fd) {
   const size = fstat(fd).size;
   const last = Buffer.alloc(1);
@@ -9967,7 +9985,7 @@ function readUsage(memoryDir, today, only) {
   try {
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     let found = exists(joinPath(dir, USAGE_SNAPSHOT));
-    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)), only);
+    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT), void 0, { nofollow: true }), only);
     applyDecay(snap, today);
     const pending = /* @__PURE__ */ new Map();
     let malformed = 0;
@@ -9990,13 +10008,14 @@ function foldingFiles(dir) {
 function unconsumed(file, offset, all) {
   let buf;
   try {
-    const st = stat(file);
+    const st = lstatIfExists(file);
+    if (st === void 0) return { text: "", end: offset };
     if (!st.isFile()) throw notRegularError(file, st.mode);
     if (offset >= st.size) {
       access(file, R_OK);
       return { text: "", end: offset };
     }
-    buf = readRegularBytes(file);
+    buf = readRegularBytes(file, void 0, { nofollow: true });
   } catch (err) {
     if (err.code === "ENOENT") return { text: "", end: offset };
     throw err;
@@ -10023,7 +10042,7 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const snapFile = node_path_default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
-      snap = parseSnapshot(readRegularUtf8(snapFile));
+      snap = parseSnapshot(readRegularUtf8(snapFile, void 0, { nofollow: true }));
     } catch (err) {
       if (err.code !== "ENOENT") node_fs_default.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
     }
@@ -10940,9 +10959,11 @@ function whyRecord(input) {
   return {
     at: input.now.toISOString(),
     host: input.host,
-    ...input.sessionId ? { session: input.sessionId } : {},
+    // Both bounded: a payload's session id or a pasted prompt of megabytes would make one record larger than
+    // readWhy takes, failing `memctl why` and the web view until the log rotated twice more.
+    ...input.sessionId ? { session: sessionLabel(input.sessionId) } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
-    ...input.logPrompt ? { prompt: input.prompt } : {},
+    ...input.logPrompt ? { prompt: input.prompt.slice(0, MAX_QUERY_CHARS) } : {},
     // From what ranking reads: a prompt may be 8 MiB of pasted log after the question, read on every run.
     prompt_lang: textLanguage(input.prompt.slice(0, MAX_QUERY_CHARS)),
     status: input.status,
@@ -10960,21 +10981,7 @@ var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
 function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
   const dir = realDir(memoryDir, STATE_DIR);
-  const file = joinPath(dir, WHY_FILE);
-  const data = encodeUtf8(JSON.stringify(record) + "\n");
-  const fd = openAppend(file);
-  let size;
-  let ino;
-  try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
-    const st = fstat(fd);
-    size = st.size;
-    ino = st.ino;
-  } finally {
-    close(fd);
-  }
-  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
+  appendRotating(joinPath(dir, WHY_FILE), encodeUtf8(JSON.stringify(record) + "\n"), cap, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
 // lib/config/scope-at.ts
@@ -11383,12 +11390,16 @@ function describe(err) {
 function hookLogPath(io) {
   return node_path_default.join(memctlStateHome(io), "hook.log");
 }
+var HOOK_LOG_LINE_CHARS = 4096;
+var HOOK_LOG_CAP_BYTES = 1024 * 1024;
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
-`, "utf8"));
+    const flat = message.replace(/\s+/g, " ");
+    const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
+    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+`, "utf8"), HOOK_LOG_CAP_BYTES, node_path_default.join(node_path_default.dirname(file), "hook.1.log"));
   } catch {
   }
 }

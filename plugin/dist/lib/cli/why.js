@@ -1,6 +1,6 @@
 // lib/cli/why.ts
 import { readWhy } from "../store/why-log.js";
-import { inertText } from "../core/sanitize.js";
+import { inertText, sessionLabel } from "../core/sanitize.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
@@ -27,7 +27,7 @@ async function run(argv, io) {
   const session = str(args, "session");
   let records = readWhy(memoryDir, Number.MAX_SAFE_INTEGER);
   const logged = records.length;
-  if (session !== void 0) records = records.filter((r) => r.session === session);
+  if (session !== void 0) records = records.filter((r) => r.session === session || r.session === sessionLabel(session));
   records = records.slice(-last);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, runs: records });
   else io.stdout.write(render(records, io, logged > 0 && session !== void 0 ? session : void 0));

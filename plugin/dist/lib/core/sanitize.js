@@ -56,6 +56,9 @@ function terminalSafeJsonBytes(bytes) {
   return true;
 }
 var safeByte = (c) => c === 10 || c >= 32 && c !== 127;
+function sessionLabel(id) {
+  return id.replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 80);
+}
 export {
   ASCII_TEXT,
   PRINTABLE_ASCII,
@@ -64,5 +67,6 @@ export {
   inertText,
   safeJson,
   safeJsonString,
+  sessionLabel,
   terminalSafeJsonBytes
 };

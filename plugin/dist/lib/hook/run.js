@@ -9,7 +9,7 @@ import { resolveMemory } from "../config/resolve.js";
 import { buildInjection } from "./inject.js";
 import { isDirectory } from "../store/checked-fs.js";
 import { countCardFiles } from "../store/card-count.js";
-import { appendBytes } from "../store/safe-write.js";
+import { appendRotating } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer } from "./dedupe.js";
@@ -159,12 +159,16 @@ function describe(err) {
 function hookLogPath(io) {
   return path.join(memctlStateHome(io), "hook.log");
 }
+var HOOK_LOG_LINE_CHARS = 4096;
+var HOOK_LOG_CAP_BYTES = 1024 * 1024;
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
-`, "utf8"));
+    const flat = message.replace(/\s+/g, " ");
+    const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
+    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+`, "utf8"), HOOK_LOG_CAP_BYTES, path.join(path.dirname(file), "hook.1.log"));
   } catch {
   }
 }

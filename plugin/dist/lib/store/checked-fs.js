@@ -154,6 +154,15 @@ function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
 function forgetReads() {
   readByFile.clear();
 }
+function readRegularTail(path, cap, options = {}) {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    const length = Math.min(st.size, cap);
+    return { bytes: readFullyAt(fd, st.size - length, length), cut: length < st.size };
+  } finally {
+    close(fd);
+  }
+}
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
@@ -192,6 +201,7 @@ export {
   readRegularBuffer,
   readRegularBytes,
   readRegularMemo,
+  readRegularTail,
   readRegularUtf8,
   readUtf8,
   readdirNames,

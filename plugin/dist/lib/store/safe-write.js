@@ -82,6 +82,21 @@ function appendBytes(file, data, options = {}) {
     close(fd);
   }
 }
+function appendRotating(file, data, cap, previous) {
+  const fd = openAppend(file);
+  let size;
+  let ino;
+  try {
+    let written = 0;
+    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
+  } finally {
+    close(fd);
+  }
+  if (size > cap && lstatIfExists(file)?.ino === ino) fs.renameSync(file, previous);
+}
 function cutTornTail(fd) {
   const size = fstat(fd).size;
   const last = Buffer.alloc(1);
@@ -147,6 +162,7 @@ function replaceFile(file, data, temp) {
 }
 export {
   appendBytes,
+  appendRotating,
   notRealError,
   openAppend,
   parentMtimeAfterMade,

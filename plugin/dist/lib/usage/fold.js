@@ -24,7 +24,7 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const snapFile = path.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
-      snap = parseSnapshot(readRegularUtf8(snapFile));
+      snap = parseSnapshot(readRegularUtf8(snapFile, void 0, { nofollow: true }));
     } catch (err) {
       if (err.code !== "ENOENT") fs.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
     }

@@ -1,5 +1,5 @@
 // lib/usage/read.ts
-import { access, exists, notRegularError, readdirNames, readRegularBytes, readRegularUtf8, R_OK, stat } from "../store/checked-fs.js";
+import { access, exists, lstatIfExists, notRegularError, readdirNames, readRegularBytes, readRegularUtf8, R_OK } from "../store/checked-fs.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { legacyReader } from "./legacy.js";
@@ -10,7 +10,7 @@ function readUsage(memoryDir, today, only) {
   try {
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     let found = exists(joinPath(dir, USAGE_SNAPSHOT));
-    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)), only);
+    if (found) snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT), void 0, { nofollow: true }), only);
     applyDecay(snap, today);
     const pending = /* @__PURE__ */ new Map();
     let malformed = 0;
@@ -33,13 +33,14 @@ function foldingFiles(dir) {
 function unconsumed(file, offset, all) {
   let buf;
   try {
-    const st = stat(file);
+    const st = lstatIfExists(file);
+    if (st === void 0) return { text: "", end: offset };
     if (!st.isFile()) throw notRegularError(file, st.mode);
     if (offset >= st.size) {
       access(file, R_OK);
       return { text: "", end: offset };
     }
-    buf = readRegularBytes(file);
+    buf = readRegularBytes(file, void 0, { nofollow: true });
   } catch (err) {
     if (err.code === "ENOENT") return { text: "", end: offset };
     throw err;
