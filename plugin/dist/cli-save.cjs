@@ -7415,7 +7415,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && ISO_TIME.test(o.at) && (typeof o.sha256 === "string" && SHA256_HEX.test(o.sha256) || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,
@@ -7455,7 +7455,7 @@ function makeEntry(entries, card, op, actor, at, content) {
   const bytes = content === null ? 0 : Buffer.byteLength(content);
   return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
 }
-var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN, REV_MAX;
+var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN, REV_MAX, ISO_TIME, SHA256_HEX;
 var init_history = __esm({
   "lib/store/history.ts"() {
     "use strict";
@@ -7472,6 +7472,8 @@ var init_history = __esm({
     searched = /* @__PURE__ */ new WeakMap();
     SHARED_MIN = 6;
     REV_MAX = 999999999;
+    ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+    SHA256_HEX = /^[0-9a-f]{64}$/;
   }
 });
 
@@ -11019,14 +11021,14 @@ function isWhyRecord(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const r = v;
   const budget = r.budget;
-  return str3(r.at) && ISO_TIME.test(r.at) && str3(r.host) && optStr2(r.session) && str3(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr2(r.prompt) && optStr2(r.prompt_lang) && str3(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str3)) && optStr2(r.dedupe_error);
+  return str3(r.at) && ISO_TIME2.test(r.at) && str3(r.host) && optStr2(r.session) && str3(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr2(r.prompt) && optStr2(r.prompt_lang) && str3(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str3)) && optStr2(r.dedupe_error);
 }
 function isWhyLine(v) {
   if (typeof v !== "object" || v === null) return false;
   const l = v;
   return str3(l.file) && str3(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
 }
-var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str3, optStr2, num, ISO_TIME, WORD, HEX2;
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str3, optStr2, num, ISO_TIME2, WORD, HEX2;
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
@@ -11041,7 +11043,7 @@ var init_why_log = __esm({
     str3 = (v) => typeof v === "string";
     optStr2 = (v) => v === void 0 || str3(v);
     num = (v) => typeof v === "number" && Number.isFinite(v);
-    ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+    ISO_TIME2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
     WORD = /^[a-z-]{1,32}$/;
     HEX2 = /^[0-9a-f]{0,64}$/;
   }
