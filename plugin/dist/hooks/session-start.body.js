@@ -114,12 +114,30 @@ function segmentMatches(pattern, name) {
   return p === pattern.length;
 }
 function matchSegments(pattern, pi, path, si, end) {
+  if (pattern.indexOf("**") === pattern.lastIndexOf("**")) return matchPlain(pattern, pi, path, si, end);
+  const width = end + 1;
+  const known = new Uint8Array((pattern.length + 1) * width);
+  const go = (p, s) => {
+    const at = p * width + s;
+    if (known[at] !== 0) return known[at] === 1;
+    let ok;
+    if (p === pattern.length) ok = s === end;
+    else if (pattern[p] === "**") {
+      ok = false;
+      for (let k = s; k <= end && !ok; k++) ok = go(p + 1, k);
+    } else ok = s < end && segmentMatches(pattern[p], path[s]) && go(p + 1, s + 1);
+    known[at] = ok ? 1 : 2;
+    return ok;
+  };
+  return go(pi, si);
+}
+function matchPlain(pattern, pi, path, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchPlain(pattern, pi + 1, path, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path[si]) && matchSegments(pattern, pi + 1, path, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path[si]) && matchPlain(pattern, pi + 1, path, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
