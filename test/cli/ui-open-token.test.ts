@@ -26,7 +26,7 @@ test("memctl ui --open never puts its token in the opener's arguments; the page 
   try {
     const url = await run.url;
     const token = /\/s\/([^/]+)\//.exec(url)![1]!;
-    for (let i = 0; i < 200 && !fs.existsSync(seen); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 800 && !fs.existsSync(seen); i++) await new Promise((r) => setTimeout(r, 25));
     const [arg, mode] = fs.readFileSync(seen, "utf8").trim().split("\n");
     assert.ok(arg && !arg.includes(token), `the opener's argument holds the token: ${arg}`);
     const file = arg.replace(/^file:\/\//, "");
