@@ -80,8 +80,7 @@ function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
   const path = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
-  return false;
+  return matchedEnds(pattern, path).includes(1);
 }
 function inScope(scopes, dir) {
   return scopes === void 0 || scopes.length === 0 || scopes.some((s) => scopeApplies(s, dir));
@@ -113,31 +112,18 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path, si, end) {
-  if (pattern.indexOf("**") === pattern.lastIndexOf("**")) return matchPlain(pattern, pi, path, si, end);
-  const width = end + 1;
-  const known = new Uint8Array((pattern.length + 1) * width);
-  const go = (p, s) => {
-    const at = p * width + s;
-    if (known[at] !== 0) return known[at] === 1;
-    let ok;
-    if (p === pattern.length) ok = s === end;
-    else if (pattern[p] === "**") {
-      ok = false;
-      for (let k = s; k <= end && !ok; k++) ok = go(p + 1, k);
-    } else ok = s < end && segmentMatches(pattern[p], path[s]) && go(p + 1, s + 1);
-    known[at] = ok ? 1 : 2;
-    return ok;
-  };
-  return go(pi, si);
-}
-function matchPlain(pattern, pi, path, si, end) {
-  if (pi === pattern.length) return si === end;
-  if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchPlain(pattern, pi + 1, path, k, end)) return true;
-    return false;
+function matchedEnds(pattern, path) {
+  let row = new Uint8Array(path.length + 1);
+  row[0] = 1;
+  for (const segment of pattern) {
+    const next = new Uint8Array(path.length + 1);
+    let any = 0;
+    if (segment === "**") for (let s = 0; s <= path.length; s++) next[s] = any |= row[s];
+    else for (let s = 0; s < path.length; s++) if (row[s] === 1 && segmentMatches(segment, path[s])) any = next[s + 1] = 1;
+    if (any === 0) return next;
+    row = next;
   }
-  return si < end && segmentMatches(pattern[pi], path[si]) && matchPlain(pattern, pi + 1, path, si + 1, end);
+  return row;
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
