@@ -7721,7 +7721,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -7793,7 +7793,7 @@ function isZombie(pid) {
 function ioError(message, err) {
   return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
 }
-var LOCK_NAME, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_LOCK_STALE_MS, OWNERLESS_GRACE_MS;
+var LOCK_NAME, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_LOCK_STALE_MS, OWNERLESS_GRACE_MS, OWNER_MAX_BYTES;
 var init_lock = __esm({
   "lib/store/lock.ts"() {
     "use strict";
@@ -7808,6 +7808,7 @@ var init_lock = __esm({
     DEFAULT_LOCK_TIMEOUT_MS = 3e4;
     DEFAULT_LOCK_STALE_MS = 3e4;
     OWNERLESS_GRACE_MS = 2e3;
+    OWNER_MAX_BYTES = 4096;
   }
 });
 
