@@ -7,7 +7,8 @@ import { CLI, makeWorld } from "../support/fixture.js";
 
 // `memctl import claude` read every .md of the store (to know the names it already has) and its MEMORY.md with plain
 // reads. A store kept in a project checkout brings links: one card linked to /dev/zero grew the preview past 2.8 GB
-// until it was killed at 20 s; a FIFO there (another local process's) hung it. Both read through the checked reader:
+// until it was killed at 20 s, as did .memctl/batch-pending.json linked there (6.2 GB); a FIFO (another local
+// process's) hung it. Both read through the checked reader:
 // no link followed, no FIFO or device opened, bounded.
 
 function claudeFolder(root: string): string {
@@ -24,6 +25,9 @@ test("import claude previews and imports past a store card linked to /dev/zero, 
     const dir = claudeFolder(w.root);
     fs.symlinkSync("/dev/zero", path.join(w.mem, "project_zero.md"));
     spawnSync("mkfifo", [path.join(w.mem, "project_fifo.md")]);
+    // And the record of a killed import (per machine, but a checkout brings what the project committed).
+    fs.mkdirSync(path.join(w.mem, ".memctl"), { recursive: true });
+    fs.symlinkSync("/dev/zero", path.join(w.mem, ".memctl", "batch-pending.json"));
     const run = (args: string[]) =>
       spawnSync(process.execPath, ["--max-old-space-size=256", CLI, "import", "claude", "--from", dir, ...args], {
         cwd: w.repo,
