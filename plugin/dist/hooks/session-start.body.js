@@ -10476,7 +10476,8 @@ function renderViewBlock(view2, context) {
 }
 function readBytes(file) {
   try {
-    return node_fs_default.readFileSync(file);
+    const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch {
     return void 0;
   }
