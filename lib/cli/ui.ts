@@ -1,4 +1,9 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { joinPath, memctlStateHome } from "../store/paths.js";
+import { writeNewFile } from "../store/safe-write.js";
+import { esc } from "../ui/html.js";
 import type { Io } from "../store/io.js";
 import { startUi } from "../ui/server.js";
 import { bool, parseArgs, projectFrom, type CommandSpec } from "./args.js";
@@ -40,7 +45,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const ui = await startUi({ memoryDir, io, readOnly, owner, writeContext: () => writeContext(args, io, memoryDir), project: projectFrom(args) });
   io.stdout.write(`memctl ui: serving ${inertText(memoryDir)}${readOnly ? " (read-only)" : ""}\n  ${ui.url}\nCtrl-C stops it.\n`);
   const open = bool(args, "open") || (!bool(args, "no-open") && hasDisplay(io.env));
-  if (open) openBrowser(ui.url, io);
+  const page = open ? openBrowser(ui.url, io) : undefined;
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
@@ -51,6 +56,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     process.on("SIGTERM", stop);
   });
   await ui.close();
+  if (page) fs.rmSync(page, { force: true });
   io.stdout.write("memctl ui: stopped\n");
   return 0;
 }
@@ -62,8 +68,24 @@ function hasDisplay(env: Record<string, string | undefined>): boolean {
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
-function openBrowser(url: string, io: Io): void {
-  const [cmd, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+/**
+ * Opens the URL through a page of this user's only (0600 in memctl's state directory) that sends the browser on: an
+ * opener's arguments are every local user's to read (ps), and the URL's token is the server's one secret. Returns the
+ * page, removed at the stop; undefined when none could be written (the URL is then opened by hand, never as an argument).
+ */
+function openBrowser(url: string, io: Io): string | undefined {
+  let page: string;
+  try {
+    const dir = memctlStateHome(io);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    page = joinPath(dir, `ui-open-${process.pid}-${randomBytes(6).toString("hex")}.html`);
+    const to = esc(url);
+    writeNewFile(page, `<!doctype html><meta http-equiv="refresh" content="0;url=${to}"><title>memctl ui</title><a href="${to}">memctl ui</a>\n`, { mode: 0o600 });
+  } catch (err) {
+    io.stderr.write(`memctl ui: could not write the page that opens the browser (${(err as Error).message}); open the URL above by hand\n`);
+    return undefined;
+  }
+  const [cmd, args] = process.platform === "darwin" ? ["open", [page]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", page]] : ["xdg-open", [page]];
   try {
     const child = spawn(cmd, args, { stdio: "ignore", detached: true, env: io.env as NodeJS.ProcessEnv });
     child.on("error", () => io.stderr.write(`memctl ui: could not start ${cmd}; open the URL above by hand\n`));
@@ -71,4 +93,5 @@ function openBrowser(url: string, io: Io): void {
   } catch {
     io.stderr.write(`memctl ui: could not start ${cmd}; open the URL above by hand\n`);
   }
+  return page;
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryLike } from "../core/block.js";
@@ -8,6 +7,7 @@ import { parseCard } from "../core/card.js";
 import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { mentionsWhole } from "./mentions.js";
+import { DEFAULT_READ_CAP, readRegularBytes } from "../store/checked-fs.js";
 
 // "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
 // the full index listing is the compact's summary, then every record written or updated since its watermark
@@ -159,9 +159,11 @@ export function renderViewBlock(view: Pick<IndexView, "lines">, context: BlockCo
   return renderBlock({ context, always: [], lines: view.lines.map((text) => ({ file: "", text })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
 }
 
+/** A card's bytes through the checked reader (a store in a project checkout brings links: /dev/zero grew compact to 4 GB). */
 function readBytes(file: string): Buffer | undefined {
   try {
-    return fs.readFileSync(file);
+    const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch {
     return undefined;
   }

@@ -56,18 +56,64 @@ const AS_LATIN: Record<string, string> = {
   Τ: "t",
   Υ: "y",
   Χ: "x",
+  // Latin letters outside ASCII drawn as ASCII ones (one script: the mixed-script check never sees them)
+  ɑ: "a",
+  ɡ: "g",
+  ı: "i",
+  ɩ: "i",
+  ǀ: "l",
+  // Armenian, Coptic and Lisu (uncased: its capitals stay) letters drawn as Latin ones
+  օ: "o",
+  ս: "u",
+  ո: "n",
+  հ: "h",
+  ց: "g",
+  զ: "q",
+  ⲟ: "o",
+  ꓮ: "a",
+  ꓐ: "b",
+  ꓚ: "c",
+  ꓓ: "d",
+  ꓰ: "e",
+  ꓝ: "f",
+  ꓖ: "g",
+  ꓧ: "h",
+  ꓲ: "i",
+  ꓙ: "j",
+  ꓗ: "k",
+  ꓡ: "l",
+  ꓟ: "m",
+  ꓠ: "n",
+  ꓳ: "o",
+  ꓑ: "p",
+  ꓣ: "r",
+  ꓢ: "s",
+  ꓔ: "t",
+  ꓴ: "u",
+  ꓦ: "v",
+  ꓪ: "w",
+  ꓫ: "x",
+  ꓬ: "y",
+  ꓜ: "z",
   // digits and ASCII drawn alike in most fonts
   "0": "o",
   "1": "l",
   "|": "l",
 };
 
-/** What a name looks like: NFKC, no invisible characters or accents, lower case, look-alike letters as Latin. */
+/** Dashes drawn as "-" (hyphen, non-breaking hyphen, en dash, minus sign, …): NFKC keeps most of them apart. */
+const DASHES = /[\p{Pd}\u2212]/gu;
+
+/**
+ * What a name looks like: NFKC, no invisible characters or accents, lower case, look-alike letters as Latin, any dash
+ * as "-". An i and an l are one letter (a capital I is an l in most sans-serif fonts, and lower case folds it to an i),
+ * and "rn" reads as "m", "vv" as "w".
+ */
 export function nameSkeleton(name: string): string {
-  const plain = name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFD").replace(MARKS, "");
+  const plain = name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFD").replace(MARKS, "").replace(DASHES, "-");
   let out = "";
   for (const ch of plain) out += AS_LATIN[ch] ?? AS_LATIN[ch.toLowerCase()] ?? ch.toLowerCase();
-  return out;
+  return out.replace(/i/g, "l").replace(/rn/g, "m").replace(/vv/g, "w");
 }
 
 const SCRIPTS: [string, RegExp][] = [
@@ -76,6 +122,8 @@ const SCRIPTS: [string, RegExp][] = [
   ["Greek", /\p{Script=Greek}/u],
   ["Armenian", /\p{Script=Armenian}/u],
   ["Cherokee", /\p{Script=Cherokee}/u],
+  ["Coptic", /\p{Script=Coptic}/u],
+  ["Lisu", /\p{Script=Lisu}/u],
 ];
 
 /** Why a name deceives whatever it imitates: an invisible or bidi character, or letters of Latin and a script that copies it. */

@@ -74,8 +74,7 @@ export function scopeApplies(scope: string, dir: string): boolean {
   if (!pattern) return false;
   const path = dir === "" ? [] : dir.split("/");
   // The scope matches the directory itself or an ancestor: some prefix of its segments.
-  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
-  return false;
+  return matchedEnds(pattern, path).includes(1);
 }
 
 /** True when one of `scopes` applies at `dir`; no scopes at all is "everywhere". */
@@ -87,7 +86,7 @@ export function inScope(scopes: readonly string[] | undefined, dir: string): boo
 export function scopeMatchesPath(scope: string, repoPath: string): boolean {
   const pattern = patternOf(scope);
   const path = repoPath === "" ? [] : repoPath.split("/");
-  return pattern !== undefined && matchSegments(pattern, 0, path, 0, path.length);
+  return pattern !== undefined && matchedEnds(pattern, path)[path.length] === 1;
 }
 
 /** A scope's segments, or undefined for an invalid scope: it matches nothing (never "everywhere"). */
@@ -124,11 +123,21 @@ export function segmentMatches(pattern: string, name: string): boolean {
   return p === pattern.length;
 }
 
-function matchSegments(pattern: readonly string[], pi: number, path: readonly string[], si: number, end: number): boolean {
-  if (pi === pattern.length) return si === end;
-  if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
-    return false;
+/**
+ * Which prefixes of `path` the pattern matches: ends[k] is 1 when it matches path[0..k). One pass per pattern segment
+ * over the path, each position decided once: plain backtracking over a run of "**" took 38 s for 66 of them (a
+ * 199-character scope) against a directory 6 deep.
+ */
+function matchedEnds(pattern: readonly string[], path: readonly string[]): Uint8Array {
+  let row = new Uint8Array(path.length + 1);
+  row[0] = 1;
+  for (const segment of pattern) {
+    const next = new Uint8Array(path.length + 1);
+    let any = 0;
+    if (segment === "**") for (let s = 0; s <= path.length; s++) next[s] = any |= row[s]!;
+    else for (let s = 0; s < path.length; s++) if (row[s] === 1 && segmentMatches(segment, path[s]!)) any = next[s + 1] = 1;
+    if (any === 0) return next;
+    row = next;
   }
-  return si < end && segmentMatches(pattern[pi]!, path[si]!) && matchSegments(pattern, pi + 1, path, si + 1, end);
+  return row;
 }

@@ -133,7 +133,14 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       ...(req.fullCheckMax !== undefined ? { fullCheckMax: req.fullCheckMax } : {}),
     });
     try {
-      const ranked = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      let ranked = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      // Held cards took places in a ranking cut at `top`: ranked deeper (eight times, until no cut), so a crowd of
+      // pushed cards nobody accepted, matching every prompt, costs the owner's cards no place in the block.
+      for (let depth = scanLimit(req); hold && !req.all && ranked.length < r.ranked.length && ranked.length < scanLimit(req) && r.ranked.length >= depth; ) {
+        depth *= 8;
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}) }));
+        ranked = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
+      }
       return { ...r, ranked, ...compose(req, r.store, ranked, r.hitCount - (r.ranked.length - ranked.length)) };
     } catch (err) {
       // Entries are read from the cache while composing: a damaged one means rebuild, like one met while ranking.

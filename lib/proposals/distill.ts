@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { CARD_TYPES } from "../core/card-types.js";
 import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
@@ -12,6 +11,7 @@ import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 
 // The mechanical part of /mem-distill: what memory already knows (the index lines), the episodes since the last
 // distill (a watermark in .memctl/distill.json), and the conventions of the four tiers, so the host's prompt
@@ -68,10 +68,13 @@ export function statePath(memoryDir: string): string {
   return path.join(memoryDir, ...DISTILL_STATE.split("/"));
 }
 
-/** The watermark, or null when there is none (or it is unreadable: then every episode is shown again). */
+/**
+ * The watermark, or null when there is none (or it is unreadable: then every episode is shown again). A few hundred
+ * bytes, read without following a link or opening a FIFO (a planted link to /dev/zero grew distill to 4 GB).
+ */
 export function readWatermark(memoryDir: string): DistillWatermark | null {
   try {
-    const v = JSON.parse(fs.readFileSync(statePath(memoryDir), "utf8")) as DistillWatermark;
+    const v = JSON.parse(readRegularUtf8(statePath(memoryDir), 64 * 1024, { nofollow: true })) as DistillWatermark;
     return v && v.version === 1 && typeof v.through === "string" ? v : null;
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;

@@ -8,7 +8,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
-import { readRegularMemo } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, readRegularMemo, readRegularUtf8 } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
 import { linkKey } from "../core/link-key.js";
 
@@ -29,10 +29,13 @@ export interface BatchCard {
   indexLine: string;
 }
 
-/** Cards a killed batch had recorded but maybe not yet placed (empty when no batch was interrupted). */
+/**
+ * Cards a killed batch had recorded but maybe not yet placed (empty when no batch was interrupted). Read through the
+ * checked reader: a store in a project checkout brings this file as a link (to /dev/zero it grew an import to 6 GB).
+ */
 export function pendingBatchFiles(memoryDir: string): Set<string> {
   try {
-    const v = JSON.parse(fs.readFileSync(path.join(memoryDir, STATE_DIR, PENDING), "utf8")) as { files?: unknown };
+    const v = JSON.parse(readRegularUtf8(path.join(memoryDir, STATE_DIR, PENDING), DEFAULT_READ_CAP, { nofollow: true })) as { files?: unknown };
     return new Set(Array.isArray(v.files) ? v.files.filter((f): f is string => typeof f === "string") : []);
   } catch {
     return new Set();

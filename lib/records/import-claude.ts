@@ -17,6 +17,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
+import { DEFAULT_READ_CAP, readRegularUtf8 } from "../store/checked-fs.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
 import { isDirectory, realpathOr } from "../store/checked-fs.js";
 
@@ -252,9 +253,10 @@ function safeReaddir(dir: string): string[] {
   }
 }
 
+/** A file's text through the checked reader (a store in a project checkout brings links: one to /dev/zero grew an import past 2.8 GB), or undefined. */
 function readOr(file: string): string | undefined {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file, DEFAULT_READ_CAP, { nofollow: true });
   } catch {
     return undefined;
   }

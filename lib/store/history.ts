@@ -194,6 +194,13 @@ export function contiguousTop(revs: { has(rev: number): boolean }, from: number)
   return n;
 }
 
+/**
+ * A line's time and hash as memctl writes them (toISOString, sha256Hex): `history` prints both as they are, so a
+ * pushed line holding anything else (terminal escapes: OSC 52 sets the clipboard) is not memctl's.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 /** One history line as an entry, or undefined when it does not parse or lacks a field (counted as malformed). */
 export function parseHistoryLine(line: string): HistoryEntry | undefined {
   let v: unknown;
@@ -213,7 +220,8 @@ export function parseHistoryLine(line: string): HistoryEntry | undefined {
     HISTORY_OPS.includes(o.op as HistoryOp) &&
     typeof o.actor === "string" &&
     typeof o.at === "string" &&
-    (typeof o.sha256 === "string" || o.sha256 === null) &&
+    ISO_TIME.test(o.at) &&
+    ((typeof o.sha256 === "string" && SHA256_HEX.test(o.sha256)) || o.sha256 === null) &&
     Number.isSafeInteger(o.bytes) &&
     (o.bytes as number) >= 0;
   if (!ok) return undefined;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { forgetReads } from "./checked-fs.js";
+import { forgetReads, readRegularUtf8 } from "./checked-fs.js";
 import { monotonicMs } from "./monotonic.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, writeNewFile } from "./safe-write.js";
@@ -143,6 +143,8 @@ export function lockHolder(memoryDir: string, name: string): LockHolder | undefi
   }
 }
 
+const OWNER_MAX_BYTES = 4096;
+
 function tryMkdir(dir: string): boolean {
   try {
     fs.mkdirSync(dir);
@@ -153,9 +155,10 @@ function tryMkdir(dir: string): boolean {
   }
 }
 
+/** The owner file memctl wrote (a few hundred bytes), read without following a link or opening a FIFO or device: a store in a project checkout brings links. */
 function readOwner(lockDir: string): Owner | undefined {
   try {
-    const o = JSON.parse(fs.readFileSync(path.join(lockDir, "owner"), "utf8")) as Owner;
+    const o = JSON.parse(readRegularUtf8(path.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true })) as Owner;
     return typeof o.pid === "number" && typeof o.token === "string" ? o : undefined;
   } catch {
     return undefined;

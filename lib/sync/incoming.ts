@@ -78,7 +78,7 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
   // later files there out of every commit, or change how git reads and merges them. This machine's own are kept.
   for (const name of names.filter(nestedControlFile))
     refused.push({ path: name, reason: "a git control file below the store's root, which would steer what this machine's git commits or rewrites there (E_PATH_RESERVED)" });
-  refused.push(...(await foldCollisions(dir, names, opts)));
+  refused.push(...(await foldCollisions(dir, ref, names, opts)));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
@@ -102,27 +102,41 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
 }
 
 /**
- * Paths of the remote's tree that differ from another of its paths only by case or Unicode normalisation
+ * Paths of the remote's tree that differ from another path only by case or Unicode normalisation
  * (`Project_Deploys.md` beside `project_deploys.md`): a case-insensitive checkout (macOS, Windows) writes both to one
- * file, so the push would overwrite the owner's card unchecked. The path HEAD already holds is kept (else the first
- * in byte order); the others are left out.
+ * file, so the push would overwrite the owner's card unchecked. The other path may be the remote's or one HEAD holds
+ * that the merge keeps (a card the owner has not pushed yet: the remote's tree then holds no twin). The path HEAD
+ * already holds is kept (else the first in byte order); the others are left out.
  */
-async function foldCollisions(dir: string, names: readonly string[], opts: GitOptions): Promise<{ path: string; reason: string }[]> {
-  const groups = new Map<string, string[]>();
-  for (const name of names) groups.set(foldedPath(name), [...(groups.get(foldedPath(name)) ?? []), name]);
-  const clashes = [...groups.values()].filter((g) => g.length > 1);
-  if (clashes.length === 0) return [];
-  const head = await runGit(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"], opts);
-  const ours = new Set(head.code === 0 ? head.stdout.split("\0") : []);
-  return clashes.flatMap((group) => {
-    const kept = group.find((p) => ours.has(p)) ?? [...group].sort()[0]!;
-    return group
-      .filter((p) => p !== kept)
-      .map((p) => ({
-        path: p,
-        reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`,
-      }));
-  });
+async function foldCollisions(dir: string, ref: string, names: readonly string[], opts: GitOptions): Promise<{ path: string; reason: string }[]> {
+  const listed = async (rev: string) => {
+    const r = await runGit(dir, ["ls-tree", "-r", "-z", "--name-only", rev], opts);
+    return new Set(r.code === 0 ? r.stdout.split("\0").filter(Boolean) : []);
+  };
+  const ours = await listed("HEAD");
+  const remote = new Set(names);
+  const groups = new Map<string, Set<string>>();
+  const add = (name: string) => groups.set(foldedPath(name), (groups.get(foldedPath(name)) ?? new Set()).add(name));
+  for (const name of names) add(name);
+  // HEAD's paths only where they fold onto one of the remote's (one fold per path HEAD holds, no more reads).
+  const ownOnly = [...ours].filter((p) => !remote.has(p) && groups.has(foldedPath(p)));
+  if (ownOnly.length > 0) {
+    // One the remote deleted (in the merge base, not in the remote) is gone after the merge: a case-only rename.
+    const base = await runGit(dir, ["merge-base", "HEAD", ref], opts);
+    const inBase = base.code === 0 ? await listed(base.stdout.trim()) : new Set<string>();
+    for (const p of ownOnly) if (!inBase.has(p)) add(p);
+  }
+  return [...groups.values()]
+    .filter((g) => g.size > 1)
+    .flatMap((group) => {
+      const kept = [...group].find((p) => ours.has(p)) ?? [...group].sort()[0]!;
+      return [...group]
+        .filter((p) => p !== kept && remote.has(p))
+        .map((p) => ({
+          path: p,
+          reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`,
+        }));
+    });
 }
 
 /** `sub/.gitignore` or `sub/.gitattributes` (any case: a case-folding checkout reads `.GITIGNORE` as one). */

@@ -221,6 +221,7 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
         await finishMerge(ctx, tracked);
       }
       report.merged = true;
+      await ctx.onPhase?.("merged");
       await afterMerge(ctx, head, upstream, tracked, report);
       return head === undefined ? undefined : changedSince(ctx.memoryDir, head, opts);
     }
@@ -273,14 +274,20 @@ async function repair(ctx: SyncContext, upstream: Upstream | undefined, opts: Gi
     fs.rmSync(indexLock, { force: true });
     repaired.push("removed the git index lock a killed sync left");
   }
+  let inspected = false;
   if (fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) {
     const head = await headCommit(ctx.memoryDir, opts);
     await finishMerge(ctx, opts);
     await afterMerge(ctx, head, upstream, opts, report);
+    inspected = true;
     repaired.push("finished a merge a killed sync left");
   }
   if (journal !== undefined && journal.phase !== "commit" && !processAlive(journal.pid)) {
-    if (journal.phase === "merge" && (await headCommit(ctx.memoryDir, opts)) === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    const head = await headCommit(ctx.memoryDir, opts);
+    if (journal.phase === "merge" && head === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    // A merge committed by a sync killed before it held what the merge brought: held now (the next round finds
+    // itself up to date and merges nothing, so nothing else would look at it).
+    else if (!inspected && head !== undefined && head !== journal.head_before) await afterMerge(ctx, journal.head_before, upstream, opts, report);
     repaired.push(`resumed after a sync killed in its ${journal.phase} step`);
   }
   return repaired;

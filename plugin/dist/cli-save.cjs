@@ -7393,7 +7393,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && ISO_TIME.test(o.at) && (typeof o.sha256 === "string" && SHA256_HEX.test(o.sha256) || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,
@@ -7433,7 +7433,7 @@ function makeEntry(entries, card, op, actor, at, content) {
   const bytes = content === null ? 0 : Buffer.byteLength(content);
   return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
 }
-var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN, REV_MAX;
+var HISTORY_RELPATH, HISTORY_OPS, ACTOR, searched, SHARED_MIN, REV_MAX, ISO_TIME, SHA256_HEX;
 var init_history = __esm({
   "lib/store/history.ts"() {
     "use strict";
@@ -7450,6 +7450,8 @@ var init_history = __esm({
     searched = /* @__PURE__ */ new WeakMap();
     SHARED_MIN = 6;
     REV_MAX = 999999999;
+    ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+    SHA256_HEX = /^[0-9a-f]{64}$/;
   }
 });
 
@@ -7697,7 +7699,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -7769,7 +7771,7 @@ function isZombie(pid) {
 function ioError(message, err) {
   return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
 }
-var LOCK_NAME, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_LOCK_STALE_MS, OWNERLESS_GRACE_MS;
+var LOCK_NAME, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_LOCK_STALE_MS, OWNERLESS_GRACE_MS, OWNER_MAX_BYTES;
 var init_lock = __esm({
   "lib/store/lock.ts"() {
     "use strict";
@@ -7784,6 +7786,7 @@ var init_lock = __esm({
     DEFAULT_LOCK_TIMEOUT_MS = 3e4;
     DEFAULT_LOCK_STALE_MS = 3e4;
     OWNERLESS_GRACE_MS = 2e3;
+    OWNER_MAX_BYTES = 4096;
   }
 });
 
@@ -10801,14 +10804,14 @@ function isWhyRecord(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const r = v;
   const budget = r.budget;
-  return str2(r.at) && ISO_TIME.test(r.at) && str2(r.host) && optStr(r.session) && str2(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr(r.prompt) && optStr(r.prompt_lang) && str2(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str2)) && optStr(r.dedupe_error);
+  return str2(r.at) && ISO_TIME2.test(r.at) && str2(r.host) && optStr(r.session) && str2(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr(r.prompt) && optStr(r.prompt_lang) && str2(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str2)) && optStr(r.dedupe_error);
 }
 function isWhyLine(v) {
   if (typeof v !== "object" || v === null) return false;
   const l = v;
   return str2(l.file) && str2(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
 }
-var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str2, optStr, num, ISO_TIME, WORD, HEX2;
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str2, optStr, num, ISO_TIME2, WORD, HEX2;
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
@@ -10822,7 +10825,7 @@ var init_why_log = __esm({
     str2 = (v) => typeof v === "string";
     optStr = (v) => v === void 0 || str2(v);
     num = (v) => typeof v === "number" && Number.isFinite(v);
-    ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+    ISO_TIME2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
     WORD = /^[a-z-]{1,32}$/;
     HEX2 = /^[0-9a-f]{0,64}$/;
   }

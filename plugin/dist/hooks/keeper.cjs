@@ -3355,6 +3355,7 @@ function lockHolder(memoryDir, name) {
     return void 0;
   }
 }
+var OWNER_MAX_BYTES = 4096;
 function tryMkdir(dir) {
   try {
     node_fs_default.mkdirSync(dir);
@@ -3366,7 +3367,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;

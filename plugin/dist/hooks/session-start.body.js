@@ -80,8 +80,7 @@ function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
   const path = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
-  return false;
+  return matchedEnds(pattern, path).includes(1);
 }
 function inScope(scopes, dir) {
   return scopes === void 0 || scopes.length === 0 || scopes.some((s) => scopeApplies(s, dir));
@@ -113,13 +112,18 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path, si, end) {
-  if (pi === pattern.length) return si === end;
-  if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
-    return false;
+function matchedEnds(pattern, path) {
+  let row = new Uint8Array(path.length + 1);
+  row[0] = 1;
+  for (const segment of pattern) {
+    const next = new Uint8Array(path.length + 1);
+    let any = 0;
+    if (segment === "**") for (let s = 0; s <= path.length; s++) next[s] = any |= row[s];
+    else for (let s = 0; s < path.length; s++) if (row[s] === 1 && segmentMatches(segment, path[s])) any = next[s + 1] = 1;
+    if (any === 0) return next;
+    row = next;
   }
-  return si < end && segmentMatches(pattern[pi], path[si]) && matchSegments(pattern, pi + 1, path, si + 1, end);
+  return row;
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -6870,9 +6874,10 @@ function lockHolder(memoryDir, name) {
     return void 0;
   }
 }
+var OWNER_MAX_BYTES = 4096;
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -10295,6 +10300,8 @@ function contiguousTop(revs, from) {
   while (revs.has(n + 1)) n++;
   return n;
 }
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+var SHA256_HEX = /^[0-9a-f]{64}$/;
 function parseHistoryLine(line) {
   let v;
   try {
@@ -10304,7 +10311,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && ISO_TIME.test(o.at) && (typeof o.sha256 === "string" && SHA256_HEX.test(o.sha256) || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,
@@ -10413,7 +10420,8 @@ function renderViewBlock(view2, context) {
 }
 function readBytes(file) {
   try {
-    return node_fs_default.readFileSync(file);
+    const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch {
     return void 0;
   }

@@ -74,8 +74,7 @@ function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
   const path = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
-  return false;
+  return matchedEnds(pattern, path).includes(1);
 }
 function inScope(scopes, dir) {
   return scopes === void 0 || scopes.length === 0 || scopes.some((s) => scopeApplies(s, dir));
@@ -107,13 +106,18 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path, si, end) {
-  if (pi === pattern.length) return si === end;
-  if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
-    return false;
+function matchedEnds(pattern, path) {
+  let row = new Uint8Array(path.length + 1);
+  row[0] = 1;
+  for (const segment of pattern) {
+    const next = new Uint8Array(path.length + 1);
+    let any = 0;
+    if (segment === "**") for (let s = 0; s <= path.length; s++) next[s] = any |= row[s];
+    else for (let s = 0; s < path.length; s++) if (row[s] === 1 && segmentMatches(segment, path[s])) any = next[s + 1] = 1;
+    if (any === 0) return next;
+    row = next;
   }
-  return si < end && segmentMatches(pattern[pi], path[si]) && matchSegments(pattern, pi + 1, path, si + 1, end);
+  return row;
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -9857,6 +9861,7 @@ function lockHolder(memoryDir, name) {
     return void 0;
   }
 }
+var OWNER_MAX_BYTES = 4096;
 function tryMkdir(dir) {
   try {
     node_fs_default.mkdirSync(dir);
@@ -9868,7 +9873,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(node_fs_default.readFileSync(node_path_default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -10539,7 +10544,12 @@ async function buildInjection(req) {
       ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
-      const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      let ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      for (let depth = scanLimit(req); hold && !req.all && ranked2.length < r.ranked.length && ranked2.length < scanLimit(req) && r.ranked.length >= depth; ) {
+        depth *= 8;
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
+        ranked2 = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
+      }
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
     } catch (err) {
       if (!fromCache(r.store)) throw err;

@@ -17,3 +17,20 @@ test("a name is deceptive when it hides characters or mixes Latin with a script 
   assert.deepEqual(deceptiveNameProblems("развертывание"), []);
   assert.deepEqual(deceptiveNameProblems("deploys"), []);
 });
+
+test("I and l, rn and m, Latin, Armenian and Lisu look-alikes and Unicode dashes share a skeleton; case twins still do", () => {
+  for (const [twin, name] of [
+    ["depIoys", "deploys"],
+    ["dep|oys", "deploys"],
+    ["rnigrations", "migrations"],
+    ["\u0251pi-keys", "api-keys"],
+    ["api\u2011keys", "api-keys"],
+    ["api\u2212keys", "api-keys"],
+    ["r\u0585llouts", "rollouts"],
+    ["\ua4d3eploys", "deploys"],
+    ["INDEX", "index"],
+  ] as const)
+    assert.equal(nameSkeleton(twin), nameSkeleton(name), twin);
+  assert.match(deceptiveNameProblems("\ua4d3eploys").join(), /Latin and Lisu/);
+  assert.notEqual(nameSkeleton("deploy-notes"), nameSkeleton("deploy_notes"));
+});

@@ -44,7 +44,7 @@ test("appended entries read back with per-card revisions and the latest per card
 test("malformed lines are counted and the good ones kept", () => {
   const dir = tempStore();
   fs.mkdirSync(path.dirname(historyPath(dir)), { recursive: true });
-  const good = JSON.stringify({ rev: 1, card: "user_x.md", op: "create", actor: "human", at: "2026-01-01T00:00:00.000Z", sha256: "ab", bytes: 2 });
+  const good = JSON.stringify({ rev: 1, card: "user_x.md", op: "create", actor: "human", at: "2026-01-01T00:00:00.000Z", sha256: "ab".repeat(32), bytes: 2 });
   fs.writeFileSync(historyPath(dir), `${good}\n{"rev":\nnot json\n${JSON.stringify({ rev: 0, card: "x", op: "create" })}\n`);
   const read = readHistory(dir);
   assert.equal(read.entries.length, 1);

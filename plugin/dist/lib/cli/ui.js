@@ -1,5 +1,10 @@
 // lib/cli/ui.ts
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { joinPath, memctlStateHome } from "../store/paths.js";
+import { writeNewFile } from "../store/safe-write.js";
+import { esc } from "../ui/html.js";
 import { startUi } from "../ui/server.js";
 import { bool, parseArgs, projectFrom } from "./args.js";
 import { commandSummary } from "./command-summary.js";
@@ -37,7 +42,7 @@ async function run(argv, io) {
 Ctrl-C stops it.
 `);
   const open = bool(args, "open") || !bool(args, "no-open") && hasDisplay(io.env);
-  if (open) openBrowser(ui.url, io);
+  const page = open ? openBrowser(ui.url, io) : void 0;
   await new Promise((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
@@ -48,6 +53,7 @@ Ctrl-C stops it.
     process.on("SIGTERM", stop);
   });
   await ui.close();
+  if (page) fs.rmSync(page, { force: true });
   io.stdout.write("memctl ui: stopped\n");
   return 0;
 }
@@ -57,7 +63,20 @@ function hasDisplay(env) {
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 function openBrowser(url, io) {
-  const [cmd, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+  let page;
+  try {
+    const dir = memctlStateHome(io);
+    fs.mkdirSync(dir, { recursive: true, mode: 448 });
+    page = joinPath(dir, `ui-open-${process.pid}-${randomBytes(6).toString("hex")}.html`);
+    const to = esc(url);
+    writeNewFile(page, `<!doctype html><meta http-equiv="refresh" content="0;url=${to}"><title>memctl ui</title><a href="${to}">memctl ui</a>
+`, { mode: 384 });
+  } catch (err) {
+    io.stderr.write(`memctl ui: could not write the page that opens the browser (${err.message}); open the URL above by hand
+`);
+    return void 0;
+  }
+  const [cmd, args] = process.platform === "darwin" ? ["open", [page]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", page]] : ["xdg-open", [page]];
   try {
     const child = spawn(cmd, args, { stdio: "ignore", detached: true, env: io.env });
     child.on("error", () => io.stderr.write(`memctl ui: could not start ${cmd}; open the URL above by hand
@@ -67,6 +86,7 @@ function openBrowser(url, io) {
     io.stderr.write(`memctl ui: could not start ${cmd}; open the URL above by hand
 `);
   }
+  return page;
 }
 export {
   run,

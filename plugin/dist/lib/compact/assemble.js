@@ -1,5 +1,4 @@
 // lib/compact/assemble.ts
-import fs from "node:fs";
 import path from "node:path";
 import { latestByCard, sha256Hex } from "../store/history.js";
 import { renderBlock, renderEntryLine, utf8Bytes } from "../core/block.js";
@@ -8,6 +7,7 @@ import { redactSecretLines } from "../core/secret-patterns.js";
 import { parseCard } from "../core/card.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { mentionsWhole } from "./mentions.js";
+import { DEFAULT_READ_CAP, readRegularBytes } from "../store/checked-fs.js";
 function revisionOf(bytes, latest) {
   return bytes === void 0 ? "missing" : revisionOfDigest(sha256Hex(bytes), latest);
 }
@@ -89,7 +89,8 @@ function renderViewBlock(view, context) {
 }
 function readBytes(file) {
   try {
-    return fs.readFileSync(file);
+    const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch {
     return void 0;
   }

@@ -48,23 +48,65 @@ var AS_LATIN = {
   \u03A4: "t",
   \u03A5: "y",
   \u03A7: "x",
+  // Latin letters outside ASCII drawn as ASCII ones (one script: the mixed-script check never sees them)
+  \u0251: "a",
+  \u0261: "g",
+  \u0131: "i",
+  \u0269: "i",
+  \u01C0: "l",
+  // Armenian, Coptic and Lisu (uncased: its capitals stay) letters drawn as Latin ones
+  \u0585: "o",
+  \u057D: "u",
+  \u0578: "n",
+  \u0570: "h",
+  \u0581: "g",
+  \u0566: "q",
+  "\u2C9F": "o",
+  "\uA4EE": "a",
+  "\uA4D0": "b",
+  "\uA4DA": "c",
+  "\uA4D3": "d",
+  "\uA4F0": "e",
+  "\uA4DD": "f",
+  "\uA4D6": "g",
+  "\uA4E7": "h",
+  "\uA4F2": "i",
+  "\uA4D9": "j",
+  "\uA4D7": "k",
+  "\uA4E1": "l",
+  "\uA4DF": "m",
+  "\uA4E0": "n",
+  "\uA4F3": "o",
+  "\uA4D1": "p",
+  "\uA4E3": "r",
+  "\uA4E2": "s",
+  "\uA4D4": "t",
+  "\uA4F4": "u",
+  "\uA4E6": "v",
+  "\uA4EA": "w",
+  "\uA4EB": "x",
+  "\uA4EC": "y",
+  "\uA4DC": "z",
   // digits and ASCII drawn alike in most fonts
   "0": "o",
   "1": "l",
   "|": "l"
 };
+var DASHES = /[\p{Pd}\u2212]/gu;
 function nameSkeleton(name) {
-  const plain = name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFD").replace(MARKS, "");
+  const plain = name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFD").replace(MARKS, "").replace(DASHES, "-");
   let out = "";
   for (const ch of plain) out += AS_LATIN[ch] ?? AS_LATIN[ch.toLowerCase()] ?? ch.toLowerCase();
-  return out;
+  return out.replace(/i/g, "l").replace(/rn/g, "m").replace(/vv/g, "w");
 }
 var SCRIPTS = [
   ["Latin", new RegExp("\\p{Script=Latin}", "u")],
   ["Cyrillic", new RegExp("\\p{Script=Cyrillic}", "u")],
   ["Greek", new RegExp("\\p{Script=Greek}", "u")],
   ["Armenian", new RegExp("\\p{Script=Armenian}", "u")],
-  ["Cherokee", new RegExp("\\p{Script=Cherokee}", "u")]
+  ["Cherokee", new RegExp("\\p{Script=Cherokee}", "u")],
+  ["Coptic", new RegExp("\\p{Script=Coptic}", "u")],
+  ["Lisu", new RegExp("\\p{Script=Lisu}", "u")]
 ];
 function deceptiveNameProblems(name) {
   const problems = [];

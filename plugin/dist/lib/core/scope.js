@@ -39,8 +39,7 @@ function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
   const path = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
-  return false;
+  return matchedEnds(pattern, path).includes(1);
 }
 function inScope(scopes, dir) {
   return scopes === void 0 || scopes.length === 0 || scopes.some((s) => scopeApplies(s, dir));
@@ -48,7 +47,7 @@ function inScope(scopes, dir) {
 function scopeMatchesPath(scope, repoPath) {
   const pattern = patternOf(scope);
   const path = repoPath === "" ? [] : repoPath.split("/");
-  return pattern !== void 0 && matchSegments(pattern, 0, path, 0, path.length);
+  return pattern !== void 0 && matchedEnds(pattern, path)[path.length] === 1;
 }
 function patternOf(scope) {
   return scopeEntryProblem(scope) === void 0 ? normalizeScope(scope).split("/") : void 0;
@@ -77,13 +76,18 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path, si, end) {
-  if (pi === pattern.length) return si === end;
-  if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path, k, end)) return true;
-    return false;
+function matchedEnds(pattern, path) {
+  let row = new Uint8Array(path.length + 1);
+  row[0] = 1;
+  for (const segment of pattern) {
+    const next = new Uint8Array(path.length + 1);
+    let any = 0;
+    if (segment === "**") for (let s = 0; s <= path.length; s++) next[s] = any |= row[s];
+    else for (let s = 0; s < path.length; s++) if (row[s] === 1 && segmentMatches(segment, path[s])) any = next[s + 1] = 1;
+    if (any === 0) return next;
+    row = next;
   }
-  return si < end && segmentMatches(pattern[pi], path[si]) && matchSegments(pattern, pi + 1, path, si + 1, end);
+  return row;
 }
 export {
   MAX_SCOPES,

@@ -64,7 +64,12 @@ async function buildInjection(req) {
       ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
-      const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      let ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      for (let depth = scanLimit(req); hold && !req.all && ranked2.length < r.ranked.length && ranked2.length < scanLimit(req) && r.ranked.length >= depth; ) {
+        depth *= 8;
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
+        ranked2 = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
+      }
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
     } catch (err) {
       if (!fromCache(r.store)) throw err;

@@ -1,5 +1,4 @@
 // lib/proposals/distill.ts
-import fs from "node:fs";
 import path from "node:path";
 import { CARD_TYPES } from "../core/card-types.js";
 import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
@@ -13,6 +12,7 @@ import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 var DISTILL_STATE = `${STATE_DIR}/distill.json`;
 var TIERS = {
   feedback: "explicit preferences, constraints, and repeated user or reviewer guidance",
@@ -33,7 +33,7 @@ function statePath(memoryDir) {
 }
 function readWatermark(memoryDir) {
   try {
-    const v = JSON.parse(fs.readFileSync(statePath(memoryDir), "utf8"));
+    const v = JSON.parse(readRegularUtf8(statePath(memoryDir), 64 * 1024, { nofollow: true }));
     return v && v.version === 1 && typeof v.through === "string" ? v : null;
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;

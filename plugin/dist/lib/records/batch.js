@@ -8,13 +8,13 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
-import { readRegularMemo } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, readRegularMemo, readRegularUtf8 } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
 import { linkKey } from "../core/link-key.js";
 var PENDING = "batch-pending.json";
 function pendingBatchFiles(memoryDir) {
   try {
-    const v = JSON.parse(fs.readFileSync(path.join(memoryDir, STATE_DIR, PENDING), "utf8"));
+    const v = JSON.parse(readRegularUtf8(path.join(memoryDir, STATE_DIR, PENDING), DEFAULT_READ_CAP, { nofollow: true }));
     return new Set(Array.isArray(v.files) ? v.files.filter((f) => typeof f === "string") : []);
   } catch {
     return /* @__PURE__ */ new Set();

@@ -15,6 +15,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
+import { DEFAULT_READ_CAP, readRegularUtf8 } from "../store/checked-fs.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
 import { isDirectory, realpathOr } from "../store/checked-fs.js";
 function projectClaudeDirs(resolution, io) {
@@ -179,7 +180,7 @@ function safeReaddir(dir) {
 }
 function readOr(file) {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file, DEFAULT_READ_CAP, { nofollow: true });
   } catch {
     return void 0;
   }

@@ -111,6 +111,8 @@ function contiguousTop(revs, from) {
   while (revs.has(n + 1)) n++;
   return n;
 }
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+var SHA256_HEX = /^[0-9a-f]{64}$/;
 function parseHistoryLine(line) {
   let v;
   try {
@@ -120,7 +122,7 @@ function parseHistoryLine(line) {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
   const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && o.rev <= REV_MAX && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && ISO_TIME.test(o.at) && (typeof o.sha256 === "string" && SHA256_HEX.test(o.sha256) || o.sha256 === null) && Number.isSafeInteger(o.bytes) && o.bytes >= 0;
   if (!ok) return void 0;
   return {
     rev: o.rev,

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { forgetReads } from "./checked-fs.js";
+import { forgetReads, readRegularUtf8 } from "./checked-fs.js";
 import { monotonicMs } from "./monotonic.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir, writeNewFile } from "./safe-write.js";
@@ -82,6 +82,7 @@ function lockHolder(memoryDir, name) {
     return void 0;
   }
 }
+var OWNER_MAX_BYTES = 4096;
 function tryMkdir(dir) {
   try {
     fs.mkdirSync(dir);
@@ -93,7 +94,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(fs.readFileSync(path.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(readRegularUtf8(path.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;

@@ -45,7 +45,7 @@ async function mergeableCommit(dir, ref, opts) {
   const names = all.map((e) => e.path).filter((p) => !gitRefused.has(p));
   for (const name of names.filter(nestedControlFile))
     refused.push({ path: name, reason: "a git control file below the store's root, which would steer what this machine's git commits or rewrites there (E_PATH_RESERVED)" });
-  refused.push(...await foldCollisions(dir, names, opts));
+  refused.push(...await foldCollisions(dir, ref, names, opts));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");
   const env = { ...opts, env: { ...opts.env, GIT_INDEX_FILE: index } };
@@ -67,16 +67,25 @@ async function mergeableCommit(dir, ref, opts) {
     fs.rmSync(index, { force: true });
   }
 }
-async function foldCollisions(dir, names, opts) {
+async function foldCollisions(dir, ref, names, opts) {
+  const listed = async (rev) => {
+    const r = await runGit(dir, ["ls-tree", "-r", "-z", "--name-only", rev], opts);
+    return new Set(r.code === 0 ? r.stdout.split("\0").filter(Boolean) : []);
+  };
+  const ours = await listed("HEAD");
+  const remote = new Set(names);
   const groups = /* @__PURE__ */ new Map();
-  for (const name of names) groups.set(foldedPath(name), [...groups.get(foldedPath(name)) ?? [], name]);
-  const clashes = [...groups.values()].filter((g) => g.length > 1);
-  if (clashes.length === 0) return [];
-  const head = await runGit(dir, ["ls-tree", "-r", "-z", "--name-only", "HEAD"], opts);
-  const ours = new Set(head.code === 0 ? head.stdout.split("\0") : []);
-  return clashes.flatMap((group) => {
-    const kept = group.find((p) => ours.has(p)) ?? [...group].sort()[0];
-    return group.filter((p) => p !== kept).map((p) => ({
+  const add = (name) => groups.set(foldedPath(name), (groups.get(foldedPath(name)) ?? /* @__PURE__ */ new Set()).add(name));
+  for (const name of names) add(name);
+  const ownOnly = [...ours].filter((p) => !remote.has(p) && groups.has(foldedPath(p)));
+  if (ownOnly.length > 0) {
+    const base = await runGit(dir, ["merge-base", "HEAD", ref], opts);
+    const inBase = base.code === 0 ? await listed(base.stdout.trim()) : /* @__PURE__ */ new Set();
+    for (const p of ownOnly) if (!inBase.has(p)) add(p);
+  }
+  return [...groups.values()].filter((g) => g.size > 1).flatMap((group) => {
+    const kept = [...group].find((p) => ours.has(p)) ?? [...group].sort()[0];
+    return [...group].filter((p) => p !== kept && remote.has(p)).map((p) => ({
       path: p,
       reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`
     }));

@@ -153,6 +153,7 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
         await finishMerge(ctx, tracked);
       }
       report.merged = true;
+      await ctx.onPhase?.("merged");
       await afterMerge(ctx, head, upstream, tracked, report);
       return head === void 0 ? void 0 : changedSince(ctx.memoryDir, head, opts);
     }
@@ -197,14 +198,18 @@ async function repair(ctx, upstream, opts, report) {
     fs.rmSync(indexLock, { force: true });
     repaired.push("removed the git index lock a killed sync left");
   }
+  let inspected = false;
   if (fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) {
     const head = await headCommit(ctx.memoryDir, opts);
     await finishMerge(ctx, opts);
     await afterMerge(ctx, head, upstream, opts, report);
+    inspected = true;
     repaired.push("finished a merge a killed sync left");
   }
   if (journal !== void 0 && journal.phase !== "commit" && !processAlive(journal.pid)) {
-    if (journal.phase === "merge" && await headCommit(ctx.memoryDir, opts) === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    const head = await headCommit(ctx.memoryDir, opts);
+    if (journal.phase === "merge" && head === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    else if (!inspected && head !== void 0 && head !== journal.head_before) await afterMerge(ctx, journal.head_before, upstream, opts, report);
     repaired.push(`resumed after a sync killed in its ${journal.phase} step`);
   }
   return repaired;
