@@ -50,7 +50,7 @@ export interface KeptPatch {
   edits: readonly LineEdit[];
   pins: string;
   head: number;
-  /** Three words per entry: line, escaped end and text end after the pinned lines. */
+  /** Three columns of a word per entry: the lines, then the escaped ends, then the text ends after the pinned lines. */
   table: Uint32Array;
 }
 
@@ -112,7 +112,7 @@ export function keepLines(memoryDir: string, cache: CacheStamp, records: number,
 /** What a seal covers: the lines' facts and the cache they were made from, then the payload. */
 function sealedParts(cache: CacheStamp, facts: Record<string, unknown>, payload: readonly Uint8Array[]): (string | Uint8Array)[] {
   const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
-  return [`memctl ${OVERVIEW_LINES} 2\n${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}\n`, ...payload];
+  return [`memctl ${OVERVIEW_LINES} 3\n${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}\n`, ...payload];
 }
 
 /** The table's words, in place when the payload starts on a word (writeDerived pads its head so that it does). */

@@ -26,7 +26,8 @@ export function pinsDigest(pins: Pins): string {
  * (both ascending, as pinnedFirst takes them): per entry its line, and its escaped and text ends after the pinned lines.
  */
 export function restTable(view: ViewLines, first: readonly number[], gone: readonly number[]): Uint32Array {
-  const table = new Uint32Array(view.count * 3);
+  const n = view.count;
+  const table = new Uint32Array(n * 3);
   let escaped = 0;
   let raw = 0;
   for (let i = 0, p = 0, g = 0; i < view.count; i++) {
@@ -36,9 +37,9 @@ export function restTable(view: ViewLines, first: readonly number[], gone: reado
       escaped += view.end(i) - view.end(i - 1);
       raw += view.rawEnd(i) - view.rawEnd(i - 1);
     }
-    table[3 * i] = view.line(i);
-    table[3 * i + 1] = escaped;
-    table[3 * i + 2] = raw;
+    table[i] = view.line(i);
+    table[n + i] = escaped;
+    table[2 * n + i] = raw;
   }
   return table;
 }
@@ -117,7 +118,7 @@ export function patchedLines(
   }
   const out = [...(head.length > 0 ? [head] : []), ...rest.filter((b) => b.length > 0)];
   const lines: KeptLines = { count, left: prior.lines.left, json: out, bytes };
-  const kept: KeptPatch = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: interleave(table) };
+  const kept: KeptPatch = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }
 
@@ -140,27 +141,18 @@ function splicePieces(pieces: readonly Uint8Array[], from: number, to: number, i
   return out;
 }
 
-/** The kept table (three words an entry) as columns. */
+/** The kept table as its three columns (views, no copy): lines, escaped ends, text ends. */
 function columns(t: Uint32Array): LineTable {
   const n = t.length / 3;
-  const lines = new Uint32Array(n);
-  const escaped = new Uint32Array(n);
-  const raw = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    lines[i] = t[3 * i]!;
-    escaped[i] = t[3 * i + 1]!;
-    raw[i] = t[3 * i + 2]!;
-  }
-  return { lines, ends: [escaped, raw] };
+  return { lines: t.subarray(0, n), ends: [t.subarray(n, 2 * n), t.subarray(2 * n)] };
 }
 
-function interleave(t: LineTable): Uint32Array {
-  const [escaped, raw] = t.ends as [Uint32Array, Uint32Array];
-  const out = new Uint32Array(t.lines.length * 3);
-  for (let i = 0; i < t.lines.length; i++) {
-    out[3 * i] = t.lines[i]!;
-    out[3 * i + 1] = escaped[i]!;
-    out[3 * i + 2] = raw[i]!;
-  }
+/** The table's columns one after another, as kept. */
+function joined(t: LineTable): Uint32Array {
+  const n = t.lines.length;
+  const out = new Uint32Array(n * 3);
+  out.set(t.lines, 0);
+  out.set(t.ends[0]!, n);
+  out.set(t.ends[1]!, 2 * n);
   return out;
 }

@@ -197,7 +197,8 @@ type ViewSource = { base: CacheStamp; edits: readonly LineEdit[] };
 function carry(lines: OverviewLines, made: { view: ViewLines; first: number[]; gone: number[]; pins: Pins }, source: ViewSource): KeptPatch {
   const table = restTable(made.view, made.first, made.gone);
   const total = lines.json.reduce((s, b) => s + b.length, 0);
-  const rest = table.length === 0 ? 0 : table[table.length - 2]!;
+  // The last entry's escaped end: the second column's last word.
+  const rest = table.length === 0 ? 0 : table[(table.length / 3) * 2 - 1]!;
   return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
 }
 

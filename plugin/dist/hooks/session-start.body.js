@@ -9893,7 +9893,7 @@ function keepLines(memoryDir, cache, records, key, lines, patch) {
 }
 function sealedParts(cache, facts, payload) {
   const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
-  return [`memctl ${OVERVIEW_LINES} 2
+  return [`memctl ${OVERVIEW_LINES} 3
 ${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}
 `, ...payload];
 }
@@ -10166,7 +10166,8 @@ function pinsDigest(pins) {
   return sha256Hex(JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]));
 }
 function restTable(view2, first, gone) {
-  const table = new Uint32Array(view2.count * 3);
+  const n = view2.count;
+  const table = new Uint32Array(n * 3);
   let escaped = 0;
   let raw = 0;
   for (let i = 0, p = 0, g = 0; i < view2.count; i++) {
@@ -10176,9 +10177,9 @@ function restTable(view2, first, gone) {
       escaped += view2.end(i) - view2.end(i - 1);
       raw += view2.rawEnd(i) - view2.rawEnd(i - 1);
     }
-    table[3 * i] = view2.line(i);
-    table[3 * i + 1] = escaped;
-    table[3 * i + 2] = raw;
+    table[i] = view2.line(i);
+    table[n + i] = escaped;
+    table[2 * n + i] = raw;
   }
   return table;
 }
@@ -10238,7 +10239,7 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
   }
   const out = [...head.length > 0 ? [head] : [], ...rest.filter((b) => b.length > 0)];
   const lines = { count, left: prior.lines.left, json: out, bytes };
-  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: interleave2(table) };
+  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }
 function splicePieces(pieces, from, to, insert) {
@@ -10260,24 +10261,14 @@ function splicePieces(pieces, from, to, insert) {
 }
 function columns(t) {
   const n = t.length / 3;
-  const lines = new Uint32Array(n);
-  const escaped = new Uint32Array(n);
-  const raw = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    lines[i] = t[3 * i];
-    escaped[i] = t[3 * i + 1];
-    raw[i] = t[3 * i + 2];
-  }
-  return { lines, ends: [escaped, raw] };
+  return { lines: t.subarray(0, n), ends: [t.subarray(n, 2 * n), t.subarray(2 * n)] };
 }
-function interleave2(t) {
-  const [escaped, raw] = t.ends;
-  const out = new Uint32Array(t.lines.length * 3);
-  for (let i = 0; i < t.lines.length; i++) {
-    out[3 * i] = t.lines[i];
-    out[3 * i + 1] = escaped[i];
-    out[3 * i + 2] = raw[i];
-  }
+function joined(t) {
+  const n = t.lines.length;
+  const out = new Uint32Array(n * 3);
+  out.set(t.lines, 0);
+  out.set(t.ends[0], n);
+  out.set(t.ends[1], 2 * n);
   return out;
 }
 
@@ -10385,7 +10376,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
 function carry(lines, made, source) {
   const table = restTable(made.view, made.first, made.gone);
   const total = lines.json.reduce((s, b) => s + b.length, 0);
-  const rest = table.length === 0 ? 0 : table[table.length - 2];
+  const rest = table.length === 0 ? 0 : table[table.length / 3 * 2 - 1];
   return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
 }
 function pinnedFirst(view2, first, gone) {

@@ -37,7 +37,7 @@ function keepLines(memoryDir, cache, records, key, lines, patch) {
 }
 function sealedParts(cache, facts, payload) {
   const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
-  return [`memctl ${OVERVIEW_LINES} 2
+  return [`memctl ${OVERVIEW_LINES} 3
 ${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}
 `, ...payload];
 }

@@ -11,7 +11,8 @@ function pinsDigest(pins) {
   return sha256Hex(JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]));
 }
 function restTable(view, first, gone) {
-  const table = new Uint32Array(view.count * 3);
+  const n = view.count;
+  const table = new Uint32Array(n * 3);
   let escaped = 0;
   let raw = 0;
   for (let i = 0, p = 0, g = 0; i < view.count; i++) {
@@ -21,9 +22,9 @@ function restTable(view, first, gone) {
       escaped += view.end(i) - view.end(i - 1);
       raw += view.rawEnd(i) - view.rawEnd(i - 1);
     }
-    table[3 * i] = view.line(i);
-    table[3 * i + 1] = escaped;
-    table[3 * i + 2] = raw;
+    table[i] = view.line(i);
+    table[n + i] = escaped;
+    table[2 * n + i] = raw;
   }
   return table;
 }
@@ -83,7 +84,7 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
   }
   const out = [...head.length > 0 ? [head] : [], ...rest.filter((b) => b.length > 0)];
   const lines = { count, left: prior.lines.left, json: out, bytes };
-  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: interleave(table) };
+  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }
 function splicePieces(pieces, from, to, insert) {
@@ -105,24 +106,14 @@ function splicePieces(pieces, from, to, insert) {
 }
 function columns(t) {
   const n = t.length / 3;
-  const lines = new Uint32Array(n);
-  const escaped = new Uint32Array(n);
-  const raw = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    lines[i] = t[3 * i];
-    escaped[i] = t[3 * i + 1];
-    raw[i] = t[3 * i + 2];
-  }
-  return { lines, ends: [escaped, raw] };
+  return { lines: t.subarray(0, n), ends: [t.subarray(n, 2 * n), t.subarray(2 * n)] };
 }
-function interleave(t) {
-  const [escaped, raw] = t.ends;
-  const out = new Uint32Array(t.lines.length * 3);
-  for (let i = 0; i < t.lines.length; i++) {
-    out[3 * i] = t.lines[i];
-    out[3 * i + 1] = escaped[i];
-    out[3 * i + 2] = raw[i];
-  }
+function joined(t) {
+  const n = t.lines.length;
+  const out = new Uint32Array(n * 3);
+  out.set(t.lines, 0);
+  out.set(t.ends[0], n);
+  out.set(t.ends[1], 2 * n);
   return out;
 }
 export {

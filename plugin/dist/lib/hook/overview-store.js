@@ -101,7 +101,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
 function carry(lines, made, source) {
   const table = restTable(made.view, made.first, made.gone);
   const total = lines.json.reduce((s, b) => s + b.length, 0);
-  const rest = table.length === 0 ? 0 : table[table.length - 2];
+  const rest = table.length === 0 ? 0 : table[table.length / 3 * 2 - 1];
   return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
 }
 function pinnedFirst(view, first, gone) {
