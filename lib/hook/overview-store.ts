@@ -7,7 +7,8 @@ import type { CacheStamp, Freshness } from "../store/full-check.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins, type Pins } from "./overview-pins.js";
-import { keepLines, readKeptLines, type KeptLines } from "./overview-kept.js";
+import { keepLines, readKeptLines, type KeptLines, type KeptPatch } from "./overview-kept.js";
+import { patchedLines, pinsDigest, restTable } from "./overview-patch.js";
 import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -108,22 +109,29 @@ export async function readOverviewLines(
       memoryDir,
       freshness,
       (c) => {
+        // The lines kept for an earlier cache carried forward over the edits since (overview-patch.ts), else made here.
+        const carried = key && patchedLines(memoryDir, c, key, pinnedHere);
+        if (carried) return carried;
         const source = c.view();
         const view = source && splicedView(memoryDir, source);
+        const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits } };
         const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
-        if (view && pins) return { view, pins, stamp: c.stamp, records: c.count };
+        if (view && pins) return { view, pins, ...made! };
         const always = view && c.always();
         const mayRetire = always && c.mayRetire();
         const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
-        return rows && { view: view!, ...rows, stamp: c.stamp, records: c.count };
+        return rows && { view: view!, ...rows, ...made! };
       },
       key && ((stamp) => readKeptLines(memoryDir, stamp, key)),
     );
   if (trusted && "json" in trusted) return trusted;
-  const kept = (lines: OverviewLines): OverviewLines => (key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines);
+  // Kept with what carries them forward to a later cache: the view's edits, the pins and each entry's place.
+  const kept = (lines: OverviewLines, made: { view: ViewLines; first: number[]; gone: number[]; pins: Pins }): OverviewLines =>
+    key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
+    const made = lines && { view: lines, first: pinnedEntries(trusted.pins, pinnedHere), gone: retiredEntries(trusted.pins, today), pins: trusted.pins };
+    if (made) return kept(pinnedFirst(made.view, made.first, made.gone), made);
   }
   const read = trusted?.always
     ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) }
@@ -135,9 +143,10 @@ export async function readOverviewLines(
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
   if (!hold) {
-    const lines = pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
+    const first = pinnedEntries(pins, pinnedHere);
+    const lines = pinnedFirst(view, first, retired);
     // Kept only when made from the trusted file's own view: lines made from MEMORY.md now describe no cache file.
-    return cached && trusted?.always ? kept(lines) : lines;
+    return cached && trusted?.always ? kept(lines, { view, first, gone: retired, pins }) : lines;
   }
   // Each entry's line is [end(i - 1), end(i)) in view.lines. Runs of kept lines are copied whole.
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
@@ -170,7 +179,7 @@ export async function readOverviewLines(
 /** What the trusted card cache gave: lines kept from it, or its view with the pins kept for it, or with its flagged cards' rows. */
 type Trusted =
   | KeptLines
-  | { view: Buffer; pins: Pins; stamp: CacheStamp; records: number; always?: undefined }
+  | { view: Buffer; pins: Pins; stamp: CacheStamp; records: number; source: ViewSource; always?: undefined }
   | {
       view: Buffer;
       pins?: undefined;
@@ -178,7 +187,20 @@ type Trusted =
       mayRetire: { file: string; status?: string; expires_at?: string }[];
       stamp: CacheStamp;
       records: number;
+      source: ViewSource;
     };
+
+/** The card-cache file a view came from and the journaled edits it took. */
+type ViewSource = { base: CacheStamp; edits: readonly LineEdit[] };
+
+/** What carries kept lines forward (overview-patch.ts): the pinned lines' length and each entry's place after them. */
+function carry(lines: OverviewLines, made: { view: ViewLines; first: number[]; gone: number[]; pins: Pins }, source: ViewSource): KeptPatch {
+  const table = restTable(made.view, made.first, made.gone);
+  const total = lines.json.reduce((s, b) => s + b.length, 0);
+  // The last entry's escaped end: the second column's last word.
+  const rest = table.length === 0 ? 0 : table[(table.length / 3) * 2 - 1]!;
+  return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
+}
 
 /**
  * Every entry's line (nothing held) but those at `gone` (no longer true): those at `first` first, then runs of

@@ -46,7 +46,7 @@ function entryOf(raw: string, n: number): KnownLine | undefined {
 }
 
 /** A parsed index line's entry in the view, or undefined for one the view leaves out (unparsed, a shard link). */
-function viewEntry(parsed: IndexEntry | UnparsedLine): KnownLine | undefined {
+export function viewEntry(parsed: IndexEntry | UnparsedLine): KnownLine | undefined {
   if ("reason" in parsed) return undefined;
   const card = normaliseTarget(parsed.file);
   if (card !== null && isShardFile(card)) return undefined;
@@ -166,7 +166,7 @@ function elementStarts(json: Buffer, end: number): number[] | undefined {
   return depth === 0 && !inString ? starts : undefined;
 }
 
-interface KnownLine {
+export interface KnownLine {
   file: string;
   card: string | null;
   /** The rendered line, its escaped bytes with their newline and its UTF-8 length with it. */

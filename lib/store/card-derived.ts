@@ -32,6 +32,18 @@ function sourceSize(memoryDir: string, cache: CacheStamp): number {
 
 /** The payload and the facts written with it, when `name` was made from the card-cache file stamped `cache`. */
 export function readDerived(memoryDir: string, name: string, cache: CacheStamp): { facts: Record<string, unknown>; payload: Buffer } | undefined {
+  return readStamped(memoryDir, name, cache, true);
+}
+
+/**
+ * `name` whichever card-cache file it was made from, with that file's stamp, capped as one made from `current`
+ * (the cache in force): what a caller patches forward to the cache in force (session start's kept lines).
+ */
+export function readDerivedAny(memoryDir: string, name: string, current: CacheStamp): { cache: CacheStamp; facts: Record<string, unknown>; payload: Buffer } | undefined {
+  return readStamped(memoryDir, name, current, false);
+}
+
+function readStamped(memoryDir: string, name: string, cache: CacheStamp, exact: boolean): { cache: CacheStamp; facts: Record<string, unknown>; payload: Buffer } | undefined {
   let fd: number | undefined;
   try {
     const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
@@ -41,16 +53,16 @@ export function readDerived(memoryDir: string, name: string, cache: CacheStamp):
     // by its size first, then by the stamp, which writeDerived always writes first, byte for byte as here.
     if (size > derivedCap(sourceSize(memoryDir, cache))) return undefined;
     const stamp = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
-    if (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp)) return undefined;
+    if (exact && (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp))) return undefined;
     // A fresh buffer (offset 0), so the padded head leaves the payload on a word (writeDerived).
     const bytes = new Uint8Array(size);
     const buf = readFullyAt(fd, 0, size, Buffer.from(bytes.buffer, 0, size));
     const nl = buf.indexOf(10);
     if (nl < 0) return undefined;
     const head = JSON.parse(buf.toString("utf8", 0, nl)) as { cache?: unknown; facts?: unknown };
-    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => v === cache[i])) return undefined;
+    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => (exact ? v === cache[i] : typeof v === "number"))) return undefined;
     if (typeof head.facts !== "object" || head.facts === null || Array.isArray(head.facts)) return undefined;
-    return { facts: head.facts as Record<string, unknown>, payload: buf.subarray(nl + 1) };
+    return { cache: head.cache as CacheStamp, facts: head.facts as Record<string, unknown>, payload: buf.subarray(nl + 1) };
   } catch {
     return undefined; // missing, a link, not a regular file, cut short while read, or not ours
   } finally {

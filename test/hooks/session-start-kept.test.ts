@@ -5,11 +5,14 @@
 // instructions added, the next start says so; a planted file that would close the host's JSON string is not
 // printed. Each test kills and awaits its keepers before its store goes.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test, type TestContext } from "node:test";
 import { OVERVIEW_LINES } from "../../lib/hook/overview-kept.js";
 import { CARD_CHECK } from "../../lib/store/full-check.js";
+import { CARD_DELTA } from "../../lib/store/card-delta.js";
+import { CARD_CACHE } from "../../lib/store/card-words.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
@@ -61,6 +64,18 @@ async function keptStore(t: TestContext) {
   return { s, start, kept: path.join(s.memory, ".memctl", OVERVIEW_LINES) };
 }
 
+/** Whether the keeper's last check names the cache in force (the delta's stamp, else the card-cache file's) and is under 0.5 s old. */
+const freshCheck = (memory: string) => {
+  try {
+    const check = JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { cache: number[]; at: number };
+    const delta = path.join(memory, ".memctl", CARD_DELTA);
+    const st = fs.statSync(fs.existsSync(delta) ? delta : path.join(memory, ".memctl", CARD_CACHE));
+    return [st.mtimeMs, st.size, st.ctimeMs, st.ino].every((v, i) => v === check.cache[i]) && Date.now() - check.at < 500;
+  } catch {
+    return false;
+  }
+};
+
 const checkAt = (memory: string) => {
   try {
     return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { at: number }).at;
@@ -99,12 +114,13 @@ test("every host's start through the kept lines prints the bytes a start that ch
 
   // The file is what was printed: a line changed in it, still well formed, shows; one that would close the host's
   // JSON string does not, and every host's output is a start's that checks every card.
-  const original = fs.readFileSync(k.kept, "utf8");
-  fs.writeFileSync(k.kept, original.replace("note number s012 about", "note number MARKED about"));
+  // As bytes (latin1 keeps each byte): the kept file holds a binary table before its lines.
+  const original = fs.readFileSync(k.kept, "latin1");
+  fs.writeFileSync(k.kept, original.replace("note number s012 about", "note number MARKED about"), "latin1");
   assert.match(await k.start("generic"), /note number MARKED about/);
   for (const host of HOSTS) {
     // Planted again for each: a start that does not print it keeps its own lines in its place.
-    fs.writeFileSync(k.kept, original.replace("note number s012 about", 'note number \\\\"}, "planted": "x'));
+    fs.writeFileSync(k.kept, original.replace("note number s012 about", 'note number \\\\"}, "planted": "x'), "latin1");
     const out = await k.start(host);
     assert.equal(out, await k.start(host, true), host);
     assert.ok(!out.includes("planted"), host);
@@ -173,4 +189,83 @@ test("after a save, a card edited by hand, an rm, a pinned card edited and a sav
   await startsAgree("a save during a start", /s020 DURING A START/);
   for (let i = 0; i < 5 && !sealed(); i++) await k.start("codex");
   assert.ok(sealed(), "kept and sealed again after the changes");
+});
+
+// The first start after a change carries the kept lines forward (lib/hook/overview-patch.ts): it splices the
+// change's lines into them instead of splicing the whole view (.memctl/overview-view, never written then) and making
+// every line again; what it prints is what a start checking every card prints, and it keeps its lines for the next.
+test("after a save, a hand edit of MEMORY.md or of a card, an rm and a new card, the first trusted start carries the kept lines forward", async (t) => {
+  const k = await keptStore(t);
+  await settle(k);
+  const plainEnv = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
+  const cli = async (...args: string[]) => {
+    const r = await runBounded([CLI, ...args], "", plainEnv, k.s.repo, 30_000);
+    assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+  };
+  const view = path.join(k.s.memory, ".memctl", "overview-view");
+  const keptFor = () => (JSON.parse(fs.readFileSync(k.kept, "utf8").split("\n", 1)[0]!) as { cache: number[] }).cache.join(",");
+  const index = path.join(k.s.memory, "MEMORY.md");
+  const changes: [string, () => Promise<void>, RegExp?][] = [
+    ["a save", () => cli("save", "s010", "-d", "note number s010 SAVED"), /s010 SAVED/],
+    [
+      "a hand edit of MEMORY.md",
+      async () => fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("note number s021 about", "note number s021 BY HAND about")),
+      /s021 BY HAND/,
+    ],
+    [
+      "a hand edit of a card",
+      async () => {
+        const card = path.join(k.s.memory, "feedback_s011.md");
+        fs.writeFileSync(card, fs.readFileSync(card, "utf8").replace("topics:", "topics:\n  - handedited"));
+      },
+    ],
+    ["an rm", () => cli("rm", "s012")],
+    ["a new card", () => cli("save", "wombat", "-t", "feedback", "-d", "the wombat NEW CARD note"), /wombat NEW CARD/],
+  ];
+  for (const [what, change, expect] of changes) {
+    const before = keptFor();
+    const checked = checkAt(k.s.memory);
+    await change();
+    await waitFor(() => checkAt(k.s.memory) > checked, 10_000, `a check after ${what}`);
+    // The start that keeps the lines for the new cache is one that trusts it (a check of it under 2 s old, so one
+    // just recorded); a change the trusted reader leaves to the catalog (MEMORY.md written in the tick the delta
+    // was) is read the long way first, which may splice the view: removed before each start.
+    let out = "";
+    for (let i = 0; i < 4 && keptFor() === before; i++) {
+      fs.rmSync(view, { force: true });
+      await waitFor(() => freshCheck(k.s.memory), 10_000, `a fresh check of the cache after ${what}`);
+      out = await k.start("codex");
+    }
+    assert.notEqual(keptFor(), before, `${what}: the lines kept for the new cache`);
+    assert.equal(fs.existsSync(view), false, `${what}: the view was not spliced`);
+    if (expect) assert.match(out, expect, what);
+    assert.equal(await k.start("codex"), out, `${what}: the next start prints the lines kept`);
+    assert.equal(out, await k.start("codex", true), `${what}: as a start checking every card`);
+  }
+});
+
+// A start killed by SIGKILL anywhere while it carries the lines forward and keeps them leaves no start printing a
+// stale or torn line: the kept file is replaced whole (the one atomic writer) and names the cache it was made for.
+test("starts killed by SIGKILL while carrying the kept lines forward leave every later start printing what a full check prints", async (t) => {
+  const k = await keptStore(t);
+  await settle(k);
+  const plainEnv = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
+  const env = { ...plainEnv, MEMCTL_FULL_CHECK_MAX: "10" };
+  for (let round = 0; round < 6; round++) {
+    const checked = checkAt(k.s.memory);
+    const r = await runBounded([CLI, "save", "s015", "-d", `note number s015 ROUND ${round}`], "", plainEnv, k.s.repo, 30_000);
+    assert.equal(r.code, 0, r.stderr);
+    await waitFor(() => checkAt(k.s.memory) > checked, 10_000, "a check after the save");
+    await waitFor(() => freshCheck(k.s.memory), 10_000, "a fresh check of the cache");
+    const child = spawn(process.execPath, [CLI, "hook", "session-start", "--host", "codex"], { env, cwd: k.s.repo, stdio: ["pipe", "ignore", "ignore"] });
+    child.stdin.end(JSON.stringify({ session_id: `kill-${round}`, cwd: k.s.repo, source: "startup" }));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    await sleep(40 + round * 30);
+    child.kill("SIGKILL");
+    await exited;
+    const out = await k.start("codex");
+    assert.match(out, new RegExp(`s015 ROUND ${round}`), `round ${round}`);
+    assert.equal(out, await k.start("codex", true), `round ${round}`);
+    assert.equal(await k.start("codex"), out, `round ${round}: the lines kept`);
+  }
 });

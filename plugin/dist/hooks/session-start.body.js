@@ -9642,6 +9642,12 @@ function sourceSize(memoryDir, cache) {
   return base?.isFile() && !sameNumbers(cacheStamp(base), cache) ? cache[1] + base.size : cache[1];
 }
 function readDerived(memoryDir, name, cache) {
+  return readStamped(memoryDir, name, cache, true);
+}
+function readDerivedAny(memoryDir, name, current) {
+  return readStamped(memoryDir, name, current, false);
+}
+function readStamped(memoryDir, name, cache, exact) {
   let fd;
   try {
     const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
@@ -9649,15 +9655,15 @@ function readDerived(memoryDir, name, cache) {
     const size = opened.stat.size;
     if (size > derivedCap(sourceSize(memoryDir, cache))) return void 0;
     const stamp2 = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
-    if (size <= stamp2.length || !readFullyAt(fd, 0, stamp2.length).equals(stamp2)) return void 0;
+    if (exact && (size <= stamp2.length || !readFullyAt(fd, 0, stamp2.length).equals(stamp2))) return void 0;
     const bytes = new Uint8Array(size);
     const buf = readFullyAt(fd, 0, size, Buffer.from(bytes.buffer, 0, size));
     const nl = buf.indexOf(10);
     if (nl < 0) return void 0;
     const head = JSON.parse(buf.toString("utf8", 0, nl));
-    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => v === cache[i])) return void 0;
+    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => exact ? v === cache[i] : typeof v === "number")) return void 0;
     if (typeof head.facts !== "object" || head.facts === null || Array.isArray(head.facts)) return void 0;
-    return { facts: head.facts, payload: buf.subarray(nl + 1) };
+    return { cache: head.cache, facts: head.facts, payload: buf.subarray(nl + 1) };
   } catch {
     return void 0;
   } finally {
@@ -9799,28 +9805,51 @@ function tagOf(c, secret, nonce, parts) {
 var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
   const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
-  if (!kept) return void 0;
-  const { today, scope, records, count, left, bytes, seal } = kept.facts;
+  return kept && parseKept(cache, kept.facts, kept.payload, key)?.lines;
+}
+function readSealedKept(memoryDir, current, key) {
+  if (key.secret === void 0) return void 0;
+  const kept = readDerivedAny(memoryDir, OVERVIEW_LINES, current);
+  const parsed2 = kept && parseKept(kept.cache, kept.facts, kept.payload, key);
+  return parsed2?.sealed && parsed2.patch ? { cache: kept.cache, lines: parsed2.lines, patch: parsed2.patch } : void 0;
+}
+function parseKept(cache, facts, payload, key) {
+  const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins } = facts;
   if (today !== key.today || scope !== key.scope) return void 0;
-  const json = kept.payload;
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
-  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
-  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, { today, scope, records, count, left, bytes }, [json]), seal);
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes) || !whole(entries) || !whole(head)) return void 0;
+  if (payload.length < entries * 12) return void 0;
+  const json = payload.subarray(entries * 12);
+  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0) || head > json.length) return void 0;
+  const all = { today, scope, records, count, left, bytes, entries, head, base, edits, pins };
+  const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, all, [payload]), seal);
   if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
-  return { count, left, json: count === 0 ? [] : [json], bytes };
+  const lines = { count, left, json: count === 0 ? [] : [json], bytes };
+  const patch = sealed && entries > 0 && Array.isArray(base) && Array.isArray(edits) && typeof pins === "string" ? { base, edits, pins, head, table: wordsOf(payload.subarray(0, entries * 12)) } : void 0;
+  return { lines, sealed, ...patch ? { patch } : {} };
 }
-function keepLines(memoryDir, cache, records, key, lines) {
-  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, lines.json)) };
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, lines.json);
+function keepLines(memoryDir, cache, records, key, lines, patch) {
+  const carried = patch && { entries: patch.table.length / 3, head: patch.head, base: patch.base, edits: patch.edits, pins: patch.pins };
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes, ...carried };
+  const payload = patch ? [new Uint8Array(patch.table.buffer, patch.table.byteOffset, patch.table.byteLength), ...lines.json] : lines.json;
+  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, payload)) };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, payload);
 }
-function sealedParts(cache, facts, json) {
-  const { today, scope, records, count, left, bytes } = facts;
-  return [`memctl ${OVERVIEW_LINES}
-${JSON.stringify([cache, today, scope, records, count, left, bytes])}
-`, ...json];
+function sealedParts(cache, facts, payload) {
+  const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
+  return [`memctl ${OVERVIEW_LINES} 3
+${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}
+`, ...payload];
 }
+function wordsOf(bytes) {
+  if (bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  const words = new Uint32Array(bytes.length / 4);
+  Buffer.from(words.buffer).set(bytes);
+  return words;
+}
+
+// lib/hook/overview-patch.ts
+init_card();
 
 // lib/core/pieced-text.ts
 function escapeJsonBytes(utf8) {
@@ -10076,6 +10105,117 @@ function decodeLines2(bytes, nl, count, printed = true) {
   };
 }
 
+// lib/hook/overview-patch.ts
+function pinsDigest(pins) {
+  return sha256Hex(JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]));
+}
+function restTable(view2, first, gone) {
+  const n = view2.count;
+  const table = new Uint32Array(n * 3);
+  let escaped = 0;
+  let raw = 0;
+  for (let i = 0, p = 0, g = 0; i < view2.count; i++) {
+    while (p < first.length && first[p] < i) p++;
+    while (g < gone.length && gone[g] < i) g++;
+    if (first[p] !== i && gone[g] !== i) {
+      escaped += view2.end(i) - view2.end(i - 1);
+      raw += view2.rawEnd(i) - view2.rawEnd(i - 1);
+    }
+    table[i] = view2.line(i);
+    table[n + i] = escaped;
+    table[2 * n + i] = raw;
+  }
+  return table;
+}
+function patchedLines(memoryDir, c, key, pinnedHere) {
+  const source = c.view();
+  const prior = source && readSealedKept(memoryDir, c.stamp, key);
+  if (!prior) return void 0;
+  if (sameNumbers(prior.cache, c.stamp)) return prior.lines;
+  const { patch } = prior;
+  const done = patch.edits.length;
+  if (!sameNumbers(patch.base, source.base) || done > source.edits.length || JSON.stringify(patch.edits) !== JSON.stringify(source.edits.slice(0, done))) return void 0;
+  const always = c.always();
+  const mayRetire2 = always && c.mayRetire();
+  if (!mayRetire2) return void 0;
+  const pins = pinsOf(
+    0,
+    () => null,
+    always.map((r) => ({ ...r.row, file: r.file })),
+    mayRetire2.map((r) => ({ ...r.row, file: r.file }))
+  );
+  const digest = pinsDigest(pins);
+  if (digest !== patch.pins) return void 0;
+  const apart = /* @__PURE__ */ new Set([...pins.cards.filter((p) => pinnedHere(p.scope)).map((p) => p.file), ...pins.retiring.filter((r) => isRetired(r, key.today)).map((r) => r.file)]);
+  const json = prior.lines.json[0] ?? new Uint8Array(0);
+  const head = json.subarray(0, patch.head);
+  let rest = [json.subarray(patch.head)];
+  let table = columns(patch.table);
+  let { count, bytes } = prior.lines;
+  for (const edit of source.edits.slice(done)) {
+    if (edit[1] === 0 && edit[2].length === 0) continue;
+    const n = table.lines.length;
+    const span = editSpan(n, (i) => table.lines[i], edit);
+    const [escapedEnds] = table.ends;
+    for (let i = span.first; i < span.end; i++) if (escapedEnds[i] === (i === 0 ? 0 : escapedEnds[i - 1])) return void 0;
+    const added = insertedLines(edit).flatMap((parsed2, k) => {
+      const entry = parsed2 && viewEntry(parsed2);
+      return entry ? [{ ...entry, line: edit[0] + k }] : [];
+    });
+    if (added.some((a) => a.card !== null && apart.has(a.card))) return void 0;
+    const spliced = spliceLineTable(
+      table,
+      span,
+      added.map((a) => ({ line: a.line, lengths: [a.escaped.length, a.rawBytes] }))
+    );
+    const addedBytes = added.map((a) => a.escaped);
+    let end = 0;
+    if (addedBytes.length > 0 && !printableJsonLines(
+      Buffer.concat(addedBytes),
+      addedBytes.map((b) => end += b.length)
+    ))
+      return void 0;
+    const [[from, to], [rawFrom, rawTo]] = spliced.cut;
+    rest = splicePieces(rest, from, to, addedBytes);
+    count += added.length - (span.end - span.first);
+    bytes += added.reduce((s, a) => s + a.rawBytes, 0) - (rawTo - rawFrom);
+    table = spliced.table;
+  }
+  const out = [...head.length > 0 ? [head] : [], ...rest.filter((b) => b.length > 0)];
+  const lines = { count, left: prior.lines.left, json: out, bytes };
+  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
+  return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
+}
+function splicePieces(pieces, from, to, insert) {
+  const out = [];
+  let at = 0;
+  let inserted = false;
+  for (const p of pieces) {
+    const end = at + p.length;
+    if (at < from) out.push(p.subarray(0, Math.min(p.length, from - at)));
+    if (!inserted && end >= from) {
+      out.push(...insert);
+      inserted = true;
+    }
+    if (end > to) out.push(p.subarray(Math.max(0, to - at)));
+    at = end;
+  }
+  if (!inserted) out.push(...insert);
+  return out;
+}
+function columns(t) {
+  const n = t.length / 3;
+  return { lines: t.subarray(0, n), ends: [t.subarray(n, 2 * n), t.subarray(2 * n)] };
+}
+function joined(t) {
+  const n = t.lines.length;
+  const out = new Uint32Array(n * 3);
+  out.set(t.lines, 0);
+  out.set(t.ends[0], n);
+  out.set(t.ends[1], 2 * n);
+  return out;
+}
+
 // lib/hook/overview-spliced.ts
 var OVERVIEW_VIEW = "overview-view";
 function splicedView(memoryDir, source) {
@@ -10119,22 +10259,26 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
     memoryDir,
     freshness,
     (c) => {
+      const carried = key && patchedLines(memoryDir, c, key, pinnedHere);
+      if (carried) return carried;
       const source = c.view();
       const view3 = source && splicedView(memoryDir, source);
+      const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits } };
       const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp, records: c.count };
+      if (view3 && pins2) return { view: view3, pins: pins2, ...made };
       const always = view3 && c.always();
       const mayRetire2 = always && c.mayRetire();
       const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
-      return rows && { view: view3, ...rows, stamp: c.stamp, records: c.count };
+      return rows && { view: view3, ...rows, ...made };
     },
     key && ((stamp2) => readKeptLines(memoryDir, stamp2, key))
   );
   if (trusted && "json" in trusted) return trusted;
-  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
+  const kept = (lines, made) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines2(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
+    const made = lines && { view: lines, first: pinnedEntries(trusted.pins, pinnedHere), gone: retiredEntries(trusted.pins, today), pins: trusted.pins };
+    if (made) return kept(pinnedFirst(made.view, made.first, made.gone), made);
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
@@ -10143,8 +10287,9 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
   if (!hold) {
-    const lines = pinnedFirst(view2, pinnedEntries(pins, pinnedHere), retired);
-    return cached && trusted?.always ? kept(lines) : lines;
+    const first2 = pinnedEntries(pins, pinnedHere);
+    const lines = pinnedFirst(view2, first2, retired);
+    return cached && trusted?.always ? kept(lines, { view: view2, first: first2, gone: retired, pins }) : lines;
   }
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
@@ -10171,6 +10316,12 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
   return { count, left, json: [...first, ...rest], bytes };
+}
+function carry(lines, made, source) {
+  const table = restTable(made.view, made.first, made.gone);
+  const total = lines.json.reduce((s, b) => s + b.length, 0);
+  const rest = table.length === 0 ? 0 : table[table.length / 3 * 2 - 1];
+  return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
 }
 function pinnedFirst(view2, first, gone) {
   const head = [];

@@ -1,34 +1,55 @@
 // lib/hook/overview-kept.ts
 import { printableJsonLines } from "../core/inert-bytes.js";
 import { isSealed, sealOf } from "../core/seal.js";
-import { readDerived, writeDerived } from "../store/card-derived.js";
+import { readDerived, readDerivedAny, writeDerived } from "../store/card-derived.js";
 var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
   const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
-  if (!kept) return void 0;
-  const { today, scope, records, count, left, bytes, seal } = kept.facts;
+  return kept && parseKept(cache, kept.facts, kept.payload, key)?.lines;
+}
+function readSealedKept(memoryDir, current, key) {
+  if (key.secret === void 0) return void 0;
+  const kept = readDerivedAny(memoryDir, OVERVIEW_LINES, current);
+  const parsed = kept && parseKept(kept.cache, kept.facts, kept.payload, key);
+  return parsed?.sealed && parsed.patch ? { cache: kept.cache, lines: parsed.lines, patch: parsed.patch } : void 0;
+}
+function parseKept(cache, facts, payload, key) {
+  const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins } = facts;
   if (today !== key.today || scope !== key.scope) return void 0;
-  const json = kept.payload;
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
-  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
-  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
-  const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, { today, scope, records, count, left, bytes }, [json]), seal);
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes) || !whole(entries) || !whole(head)) return void 0;
+  if (payload.length < entries * 12) return void 0;
+  const json = payload.subarray(entries * 12);
+  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0) || head > json.length) return void 0;
+  const all = { today, scope, records, count, left, bytes, entries, head, base, edits, pins };
+  const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, all, [payload]), seal);
   if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
-  return { count, left, json: count === 0 ? [] : [json], bytes };
+  const lines = { count, left, json: count === 0 ? [] : [json], bytes };
+  const patch = sealed && entries > 0 && Array.isArray(base) && Array.isArray(edits) && typeof pins === "string" ? { base, edits, pins, head, table: wordsOf(payload.subarray(0, entries * 12)) } : void 0;
+  return { lines, sealed, ...patch ? { patch } : {} };
 }
-function keepLines(memoryDir, cache, records, key, lines) {
-  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
-  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, lines.json)) };
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, lines.json);
+function keepLines(memoryDir, cache, records, key, lines, patch) {
+  const carried = patch && { entries: patch.table.length / 3, head: patch.head, base: patch.base, edits: patch.edits, pins: patch.pins };
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes, ...carried };
+  const payload = patch ? [new Uint8Array(patch.table.buffer, patch.table.byteOffset, patch.table.byteLength), ...lines.json] : lines.json;
+  const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, payload)) };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, payload);
 }
-function sealedParts(cache, facts, json) {
-  const { today, scope, records, count, left, bytes } = facts;
-  return [`memctl ${OVERVIEW_LINES}
-${JSON.stringify([cache, today, scope, records, count, left, bytes])}
-`, ...json];
+function sealedParts(cache, facts, payload) {
+  const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
+  return [`memctl ${OVERVIEW_LINES} 3
+${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}
+`, ...payload];
+}
+function wordsOf(bytes) {
+  if (bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  const words = new Uint32Array(bytes.length / 4);
+  Buffer.from(words.buffer).set(bytes);
+  return words;
 }
 export {
   OVERVIEW_LINES,
   keepLines,
-  readKeptLines
+  readKeptLines,
+  readSealedKept
 };

@@ -4,6 +4,7 @@ import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
 import { keepLines, readKeptLines } from "./overview-kept.js";
+import { patchedLines, pinsDigest, restTable } from "./overview-patch.js";
 import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -39,22 +40,26 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
     memoryDir,
     freshness,
     (c) => {
+      const carried = key && patchedLines(memoryDir, c, key, pinnedHere);
+      if (carried) return carried;
       const source = c.view();
       const view2 = source && splicedView(memoryDir, source);
+      const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits } };
       const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view2 && pins2) return { view: view2, pins: pins2, stamp: c.stamp, records: c.count };
+      if (view2 && pins2) return { view: view2, pins: pins2, ...made };
       const always = view2 && c.always();
       const mayRetire = always && c.mayRetire();
       const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
-      return rows && { view: view2, ...rows, stamp: c.stamp, records: c.count };
+      return rows && { view: view2, ...rows, ...made };
     },
     key && ((stamp) => readKeptLines(memoryDir, stamp, key))
   );
   if (trusted && "json" in trusted) return trusted;
-  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
+  const kept = (lines, made) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
+    const made = lines && { view: lines, first: pinnedEntries(trusted.pins, pinnedHere), gone: retiredEntries(trusted.pins, today), pins: trusted.pins };
+    if (made) return kept(pinnedFirst(made.view, made.first, made.gone), made);
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
@@ -63,8 +68,9 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
   if (!hold) {
-    const lines = pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
-    return cached && trusted?.always ? kept(lines) : lines;
+    const first2 = pinnedEntries(pins, pinnedHere);
+    const lines = pinnedFirst(view, first2, retired);
+    return cached && trusted?.always ? kept(lines, { view, first: first2, gone: retired, pins }) : lines;
   }
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
@@ -91,6 +97,12 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, left, json: [...first, ...rest], bytes };
+}
+function carry(lines, made, source) {
+  const table = restTable(made.view, made.first, made.gone);
+  const total = lines.json.reduce((s, b) => s + b.length, 0);
+  const rest = table.length === 0 ? 0 : table[table.length / 3 * 2 - 1];
+  return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
 }
 function pinnedFirst(view, first, gone) {
   const head = [];

@@ -199,5 +199,6 @@ export {
   buildOverviewView,
   decodeLines,
   decodeView,
-  editOverviewView
+  editOverviewView,
+  viewEntry
 };

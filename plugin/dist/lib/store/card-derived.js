@@ -13,6 +13,12 @@ function sourceSize(memoryDir, cache) {
   return base?.isFile() && !sameNumbers(cacheStamp(base), cache) ? cache[1] + base.size : cache[1];
 }
 function readDerived(memoryDir, name, cache) {
+  return readStamped(memoryDir, name, cache, true);
+}
+function readDerivedAny(memoryDir, name, current) {
+  return readStamped(memoryDir, name, current, false);
+}
+function readStamped(memoryDir, name, cache, exact) {
   let fd;
   try {
     const opened = openRegular(joinPath(memoryDir, STATE_DIR, name), { nofollow: true });
@@ -20,15 +26,15 @@ function readDerived(memoryDir, name, cache) {
     const size = opened.stat.size;
     if (size > derivedCap(sourceSize(memoryDir, cache))) return void 0;
     const stamp = Buffer.from(`${JSON.stringify({ cache }).slice(0, -1)},`, "utf8");
-    if (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp)) return void 0;
+    if (exact && (size <= stamp.length || !readFullyAt(fd, 0, stamp.length).equals(stamp))) return void 0;
     const bytes = new Uint8Array(size);
     const buf = readFullyAt(fd, 0, size, Buffer.from(bytes.buffer, 0, size));
     const nl = buf.indexOf(10);
     if (nl < 0) return void 0;
     const head = JSON.parse(buf.toString("utf8", 0, nl));
-    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => v === cache[i])) return void 0;
+    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => exact ? v === cache[i] : typeof v === "number")) return void 0;
     if (typeof head.facts !== "object" || head.facts === null || Array.isArray(head.facts)) return void 0;
-    return { facts: head.facts, payload: buf.subarray(nl + 1) };
+    return { cache: head.cache, facts: head.facts, payload: buf.subarray(nl + 1) };
   } catch {
     return void 0;
   } finally {
@@ -50,5 +56,6 @@ function writeDerived(memoryDir, name, cache, facts, payload) {
 export {
   derivedCap,
   readDerived,
+  readDerivedAny,
   writeDerived
 };
