@@ -4067,6 +4067,16 @@ function lineOf(text, offset) {
   return text.slice(0, offset).split("\n").length;
 }
 
+// lib/core/host-dirs.ts
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" };
+function hostDirFromEnv(env, name) {
+  const value = env[name];
+  return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
+}
+function hostDir(env, home, name) {
+  return hostDirFromEnv(env, name) ?? node_path_default.join(home, HOST_DIR_VARS[name]);
+}
+
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
   if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
@@ -4075,7 +4085,7 @@ function claudeLoadsStoreNatively(q) {
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  const userDir = hostDir(q.env, q.home, "CLAUDE_CONFIG_DIR");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
@@ -6178,7 +6188,7 @@ function locateProject(options, io2) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io2.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io2.env.CLAUDE_CONFIG_DIR) : joinPath(io2.home, ".claude");
+  const claudeHome = hostDir(io2.env, io2.home, "CLAUDE_CONFIG_DIR");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -10642,7 +10652,7 @@ function nativeInstructions(host, scope) {
     // Claude Code: ~/.claude/CLAUDE.md and every CLAUDE.md (and CLAUDE.local.md) from the root down, imports
     // expanded up to 5 hops: everything memctl would compose from those files.
     case "claude": {
-      const config = env.CLAUDE_CONFIG_DIR && node_path_default.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : node_path_default.join(home, ".claude");
+      const config = hostDir(env, home, "CLAUDE_CONFIG_DIR");
       return {
         rules: [one([node_path_default.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([node_path_default.join(d, "CLAUDE.md")]), one([node_path_default.join(d, "CLAUDE.local.md")])])],
         importDepth: MAX_IMPORT_DEPTH
@@ -10651,7 +10661,7 @@ function nativeInstructions(host, scope) {
     // Codex: $CODEX_HOME/AGENTS.md (AGENTS.override.md wins), then per directory from the root down AGENTS.override.md
     // or AGENTS.md. It does not expand @imports.
     case "codex": {
-      const codexHome = env.CODEX_HOME && node_path_default.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : node_path_default.join(home, ".codex");
+      const codexHome = hostDir(env, home, "CODEX_HOME");
       const pick2 = (d) => one([node_path_default.join(d, "AGENTS.override.md")], [node_path_default.join(d, "AGENTS.md")]);
       return { rules: [pick2(codexHome), ...dirs.map(pick2)], importDepth: 0 };
     }
