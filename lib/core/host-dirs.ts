@@ -1,11 +1,12 @@
-// Where a host keeps its own files, when an environment variable names the folder (CLAUDE_CONFIG_DIR, CODEX_HOME).
+// Where a host keeps its own files, when an environment variable names the folder (CLAUDE_CONFIG_DIR, CODEX_HOME,
+// XDG_CONFIG_HOME: OpenCode's folder and memctl's config file).
 // One rule for every caller (store resolution, capture's transcript roots, the instruction layer, the installers):
 // only an absolute value counts. A relative one would mean a different folder in every working directory the hook
 // runs in (the project), so it is ignored, the default under home is used, and doctor says so.
 import path from "node:path";
 
 /** The environment variables naming a host's folder, each with the folder used when it is unset or ignored. */
-export const HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" } as const;
+export const HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" } as const;
 export type HostDirVar = keyof typeof HOST_DIR_VARS;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -16,7 +17,7 @@ export function hostDirFromEnv(env: Env, name: HostDirVar): string | undefined {
   return value && path.isAbsolute(value) ? path.resolve(value) : undefined;
 }
 
-/** The host's folder: the variable when absolute, else `<home>/.claude` or `<home>/.codex`. */
+/** The host's folder: the variable when absolute, else `<home>/.claude`, `<home>/.codex` or `<home>/.config`. */
 export function hostDir(env: Env, home: string, name: HostDirVar): string {
   return hostDirFromEnv(env, name) ?? path.join(home, HOST_DIR_VARS[name]);
 }

@@ -217,7 +217,7 @@ export interface DoctorReport {
   state_home?: { dir: string; problem: string; fix: string };
   /** Present when this user cannot write the store: reads and the hook work, every write fails. One warning. */
   store_not_writable?: { code: string; dir: string; problem: string; fix: string };
-  /** Host folder variables (CLAUDE_CONFIG_DIR, CODEX_HOME) set to a relative path: ignored, the home default used. One warning each. */
+  /** Host folder variables (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME) set to a relative path: ignored, the home default used. One warning each. */
   ignored_env?: { name: string; value: string; fix: string }[];
   /** Names under .memctl/ a usage fold set aside (a folding name that was no regular file). One warning. */
   usage_set_aside?: { files: string[]; fix: string };

@@ -6525,7 +6525,7 @@ var init_host_dirs = __esm({
   "lib/core/host-dirs.ts"() {
     "use strict";
     init_node_path();
-    HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" };
+    HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
   }
 });
 
@@ -6835,8 +6835,7 @@ var init_capture_config = __esm({
 // lib/config/config.ts
 function configFilePath(io) {
   if (io.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 function validateConfig(raw) {
   const value = emptyConfig();
@@ -7000,6 +6999,7 @@ var init_config = __esm({
     init_instructions_config();
     init_config_keys();
     init_capture_config();
+    init_host_dirs();
     GUARDRAIL_KEYS = [
       "max_depth",
       "max_segment_bytes",

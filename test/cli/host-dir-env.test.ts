@@ -88,3 +88,21 @@ test("a relative CODEX_HOME is ignored by capture and the instruction layer, and
     fs.rmSync(w.root, { recursive: true, force: true });
   }
 });
+
+test("a relative XDG_CONFIG_HOME is ignored by install opencode as by the config file: nothing is written under the project", () => {
+  const w = world();
+  try {
+    const { MEMCTL_CONFIG_FILE: _, ...env } = w.env;
+    const r = run({ ...w, env: { ...env, XDG_CONFIG_HOME: "rel" } }, ["install", "opencode"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!fs.existsSync(path.join(w.proj, "rel")), "a folder was made under the project");
+    assert.ok(fs.existsSync(path.join(w.home, ".config", "opencode", "opencode.json")), r.stdout);
+    const doctor = JSON.parse(run({ ...w, env: { ...w.env, XDG_CONFIG_HOME: "rel" } }, ["doctor", "--json"]).stdout);
+    assert.deepEqual(
+      doctor.ignored_env.map((v: { name: string }) => v.name),
+      ["XDG_CONFIG_HOME"],
+    );
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});

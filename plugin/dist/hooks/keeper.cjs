@@ -10381,7 +10381,7 @@ function lineOf2(text, offset) {
 }
 
 // lib/core/host-dirs.ts
-var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" };
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
 function hostDirFromEnv(env, name) {
   const value = env[name];
   return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;

@@ -4068,7 +4068,7 @@ function lineOf(text, offset) {
 }
 
 // lib/core/host-dirs.ts
-var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" };
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
 function hostDirFromEnv(env, name) {
   const value = env[name];
   return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
@@ -5687,8 +5687,7 @@ var GUARDRAIL_KEYS = [
 ];
 function configFilePath(io2) {
   if (io2.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io2.env.MEMCTL_CONFIG_FILE);
-  const xdg = io2.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io2.env.XDG_CONFIG_HOME) ? io2.env.XDG_CONFIG_HOME : joinPath(io2.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io2.env, io2.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
 function validateConfig(raw) {
@@ -10668,7 +10667,7 @@ function nativeInstructions(host, scope) {
     // OpenCode: every AGENTS.md from the working directory up to the worktree, or if there is none every CLAUDE.md;
     // globally ~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md. No @imports in instruction files.
     case "opencode": {
-      const xdg = env.XDG_CONFIG_HOME && node_path_default.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : node_path_default.join(home, ".config");
+      const xdg = hostDir(env, home, "XDG_CONFIG_HOME");
       return {
         rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([node_path_default.join(xdg, "opencode", "AGENTS.md")], [node_path_default.join(home, ".claude", "CLAUDE.md")])],
         importDepth: 0

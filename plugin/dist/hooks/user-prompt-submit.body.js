@@ -4062,7 +4062,7 @@ function lineOf(text, offset) {
 }
 
 // lib/core/host-dirs.ts
-var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" };
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
 function hostDirFromEnv(env, name) {
   const value = env[name];
   return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
@@ -5711,8 +5711,7 @@ var GUARDRAIL_KEYS = [
 ];
 function configFilePath(io) {
   if (io.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
 function validateConfig(raw) {

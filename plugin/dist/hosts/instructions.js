@@ -26,7 +26,7 @@ function nativeInstructions(host, scope) {
     // OpenCode: every AGENTS.md from the working directory up to the worktree, or if there is none every CLAUDE.md;
     // globally ~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md. No @imports in instruction files.
     case "opencode": {
-      const xdg = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config");
+      const xdg = hostDir(env, home, "XDG_CONFIG_HOME");
       return {
         rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([path.join(xdg, "opencode", "AGENTS.md")], [path.join(home, ".claude", "CLAUDE.md")])],
         importDepth: 0

@@ -1,6 +1,6 @@
 // lib/core/host-dirs.ts
 import path from "node:path";
-var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex" };
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
 function hostDirFromEnv(env, name) {
   const value = env[name];
   return value && path.isAbsolute(value) ? path.resolve(value) : void 0;
