@@ -6,6 +6,7 @@ import { parseTomlOrThrow } from "../lib/core/toml-error.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
 import { readJsonc } from "../lib/core/jsonc.js";
+import { hostDir } from "../lib/core/host-dirs.js";
 
 // Whether a host will actually run what memctl wired: Codex silently skips a hook nobody trusted, and both
 // Codex and Grok ignore a project's config until the folder is trusted. memctl never writes trust itself (the
@@ -27,7 +28,7 @@ function tomlOf(file: string): Record<string, unknown> {
 }
 
 export function codexHome(io: Io): string {
-  return io.env.CODEX_HOME || path.join(io.home, ".codex");
+  return hostDir(io.env, io.home, "CODEX_HOME");
 }
 
 /** The snake_case event name Codex uses in a hook's trust key and hash (its hook_event_key_label). */

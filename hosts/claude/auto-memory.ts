@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readJsonc } from "../../lib/core/jsonc.js";
 import type { NativeIndexQuery } from "../types.js";
+import { claudeJsonFile, hostDir } from "../../lib/core/host-dirs.js";
 
 // Whether Claude Code itself loads a store's MEMORY.md at session start. It does only for its auto-memory
 // directory of the project, and only while auto memory is on: CLAUDE_CODE_DISABLE_AUTO_MEMORY, or
@@ -18,7 +19,7 @@ export function claudeLoadsStoreNatively(q: AutoMemoryQuery): boolean {
 export function claudeAutoMemoryOn(q: Pick<AutoMemoryQuery, "projectRoot" | "env" | "home" | "readSettings">): boolean {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== undefined && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || path.join(q.home, ".claude");
+  const userDir = hostDir(q.env, q.home, "CLAUDE_CONFIG_DIR");
   for (const file of [path.join(q.projectRoot, ".claude", "settings.local.json"), path.join(q.projectRoot, ".claude", "settings.json"), path.join(userDir, "settings.json")]) {
     const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
@@ -57,6 +58,6 @@ export const AUTO_MEMORY_FIX =
  * memory is on, and Claude Code is used here at all (it writes `.claude.json` on first start).
  */
 export function claudeAutoMemoryWritesStore(q: AutoMemoryQuery): boolean {
-  const claudeJson = path.join(q.env.CLAUDE_CONFIG_DIR || q.home, ".claude.json");
+  const claudeJson = claudeJsonFile(q.env, q.home);
   return fs.existsSync(claudeJson) && claudeLoadsStoreNatively(q);
 }

@@ -16,6 +16,7 @@ import {
 } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
 import { readText, type TextEdit } from "../apply.js";
+import { claudeJsonFile, hostDir } from "../../lib/core/host-dirs.js";
 import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
 import { readJsonc } from "../../lib/core/jsonc.js";
@@ -31,7 +32,7 @@ import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "../../hosts/claude/au
 // The package also ships the memctl Claude Code plugin (plugin/, built by scripts/build-plugin.mjs).
 
 function userDir(io: Io): string {
-  return io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude");
+  return hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
 }
 
 export function claudeDir(ctx: InstallContext): string {
@@ -90,7 +91,7 @@ function localAutoMemoryEdit(ctx: InstallContext): PlannedEdit {
  */
 export function claudeMcpFile(ctx: InstallContext): string {
   if (ctx.scope === "project") return path.join(ctx.projectDir, ".mcp.json");
-  return path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json");
+  return claudeJsonFile(ctx.io.env, ctx.io.home);
 }
 
 /** Claude Code's stdio entry for memctl's server, writing as host:claude (project scope pins the project). */
@@ -178,7 +179,7 @@ export const claude: HostInstaller = {
     const store = autoMemoryStore(ctx);
     if (store) warnings.push(`Claude's auto memory is on and writes this project's memctl store (${store}) directly, unreviewed: ${AUTO_MEMORY_FIX}`);
     // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
-    const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
+    const projects = (settings(claudeJsonFile(ctx.io.env, ctx.io.home)).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
     for (const [dir, project] of Object.entries(projects)) {
       const local = project?.mcpServers?.memctl;
       if (local !== undefined && !isDeepStrictEqual(local, claudeMcpEntry({ ...ctx, scope: "user" }))) {

@@ -6,13 +6,14 @@ import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../ho
 import { jsonEntryEdits } from "../json-member.js";
 import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderOpenCodeCommand } from "../render.js";
+import { hostDir } from "../../lib/core/host-dirs.js";
 
 // OpenCode has no shell hooks: a TypeScript plugin shipped in the package (dist/hooks/opencode-plugin.mjs,
 // source lib/hook/entry/opencode-plugin.ts) injects the ranked block per request. OpenCode loads every file in its
 // plugin folder, so install writes a shim there that imports the packaged plugin by absolute path.
 
 function userConfigDir(io: Io): string {
-  return path.join(io.env.XDG_CONFIG_HOME || path.join(io.home, ".config"), "opencode");
+  return path.join(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "opencode");
 }
 
 function opencodeDir(ctx: InstallContext): string {

@@ -7,6 +7,7 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
 import type { Io } from "../store/io.js";
 import { assertSessionTranscript, type SessionOwner } from "./transcript-owner.js";
+import { hostDir } from "../core/host-dirs.js";
 
 /** The bytes read from the end of a transcript (the rule pass must stay fast on long sessions). */
 export const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
@@ -21,9 +22,9 @@ export interface UserMessage {
 export function transcriptRoots(host: string, io: Pick<Io, "env" | "home">): string[] {
   switch (host) {
     case "claude":
-      return [path.join(io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude"), "projects")];
+      return [path.join(hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR"), "projects")];
     case "codex":
-      return [path.join(io.env.CODEX_HOME || path.join(io.home, ".codex"), "sessions")];
+      return [path.join(hostDir(io.env, io.home, "CODEX_HOME"), "sessions")];
     case "grok":
       return [path.join(io.home, ".grok", "sessions")];
     default:

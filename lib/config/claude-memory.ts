@@ -9,6 +9,7 @@ import { inertText } from "../core/sanitize.js";
 import { isCardFileName } from "../core/card-types.js";
 import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
+import { hostDir } from "../core/host-dirs.js";
 
 /** Claude's MEMORY.md is read for its titles only this far (Claude itself loads the first 200 lines). */
 const INDEX_READ_CAP = 1024 * 1024;
@@ -39,9 +40,9 @@ export interface ClaudeCard {
   bytes: number;
 }
 
-/** `<CLAUDE_CONFIG_DIR or <home>/.claude>`, the same root resolution uses for the legacy store. */
+/** `<CLAUDE_CONFIG_DIR (absolute) or <home>/.claude>`, the same root resolution uses for the legacy store. */
 export function claudeConfigHome(io: Pick<Io, "env" | "home">): string {
-  return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
+  return hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
 }
 
 /**

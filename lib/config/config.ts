@@ -11,6 +11,7 @@ import { type RecallSettings, validateRecallTable } from "./recall.js";
 import { validateInstructions, type InstructionsConfig } from "./instructions-config.js";
 import { unknownKeyWarnings } from "./config-keys.js";
 import { captureSettings, type CaptureSettings } from "./capture-config.js";
+import { hostDir } from "../core/host-dirs.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -87,8 +88,7 @@ export type GuardrailKey = (typeof GUARDRAIL_KEYS)[number];
 /** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
 export function configFilePath(io: Pick<Io, "env" | "home">): string {
   if (io.env.MEMCTL_CONFIG_FILE) return path.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && path.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 
 const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });

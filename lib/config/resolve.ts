@@ -7,6 +7,7 @@ import type { Io } from "../store/io.js";
 import { claudeSlug, projectKey } from "./project.js";
 import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
+import { hostDir } from "../core/host-dirs.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";
 export type ResolutionSource = "env" | "config" | "legacy" | "config-legacy-global" | "none";
@@ -62,7 +63,7 @@ export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "hom
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,

@@ -1,10 +1,8 @@
-import { encodeUtf8 } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
 import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder, type ProposalsRead } from "../records/proposal-read.js";
 import { readHold } from "../store/hold.js";
 import { relatedAmong } from "./content-match.js";
 import type { Proposal } from "./propose.js";
-import { cardSummaries, contentKey, pairFlags, weigh, type ReviewedProposal } from "./review.js";
+import { cardSummaries, contentKey, keyDigest, pairFlags, weigh, type ReviewedProposal } from "./review.js";
 
 // The whole pending queue weighed for consolidation (./consolidate.ts), which compares every proposal with every other.
 // Read whole, a full queue (2,000 of ~95 KB) held every body at once (past 400 MB); it is read a page at a time and
@@ -42,7 +40,7 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
       w.match.statement.body = ""; // the terms are kept (prepared); the text is let go
       const { body: _body, ...card } = p.card;
       const key = contentKey(p);
-      weighed.push({ p: { ...p, card }, w, key: digest(key), across: digest(key.replace(/^\[[^,]*,/, "[")) });
+      weighed.push({ p: { ...p, card }, w, key: keyDigest(key), across: keyDigest(key.replace(/^\[[^,]*,/, "[")) });
     }
   }
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
@@ -62,6 +60,3 @@ export async function reviewQueue(memoryDir: string): Promise<QueueReview> {
   }));
   return { pending, unreadable };
 }
-
-// As bytes: sha256Hex hashes a short string in plain JavaScript (for the hook), ~4x node:crypto's CPU over a queue.
-const digest = (text: string) => sha256Hex(encodeUtf8(text));

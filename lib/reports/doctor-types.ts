@@ -161,6 +161,10 @@ export interface DoctorInput {
   stateHome?: { dir: string; problem: string };
   /** The folder of the store this user cannot write (lib/store/writable.ts), with the errno access() gave. */
   storeNotWritable?: { dir: string; errno: string };
+  /** Host folder variables set to a relative path, which every caller ignores (lib/core/host-dirs.ts). */
+  ignoredEnv?: { name: string; value: string }[];
+  /** Files under .memctl/ a usage fold set aside: folding names that were not regular files. */
+  usageSetAside?: string[];
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -213,6 +217,10 @@ export interface DoctorReport {
   state_home?: { dir: string; problem: string; fix: string };
   /** Present when this user cannot write the store: reads and the hook work, every write fails. One warning. */
   store_not_writable?: { code: string; dir: string; problem: string; fix: string };
+  /** Host folder variables (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME) set to a relative path: ignored, the home default used. One warning each. */
+  ignored_env?: { name: string; value: string; fix: string }[];
+  /** Names under .memctl/ a usage fold set aside (a folding name that was no regular file). One warning. */
+  usage_set_aside?: { files: string[]; fix: string };
   /** Synced stores only: files a sync quarantined (each one an issue). */
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */

@@ -163,6 +163,12 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
   if (input.syncUnreadable) {
     report.sync_unreadable = { problem: input.syncUnreadable, fix: "the store works without git; memctl sync and the sync state here need it" };
   }
+  if (input.ignoredEnv && input.ignoredEnv.length > 0) {
+    report.ignored_env = input.ignoredEnv.map((v) => ({ ...v, fix: `set ${v.name} to an absolute path, or unset it` }));
+  }
+  if (input.usageSetAside && input.usageSetAside.length > 0) {
+    report.usage_set_aside = { files: input.usageSetAside, fix: "look at them, then remove them from .memctl/; no usage was lost" };
+  }
   if (input.instructions) {
     report.instructions = input.instructions;
   }

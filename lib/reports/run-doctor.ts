@@ -20,7 +20,7 @@ import { isNote } from "../records/import-prose.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildDoctorReport, type DoctorInput, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
-import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
+import { INDEX_FILE, memctlStateHome, STATE_DIR } from "../store/paths.js";
 import { sessionSecretProblem } from "../store/session-secret.js";
 import { storeWriteProblem } from "../store/writable.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -35,7 +35,9 @@ import { instructionsReport, type InstructionsReport } from "./instructions-repo
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
-import { LOG_MAX_BYTES, realpathOr } from "../store/checked-fs.js";
+import { LOG_MAX_BYTES, readdirNames, realpathOr } from "../store/checked-fs.js";
+import { ignoredHostDirVars } from "../core/host-dirs.js";
+import { SET_ASIDE } from "../usage/format.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -101,6 +103,8 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     ...(syncUnreadable ? { syncUnreadable } : {}),
     ...(dir ? arrivalsOf(dir) : { arrivals: [] }),
     ...stateHomeOf(io),
+    ignoredEnv: ignoredHostDirVars(io.env),
+    ...(dir ? { usageSetAside: usageSetAside(dir) } : {}),
     ...(dir ? storeWritable(dir) : {}),
     secretsAtRest,
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings })
@@ -125,6 +129,17 @@ function arrivalsOf(dir: string): Pick<DoctorInput, "arrivals" | "holdDamaged"> 
 function stateHomeOf(io: Io): Pick<DoctorInput, "stateHome"> {
   const problem = sessionSecretProblem(io);
   return problem === undefined ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+}
+
+/** What usage folds renamed aside under .memctl/ (lib/usage/fold.ts); none when there is no state folder. */
+function usageSetAside(dir: string): string[] {
+  try {
+    return readdirNames(path.join(dir, STATE_DIR))
+      .filter((n) => SET_ASIDE.test(n))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 function storeWritable(dir: string): Pick<DoctorInput, "storeNotWritable"> {

@@ -1,11 +1,11 @@
 // Folding the usage log into the snapshot, under the store lock taken without waiting (usage.ts has the protocol).
 import fs from "node:fs";
 import path from "node:path";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8 } from "../store/checked-fs.js";
 import { STATE_DIR } from "../store/paths.js";
 import { tryStoreLock } from "../store/lock.js";
 import { appendBytes, realDir, replaceFile } from "../store/safe-write.js";
-import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
+import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, SET_ASIDE_SUFFIX, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
 import { foldingFiles, unconsumed } from "./read.js";
 import { legacyReader } from "./legacy.js";
 
@@ -44,6 +44,17 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const added = new Map<string, CardUsage>();
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
+      // Only a fold makes a folding file, as a regular one: a directory, FIFO or link under that name came from
+      // elsewhere (a checkout's history) and would stop every fold, so it is renamed out of the pattern for doctor.
+      const st = lstatIfExists(path.join(dir, name));
+      if (st !== undefined && !st.isFile()) {
+        try {
+          fs.renameSync(path.join(dir, name), path.join(dir, `${name}${SET_ASIDE_SUFFIX}${stamp}`));
+        } catch {
+          // Left in place and skipped: the owner's own logs still fold.
+        }
+        continue;
+      }
       const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
       const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });

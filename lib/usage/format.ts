@@ -9,6 +9,10 @@ export const USAGE_LOG = "usage.log";
 export const USAGE_SNAPSHOT = "usage.tsv";
 /** A log a fold renamed aside: usage.<ms>-<pid>.folding. */
 export const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
+/** Appended (with the fold's ms) to a folding file that was not a regular file: out of FOLDING's pattern, listed by doctor. */
+export const SET_ASIDE_SUFFIX = ".set-aside-";
+/** A folding name a fold set aside. */
+export const SET_ASIDE = /^usage\.\d+-\d+\.folding\.set-aside-\d+$/;
 /** Counts halve once per this many days (applied at fold time and, identically, by the reader). */
 export const HALVING_PERIOD_DAYS = 30;
 const HEADER = "# memctl usage v1";

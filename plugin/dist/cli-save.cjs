@@ -6512,6 +6512,23 @@ var init_jsonc = __esm({
   }
 });
 
+// lib/core/host-dirs.ts
+function hostDirFromEnv(env, name) {
+  const value = env[name];
+  return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
+}
+function hostDir(env, home, name) {
+  return hostDirFromEnv(env, name) ?? node_path_default.join(home, HOST_DIR_VARS[name]);
+}
+var HOST_DIR_VARS;
+var init_host_dirs = __esm({
+  "lib/core/host-dirs.ts"() {
+    "use strict";
+    init_node_path();
+    HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
+  }
+});
+
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
   if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
@@ -6520,7 +6537,7 @@ function claudeLoadsStoreNatively(q) {
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  const userDir = hostDir(q.env, q.home, "CLAUDE_CONFIG_DIR");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
@@ -6551,6 +6568,7 @@ var init_auto_memory = __esm({
     init_node_fs();
     init_node_path();
     init_jsonc();
+    init_host_dirs();
   }
 });
 
@@ -6817,8 +6835,7 @@ var init_capture_config = __esm({
 // lib/config/config.ts
 function configFilePath(io) {
   if (io.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 function validateConfig(raw) {
   const value = emptyConfig();
@@ -6982,6 +6999,7 @@ var init_config = __esm({
     init_instructions_config();
     init_config_keys();
     init_capture_config();
+    init_host_dirs();
     GUARDRAIL_KEYS = [
       "max_depth",
       "max_segment_bytes",
@@ -11864,6 +11882,7 @@ function trimDashes(text) {
 // lib/config/resolve.ts
 init_checked_fs();
 init_paths();
+init_host_dirs();
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
   const start = options.repoRoot !== void 0 && node_path_default.isAbsolute(options.repoRoot) ? node_path_default.resolve(options.repoRoot) : node_path_default.resolve(io.cwd, options.repoRoot ?? ".");
@@ -11875,7 +11894,7 @@ function locateProject(options, io) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,

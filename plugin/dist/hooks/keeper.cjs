@@ -10381,6 +10381,16 @@ function lineOf2(text, offset) {
   return text.slice(0, offset).split("\n").length;
 }
 
+// lib/core/host-dirs.ts
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
+function hostDirFromEnv(env, name) {
+  const value = env[name];
+  return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
+}
+function hostDir(env, home, name) {
+  return hostDirFromEnv(env, name) ?? node_path_default.join(home, HOST_DIR_VARS[name]);
+}
+
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
   if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
@@ -10389,7 +10399,7 @@ function claudeLoadsStoreNatively(q) {
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  const userDir = hostDir(q.env, q.home, "CLAUDE_CONFIG_DIR");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;

@@ -4071,6 +4071,16 @@ function lineOf(text, offset) {
   return text.slice(0, offset).split("\n").length;
 }
 
+// lib/core/host-dirs.ts
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
+function hostDirFromEnv(env, name) {
+  const value = env[name];
+  return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
+}
+function hostDir(env, home, name) {
+  return hostDirFromEnv(env, name) ?? node_path_default.join(home, HOST_DIR_VARS[name]);
+}
+
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
   if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
@@ -4079,7 +4089,7 @@ function claudeLoadsStoreNatively(q) {
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  const userDir = hostDir(q.env, q.home, "CLAUDE_CONFIG_DIR");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
@@ -5681,8 +5691,7 @@ var GUARDRAIL_KEYS = [
 ];
 function configFilePath(io2) {
   if (io2.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io2.env.MEMCTL_CONFIG_FILE);
-  const xdg = io2.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io2.env.XDG_CONFIG_HOME) ? io2.env.XDG_CONFIG_HOME : joinPath(io2.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io2.env, io2.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
 function validateConfig(raw) {
@@ -6182,7 +6191,7 @@ function locateProject(options, io2) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io2.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io2.env.CLAUDE_CONFIG_DIR) : joinPath(io2.home, ".claude");
+  const claudeHome = hostDir(io2.env, io2.home, "CLAUDE_CONFIG_DIR");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -10801,7 +10810,7 @@ function nativeInstructions(host, scope) {
     // Claude Code: ~/.claude/CLAUDE.md and every CLAUDE.md (and CLAUDE.local.md) from the root down, imports
     // expanded up to 5 hops: everything memctl would compose from those files.
     case "claude": {
-      const config = env.CLAUDE_CONFIG_DIR && node_path_default.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : node_path_default.join(home, ".claude");
+      const config = hostDir(env, home, "CLAUDE_CONFIG_DIR");
       return {
         rules: [one([node_path_default.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([node_path_default.join(d, "CLAUDE.md")]), one([node_path_default.join(d, "CLAUDE.local.md")])])],
         importDepth: MAX_IMPORT_DEPTH
@@ -10810,14 +10819,14 @@ function nativeInstructions(host, scope) {
     // Codex: $CODEX_HOME/AGENTS.md (AGENTS.override.md wins), then per directory from the root down AGENTS.override.md
     // or AGENTS.md. It does not expand @imports.
     case "codex": {
-      const codexHome = env.CODEX_HOME && node_path_default.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : node_path_default.join(home, ".codex");
+      const codexHome = hostDir(env, home, "CODEX_HOME");
       const pick2 = (d) => one([node_path_default.join(d, "AGENTS.override.md")], [node_path_default.join(d, "AGENTS.md")]);
       return { rules: [pick2(codexHome), ...dirs.map(pick2)], importDepth: 0 };
     }
     // OpenCode: every AGENTS.md from the working directory up to the worktree, or if there is none every CLAUDE.md;
     // globally ~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md. No @imports in instruction files.
     case "opencode": {
-      const xdg = env.XDG_CONFIG_HOME && node_path_default.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : node_path_default.join(home, ".config");
+      const xdg = hostDir(env, home, "XDG_CONFIG_HOME");
       return {
         rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([node_path_default.join(xdg, "opencode", "AGENTS.md")], [node_path_default.join(home, ".claude", "CLAUDE.md")])],
         importDepth: 0

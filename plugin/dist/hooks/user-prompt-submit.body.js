@@ -4065,6 +4065,16 @@ function lineOf(text, offset) {
   return text.slice(0, offset).split("\n").length;
 }
 
+// lib/core/host-dirs.ts
+var HOST_DIR_VARS = { CLAUDE_CONFIG_DIR: ".claude", CODEX_HOME: ".codex", XDG_CONFIG_HOME: ".config" };
+function hostDirFromEnv(env, name) {
+  const value = env[name];
+  return value && node_path_default.isAbsolute(value) ? node_path_default.resolve(value) : void 0;
+}
+function hostDir(env, home, name) {
+  return hostDirFromEnv(env, name) ?? node_path_default.join(home, HOST_DIR_VARS[name]);
+}
+
 // hosts/claude/auto-memory.ts
 function claudeLoadsStoreNatively(q) {
   if (node_path_default.resolve(q.memoryDir) !== node_path_default.resolve(q.autoMemoryDir)) return false;
@@ -4073,7 +4083,7 @@ function claudeLoadsStoreNatively(q) {
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || node_path_default.join(q.home, ".claude");
+  const userDir = hostDir(q.env, q.home, "CLAUDE_CONFIG_DIR");
   for (const file of [node_path_default.join(q.projectRoot, ".claude", "settings.local.json"), node_path_default.join(q.projectRoot, ".claude", "settings.json"), node_path_default.join(userDir, "settings.json")]) {
     const value = settingOf(file, q.readSettings);
     if (typeof value === "boolean") return value;
@@ -5705,8 +5715,7 @@ var GUARDRAIL_KEYS = [
 ];
 function configFilePath(io) {
   if (io.env.MEMCTL_CONFIG_FILE) return node_path_default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && node_path_default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
 function validateConfig(raw) {
@@ -6247,7 +6256,7 @@ function locateProject(options, io) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? node_path_default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -8424,6 +8433,7 @@ function sameStamp(a, b) {
 var USAGE_LOG = "usage.log";
 var USAGE_SNAPSHOT = "usage.tsv";
 var FOLDING = /^usage\.(\d+)-\d+\.folding$/;
+var SET_ASIDE_SUFFIX = ".set-aside-";
 var HALVING_PERIOD_DAYS = 30;
 var HEADER2 = "# memctl usage v1";
 var DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -10057,6 +10067,14 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const added = /* @__PURE__ */ new Map();
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
+      const st = lstatIfExists(node_path_default.join(dir, name));
+      if (st !== void 0 && !st.isFile()) {
+        try {
+          node_fs_default.renameSync(node_path_default.join(dir, name), node_path_default.join(dir, `${name}${SET_ASIDE_SUFFIX}${stamp}`));
+        } catch {
+        }
+        continue;
+      }
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
       const pending = unconsumed(node_path_default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });

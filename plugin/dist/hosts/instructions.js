@@ -1,6 +1,7 @@
 // hosts/instructions.ts
 import path from "node:path";
 import { MAX_IMPORT_DEPTH } from "../lib/core/instructions.js";
+import { hostDir } from "../lib/core/host-dirs.js";
 var each = (dirs, name) => dirs.map((d) => path.join(d, name));
 var one = (...alternatives) => alternatives;
 function nativeInstructions(host, scope) {
@@ -9,7 +10,7 @@ function nativeInstructions(host, scope) {
     // Claude Code: ~/.claude/CLAUDE.md and every CLAUDE.md (and CLAUDE.local.md) from the root down, imports
     // expanded up to 5 hops: everything memctl would compose from those files.
     case "claude": {
-      const config = env.CLAUDE_CONFIG_DIR && path.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : path.join(home, ".claude");
+      const config = hostDir(env, home, "CLAUDE_CONFIG_DIR");
       return {
         rules: [one([path.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([path.join(d, "CLAUDE.md")]), one([path.join(d, "CLAUDE.local.md")])])],
         importDepth: MAX_IMPORT_DEPTH
@@ -18,14 +19,14 @@ function nativeInstructions(host, scope) {
     // Codex: $CODEX_HOME/AGENTS.md (AGENTS.override.md wins), then per directory from the root down AGENTS.override.md
     // or AGENTS.md. It does not expand @imports.
     case "codex": {
-      const codexHome = env.CODEX_HOME && path.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : path.join(home, ".codex");
+      const codexHome = hostDir(env, home, "CODEX_HOME");
       const pick = (d) => one([path.join(d, "AGENTS.override.md")], [path.join(d, "AGENTS.md")]);
       return { rules: [pick(codexHome), ...dirs.map(pick)], importDepth: 0 };
     }
     // OpenCode: every AGENTS.md from the working directory up to the worktree, or if there is none every CLAUDE.md;
     // globally ~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md. No @imports in instruction files.
     case "opencode": {
-      const xdg = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config");
+      const xdg = hostDir(env, home, "XDG_CONFIG_HOME");
       return {
         rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([path.join(xdg, "opencode", "AGENTS.md")], [path.join(home, ".claude", "CLAUDE.md")])],
         importDepth: 0

@@ -5,6 +5,7 @@ import { parseTomlOrThrow } from "../lib/core/toml-error.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
 import { readJsonc } from "../lib/core/jsonc.js";
+import { hostDir } from "../lib/core/host-dirs.js";
 function tomlOf(file) {
   try {
     const text = readText(file);
@@ -14,7 +15,7 @@ function tomlOf(file) {
   }
 }
 function codexHome(io) {
-  return io.env.CODEX_HOME || path.join(io.home, ".codex");
+  return hostDir(io.env, io.home, "CODEX_HOME");
 }
 var CODEX_EVENT_LABELS = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start", SessionEnd: "session_end" };
 function canonical(value) {

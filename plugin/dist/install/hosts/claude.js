@@ -14,6 +14,7 @@ import {
 } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase } from "../host.js";
 import { readText } from "../apply.js";
+import { claudeJsonFile, hostDir } from "../../lib/core/host-dirs.js";
 import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
 import { readJsonc } from "../../lib/core/jsonc.js";
@@ -24,7 +25,7 @@ import { resolveMemory } from "../../lib/config/resolve.js";
 import { readSettings } from "../../lib/config/budget.js";
 import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "../../hosts/claude/auto-memory.js";
 function userDir(io) {
-  return io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude");
+  return hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
 }
 function claudeDir(ctx) {
   return ctx.scope === "user" ? userDir(ctx.io) : path.join(ctx.projectDir, ".claude");
@@ -63,7 +64,7 @@ function localAutoMemoryEdit(ctx) {
 }
 function claudeMcpFile(ctx) {
   if (ctx.scope === "project") return path.join(ctx.projectDir, ".mcp.json");
-  return path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json");
+  return claudeJsonFile(ctx.io.env, ctx.io.home);
 }
 function claudeMcpEntry(ctx) {
   const { command, args } = hostMcpCommand(ctx, "claude");
@@ -138,7 +139,7 @@ var claude = {
     const warnings = [];
     const store = autoMemoryStore(ctx);
     if (store) warnings.push(`Claude's auto memory is on and writes this project's memctl store (${store}) directly, unreviewed: ${AUTO_MEMORY_FIX}`);
-    const projects = settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {};
+    const projects = settings(claudeJsonFile(ctx.io.env, ctx.io.home)).projects ?? {};
     for (const [dir, project] of Object.entries(projects)) {
       const local = project?.mcpServers?.memctl;
       if (local !== void 0 && !isDeepStrictEqual(local, claudeMcpEntry({ ...ctx, scope: "user" }))) {

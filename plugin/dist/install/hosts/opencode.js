@@ -6,8 +6,9 @@ import { commandFileEdits, detectBy, scopeBase } from "../host.js";
 import { jsonEntryEdits } from "../json-member.js";
 import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderOpenCodeCommand } from "../render.js";
+import { hostDir } from "../../lib/core/host-dirs.js";
 function userConfigDir(io) {
-  return path.join(io.env.XDG_CONFIG_HOME || path.join(io.home, ".config"), "opencode");
+  return path.join(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "opencode");
 }
 function opencodeDir(ctx) {
   return ctx.scope === "user" ? userConfigDir(ctx.io) : path.join(ctx.projectDir, ".opencode");

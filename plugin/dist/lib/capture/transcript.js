@@ -3,13 +3,14 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
 import { assertSessionTranscript } from "./transcript-owner.js";
+import { hostDir } from "../core/host-dirs.js";
 var TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
 function transcriptRoots(host, io) {
   switch (host) {
     case "claude":
-      return [path.join(io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude"), "projects")];
+      return [path.join(hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR"), "projects")];
     case "codex":
-      return [path.join(io.env.CODEX_HOME || path.join(io.home, ".codex"), "sessions")];
+      return [path.join(hostDir(io.env, io.home, "CODEX_HOME"), "sessions")];
     case "grok":
       return [path.join(io.home, ".grok", "sessions")];
     default:

@@ -113,6 +113,8 @@ function findings(r) {
       r.claude_auto_memory.fix
     );
   if (r.state_home) warning("state home", q(r.state_home.problem), r.state_home.fix);
+  for (const v of r.ignored_env ?? []) warning("environment", `${v.name}=${q(v.value)} is relative: ignored, the folder under your home is used`, v.fix);
+  if (r.usage_set_aside) warning("usage", `set aside in .memctl/, not regular files: ${r.usage_set_aside.files.map(q).join(", ")}`, r.usage_set_aside.fix);
   if (r.store_not_writable) warning("not writable", `${r.store_not_writable.code}: ${q(r.store_not_writable.problem)}`, r.store_not_writable.fix);
   if (r.index_over_read_limit)
     warning(

@@ -9,9 +9,10 @@ import { inertText } from "../core/sanitize.js";
 import { isCardFileName } from "../core/card-types.js";
 import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
+import { hostDir } from "../core/host-dirs.js";
 var INDEX_READ_CAP = 1024 * 1024;
 function claudeConfigHome(io) {
-  return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
+  return hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
 }
 function findClaudeMemoryDirs(io, options = {}) {
   const projects = path.join(claudeConfigHome(io), "projects");

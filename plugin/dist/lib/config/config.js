@@ -11,6 +11,7 @@ import { validateRecallTable } from "./recall.js";
 import { validateInstructions } from "./instructions-config.js";
 import { unknownKeyWarnings } from "./config-keys.js";
 import { captureSettings } from "./capture-config.js";
+import { hostDir } from "../core/host-dirs.js";
 var GUARDRAIL_KEYS = [
   "max_depth",
   "max_segment_bytes",
@@ -26,8 +27,7 @@ var GUARDRAIL_KEYS = [
 ];
 function configFilePath(io) {
   if (io.env.MEMCTL_CONFIG_FILE) return path.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && path.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
-  return joinPath(xdg, "memctl", "config.toml");
+  return joinPath(hostDir(io.env, io.home, "XDG_CONFIG_HOME"), "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
 function validateConfig(raw) {

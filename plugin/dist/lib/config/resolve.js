@@ -7,6 +7,7 @@ import { findRepo } from "./git.js";
 import { claudeSlug, projectKey } from "./project.js";
 import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
+import { hostDir } from "../core/host-dirs.js";
 var RESOLUTION_EXIT = { resolved: 0, unavailable: 1, "invalid-explicit": 3 };
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
@@ -19,7 +20,7 @@ function locateProject(options, io) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = hostDir(io.env, io.home, "CLAUDE_CONFIG_DIR");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,

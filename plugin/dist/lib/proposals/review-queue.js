@@ -1,10 +1,8 @@
 // lib/proposals/review-queue.ts
-import { encodeUtf8 } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
 import { listPendingNames, PENDING_PAGE, readPendingNames, stagingOrder } from "../records/proposal-read.js";
 import { readHold } from "../store/hold.js";
 import { relatedAmong } from "./content-match.js";
-import { cardSummaries, contentKey, pairFlags, weigh } from "./review.js";
+import { cardSummaries, contentKey, keyDigest, pairFlags, weigh } from "./review.js";
 async function reviewQueue(memoryDir) {
   const cards = await cardSummaries(memoryDir);
   const hold = readHold(memoryDir);
@@ -19,7 +17,7 @@ async function reviewQueue(memoryDir) {
       w.match.statement.body = "";
       const { body: _body, ...card } = p.card;
       const key = contentKey(p);
-      weighed.push({ p: { ...p, card }, w, key: digest(key), across: digest(key.replace(/^\[[^,]*,/, "[")) });
+      weighed.push({ p: { ...p, card }, w, key: keyDigest(key), across: keyDigest(key.replace(/^\[[^,]*,/, "[")) });
     }
   }
   weighed.sort((a, b) => stagingOrder(a.p, b.p));
@@ -38,7 +36,6 @@ async function reviewQueue(memoryDir) {
   }));
   return { pending, unreadable };
 }
-var digest = (text) => sha256Hex(encodeUtf8(text));
 export {
   reviewQueue
 };

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { diffLines } from "../core/line-diff.js";
+import { encodeUtf8 } from "../core/bytes.js";
 import { sha256Hex } from "../store/history.js";
 import { cardFileOf, PROPOSALS_DIR, proposalCardProblem, readPendingPage } from "./propose.js";
 import { readHold } from "../store/hold.js";
@@ -17,7 +18,7 @@ async function reviewPending(memoryDir, page, options = {}) {
   const read = readPendingPage(memoryDir, page, options);
   const cards = await cardSummaries(memoryDir);
   const hold = readHold(memoryDir);
-  const weighed = read.proposals.map((p) => ({ p, w: weigh(memoryDir, p, cards, hold), key: contentKey(p) }));
+  const weighed = read.proposals.map((p) => ({ p, w: weigh(memoryDir, p, cards, hold), key: keyDigest(contentKey(p)) }));
   const related = relatedAmong(
     weighed.map((x) => x.w.match),
     cards
@@ -116,6 +117,9 @@ function groupKey(p) {
 function contentKey(p) {
   return JSON.stringify([p.card.type ?? null, norm(p.card.description ?? ""), norm(p.card.body ?? ""), [...p.card.topics ?? []].map(norm).sort()]);
 }
+function keyDigest(key) {
+  return sha256Hex(encodeUtf8(key));
+}
 function sameContent(p, card) {
   const description = p.card.description ?? card.description;
   const body = p.card.body ?? card.body;
@@ -189,6 +193,7 @@ export {
   currentScopeSuggestion,
   findTarget,
   groupKey,
+  keyDigest,
   pairFlags,
   previewProposal,
   reviewPending,

@@ -20,7 +20,7 @@ import { isNote } from "../records/import-prose.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildDoctorReport } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
-import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
+import { INDEX_FILE, memctlStateHome, STATE_DIR } from "../store/paths.js";
 import { sessionSecretProblem } from "../store/session-secret.js";
 import { storeWriteProblem } from "../store/writable.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
@@ -34,7 +34,9 @@ import { instructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
-import { LOG_MAX_BYTES, realpathOr } from "../store/checked-fs.js";
+import { LOG_MAX_BYTES, readdirNames, realpathOr } from "../store/checked-fs.js";
+import { ignoredHostDirVars } from "../core/host-dirs.js";
+import { SET_ASIDE } from "../usage/format.js";
 async function runDoctor(options, io) {
   const step = options.onStep ?? (() => {
   });
@@ -88,6 +90,8 @@ async function runDoctor(options, io) {
     ...syncUnreadable ? { syncUnreadable } : {},
     ...dir ? arrivalsOf(dir) : { arrivals: [] },
     ...stateHomeOf(io),
+    ignoredEnv: ignoredHostDirVars(io.env),
+    ...dir ? { usageSetAside: usageSetAside(dir) } : {},
     ...dir ? storeWritable(dir) : {},
     secretsAtRest,
     ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home, readSettings }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
@@ -106,6 +110,13 @@ function arrivalsOf(dir) {
 function stateHomeOf(io) {
   const problem = sessionSecretProblem(io);
   return problem === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+}
+function usageSetAside(dir) {
+  try {
+    return readdirNames(path.join(dir, STATE_DIR)).filter((n) => SET_ASIDE.test(n)).sort();
+  } catch {
+    return [];
+  }
 }
 function storeWritable(dir) {
   const problem = storeWriteProblem(dir);

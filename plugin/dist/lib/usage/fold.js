@@ -1,11 +1,11 @@
 // lib/usage/fold.ts
 import fs from "node:fs";
 import path from "node:path";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { lstatIfExists, readRegularUtf8 } from "../store/checked-fs.js";
 import { STATE_DIR } from "../store/paths.js";
 import { tryStoreLock } from "../store/lock.js";
 import { appendBytes, realDir, replaceFile } from "../store/safe-write.js";
-import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT } from "./format.js";
+import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, SET_ASIDE_SUFFIX, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT } from "./format.js";
 import { foldingFiles, unconsumed } from "./read.js";
 import { legacyReader } from "./legacy.js";
 var FOLD_GRACE_MS = 1e4;
@@ -34,6 +34,14 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const added = /* @__PURE__ */ new Map();
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
+      const st = lstatIfExists(path.join(dir, name));
+      if (st !== void 0 && !st.isFile()) {
+        try {
+          fs.renameSync(path.join(dir, name), path.join(dir, `${name}${SET_ASIDE_SUFFIX}${stamp}`));
+        } catch {
+        }
+        continue;
+      }
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
       const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });

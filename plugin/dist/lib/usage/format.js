@@ -3,6 +3,8 @@ import { dayMs, daysBetween, utcDay } from "../core/frecency.js";
 var USAGE_LOG = "usage.log";
 var USAGE_SNAPSHOT = "usage.tsv";
 var FOLDING = /^usage\.(\d+)-\d+\.folding$/;
+var SET_ASIDE_SUFFIX = ".set-aside-";
+var SET_ASIDE = /^usage\.\d+-\d+\.folding\.set-aside-\d+$/;
 var HALVING_PERIOD_DAYS = 30;
 var HEADER = "# memctl usage v1";
 var DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -102,6 +104,8 @@ function applyDecay(snap, today) {
 export {
   FOLDING,
   HALVING_PERIOD_DAYS,
+  SET_ASIDE,
+  SET_ASIDE_SUFFIX,
   USAGE_LOG,
   USAGE_SNAPSHOT,
   add,
