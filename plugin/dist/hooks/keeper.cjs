@@ -10588,7 +10588,10 @@ async function main() {
     node_os_default.setPriority(NICENESS);
   } catch {
   }
-  const log = (message) => logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  const logDir = node_path_default.dirname(hookLogPath(io));
+  const log = (message) => {
+    if (exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  };
   const settings = keeperSettings(io.env);
   let lastError = "";
   const exit = await keepFresh(memoryDir, {
