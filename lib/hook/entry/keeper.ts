@@ -21,11 +21,11 @@ async function main(): Promise<void> {
   } catch {
     // not permitted: run at the priority inherited
   }
-  // The hook that spawned it made the log's directory: gone since, its home was removed (a test's temp tree, a
-  // cleaned-up account), and logging there would make it again. Its lines are dropped instead.
+  // Its start makes the log's directory if need be; gone after that, its home was removed (a test's temp tree, a
+  // cleaned-up account), and logging there would make it again: later lines are dropped instead.
   const logDir = path.dirname(hookLogPath(io));
-  const log = (message: string) => {
-    if (exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  const log = (message: string, make = false) => {
+    if (make || exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
   };
   const settings = keeperSettings(io.env);
   let lastError = "";
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       if (message !== lastError) log(message);
       lastError = message;
     },
-    onStart: () => log("started"),
+    onStart: () => log("started", true),
   });
   log(`exited (${exit})`);
 }

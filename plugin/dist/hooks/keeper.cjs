@@ -10589,8 +10589,8 @@ async function main() {
   } catch {
   }
   const logDir = node_path_default.dirname(hookLogPath(io));
-  const log = (message) => {
-    if (exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  const log = (message, make = false) => {
+    if (make || exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
   };
   const settings = keeperSettings(io.env);
   let lastError = "";
@@ -10604,7 +10604,7 @@ async function main() {
       if (message !== lastError) log(message);
       lastError = message;
     },
-    onStart: () => log("started")
+    onStart: () => log("started", true)
   });
   log(`exited (${exit})`);
 }
