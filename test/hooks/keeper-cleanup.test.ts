@@ -1,6 +1,7 @@
 // Test hygiene: a test that runs the real hook on a large store and forgets stopKeepers must still leave no keeper
 // running after its cleanup, nor one that writes into the tree removed (test/support/scratch.ts removeScratch).
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
@@ -8,7 +9,7 @@ import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 import { keeperHolder, keeperPids, waitFor } from "../support/keepers.js";
-import { processesNaming } from "../support/scratch.js";
+import { processesNaming, removeScratch, scratchDir } from "../support/scratch.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const cards = Array.from({ length: 40 }, (_, i) => ({ file: `feedback_c${i}.md`, title: `Card c${i}`, hook: `note c${i} about the build`, topics: ["build"] }));
@@ -26,4 +27,17 @@ test("a sandbox's cleanup stops the keeper its hook started, though the test nev
   s.cleanup(); // no stopKeepers: what a test that forgets it does
   assert.deepEqual(processesNaming(s.root), []);
   assert.equal(fs.existsSync(s.root), false);
+});
+
+test("removeScratch stops a process working in the tree, not only one naming it, before removing it", async () => {
+  const root = scratchDir("memctl-cwd-");
+  fs.mkdirSync(path.join(root, "work"));
+  // Names nothing in the tree: only its working directory is there (a ui server started in a test's home).
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { cwd: path.join(root, "work"), stdio: "ignore" });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await waitFor(() => processesNaming(root).includes(child.pid!), 10_000, "the child working in the tree");
+  removeScratch(root);
+  assert.equal(await exited, null);
+  assert.equal(child.signalCode, "SIGKILL");
+  assert.equal(fs.existsSync(root), false);
 });

@@ -1,7 +1,7 @@
 // Temp directories for tests, removed when the test file's process exits: a test that forgets its cleanup (or
 // fails before it) leaves nothing behind. scripts/run-tests.mjs reports anything that still escapes.
-// A directory is removed only once no process names it: a background process a test's hook started there (the
-// freshness keeper, given its store's path) would otherwise outlive the test and write into the tree removed.
+// A directory is removed only once no process names it or works in it: a background process a test started there
+// (the freshness keeper, given its store's path; a ui server) would otherwise outlive it and write into the tree removed.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,7 +33,7 @@ export function removeScratch(dir: string): void {
 }
 
 /**
- * SIGKILLs this user's live processes with an argument inside `dir` (Linux /proc; none elsewhere) and returns
+ * SIGKILLs this user's live processes naming or working in `dir` (Linux /proc; none elsewhere) and returns
  * once each has gone (a zombie counts: it runs no more code), throwing after `ms`. Synchronous, so an exit
  * handler and a test's plain cleanup can call it.
  */
@@ -58,7 +58,7 @@ export function stopProcessesNaming(dir: string, ms = 5_000): void {
   }
 }
 
-/** The pids of live processes other than this one with an argument that is `dir` or a path inside it. */
+/** The pids of live processes other than this one with an argument, or a working directory, that is `dir` or inside it. */
 export function processesNaming(dir: string): number[] {
   let pids: number[];
   try {
@@ -79,11 +79,20 @@ export function processesNaming(dir: string): number[] {
   return pids.filter((pid) => {
     if (pid === process.pid) return false;
     try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some(inside) && running(pid);
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      return (args.some(inside) || inside(cwdOf(pid))) && running(pid);
     } catch {
       return false; // exited meanwhile
     }
   });
+}
+
+function cwdOf(pid: number): string {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return ""; // another user's, or exited
+  }
 }
 
 /** Alive and not a zombie (state Z: exited, waiting for its parent to reap it). */
