@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { main } from "../lib/cli/main.js";
 import { BufferSink, type Io } from "../lib/store/io.js";
-import { scratchDir } from "./support/scratch.js";
+import { removeScratch, scratchDir } from "./support/scratch.js";
 
 /** A fresh temp directory (realpath'd, so /tmp symlinks never confuse path comparisons). */
 export function tempDir(prefix = "memctl-test-"): string {
@@ -103,7 +103,7 @@ export function sandbox(cards: CardSpec[] = [], options: { now?: Date } = {}) {
   const stderr = new BufferSink();
   const env = { MEMCTL_MEMORY_DIR: memory, MEMCTL_CONFIG_FILE: path.join(home, "config.toml"), HOME: home };
   const io: Io = { stdout, stderr, env, cwd: repo, home, now: () => options.now ?? new Date("2026-12-02T10:00:00Z") };
-  return { root, home, repo, memory, io, stdout, stderr, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return { root, home, repo, memory, io, stdout, stderr, cleanup: () => removeScratch(root) };
 }
 
 export function cardText(c: CardSpec): string {

@@ -152,6 +152,16 @@ test("the keeper exits when its .memctl/ or its store is removed, and makes neit
     );
 });
 
+test("a keeper whose whole tree (home and store) is removed exits and makes none of it again, not even its log", async (t) => {
+  const k = keeperStore(t);
+  await k.prompt("the build");
+  const pid = await liveKeeper(k);
+  fs.rmSync(k.s.root, { recursive: true, force: true });
+  await waitFor(() => !processAlive(pid), 20_000, "the keeper's exit");
+  // Its last words ("exited (gone)") went to a log under the removed home: writing them there would make it again.
+  assert.equal(fs.existsSync(k.s.root), false);
+});
+
 test("a SIGKILLed keeper is replaced by the next prompt", async (t) => {
   const k = keeperStore(t);
   await k.prompt("the build");

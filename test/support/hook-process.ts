@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TestContext } from "node:test";
 import { initRepo, REPO_ROOT } from "../helpers.js";
-import { scratchDir } from "./scratch.js";
+import { removeScratch, scratchDir } from "./scratch.js";
 
 export const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 
@@ -19,10 +19,10 @@ export interface HookDirs {
   env: Record<string, string | undefined>;
 }
 
-/** A home, a git repo and an empty memory dir under a fresh temp dir, removed after the test. */
+/** A home, a git repo and an empty memory dir under a fresh temp dir, removed after the test with any keeper its hooks started. */
 export function hookDirs(t: TestContext, prefix: string): HookDirs {
   const root = fs.realpathSync(scratchDir(prefix));
-  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  t.after(() => removeScratch(root));
   const [home, repo, memory] = ["home", "repo", "memory"].map((d) => path.join(root, d)) as [string, string, string];
   fs.mkdirSync(home);
   fs.mkdirSync(memory);

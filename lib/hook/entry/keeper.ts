@@ -6,7 +6,8 @@ import path from "node:path";
 import os from "node:os";
 import { keepFresh, keeperSettings } from "../../rank-cache/keeper.js";
 import { processIo } from "../../store/io.js";
-import { logHookError } from "../run.js";
+import { exists } from "../../store/checked-fs.js";
+import { hookLogPath, logHookError } from "../run.js";
 
 /** Below normal priority: a check competes with the prompts it is there to speed up. */
 const NICENESS = 10;
@@ -20,7 +21,12 @@ async function main(): Promise<void> {
   } catch {
     // not permitted: run at the priority inherited
   }
-  const log = (message: string) => logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  // Its start makes the log's directory if need be; gone after that, its home was removed (a test's temp tree, a
+  // cleaned-up account), and logging there would make it again: later lines are dropped instead.
+  const logDir = path.dirname(hookLogPath(io));
+  const log = (message: string, make = false) => {
+    if (make || exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  };
   const settings = keeperSettings(io.env);
   let lastError = "";
   const exit = await keepFresh(memoryDir, {
@@ -33,7 +39,7 @@ async function main(): Promise<void> {
       if (message !== lastError) log(message);
       lastError = message;
     },
-    onStart: () => log("started"),
+    onStart: () => log("started", true),
   });
   log(`exited (${exit})`);
 }

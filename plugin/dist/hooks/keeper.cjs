@@ -10599,7 +10599,10 @@ async function main() {
     node_os_default.setPriority(NICENESS);
   } catch {
   }
-  const log = (message) => logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  const logDir = node_path_default.dirname(hookLogPath(io));
+  const log = (message, make = false) => {
+    if (make || exists(logDir)) logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  };
   const settings = keeperSettings(io.env);
   let lastError = "";
   const exit = await keepFresh(memoryDir, {
@@ -10612,7 +10615,7 @@ async function main() {
       if (message !== lastError) log(message);
       lastError = message;
     },
-    onStart: () => log("started")
+    onStart: () => log("started", true)
   });
   log(`exited (${exit})`);
 }
