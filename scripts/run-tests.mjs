@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
+import { stopProcessesNaming } from "../test/support/sweep.mjs";
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -43,6 +44,12 @@ try {
     }
     const summary = [...groups].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`);
     console.error(`run-tests: ${left.length} temp entries left by tests, removed: ${summary.join(", ")}`);
+  }
+  // A test process killed outright (a timeout) skipped its own exit sweep: what it started here is stopped now.
+  try {
+    stopProcessesNaming(scratch, 5_000, "run-tests");
+  } catch (err) {
+    console.error(`run-tests: ${err.message}`);
   }
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { claudeSlug, projectKey } from "../../lib/config/project.js";
 import { gitInit, REPO_ROOT, tempDir, writeStore } from "../helpers.js";
+import { removeScratch } from "../support/scratch.js";
 
 // Seed 001: a bad [projects."<key>"] entry fails closed for the project it matches, and only for it.
 // Real git repositories, the built CLI and the built hook, as a user would run them.
@@ -44,7 +45,7 @@ function world(badEntry: (keyB: string, repoB: string) => string) {
       encoding: "utf8",
       input: JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt: "how do we deploy?" }),
     });
-  return { root, home, a: a!, b: b!, c: c!, memA, legacyC, keyB, configFile, configText, cli, hook, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return { root, home, a: a!, b: b!, c: c!, memA, legacyC, keyB, configFile, configText, cli, hook, cleanup: () => removeScratch(root) };
 }
 
 for (const [label, badEntry] of Object.entries(BAD_ENTRIES)) {

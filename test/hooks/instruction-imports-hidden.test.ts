@@ -5,6 +5,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { git, tempDir } from "../helpers.js";
 import { CLI } from "../support/fixture.js";
+import { removeScratch } from "../support/scratch.js";
 
 // An instruction file that comes with a directory the user did not write (a cloned repository, an unpacked archive)
 // is expanded at session start for hosts that do not expand imports themselves (Codex). Its @imports must not pull
@@ -31,7 +32,7 @@ function sessionStart(home: string, cwd: string): string {
 
 test("a cloned repository's AGENTS.md does not import the user's .env or a hidden directory's file; its own docs still come", (t) => {
   const home = tempDir("memctl-hidden-");
-  t.after(() => fs.rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeScratch(home));
   const repo = path.join(home, "src", "tool");
   fs.mkdirSync(repo, { recursive: true });
   git(repo, "init", "-q");
@@ -46,7 +47,7 @@ test("a cloned repository's AGENTS.md does not import the user's .env or a hidde
 
 test("with a home that is a repository, an AGENTS.md in a directory under it imports nothing of the home outside its own directory", (t) => {
   const home = tempDir("memctl-homerepo-");
-  t.after(() => fs.rmSync(home, { recursive: true, force: true }));
+  t.after(() => removeScratch(home));
   git(home, "init", "-q");
   write(path.join(home, ".netrc"), "machine api.example.com login me password hunter2-netrc\n");
   write(path.join(home, ".bashrc"), "export DB_PASSWORD=bashrc-secret\n");

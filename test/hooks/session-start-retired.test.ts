@@ -12,6 +12,7 @@ import { decodeCardCache } from "../../lib/store/card-cache-format.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { handWrittenCards } from "../support/compact-fixture.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
+import { removeScratch } from "../support/scratch.js";
 
 const SUNSET = "- [v1 API sunset](project_v1_api_sunset.md)";
 const LEFT_OUT = (n: number) =>
@@ -126,7 +127,7 @@ const hook = async (w: World) => (await memctl(w, ["hook", "session-start", "--h
 
 test("after accept --supersede, session start lists the new card and not the one it replaced (overview)", async (t) => {
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   await ciCards(w);
   assert.match(await hook(w), /CI runs on Buildkite/);
   await supersedeCi(w);
@@ -138,7 +139,7 @@ test("after accept --supersede, session start lists the new card and not the one
 
 test("the compact view leaves out the lines of cards superseded since the compact, and counts only what it shows", async (t) => {
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   handWrittenCards(w, 40); // enough that a compact shrinks the block
   await ciCards(w);
   const compacted = await memctl(w, ["compact", "--mechanical"]);

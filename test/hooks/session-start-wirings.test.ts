@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { claudeSlug } from "../../lib/config/project.js";
 import { CLI, makeWorld, spawnEnv } from "../support/fixture.js";
 import { REPO_ROOT } from "../helpers.js";
+import { removeScratch } from "../support/scratch.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 type World = ReturnType<typeof makeWorld>;
@@ -44,7 +45,7 @@ for (const host of ["claude", "codex"]) {
   for (const source of ["startup", "compact"]) {
     test(`${host}: two wirings run SessionStart(${source}) of one session at once — one overview, the other prints nothing`, async (t) => {
       const w = makeWorld();
-      t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+      t.after(() => removeScratch(w.root));
       storeWith(w, w.mem, 3);
       for (let round = 0; round < 3; round++) {
         const payload = { session_id: `s-${source}-${round}`, source, hook_event_name: "SessionStart" };
@@ -61,7 +62,7 @@ for (const host of ["claude", "codex"]) {
 
 test("claude: the store is its auto-memory folder and auto memory is on — the note once, and the prompt hook repeats none of the lines Claude loaded", async (t) => {
   const w = makeWorld({ explicit: false });
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   const auto = path.join(w.home, ".claude", "projects", claudeSlug(w.repo), "memory");
   storeWith(w, auto, 205);
   const out = JSON.parse(await start(w, "claude", { session_id: "native", source: "startup" }, ["--plugin"]));
@@ -81,7 +82,7 @@ test("claude: the store is its auto-memory folder and auto memory is on — the 
 
 test("claude loading the store itself (auto memory on): session start still names the pending proposals and the loaded lines that are no longer true", async (t) => {
   const w = makeWorld({ explicit: false });
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   const auto = path.join(w.home, ".claude", "projects", claudeSlug(w.repo), "memory");
   storeWith(w, auto, 3);
   // Claude loads MEMORY.md as it is: step 1's line is there, though the card was superseded, and step 2's has expired.
@@ -106,7 +107,7 @@ test("claude loading the store itself (auto memory on): session start still name
 
 test("a git project with no store: one line naming the step (the plugin's command on the plugin route); not in a plain folder", async (t) => {
   const w = makeWorld({ explicit: false, createMemory: false });
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   const plugin = JSON.parse(await start(w, "claude", { session_id: "p", source: "startup" }, ["--plugin"]));
   assert.match(plugin.hookSpecificOutput.additionalContext, /no memory store yet\. To start one, run \/memctl:mem-init in it/);
   assert.match(plugin.systemMessage, /\/memctl:mem-init/, "the user sees it too");

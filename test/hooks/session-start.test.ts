@@ -7,6 +7,7 @@ import { BLOCK_CLOSE, BLOCK_OPEN } from "../../lib/core/block.js";
 import { claudeSlug } from "../../lib/config/project.js";
 import { configure, handWrittenCards, script } from "../support/compact-fixture.js";
 import { CLI, makeWorld, memctl, spawnEnv } from "../support/fixture.js";
+import { removeScratch } from "../support/scratch.js";
 
 // `memctl hook session-start` through the built CLI, as hosts run it: the compact plus what changed since it,
 // or the pinned cards and the index in order, fenced and complete: over [doctor] warn_bytes one line says so and points at doctor.
@@ -58,7 +59,7 @@ async function compactedStoreWithChanges(w: ReturnType<typeof makeWorld>) {
 for (const host of HOSTS) {
   test(`${host}: with a compact over warn_bytes, the overview is complete — the new card, the removed one marked, one warning line, nothing cut`, async (t) => {
     const w = makeWorld();
-    t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+    t.after(() => removeScratch(w.root));
     await compactedStoreWithChanges(w);
     const text = delivered(host, sessionStart(w, host));
     const lines = text.trimEnd().split("\n");
@@ -80,7 +81,7 @@ for (const host of HOSTS) {
 
 test("without a compact: pinned cards first, then the whole index in order — nothing cut, one warning line when over warn_bytes", async (t) => {
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   handWrittenCards(w, 60);
   await memctl(w, ["save", "owner", "-t", "user", "-d", "the owner wants short answers", "--priority", "always"]);
   const out = sessionStart(w, "generic");
@@ -110,7 +111,7 @@ test("without a compact: pinned cards first, then the whole index in order — n
 test("every host prints the same overview from the card cache's escaped lines as from MEMORY.md: quotes, backslashes, controls, CJK, a pinned card", async (t) => {
   // A warm start copies the lines kept escaped for JSON (issue 32); the first start, with no cache, renders them.
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   handWrittenCards(w, 8);
   await memctl(w, ["save", "pinned", "-t", "user", "-d", 'pinned "first" \\ always', "--priority", "always"]);
   const index = path.join(w.mem, "MEMORY.md");
@@ -143,7 +144,7 @@ test("every host prints the same overview from the card cache's escaped lines as
 
 test("the warning follows doctor's number: a store exactly at warn_bytes gets none, one byte over gets it", async (t) => {
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   handWrittenCards(w, 30);
   const injected = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout).injection.injected_bytes as number;
   fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, `[doctor]\nwarn_bytes = ${injected}\n`);
@@ -154,7 +155,7 @@ test("the warning follows doctor's number: a store exactly at warn_bytes gets no
 
 test("with a compact: its summary plus every card written and removed since, as JSON additionalContext for Codex", async (t) => {
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   handWrittenCards(w, 60);
   configure(w, [script(w, "summarize.sh", SUMMARIZE)]);
   assert.equal((await memctl(w, ["compact"])).code, 0);
@@ -175,7 +176,7 @@ test("with a compact: its summary plus every card written and removed since, as 
 
 test("claude: only the auto-memory note when the store is Claude's own auto-memory dir for the project; the overview otherwise", async (t) => {
   const w = makeWorld({ explicit: false });
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   const auto = path.join(w.home, ".claude", "projects", claudeSlug(w.repo), "memory");
   fs.mkdirSync(auto, { recursive: true });
   fs.writeFileSync(path.join(auto, "MEMORY.md"), "# Memory\n\n- [a](feedback_a.md) — a note\n");
@@ -191,7 +192,7 @@ test("claude: only the auto-memory note when the store is Claude's own auto-memo
 
 test("no store, a bad payload: nothing printed, exit 0", async (t) => {
   const w = makeWorld({ createMemory: false });
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   assert.equal(sessionStart(w, "claude"), "");
   const r = spawnSync(process.execPath, [CLI, "hook", "session-start"], { input: "not json", env: spawnEnv(w), encoding: "utf8" });
   assert.deepEqual([r.status, r.stdout], [0, ""]);

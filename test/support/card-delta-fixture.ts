@@ -9,7 +9,7 @@ import { CARD_CACHE } from "../../lib/store/card-cache.js";
 import { cacheStamp } from "../../lib/store/full-check.js";
 import { handCard, sleep } from "./card-cache-fixture.js";
 import { makeWorld, memctl, type World } from "./fixture.js";
-import { scratchDir } from "./scratch.js";
+import { removeScratch, scratchDir } from "./scratch.js";
 
 export const MAX = "5";
 export const state = (w: World, name: string) => path.join(w.mem, ".memctl", name);
@@ -21,7 +21,7 @@ export const baseStamp = (w: World) => cacheStamp(fs.statSync(state(w, CARD_CACH
  */
 export async function store(t: TestContext, options: { cards?: number; env?: Record<string, string>; keeper?: boolean } = {}): Promise<World> {
   const w = makeWorld();
-  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(w.root));
   Object.assign(w.env, { MEMCTL_FULL_CHECK_MAX: MAX, ...options.env });
   fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, options.keeper ? "" : "[hook]\nkeeper = false\n");
   const lines: string[] = [];
@@ -69,7 +69,7 @@ async function scratch(w: World, now: Date) {
   try {
     return await outputs(copy, now);
   } finally {
-    fs.rmSync(root, { recursive: true, force: true });
+    removeScratch(root);
   }
 }
 

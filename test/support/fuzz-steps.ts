@@ -16,7 +16,7 @@ import { journalMark } from "../../lib/store/write-journal.js";
 import { handCard, sleep } from "./card-cache-fixture.js";
 import { MAX, ok as write, outputs, state, tick } from "./card-delta-fixture.js";
 import { memctl, type World } from "./fixture.js";
-import { scratchDir } from "./scratch.js";
+import { removeScratch, scratchDir } from "./scratch.js";
 
 export const PROMPTS = ["card number 7 deploy", "added by hand twice", "ghost cärd missing", "c03 described again migration"];
 
@@ -111,7 +111,7 @@ export async function same(
     assert.deepEqual({ ...got, mayNot: "" }, { ...want, mayNot: "" }, `${what}: what ranking reads`);
     tally[delta ? "ranked" : "blocks"]++;
   } finally {
-    fs.rmSync(root, { recursive: true, force: true });
+    removeScratch(root);
   }
 }
 
