@@ -9,8 +9,9 @@ import { stopKeepers } from "../support/keepers.js";
 import { ok, saveCard, syncedPair, type Machine } from "../support/machines.js";
 
 // A store kept inside a project checkout gets its `.memctl/` from the project's history, links and all. The sync's
-// last result (`.memctl/sync/state.json`) and its journal (`.memctl/sync/journal.json`) were plain reads: linked to
-// /dev/zero they grew the reader without bound, as a FIFO they hung it. Each run below is bounded (8 s, 400 MB) and
+// last result (`.memctl/sync/state.json`), its journal (`.memctl/sync/journal.json`) and the parked cards
+// (`.memctl/sync/incoming/*.json`) were plain reads: linked to /dev/zero they grew the reader without bound, as a
+// FIFO they hung it. Each run below is bounded (8 s, 400 MB) and
 // must end by itself, as it does with no such file.
 
 const HEAP = "--max-old-space-size=256";
@@ -21,7 +22,7 @@ async function bounded(m: Machine, args: string[], input = "") {
   return r;
 }
 
-for (const file of ["state.json", "journal.json"]) {
+for (const file of ["state.json", "journal.json", "incoming/planted.json"]) {
   for (const kind of ["a link to /dev/zero", "a FIFO"]) {
     test(`.memctl/sync/${file} planted as ${kind}: sync --status, sync, doctor and session start end by themselves`, async (t) => {
       const cleanups: (() => void)[] = [];
