@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { DEFAULT_READ_CAP, readRegularUtf8 } from "../store/checked-fs.js";
 import { sha256Hex } from "../store/history.js";
 import { realDir, writeNewFile } from "../store/safe-write.js";
 import { commitFileSync } from "../store/write.js";
@@ -88,9 +89,10 @@ export function readIncoming(repoTop: string): { file: string; card: IncomingCar
   for (const name of names.sort()) {
     const file = path.join(dir, name);
     try {
-      out.push({ file, card: JSON.parse(fs.readFileSync(file, "utf8")) as IncomingCard });
+      // Checked: a store in a project checkout can bring a parked name as a link to /dev/zero or a FIFO.
+      out.push({ file, card: JSON.parse(readRegularUtf8(file, DEFAULT_READ_CAP, { nofollow: true })) as IncomingCard });
     } catch {
-      /* a torn park (killed mid-write) is left for doctor to show; writeNewFile fsyncs, so this is rare */
+      /* a torn park (killed mid-write) is left for doctor to show; writeNewFile fsyncs, so this is rare; a refused one too */
     }
   }
   return out;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile, commitFileSync } from "../store/write.js";
@@ -116,9 +117,20 @@ export interface LastSync {
   message?: string;
 }
 
+/**
+ * The most either sync file (state.json, journal.json) may hold: each is a few hundred bytes. A store kept in a
+ * project checkout can bring them as links to /dev/zero or FIFOs; the checked reader refuses those (E_NOT_REGULAR,
+ * ELOOP for a link, E_TOO_LARGE) and the file counts as absent, as a torn one always has.
+ */
+const SYNC_FILE_MAX_BYTES = 64 * 1024;
+
+function readSyncFile(file: string): unknown {
+  return JSON.parse(readRegularUtf8(file, SYNC_FILE_MAX_BYTES, { nofollow: true }));
+}
+
 export function readLastSync(memoryDir: string): LastSync | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(memoryDir, SYNC_DIR, "state.json"), "utf8")) as LastSync;
+    return readSyncFile(path.join(memoryDir, SYNC_DIR, "state.json")) as LastSync;
   } catch {
     return undefined;
   }
@@ -141,7 +153,7 @@ const journalPath = (memoryDir: string) => path.join(memoryDir, SYNC_DIR, "journ
 
 export function readJournal(memoryDir: string): Journal | undefined {
   try {
-    return JSON.parse(fs.readFileSync(journalPath(memoryDir), "utf8")) as Journal;
+    return readSyncFile(journalPath(memoryDir)) as Journal;
   } catch {
     return undefined;
   }

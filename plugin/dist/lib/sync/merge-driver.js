@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { DEFAULT_READ_CAP, readRegularUtf8 } from "../store/checked-fs.js";
 import { sha256Hex } from "../store/history.js";
 import { realDir, writeNewFile } from "../store/safe-write.js";
 import { commitFileSync } from "../store/write.js";
@@ -53,7 +54,7 @@ function readIncoming(repoTop) {
   for (const name of names.sort()) {
     const file = path.join(dir, name);
     try {
-      out.push({ file, card: JSON.parse(fs.readFileSync(file, "utf8")) });
+      out.push({ file, card: JSON.parse(readRegularUtf8(file, DEFAULT_READ_CAP, { nofollow: true })) });
     } catch {
     }
   }

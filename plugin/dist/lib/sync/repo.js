@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile, commitFileSync } from "../store/write.js";
@@ -71,9 +72,13 @@ async function aheadBehind(memoryDir, trackingRef, options) {
 function gitDir(memoryDir) {
   return path.join(memoryDir, ".git");
 }
+var SYNC_FILE_MAX_BYTES = 64 * 1024;
+function readSyncFile(file) {
+  return JSON.parse(readRegularUtf8(file, SYNC_FILE_MAX_BYTES, { nofollow: true }));
+}
 function readLastSync(memoryDir) {
   try {
-    return JSON.parse(fs.readFileSync(path.join(memoryDir, SYNC_DIR, "state.json"), "utf8"));
+    return readSyncFile(path.join(memoryDir, SYNC_DIR, "state.json"));
   } catch {
     return void 0;
   }
@@ -85,7 +90,7 @@ async function writeLastSync(memoryDir, last) {
 var journalPath = (memoryDir) => path.join(memoryDir, SYNC_DIR, "journal.json");
 function readJournal(memoryDir) {
   try {
-    return JSON.parse(fs.readFileSync(journalPath(memoryDir), "utf8"));
+    return readSyncFile(journalPath(memoryDir));
   } catch {
     return void 0;
   }
