@@ -9,7 +9,7 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8 } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
@@ -179,9 +179,14 @@ export function refusedIntents(memoryDir: string): { file: string; problems: str
     if (systemCode(err) !== "ENOENT") throw err;
   }
   for (const name of names) {
-    const file = path.join(dir, name);
-    if (!fs.lstatSync(file).isFile()) continue;
-    const judged = judgeIntent(memoryDir, fs.readFileSync(file, "utf8"));
+    let text: string;
+    try {
+      text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true }); // one open checks and reads
+    } catch (err) {
+      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
+      throw err;
+    }
+    const judged = judgeIntent(memoryDir, text);
     out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
   }
   return out;

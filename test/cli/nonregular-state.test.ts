@@ -27,6 +27,8 @@ const CASES: { file: string; link?: boolean; report: string[][]; quiet?: string[
   { file: ".memctl/intent.json", link: true, report: [["save", "deploy", "-d", "changed"], ["doctor"]] },
   { file: ".memctl/machine-id", report: [], quiet: [["save", "deploy", "-d", "changed"], ["doctor"]] },
   { file: ".memctl/machine-id", link: true, report: [], quiet: [["save", "deploy", "-d", "changed"], ["doctor"]] },
+  { file: ".memctl/quarantine/intent-0123456789abcdef.json", report: [], quiet: [["doctor"]] },
+  { file: ".memctl/quarantine/intent-0123456789abcdef.json", link: true, report: [], quiet: [["doctor"]] },
 ];
 
 for (const c of CASES) {

@@ -10,7 +10,7 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8 } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
@@ -105,9 +105,14 @@ function refusedIntents(memoryDir) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
   for (const name of names) {
-    const file = path.join(dir, name);
-    if (!fs.lstatSync(file).isFile()) continue;
-    const judged = judgeIntent(memoryDir, fs.readFileSync(file, "utf8"));
+    let text;
+    try {
+      text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true });
+    } catch (err) {
+      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
+      throw err;
+    }
+    const judged = judgeIntent(memoryDir, text);
     out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
   }
   return out;
