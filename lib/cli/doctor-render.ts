@@ -5,6 +5,7 @@ import { colorsFor, type Colors } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
 import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
 import { NOT_PORTABLE_FIX } from "../sync/status.js";
+import { REFUSED_FIX } from "../sync/refused-files.js";
 
 // Human output of `memctl doctor`: the numbers first, then every issue (red) and warning (yellow), each with
 // the one line that fixes it. Memory-derived text (names, paths, hooks, refs) is printed inert.
@@ -181,6 +182,7 @@ export function findings(r: DoctorReport): Finding[] {
     );
   if (r.sync_unreadable) warning("sync", q(r.sync_unreadable.problem), r.sync_unreadable.fix);
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  for (const f of s?.refused_files ?? []) warning("sync", `${q(f.path)} is ${q(f.what)} (${f.code}): sync skips it as absent`, REFUSED_FIX);
   if (s && s.not_portable.length > 0)
     warning(
       "windows names",

@@ -2,6 +2,7 @@ import { inertText } from "../core/sanitize.js";
 import type { Arrival } from "../store/arrivals.js";
 import type { SyncReport } from "../sync/run.js";
 import { NOT_PORTABLE_FIX, type NotPortable, type SyncStatus } from "../sync/status.js";
+import { REFUSED_FIX } from "../sync/refused-files.js";
 import type { Io } from "../store/io.js";
 import { colorsFor } from "./output.js";
 
@@ -72,6 +73,7 @@ export function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {
     lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
   for (const l of s.look_alikes)
     lines.push(c.red(`held       ${l.id} ${inertText(l.path)} (${l.state}) looks like ${inertText(l.looks_like)} but is not it: memctl review ${l.id}`));
+  for (const f of s.refused_files) lines.push(c.yellow(`refused    ${inertText(f.path)} is ${inertText(f.what)} (${f.code}): skipped as absent; ${REFUSED_FIX}`));
   if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));
   return lines.join("\n") + "\n";
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
@@ -9,12 +9,14 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { readRegularMemo } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
 import { placeIndexLineBytes, type IndexPlace } from "../core/index-place.js";
+
+const S_IFLNK = 0o120000;
 
 // A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
 // them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
@@ -131,11 +133,12 @@ export type IntentState =
 export function inspectIntent(memoryDir: string): IntentState {
   let text: string;
   try {
-    const file = intentPath(memoryDir);
-    if (!fs.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
-    text = fs.readFileSync(file, "utf8");
+    // Checked on the descriptor read (no link followed, regular only): a file swapped in after a look never is.
+    text = readRegularUtf8(intentPath(memoryDir), DEFAULT_READ_CAP, { nofollow: true });
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { state: "none" };
+    const code = systemCode(err);
+    if (code === "ENOENT") return { state: "none" };
+    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK : undefined);
     throw err;
   }
   return judgeIntent(memoryDir, text);
@@ -176,9 +179,14 @@ export function refusedIntents(memoryDir: string): { file: string; problems: str
     if (systemCode(err) !== "ENOENT") throw err;
   }
   for (const name of names) {
-    const file = path.join(dir, name);
-    if (!fs.lstatSync(file).isFile()) continue;
-    const judged = judgeIntent(memoryDir, fs.readFileSync(file, "utf8"));
+    let text: string;
+    try {
+      text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true }); // one open checks and reads
+    } catch (err) {
+      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
+      throw err;
+    }
+    const judged = judgeIntent(memoryDir, text);
     out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
   }
   return out;

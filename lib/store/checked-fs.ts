@@ -247,12 +247,12 @@ export function fileStamp(st: fs.BigIntStats | undefined): string {
  * the inode. Errors are readRegular's. The Buffer is shared: callers never write into it. Kept until a store lock
  * is released (forgetReads), so a long-lived server does not hold the last write's 19 MB between calls.
  */
-export function readRegularMemo(path: string, cap = DEFAULT_READ_CAP): Buffer {
+export function readRegularMemo(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Buffer {
   const now = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
   const stamp = fileStamp(now);
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
-  const { bytes } = readRegular(path, cap);
+  const { bytes } = readRegular(path, cap, options);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   readByFile.delete(path);
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });

@@ -29,7 +29,7 @@ export function readLatestHistory(memoryDir: string, cards: readonly string[]): 
   const file = historyPath(memoryDir);
   let opened: { fd: number };
   try {
-    opened = openRegular(file);
+    opened = openRegular(file, { nofollow: true });
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return wholeRead(memoryDir, cards); // reports the error as readHistory does

@@ -4,7 +4,7 @@ import { ERROR_CODES, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
-import { notRegularError, readRegularMemo, statIfExists } from "./checked-fs.js";
+import { close, openRegular, readFullyAt, readRegularMemo } from "./checked-fs.js";
 
 // The write history: `<memory_dir>/.memctl/history.jsonl`, append-only, one JSON object per write.
 // Doctor compares each card file's sha256 with its latest entry to find hand edits; `memctl history`
@@ -59,6 +59,11 @@ export function historyPath(memoryDir: string): string {
 // The one hash helper lives in core; re-exported because every history caller hashes beside its entries.
 export { sha256Hex };
 
+/** Why the history could not be read; a link is named as one (O_NOFOLLOW's ELOOP says "too many links"). */
+function unreadable(err: unknown): string {
+  return systemCode(err) === "ELOOP" ? "it is a symlink; memctl reads its history only from a real file in the store" : (err as Error).message;
+}
+
 /**
  * Reads the whole history; never throws. Writes read it uncapped (their numbering needs every line); what only shows
  * or checks it (history, restore, doctor, the web view, session start) passes `cap` (LOG_MAX_BYTES): a history past
@@ -67,15 +72,18 @@ export { sha256Hex };
 export function readHistory(memoryDir: string, cap = Number.POSITIVE_INFINITY): HistoryRead {
   let text: string;
   try {
-    // Append-only and read on every write: its type is checked first (a FIFO would block).
-    const file = historyPath(memoryDir);
-    const stat = statIfExists(file);
-    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
-    if (stat && stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
-    text = fs.readFileSync(file, "utf8");
+    // Append-only and read on every write. Type and size are those of the descriptor read (no link followed, a
+    // FIFO opened without blocking), so nothing swapped in after a look is read.
+    const { fd, stat } = openRegular(historyPath(memoryDir), { nofollow: true });
+    try {
+      if (stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
+      text = readFullyAt(fd, 0, stat.size).toString("utf8");
+    } finally {
+      close(fd);
+    }
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${(err as Error).message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   return parseHistory(text);
 }
@@ -91,10 +99,10 @@ export function readCardHistory(memoryDir: string, cards: readonly string[]): Hi
   try {
     // A save reads its card's entries, then the commit reads them again under the same lock: one read and one
     // search while the file's stamp holds (readRegularMemo), not two of a 19 MB history at 100,000 cards.
-    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY);
+    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY, { nofollow: true });
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${(err as Error).message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   const key = cards.join("\n");
   const found = searched.get(bytes)?.get(key);

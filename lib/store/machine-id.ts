@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { NOT_REGULAR, readRegularUtf8, TOO_LARGE } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 
@@ -19,12 +19,12 @@ function idPath(memoryDir: string): string {
 /** This machine's id for the store, or undefined when none was made yet (or the file is not one of ours). */
 export function readMachineId(memoryDir: string): string | undefined {
   try {
-    const file = idPath(memoryDir);
-    if (!fs.lstatSync(file).isFile()) return undefined;
-    const id = fs.readFileSync(file, "utf8").trim();
+    // One open checks and reads (no link followed, regular only, 4 KiB at most): no window for a swap between them.
+    const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID.test(id) ? id : undefined;
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return undefined;
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return undefined;
     throw err;
   }
 }

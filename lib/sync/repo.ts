@@ -122,7 +122,7 @@ export interface LastSync {
  * project checkout can bring them as links to /dev/zero or FIFOs; the checked reader refuses those (E_NOT_REGULAR,
  * ELOOP for a link, E_TOO_LARGE) and the file counts as absent, as a torn one always has.
  */
-const SYNC_FILE_MAX_BYTES = 64 * 1024;
+export const SYNC_FILE_MAX_BYTES = 64 * 1024;
 
 function readSyncFile(file: string): unknown {
   return JSON.parse(readRegularUtf8(file, SYNC_FILE_MAX_BYTES, { nofollow: true }));

@@ -8,6 +8,7 @@ import { readTrust, type Trust } from "./trust.js";
 import { windowsPathProblem } from "../core/portable-name.js";
 import type { Arrival } from "../store/arrivals.js";
 import { liveArrivals } from "./arrival-decide.js";
+import { refusedSyncFiles, type RefusedFile } from "./refused-files.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync, type LastSync } from "./repo.js";
 
 // Where a synced store stands, from local git state only (no network): for `sync --status` and doctor.
@@ -35,6 +36,8 @@ export interface SyncStatus {
   trust: Trust;
   /** Held new cards whose names only look like an existing card's (lib/core/look-alike.ts). */
   look_alikes: LookAlike[];
+  /** Sync's own files the checked reader refuses (a link, a FIFO, oversize): each treated as absent, named here. */
+  refused_files: RefusedFile[];
 }
 
 /** A held arrival whose name imitates an existing card's. */
@@ -67,6 +70,7 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     drivers_configured: false,
     trust: { level: "shared", chosen: false },
     look_alikes: [],
+    refused_files: refusedSyncFiles(memoryDir),
   };
   if (!fs.existsSync(path.join(memoryDir, ".git"))) return none;
   const opts: GitOptions = { env };
@@ -99,6 +103,7 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     drivers_configured: drivers.code === 0,
     trust: await readTrust(memoryDir, opts),
     look_alikes: heldLookAlikes(memoryDir),
+    refused_files: none.refused_files,
   };
 }
 

@@ -187,12 +187,12 @@ function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
 function fileStamp(st) {
   return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
 }
-function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
+function readRegularMemo(path, cap = DEFAULT_READ_CAP, options = {}) {
   const now = node_fs_default.statSync(path, { bigint: true, throwIfNoEntry: false });
   const stamp = fileStamp(now);
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
-  const { bytes } = readRegular(path, cap);
+  const { bytes } = readRegular(path, cap, options);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   readByFile.delete(path);
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
@@ -7312,27 +7312,32 @@ function isAgentActor(actor) {
 function historyPath(memoryDir) {
   return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
+function unreadable(err) {
+  return systemCode(err) === "ELOOP" ? "it is a symlink; memctl reads its history only from a real file in the store" : err.message;
+}
 function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
-    const file = historyPath(memoryDir);
-    const stat2 = statIfExists(file);
-    if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
-    if (stat2 && stat2.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat2.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
-    text = node_fs_default.readFileSync(file, "utf8");
+    const { fd, stat: stat2 } = openRegular(historyPath(memoryDir), { nofollow: true });
+    try {
+      if (stat2.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat2.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
+      text = readFullyAt(fd, 0, stat2.size).toString("utf8");
+    } finally {
+      close(fd);
+    }
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   return parseHistory(text);
 }
 function readCardHistory(memoryDir, cards) {
   let bytes;
   try {
-    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY);
+    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY, { nofollow: true });
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   const key = cards.join("\n");
   const found = searched.get(bytes)?.get(key);
@@ -9405,7 +9410,7 @@ function readLatestHistory(memoryDir, cards) {
   const file = historyPath(memoryDir);
   let opened;
   try {
-    opened = openRegular(file);
+    opened = openRegular(file, { nofollow: true });
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return wholeRead(memoryDir, cards);
@@ -9692,12 +9697,11 @@ function idPath(memoryDir) {
 }
 function readMachineId(memoryDir) {
   try {
-    const file = idPath(memoryDir);
-    if (!node_fs_default.lstatSync(file).isFile()) return void 0;
-    const id = node_fs_default.readFileSync(file, "utf8").trim();
+    const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID2.test(id) ? id : void 0;
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return void 0;
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return void 0;
     throw err;
   }
 }
@@ -9714,9 +9718,9 @@ var init_machine_id = __esm({
   "lib/store/machine-id.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    init_node_fs();
     init_node_path();
     init_errors();
+    init_checked_fs();
     init_paths();
     init_write();
     MACHINE_ID_RELPATH = `${STATE_DIR}/machine-id`;
@@ -9877,11 +9881,11 @@ async function recoverIntent(memoryDir, commit) {
 function inspectIntent(memoryDir) {
   let text;
   try {
-    const file = intentPath(memoryDir);
-    if (!node_fs_default.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
-    text = node_fs_default.readFileSync(file, "utf8");
+    text = readRegularUtf8(intentPath(memoryDir), DEFAULT_READ_CAP, { nofollow: true });
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { state: "none" };
+    const code = systemCode(err);
+    if (code === "ENOENT") return { state: "none" };
+    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK2 : void 0);
     throw err;
   }
   return judgeIntent(memoryDir, text);
@@ -9992,7 +9996,7 @@ function shaOf(abs) {
     throw err;
   }
 }
-var INTENT_RELPATH, QUARANTINE_RELDIR;
+var S_IFLNK2, INTENT_RELPATH, QUARANTINE_RELDIR;
 var init_commit = __esm({
   "lib/records/commit.ts"() {
     "use strict";
@@ -10013,6 +10017,7 @@ var init_commit = __esm({
     init_machine_id();
     init_intent_check();
     init_index_place();
+    S_IFLNK2 = 40960;
     INTENT_RELPATH = `${STATE_DIR}/intent.json`;
     QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
   }
@@ -11205,8 +11210,8 @@ function listNames(dir, quarantined = () => void 0) {
     return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
   const { names, held: held2 } = namesIn(all.sort(), quarantined);
-  const unreadable = held2.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
-  return { names, unreadable };
+  const unreadable2 = held2.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  return { names, unreadable: unreadable2 };
 }
 function readDir(dir, quarantined = () => void 0) {
   const listed = listNames(dir, quarantined);
@@ -11238,7 +11243,7 @@ function stagingOrder(a, b) {
 }
 function readNames(dir, names) {
   const proposals = [];
-  const unreadable = [];
+  const unreadable2 = [];
   for (const name of names) {
     try {
       const p = JSON.parse(readRegularUtf8(node_path_default.join(dir, name), PROPOSAL_READ_CAP, { nofollow: true }));
@@ -11252,11 +11257,11 @@ function readNames(dir, names) {
       }
       proposals.push(p);
     } catch (err) {
-      unreadable.push({ file: name, reason: err.message });
+      unreadable2.push({ file: name, reason: err.message });
     }
   }
   proposals.sort(stagingOrder);
-  return { proposals, unreadable };
+  return { proposals, unreadable: unreadable2 };
 }
 var isProposalName, PROPOSAL_READ_CAP, NEWEST_READ, PENDING_PAGE;
 var init_proposal_read = __esm({

@@ -21,6 +21,14 @@ const CASES: { file: string; link?: boolean; report: string[][]; quiet?: string[
   { file: ".memctl/compact.json", report: [["doctor"], ["compact", "--show"]], quiet: [["stats"]] },
   { file: "episodes.jsonl", report: [["rebuild-summary"], ["shard"]] },
   { file: "episodes.jsonl", link: true, report: [["shard"]] },
+  // Read by descriptor (no link followed, the type checked on what was opened), so a swap after a check cannot get in.
+  { file: ".memctl/history.jsonl", link: true, report: [["doctor"], ["history"]] },
+  { file: ".memctl/intent.json", report: [["save", "deploy", "-d", "changed"], ["doctor"]] },
+  { file: ".memctl/intent.json", link: true, report: [["save", "deploy", "-d", "changed"], ["doctor"]] },
+  { file: ".memctl/machine-id", report: [], quiet: [["save", "deploy", "-d", "changed"], ["doctor"]] },
+  { file: ".memctl/machine-id", link: true, report: [], quiet: [["save", "deploy", "-d", "changed"], ["doctor"]] },
+  { file: ".memctl/quarantine/intent-0123456789abcdef.json", report: [], quiet: [["doctor"]] },
+  { file: ".memctl/quarantine/intent-0123456789abcdef.json", link: true, report: [], quiet: [["doctor"]] },
 ];
 
 for (const c of CASES) {

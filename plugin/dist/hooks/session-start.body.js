@@ -10415,17 +10415,22 @@ var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
 function historyPath(memoryDir) {
   return node_path_default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
+function unreadable(err) {
+  return systemCode(err) === "ELOOP" ? "it is a symlink; memctl reads its history only from a real file in the store" : err.message;
+}
 function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
-    const file = historyPath(memoryDir);
-    const stat2 = statIfExists(file);
-    if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
-    if (stat2 && stat2.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat2.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
-    text = node_fs_default.readFileSync(file, "utf8");
+    const { fd, stat: stat2 } = openRegular(historyPath(memoryDir), { nofollow: true });
+    try {
+      if (stat2.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat2.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
+      text = readFullyAt(fd, 0, stat2.size).toString("utf8");
+    } finally {
+      close(fd);
+    }
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   return parseHistory(text);
 }

@@ -3,6 +3,7 @@ import { colorsFor } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
 import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
 import { NOT_PORTABLE_FIX } from "../sync/status.js";
+import { REFUSED_FIX } from "../sync/refused-files.js";
 var q = (s) => inert(s);
 function findings(r) {
   const out = [];
@@ -151,6 +152,7 @@ function findings(r) {
     );
   if (r.sync_unreadable) warning("sync", q(r.sync_unreadable.problem), r.sync_unreadable.fix);
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  for (const f of s?.refused_files ?? []) warning("sync", `${q(f.path)} is ${q(f.what)} (${f.code}): sync skips it as absent`, REFUSED_FIX);
   if (s && s.not_portable.length > 0)
     warning(
       "windows names",

@@ -1,6 +1,7 @@
 // lib/cli/sync-render.ts
 import { inertText } from "../core/sanitize.js";
 import { NOT_PORTABLE_FIX } from "../sync/status.js";
+import { REFUSED_FIX } from "../sync/refused-files.js";
 import { colorsFor } from "./output.js";
 function renderReport(memoryDir, r, io) {
   const c = colorsFor(io);
@@ -61,6 +62,7 @@ function renderStatus(memoryDir, s, io) {
     lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
   for (const l of s.look_alikes)
     lines.push(c.red(`held       ${l.id} ${inertText(l.path)} (${l.state}) looks like ${inertText(l.looks_like)} but is not it: memctl review ${l.id}`));
+  for (const f of s.refused_files) lines.push(c.yellow(`refused    ${inertText(f.path)} is ${inertText(f.what)} (${f.code}): skipped as absent; ${REFUSED_FIX}`));
   if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));
   return lines.join("\n") + "\n";
 }

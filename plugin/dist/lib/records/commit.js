@@ -1,7 +1,7 @@
 // lib/records/commit.ts
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex } from "../store/history.js";
 import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
@@ -10,12 +10,13 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
-import { readRegularMemo } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
 import { placeIndexLineBytes } from "../core/index-place.js";
+var S_IFLNK = 40960;
 var INTENT_RELPATH = `${STATE_DIR}/intent.json`;
 var QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
 function intentPath(memoryDir) {
@@ -67,11 +68,11 @@ async function recoverIntent(memoryDir, commit) {
 function inspectIntent(memoryDir) {
   let text;
   try {
-    const file = intentPath(memoryDir);
-    if (!fs.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
-    text = fs.readFileSync(file, "utf8");
+    text = readRegularUtf8(intentPath(memoryDir), DEFAULT_READ_CAP, { nofollow: true });
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { state: "none" };
+    const code = systemCode(err);
+    if (code === "ENOENT") return { state: "none" };
+    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK : void 0);
     throw err;
   }
   return judgeIntent(memoryDir, text);
@@ -104,9 +105,14 @@ function refusedIntents(memoryDir) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
   for (const name of names) {
-    const file = path.join(dir, name);
-    if (!fs.lstatSync(file).isFile()) continue;
-    const judged = judgeIntent(memoryDir, fs.readFileSync(file, "utf8"));
+    let text;
+    try {
+      text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true });
+    } catch (err) {
+      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
+      throw err;
+    }
+    const judged = judgeIntent(memoryDir, text);
     out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
   }
   return out;

@@ -26,6 +26,7 @@ var WARNING_KINDS = {
   tracked_per_machine: { help: "per-machine files committed to the sync repository", count: (r) => r.sync && r.sync.tracked_per_machine.length > 0 ? 1 : 0 },
   sync_conflicts: { help: "sync conflicts awaiting review", count: (r) => syncConflicts(r) > 0 ? 1 : 0 },
   sync_unreadable: { help: "sync state unreadable (git missing or failing)", count: (r) => r.sync_unreadable ? 1 : 0 },
+  sync_file_refused: { help: "a sync file (.memctl/sync/\u2026) that is a link, FIFO or oversize: skipped as absent", count: (r) => r.sync?.refused_files.length ?? 0 },
   merge_in_progress: { help: "a sync merge stopped half way", count: (r) => r.sync?.merge_in_progress ? 1 : 0 },
   not_portable: { help: "file names a Windows checkout refuses", count: (r) => r.sync && r.sync.not_portable.length > 0 ? 1 : 0 },
   instructions: {

@@ -139,12 +139,12 @@ var READ_MEMO_FILES = 4;
 function fileStamp(st) {
   return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
 }
-function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
+function readRegularMemo(path, cap = DEFAULT_READ_CAP, options = {}) {
   const now = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
   const stamp = fileStamp(now);
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
-  const { bytes } = readRegular(path, cap);
+  const { bytes } = readRegular(path, cap, options);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   readByFile.delete(path);
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });

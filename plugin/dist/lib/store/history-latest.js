@@ -11,7 +11,7 @@ function readLatestHistory(memoryDir, cards) {
   const file = historyPath(memoryDir);
   let opened;
   try {
-    opened = openRegular(file);
+    opened = openRegular(file, { nofollow: true });
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return wholeRead(memoryDir, cards);

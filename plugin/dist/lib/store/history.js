@@ -5,7 +5,7 @@ import { ERROR_CODES, systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
-import { notRegularError, readRegularMemo, statIfExists } from "./checked-fs.js";
+import { close, openRegular, readFullyAt, readRegularMemo } from "./checked-fs.js";
 var HISTORY_RELPATH = ".memctl/history.jsonl";
 var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
 var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
@@ -18,27 +18,32 @@ function isAgentActor(actor) {
 function historyPath(memoryDir) {
   return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
+function unreadable(err) {
+  return systemCode(err) === "ELOOP" ? "it is a symlink; memctl reads its history only from a real file in the store" : err.message;
+}
 function readHistory(memoryDir, cap = Number.POSITIVE_INFINITY) {
   let text;
   try {
-    const file = historyPath(memoryDir);
-    const stat = statIfExists(file);
-    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
-    if (stat && stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
-    text = fs.readFileSync(file, "utf8");
+    const { fd, stat } = openRegular(historyPath(memoryDir), { nofollow: true });
+    try {
+      if (stat.size > cap) return { entries: [], malformed: 0, error: tooLarge(stat.size, cap), errorCode: ERROR_CODES.E_LOG_TOO_LARGE };
+      text = readFullyAt(fd, 0, stat.size).toString("utf8");
+    } finally {
+      close(fd);
+    }
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   return parseHistory(text);
 }
 function readCardHistory(memoryDir, cards) {
   let bytes;
   try {
-    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY);
+    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY, { nofollow: true });
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${unreadable(err)}` };
   }
   const key = cards.join("\n");
   const found = searched.get(bytes)?.get(key);

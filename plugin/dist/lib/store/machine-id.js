@@ -1,8 +1,8 @@
 // lib/store/machine-id.ts
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { NOT_REGULAR, readRegularUtf8, TOO_LARGE } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 var MACHINE_ID_RELPATH = `${STATE_DIR}/machine-id`;
@@ -12,12 +12,11 @@ function idPath(memoryDir) {
 }
 function readMachineId(memoryDir) {
   try {
-    const file = idPath(memoryDir);
-    if (!fs.lstatSync(file).isFile()) return void 0;
-    const id = fs.readFileSync(file, "utf8").trim();
+    const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID.test(id) ? id : void 0;
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return void 0;
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return void 0;
     throw err;
   }
 }

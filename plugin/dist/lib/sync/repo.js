@@ -102,6 +102,7 @@ function writeJournal(memoryDir, journal) {
 }
 export {
   SYNC_DIR,
+  SYNC_FILE_MAX_BYTES,
   aheadBehind,
   assertOutsideRepos,
   assertRepoTop,

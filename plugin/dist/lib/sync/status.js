@@ -8,6 +8,7 @@ import { readIncoming } from "./merge-driver.js";
 import { readTrust } from "./trust.js";
 import { windowsPathProblem } from "../core/portable-name.js";
 import { liveArrivals } from "./arrival-decide.js";
+import { refusedSyncFiles } from "./refused-files.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync } from "./repo.js";
 function lookAlikes(arrivals) {
   return arrivals.flatMap((a) => a.looks_like && a.state !== "rejected" ? [{ id: a.id, path: a.path, looks_like: a.looks_like, state: a.state }] : []);
@@ -27,7 +28,8 @@ async function syncStatus(memoryDir, env) {
     not_portable: [],
     drivers_configured: false,
     trust: { level: "shared", chosen: false },
-    look_alikes: []
+    look_alikes: [],
+    refused_files: refusedSyncFiles(memoryDir)
   };
   if (!fs.existsSync(path.join(memoryDir, ".git"))) return none;
   const opts = { env };
@@ -57,7 +59,8 @@ async function syncStatus(memoryDir, env) {
     not_portable: notPortable(all.stdout.split("\0")),
     drivers_configured: drivers.code === 0,
     trust: await readTrust(memoryDir, opts),
-    look_alikes: heldLookAlikes(memoryDir)
+    look_alikes: heldLookAlikes(memoryDir),
+    refused_files: none.refused_files
   };
 }
 var NOT_PORTABLE_FIX = "rename each before a teammate on Windows clones the store (its checkout, and every merge there, fails on them): memctl manage rename OLD NEW (a card's MEMORY.md line follows), or git mv OLD NEW for a name memctl refuses; then memctl sync";
