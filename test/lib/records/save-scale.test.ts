@@ -8,6 +8,7 @@ import { renderIndexLine } from "../../../lib/core/index-file.js";
 import { findCardFile } from "../../../lib/records/card-find.js";
 import { saveCard, type WriteContext } from "../../../lib/records/save.js";
 import { readHistory, sha256Hex } from "../../../lib/store/history.js";
+import { PRUNE_STEP, pruneDue } from "../../../lib/store/revisions.js";
 import { scratchDir } from "../../support/scratch.js";
 
 const CARDS = 3000;
@@ -138,6 +139,13 @@ test("a card whose frontmatter name is not its file name is found through its in
 test("once its side index is made, a save reads its card's latest history line, not the whole history", async () => {
   const c = store();
   const history = path.join(c.memoryDir, ".memctl", "history.jsonl");
+  // Past PRUNE_STEP (1 MiB): below it every write prunes its revisions, which reads the history whole by design (a
+  // small read). Older cards removed by hand make it that long; the saves below are then not at a prune step.
+  const gone = Array.from({ length: 4000 }, (_, i) =>
+    JSON.stringify({ rev: 1, card: `project_gone${i}.md`, op: "create", actor: "human", at: "2026-11-01T00:00:00.000Z", sha256: sha256Hex(`gone ${i}`), bytes: 9 }),
+  );
+  fs.appendFileSync(history, gone.join("\n") + "\n");
+  assert.ok(fs.statSync(history).size > PRUNE_STEP && !pruneDue(c.memoryDir), "the history is past the prune step and not at one");
   await saveCard(c, { name: "c1", description: "the first save reads the history whole and indexes it" });
   const size = fs.statSync(history).size;
   const fds = new Set<number>();
