@@ -3,7 +3,7 @@
 // never lose one another's updates; compacted now and then by a rename that keeps appends made meanwhile.
 // Every fault is the caller's cue to inject as without deduplication: this state never blocks a prompt.
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
+import { close, fstat, lstatIfExists, readAt, readRegular, writeAll } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
@@ -195,8 +195,7 @@ function appendRecord(file: string, line: string): number {
   for (let attempt = 0; ; attempt++) {
     const fd = openAppend(file);
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       const mine = fstat(fd);
       const now = lstatIfExists(file);
       if (attempt >= 3 || (now !== undefined && now.ino === mine.ino)) return mine.size;

@@ -105,6 +105,12 @@ export function writeBytes(fd: number, buffer: Uint8Array, offset: number, lengt
   return fs.writeSync(fd, buffer, offset, length);
 }
 
+/** All of `data` at the file position: a write may take fewer bytes than asked (a full pipe, a signal). */
+export function writeAll(fd: number, data: Uint8Array): void {
+  let written = 0;
+  while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+}
+
 /** fs.readdirSync(path): the entry names, in the order the directory gives them. */
 export function readdirNames(path: string): string[] {
   return fs.readdirSync(path);

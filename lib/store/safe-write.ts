@@ -4,7 +4,7 @@
 // Light on purpose (no parser, no node:crypto): the per-prompt hook appends its usage line through here.
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { close, fstat, lstatIfExists, openForAppend, readAt, writeBytes } from "./checked-fs.js";
+import { close, fstat, lstatIfExists, openForAppend, readAt, writeAll, writeBytes } from "./checked-fs.js";
 import { joinPath } from "./paths.js";
 
 const S_IFMT = 0o170000;
@@ -118,8 +118,7 @@ export function appendBytes(file: string, data: Uint8Array, options: AppendOptio
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       if (options.fsync) fs.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
@@ -147,8 +146,7 @@ export function appendRotating(file: string, data: Uint8Array, cap: number, prev
   let size: number;
   let ino: number;
   try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    writeAll(fd, data);
     const st = fstat(fd);
     size = st.size;
     ino = st.ino;

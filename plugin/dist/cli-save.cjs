@@ -119,6 +119,10 @@ function openForAppend(path, extraFlags = 0, readable = false) {
 function writeBytes(fd, buffer, offset, length) {
   return node_fs_default.writeSync(fd, buffer, offset, length);
 }
+function writeAll(fd, data) {
+  let written = 0;
+  while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+}
 function close(fd) {
   node_fs_default.closeSync(fd);
 }
@@ -7074,8 +7078,7 @@ function appendBytes(file, data, options = {}) {
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       if (options.fsync) node_fs_default.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {

@@ -2949,6 +2949,10 @@ function openForAppend(path, extraFlags = 0, readable = false) {
 function writeBytes(fd, buffer, offset, length) {
   return node_fs_default.writeSync(fd, buffer, offset, length);
 }
+function writeAll(fd, data) {
+  let written = 0;
+  while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+}
 function close(fd) {
   node_fs_default.closeSync(fd);
 }
@@ -3266,8 +3270,7 @@ function appendRotating(file, data, cap, previous) {
   let size;
   let ino;
   try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    writeAll(fd, data);
     const st = fstat(fd);
     size = st.size;
     ino = st.ino;

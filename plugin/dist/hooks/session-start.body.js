@@ -4280,6 +4280,10 @@ function openForAppend(path, extraFlags = 0, readable2 = false) {
 function writeBytes(fd, buffer, offset, length) {
   return node_fs_default.writeSync(fd, buffer, offset, length);
 }
+function writeAll(fd, data) {
+  let written = 0;
+  while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+}
 function close(fd) {
   node_fs_default.closeSync(fd);
 }
@@ -6601,8 +6605,7 @@ function appendRotating(file, data, cap, previous) {
   let size;
   let ino;
   try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    writeAll(fd, data);
     const st = fstat(fd);
     size = st.size;
     ino = st.ino;
@@ -7226,8 +7229,7 @@ function appendRecord(file, line) {
   for (let attempt = 0; ; attempt++) {
     const fd = openAppend(file);
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       const mine = fstat(fd);
       const now = lstatIfExists(file);
       if (attempt >= 3 || now !== void 0 && now.ino === mine.ino) return mine.size;

@@ -4292,6 +4292,10 @@ function openForAppend(path, extraFlags = 0, readable = false) {
 function writeBytes(fd, buffer, offset, length) {
   return node_fs_default.writeSync(fd, buffer, offset, length);
 }
+function writeAll(fd, data) {
+  let written = 0;
+  while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+}
 function readdirNames(path) {
   return node_fs_default.readdirSync(path);
 }
@@ -8282,8 +8286,7 @@ function appendBytes(file, data, options = {}) {
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       if (options.fsync) node_fs_default.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
@@ -8304,8 +8307,7 @@ function appendRotating(file, data, cap, previous) {
   let size;
   let ino;
   try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    writeAll(fd, data);
     const st = fstat(fd);
     size = st.size;
     ino = st.ino;
@@ -10785,8 +10787,7 @@ function appendRecord(file, line) {
   for (let attempt = 0; ; attempt++) {
     const fd = openAppend(file);
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       const mine = fstat(fd);
       const now = lstatIfExists(file);
       if (attempt >= 3 || now !== void 0 && now.ino === mine.ino) return mine.size;

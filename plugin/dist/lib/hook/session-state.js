@@ -1,6 +1,6 @@
 // lib/hook/session-state.ts
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
+import { close, fstat, lstatIfExists, readAt, readRegular, writeAll } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
@@ -115,8 +115,7 @@ function appendRecord(file, line) {
   for (let attempt = 0; ; attempt++) {
     const fd = openAppend(file);
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       const mine = fstat(fd);
       const now = lstatIfExists(file);
       if (attempt >= 3 || now !== void 0 && now.ino === mine.ino) return mine.size;

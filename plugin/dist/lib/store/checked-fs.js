@@ -55,6 +55,10 @@ function openForAppend(path, extraFlags = 0, readable = false) {
 function writeBytes(fd, buffer, offset, length) {
   return fs.writeSync(fd, buffer, offset, length);
 }
+function writeAll(fd, data) {
+  let written = 0;
+  while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+}
 function readdirNames(path) {
   return fs.readdirSync(path);
 }
@@ -211,5 +215,6 @@ export {
   statIfExists,
   tooLargeError,
   utimes,
+  writeAll,
   writeBytes
 };

@@ -1,7 +1,7 @@
 // lib/store/safe-write.ts
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { close, fstat, lstatIfExists, openForAppend, readAt, writeBytes } from "./checked-fs.js";
+import { close, fstat, lstatIfExists, openForAppend, readAt, writeAll, writeBytes } from "./checked-fs.js";
 import { joinPath } from "./paths.js";
 var S_IFMT = 61440;
 var S_IFLNK = 40960;
@@ -65,8 +65,7 @@ function appendBytes(file, data, options = {}) {
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
-      let written = 0;
-      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      writeAll(fd, data);
       if (options.fsync) fs.fsyncSync(fd);
     } catch (err) {
       if (options.rollback) {
@@ -87,8 +86,7 @@ function appendRotating(file, data, cap, previous) {
   let size;
   let ino;
   try {
-    let written = 0;
-    while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+    writeAll(fd, data);
     const st = fstat(fd);
     size = st.size;
     ino = st.ino;
