@@ -16,7 +16,7 @@
 // --verify-drop measures another least-sure drop that still drops (default high), --verify-keep another least-sure
 // keep that still keeps (default medium).
 // The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
-// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|specstory2|specstory3|all] [--half dev|test|all]
+// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|specstory2|specstory3|specstory4|all] [--half dev|test|all]
 //        [--prompt v1|v2|v4] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2|v3|v4|v5|v6] [--verify-drop low|medium|high] [--verify-keep low|medium|high]] [--stage] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,10 +1,11 @@
-// The capture bench's labelled user messages, grouped into the sessions they were typed in. Three sets:
+// The capture bench's labelled user messages, grouped into the sessions they were typed in. Five sets:
 // `phr` (labelled-messages.json: Spec-Kit Prompt History Records, one prompt per file, so each message is its own
 // session), `specstory` (sessions.json: whole SpecStory sessions, every user message of each, in order) and
 // `specstory2` (sessions-specstory2.json: more whole SpecStory sessions by four other authors, all held out) and
 // `specstory3` (sessions-specstory3.json: whole SpecStory sessions by six more authors, all dev, added to choose a
-// verify prompt on: the older dev halves had one false positive left). A
-// session is what the model pass sees: the product's own prompt over that session's messages.
+// verify prompt on: the older dev halves had one false positive left), and `specstory4` (sessions-specstory4.json:
+// four more authors, English, Portuguese and Chinese, all dev, h/capture16; no recorded model answers yet). A session
+// is what the model pass sees: the product's own prompt over that session's messages.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,8 +33,14 @@ export interface BenchSession {
   messages: Labelled[];
 }
 
-export const SETS = ["phr", "specstory", "specstory2", "specstory3"] as const;
-const FILES: Record<string, string> = { phr: "labelled-messages.json", specstory: "sessions.json", specstory2: "sessions-specstory2.json", specstory3: "sessions-specstory3.json" };
+export const SETS = ["phr", "specstory", "specstory2", "specstory3", "specstory4"] as const;
+const FILES: Record<string, string> = {
+  phr: "labelled-messages.json",
+  specstory: "sessions.json",
+  specstory2: "sessions-specstory2.json",
+  specstory3: "sessions-specstory3.json",
+  specstory4: "sessions-specstory4.json",
+};
 
 export function loadSet(set: string): Labelled[] {
   const file = FILES[set];

@@ -7,6 +7,7 @@
 // --prompt v4 replays the frozen first-pass prompt v4's answers instead of v2's (h/capture12; lever 7 needs v2's);
 // --verify-prompt v5 (h/capture13) or v6 (h/capture14) replays that verify prompt's answers over v4's candidates instead of v2's.
 // --stage also stages each lever's candidates through the product's staging (bound, dedupe) and reports that.
+// Levers 12-20 (h/capture16) add the rule pass's candidates to the model's by kind, or intersect them, or reorder.
 //   node --import tsx bench/capture/levers.ts [--prompt v2|v4 [--verify-prompt v2|v5|v6]] [--held-out N] [--stage]
 import { ruleCandidates } from "../../lib/capture/capture.js";
 import { isQuestion, ownText } from "../../lib/capture/mood.js";
@@ -45,8 +46,9 @@ interface Seen {
   shipped: CaptureCandidate[];
   /** The same with the verify keep threshold at high: a shipped candidate missing here was kept at medium. */
   keptHigh: Set<string>;
-  /** Messages the rules capture in this session. */
+  /** Messages the rules capture in this session, and the rules' candidates (each with its kind). */
   ruled: Set<number>;
+  rules: CaptureCandidate[];
   /** What verify prompt v4 (frozen, h/capture11) keeps from the same first pass: its unrated spec / task / other drops. */
   keptV4: Set<string>;
   /** The first pass's candidates before the verify pass (and statesNothing) judged them. */
@@ -126,7 +128,26 @@ const LEVERS: [string, Lever][] = [
   // h/capture15: one proposal per subject a session: a later candidate the store's comparison relates to an earlier
   // one (a near duplicate or the same subject with another value) is dropped.
   ["one candidate per subject a session (the first; compareStatements relates them)", (s) => firstOfEach(s.shipped)],
+  // h/capture16: the rule pass and the model pass together. The product runs the rules only when the model fails; here
+  // a rule candidate from a message the model left out is added (the union), by the rules' kind.
+  ["the rules' candidates added (union, every kind)", (s) => withRules(s, () => true)],
+  ["the rules' corrections added", (s) => withRules(s, (c) => c.kind === "correction")],
+  ["the rules' remember requests added", (s) => withRules(s, (c) => c.kind === "remember")],
+  ["the rules' standing instructions added", (s) => withRules(s, (c) => c.kind === "instruction")],
+  ["the rules' decisions added", (s) => withRules(s, (c) => c.kind === "decision")],
+  ["the model's candidates only where the rules match the message too (intersection)", (s) => s.shipped.filter((c) => s.ruled.has(c.message))],
+  ["union (every kind), then lever 10 (at least half the user's own sentences)", (s) => withRules(s, () => true).filter((c) => ownShare(messageText(s.session, c.message)) >= 0.5)],
+  ["the rules' corrections added, then lever 10", (s) => withRules(s, (c) => c.kind === "correction").filter((c) => ownShare(messageText(s.session, c.message)) >= 0.5)],
+  // The staging bound and the dedupe keep the first of a session's restatements: the surest reading first makes the
+  // one proposed the best-grounded and the others restatements recorded on it. Order only, nothing dropped.
+  ["surest readings first (order only: which of a restated pair is proposed)", (s) => [...s.shipped].sort((a, b) => strength(s, a) - strength(s, b))],
 ];
+
+/** What ships, then each rule candidate `keep` accepts from a message no shipped candidate cites, after them (the model's order first, as the bound reads it). */
+function withRules(s: Seen, keep: (c: CaptureCandidate) => boolean): CaptureCandidate[] {
+  const cited = new Set(s.shipped.map((c) => c.message));
+  return [...s.shipped, ...s.rules.filter((c) => !cited.has(c.message) && keep(c))];
+}
 
 function pct(n: number, d: number): string {
   return d === 0 ? "n/a" : `${Math.round((n / d) * 100)} % (${n}/${d})`;
@@ -152,6 +173,7 @@ for (const [set, half] of SETS) {
       shipped: shipped.get(s.key)?.candidates ?? [],
       keptHigh: new Set((high.get(s.key)?.candidates ?? []).map(key)),
       ruled: new Set(ruleCandidates(userMessagesOf(s)).map((c) => c.message)),
+      rules: ruleCandidates(userMessagesOf(s)),
       keptV4: new Set((v4.get(s.key)?.candidates ?? []).map(key)),
       first: first.get(s.key)?.candidates ?? [],
     });
