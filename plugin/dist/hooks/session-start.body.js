@@ -6302,7 +6302,14 @@ function explicitDirProblem(dir) {
 
 // lib/core/frecency.ts
 function utcDay(moment) {
-  return moment.toISOString().slice(0, 10);
+  return utcIso(moment).slice(0, 10);
+}
+function utcIso(moment) {
+  const y = moment.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return moment.toISOString();
+  const two = (n) => n < 10 ? `0${n}` : `${n}`;
+  const ms = moment.getUTCMilliseconds();
+  return `${String(y).padStart(4, "0")}-${two(moment.getUTCMonth() + 1)}-${two(moment.getUTCDate())}T${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }
 
 // lib/rank/stem.ts
@@ -7511,7 +7518,7 @@ function logHookError(io2, message) {
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
     const flat = message.replace(/\s+/g, " ");
     const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
-    appendRotating(file, Buffer.from(`${io2.now().toISOString()}	${line}
+    appendRotating(file, Buffer.from(`${utcIso(io2.now())}	${line}
 `, "utf8"), HOOK_LOG_CAP_BYTES, node_path_default.join(node_path_default.dirname(file), "hook.1.log"));
   } catch {
   }

@@ -6390,7 +6390,14 @@ var LazyLine = class {
 
 // lib/core/frecency.ts
 function utcDay(moment) {
-  return moment.toISOString().slice(0, 10);
+  return utcIso(moment).slice(0, 10);
+}
+function utcIso(moment) {
+  const y = moment.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return moment.toISOString();
+  const two = (n) => n < 10 ? `0${n}` : `${n}`;
+  const ms = moment.getUTCMilliseconds();
+  return `${String(y).padStart(4, "0")}-${two(moment.getUTCMonth() + 1)}-${two(moment.getUTCDate())}T${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }
 function daysBetween(from, to) {
   return Math.round((dayMs(to) - dayMs(from)) / 864e5);
@@ -10986,7 +10993,7 @@ function whyRecord(input) {
   }
   const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
   return {
-    at: input.now.toISOString(),
+    at: utcIso(input.now),
     host: input.host,
     // Both bounded: a payload's session id or a pasted prompt of megabytes would make one record larger than
     // readWhy takes, failing `memctl why` and the web view until the log rotated twice more.
@@ -11427,7 +11434,7 @@ function logHookError(io, message) {
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
     const flat = message.replace(/\s+/g, " ");
     const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
-    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+    appendRotating(file, Buffer.from(`${utcIso(io.now())}	${line}
 `, "utf8"), HOOK_LOG_CAP_BYTES, node_path_default.join(node_path_default.dirname(file), "hook.1.log"));
   } catch {
   }
