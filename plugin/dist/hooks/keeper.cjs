@@ -6810,8 +6810,8 @@ init_card();
 // lib/core/sha256.ts
 var SHORT = 256;
 var createHash;
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+function sha256Hex(content, jsMax = SHORT) {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }

@@ -6088,9 +6088,10 @@ function readOrUndefined(p) {
 
 // lib/core/sha256.ts
 var SHORT = 256;
+var ONE_SHOT_JS_MAX = 4096;
 var createHash;
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+function sha256Hex(content, jsMax = SHORT) {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }
@@ -7226,7 +7227,7 @@ var DUPLICATE_WINDOW_MS = 1e4;
 var COMPACT_AT_BYTES = 64 * 1024;
 var READ_CAP = 1024 * 1024;
 function shortHash(text) {
-  return sha256Hex(text).slice(0, 16);
+  return sha256Hex(text, ONE_SHOT_JS_MAX).slice(0, 16);
 }
 function sessionKeys(secret, host, sessionId) {
   const input = `${secret}\0${host}\0${sessionId}`;

@@ -6153,9 +6153,10 @@ function readOrUndefined(p) {
 
 // lib/core/sha256.ts
 var SHORT = 256;
+var ONE_SHOT_JS_MAX = 4096;
 var createHash;
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+function sha256Hex(content, jsMax = SHORT) {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }
@@ -10775,7 +10776,7 @@ var MAX_SESSIONS = 32;
 var MAX_LINES_PER_SESSION = 512;
 var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
-  return sha256Hex(text).slice(0, 16);
+  return sha256Hex(text, ONE_SHOT_JS_MAX).slice(0, 16);
 }
 function sessionKeys(secret, host, sessionId) {
   const input = `${secret}\0${host}\0${sessionId}`;
