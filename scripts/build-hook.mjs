@@ -80,6 +80,29 @@ export const jsoncParserEsm = {
   },
 };
 
+// In a hook body jsonc-parser is reached only when a Claude settings file that mentions autoMemoryEnabled is not
+// plain JSON (hosts/claude/auto-memory.ts): its tables (TypeScript enums built at start-up) cost every prompt
+// ~0.7 M instructions. There the one JSONC reader's three imports load it on first call: a require() of the ES
+// build, which esbuild keeps in a lazily initialised wrapper (bench/README.md, h/warm1k2).
+const LAZY = "jsonc-parser-lazy";
+export const jsoncParserLazy = {
+  name: LAZY,
+  setup(b) {
+    const NAMES = ["findNodeAtLocation", "parseTree", "printParseErrorCode"];
+    b.onResolve({ filter: /^jsonc-parser$/ }, (args) => (/[\\/]lib[\\/]core[\\/]jsonc\.ts$/.test(args.importer) ? { path: "calls", namespace: LAZY } : undefined));
+    b.onResolve({ filter: /^jsonc-parser-lazy:names$/ }, () => ({ path: "names", namespace: LAZY }));
+    b.onLoad({ filter: /.*/, namespace: LAZY }, (args) => ({
+      // "names" re-exports only what the reader uses, so the formatter and editor stay out of the bundle.
+      contents:
+        args.path === "names"
+          ? `export { ${NAMES.join(", ")} } from "jsonc-parser";\n`
+          : NAMES.map((n) => `export function ${n}(...a) { return require("jsonc-parser-lazy:names").${n}(...a); }\n`).join(""),
+      resolveDir: process.cwd(),
+      loader: "js",
+    }));
+  },
+};
+
 /** lib/hook/entry/<name>.ts as <name>.body.js and its code-cache loader <name>.cjs; returns the body's build result. */
 async function buildCached(dir, name, external, banner) {
   const bodyName = `${name}.body.js`;
@@ -91,7 +114,7 @@ async function buildCached(dir, name, external, banner) {
     format: "cjs",
     external,
     metafile: true,
-    plugins: [builtinsAsIs, jsoncParserEsm],
+    plugins: [builtinsAsIs, jsoncParserLazy, jsoncParserEsm],
   });
   wrapForLoader(bodyFile);
   await build({

@@ -6,11 +6,16 @@ import { encodeUtf8 } from "./bytes.js";
 
 /** Up to this many UTF-16 units a string is hashed here (a path); past it node:crypto is faster. */
 const SHORT = 256;
+/**
+ * The bound for a process that hashes one text and exits (the hook's prompt): loading node:crypto costs a fresh
+ * process ~3.5 ms CPU, more than hashing 4,096 characters here (~2 ms; 8,192: ~5 ms). bench/README.md, h/warm1k2.
+ */
+export const ONE_SHOT_JS_MAX = 4096;
 let createHash: typeof CreateHash | undefined;
 
 /** Hex SHA-256 of `content` (a string as its UTF-8 bytes); one result whichever way it is computed. */
-export function sha256Hex(content: string | Uint8Array): string {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+export function sha256Hex(content: string | Uint8Array, jsMax = SHORT): string {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }

@@ -23,6 +23,7 @@ import { keepStoreFresh } from "./keeper.js";
 import { askKeeper } from "../rank-cache/keeper-ask.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
+import { utcIso } from "../core/frecency.js";
 
 /**
  * How long a prompt waits for its store's keeper to answer (keeper-ask.ts) before it stats every card itself: a
@@ -248,7 +249,7 @@ export function logHookError(io: Io, message: string): void {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const flat = message.replace(/\s+/g, " ");
     const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}… (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
-    appendRotating(file, Buffer.from(`${io.now().toISOString()}\t${line}\n`, "utf8"), HOOK_LOG_CAP_BYTES, path.join(path.dirname(file), "hook.1.log"));
+    appendRotating(file, Buffer.from(`${utcIso(io.now())}\t${line}\n`, "utf8"), HOOK_LOG_CAP_BYTES, path.join(path.dirname(file), "hook.1.log"));
   } catch {
     // Logging must never turn into a hook failure.
   }

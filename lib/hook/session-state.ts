@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeAll } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
+import { ONE_SHOT_JS_MAX, sha256Hex } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
@@ -25,9 +25,12 @@ export const MAX_LINES_PER_SESSION = 512;
 /** The lock (lib/store/lock.ts, by name) one compactor of the sessions log holds. */
 export const SESSIONS_LOCK = "sessions-lock";
 
-/** A short key for a text: the first 16 hex digits of its SHA-256 (session ids and prompts are never stored). */
+/**
+ * A short key for a text: the first 16 hex digits of its SHA-256 (session ids and prompts are never stored). A
+ * prompt is hashed once a process, so node:crypto loads only for one past ONE_SHOT_JS_MAX.
+ */
 export function shortHash(text: string): string {
-  return sha256Hex(text).slice(0, 16);
+  return sha256Hex(text, ONE_SHOT_JS_MAX).slice(0, 16);
 }
 
 /**

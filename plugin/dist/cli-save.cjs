@@ -7172,8 +7172,8 @@ var init_safe_write = __esm({
 });
 
 // lib/core/sha256.ts
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+function sha256Hex(content, jsMax = SHORT) {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }
@@ -10142,7 +10142,14 @@ var init_secrets = __esm({
 
 // lib/core/frecency.ts
 function utcDay(moment) {
-  return moment.toISOString().slice(0, 10);
+  return utcIso(moment).slice(0, 10);
+}
+function utcIso(moment) {
+  const y = moment.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return moment.toISOString();
+  const two = (n) => n < 10 ? `0${n}` : `${n}`;
+  const ms = moment.getUTCMilliseconds();
+  return `${String(y).padStart(4, "0")}-${two(moment.getUTCMonth() + 1)}-${two(moment.getUTCDate())}T${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }
 var init_frecency = __esm({
   "lib/core/frecency.ts"() {

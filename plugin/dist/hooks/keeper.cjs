@@ -5108,6 +5108,15 @@ function sameStamp(a, b) {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
+// lib/core/frecency.ts
+function utcIso(moment) {
+  const y = moment.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return moment.toISOString();
+  const two = (n) => n < 10 ? `0${n}` : `${n}`;
+  const ms = moment.getUTCMilliseconds();
+  return `${String(y).padStart(4, "0")}-${two(moment.getUTCMonth() + 1)}-${two(moment.getUTCDate())}T${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
+}
+
 // lib/usage/format.ts
 function isMeasurable(card) {
   return card !== "" && !/[\t\n\r]/.test(card);
@@ -6801,8 +6810,8 @@ init_card();
 // lib/core/sha256.ts
 var SHORT = 256;
 var createHash;
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+function sha256Hex(content, jsMax = SHORT) {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }
@@ -10586,7 +10595,7 @@ function logHookError(io, message) {
     node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
     const flat = message.replace(/\s+/g, " ");
     const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
-    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+    appendRotating(file, Buffer.from(`${utcIso(io.now())}	${line}
 `, "utf8"), HOOK_LOG_CAP_BYTES, node_path_default.join(node_path_default.dirname(file), "hook.1.log"));
   } catch {
   }

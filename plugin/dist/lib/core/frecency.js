@@ -1,6 +1,13 @@
 // lib/core/frecency.ts
 function utcDay(moment) {
-  return moment.toISOString().slice(0, 10);
+  return utcIso(moment).slice(0, 10);
+}
+function utcIso(moment) {
+  const y = moment.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return moment.toISOString();
+  const two = (n) => n < 10 ? `0${n}` : `${n}`;
+  const ms = moment.getUTCMilliseconds();
+  return `${String(y).padStart(4, "0")}-${two(moment.getUTCMonth() + 1)}-${two(moment.getUTCDate())}T${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }
 function daysBetween(from, to) {
   return Math.round((dayMs(to) - dayMs(from)) / 864e5);
@@ -43,5 +50,6 @@ export {
   dayNumber,
   daysBetween,
   frecency,
-  utcDay
+  utcDay,
+  utcIso
 };

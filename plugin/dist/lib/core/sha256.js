@@ -1,9 +1,10 @@
 // lib/core/sha256.ts
 import { encodeUtf8 } from "./bytes.js";
 var SHORT = 256;
+var ONE_SHOT_JS_MAX = 4096;
 var createHash;
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+function sha256Hex(content, jsMax = SHORT) {
+  if (typeof content === "string" && content.length <= jsMax) return sha256Js(content);
   createHash ??= process.getBuiltinModule("node:crypto").createHash;
   return createHash("sha256").update(content).digest("hex");
 }
@@ -127,6 +128,7 @@ function sha256Js(text) {
   return Array.from(h, (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
 }
 export {
+  ONE_SHOT_JS_MAX,
   sha256Hex,
   sha256Js
 };

@@ -6,6 +6,7 @@ import { textLanguage } from "../rank/languages.js";
 import { MAX_QUERY_CHARS } from "../rank/tokenize.js";
 import { statIfExists } from "../store/checked-fs.js";
 import { sessionLabel } from "../core/sanitize.js";
+import { utcIso } from "../core/frecency.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 function startDedupe(memoryDir, host, sessionId, prompt, nowMs, io) {
   if (!sessionId) return {};
@@ -59,7 +60,7 @@ function whyRecord(input) {
   }
   const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
   return {
-    at: input.now.toISOString(),
+    at: utcIso(input.now),
     host: input.host,
     // Both bounded: a payload's session id or a pasted prompt of megabytes would make one record larger than
     // readWhy takes, failing `memctl why` and the web view until the log rotated twice more.

@@ -20,6 +20,7 @@ import { keepStoreFresh } from "./keeper.js";
 import { askKeeper } from "../rank-cache/keeper-ask.js";
 import { keeperMinFrom } from "../rank-cache/keeper-lock.js";
 import { parseJsonBounded } from "../core/json-bounded.js";
+import { utcIso } from "../core/frecency.js";
 var KEEPER_ANSWER_MS = 25;
 var keeperAnswerMs = (env) => /^\d+$/.test(env.MEMCTL_KEEPER_ANSWER_MS ?? "") ? Number(env.MEMCTL_KEEPER_ANSWER_MS) : KEEPER_ANSWER_MS;
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
@@ -167,7 +168,7 @@ function logHookError(io, message) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const flat = message.replace(/\s+/g, " ");
     const line = flat.length > HOOK_LOG_LINE_CHARS ? `${flat.slice(0, HOOK_LOG_LINE_CHARS)}\u2026 (${flat.length - HOOK_LOG_LINE_CHARS} more characters)` : flat;
-    appendRotating(file, Buffer.from(`${io.now().toISOString()}	${line}
+    appendRotating(file, Buffer.from(`${utcIso(io.now())}	${line}
 `, "utf8"), HOOK_LOG_CAP_BYTES, path.join(path.dirname(file), "hook.1.log"));
   } catch {
   }

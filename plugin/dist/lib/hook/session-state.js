@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeAll } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
-import { sha256Hex } from "../core/sha256.js";
+import { ONE_SHOT_JS_MAX, sha256Hex } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
@@ -16,7 +16,7 @@ var MAX_SESSIONS = 32;
 var MAX_LINES_PER_SESSION = 512;
 var SESSIONS_LOCK = "sessions-lock";
 function shortHash(text) {
-  return sha256Hex(text).slice(0, 16);
+  return sha256Hex(text, ONE_SHOT_JS_MAX).slice(0, 16);
 }
 function sessionKeys(secret, host, sessionId) {
   const input = `${secret}\0${host}\0${sessionId}`;
