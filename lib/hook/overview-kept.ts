@@ -64,11 +64,12 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
  * The lines kept for whichever card-cache file, when sealed under `key`'s secret for its day and scope with what
  * carries them forward: read only to be patched (overview-patch.ts). `current`: the cache in force (the size cap).
  */
-export function readSealedKept(memoryDir: string, current: CacheStamp, key: KeptKey): { cache: CacheStamp; lines: KeptLines; patch: KeptPatch } | undefined {
+export function readSealedKept(memoryDir: string, current: CacheStamp, key: KeptKey): { cache: CacheStamp; lines: KeptLines; patch: KeptPatch; seal: string } | undefined {
   if (key.secret === undefined) return undefined;
   const kept = readDerivedAny(memoryDir, OVERVIEW_LINES, current);
   const parsed = kept && parseKept(kept.cache, kept.facts, kept.payload, key);
-  return parsed?.sealed && parsed.patch ? { cache: kept!.cache, lines: parsed.lines, patch: parsed.patch } : undefined;
+  // The seal names this very write (a fresh nonce each): a log over these lines names them by it (overview-log.ts).
+  return parsed?.sealed && parsed.patch ? { cache: kept!.cache, lines: parsed.lines, patch: parsed.patch, seal: kept!.facts.seal as string } : undefined;
 }
 
 function parseKept(cache: CacheStamp, facts: Record<string, unknown>, payload: Buffer, key: KeptKey): { lines: KeptLines; sealed: boolean; patch?: KeptPatch } | undefined {

@@ -12,6 +12,7 @@ import { editSpan, insertedLines, type LineTable, spliceLineTable } from "../cor
 import { sha256Hex } from "../core/sha256.js";
 import type { TrustedCardCache } from "../store/card-cache-trusted.js";
 import { sameNumbers } from "../store/index-links.js";
+import { keepLog, LOG_MAX_EDITS, LOG_MIN_BYTES } from "./overview-log.js";
 import { keepLines, type KeptKey, type KeptLines, type KeptPatch, readSealedKept } from "./overview-kept.js";
 import { pinsOf, type Pins } from "./overview-pins.js";
 import { viewEntry, type ViewLines } from "./overview-view.js";
@@ -81,6 +82,7 @@ export function patchedLines(
   let rest: Uint8Array[] = [json.subarray(patch.head)];
   let table = columns(patch.table);
   let { count, bytes } = prior.lines;
+  let ownBytes = 0;
   for (const edit of source.edits.slice(done)) {
     if (edit[1] === 0 && edit[2].length === 0) continue;
     const n = table.lines.length;
@@ -112,12 +114,20 @@ export function patchedLines(
       return undefined;
     const [[from, to], [rawFrom, rawTo]] = spliced.cut as [[number, number], [number, number]];
     rest = splicePieces(rest, from, to, addedBytes);
+    ownBytes += end;
     count += added.length - (span.end - span.first);
     bytes += added.reduce((s, a) => s + a.rawBytes, 0) - (rawTo - rawFrom);
     table = spliced.table;
   }
   const out = [...(head.length > 0 ? [head] : []), ...rest.filter((b) => b.length > 0)];
   const lines: KeptLines = { count, left: prior.lines.left, json: out, bytes };
+  // A few edits' lines over the kept file: kept as a log of them (overview-log.ts), the kept file left as it is;
+  // past that share, whole, with the table, as the kept file every later carry starts from.
+  const { secret } = key;
+  if (secret !== undefined && source.edits.length - done <= LOG_MAX_EDITS && ownBytes <= Math.max(json.length / 16, LOG_MIN_BYTES)) {
+    const base = { cache: prior.cache, seal: prior.seal, json };
+    return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
+  }
   const kept: KeptPatch = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }

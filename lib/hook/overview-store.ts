@@ -7,7 +7,8 @@ import type { CacheStamp, Freshness } from "../store/full-check.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins, type Pins } from "./overview-pins.js";
-import { keepLines, readKeptLines, type KeptLines, type KeptPatch } from "./overview-kept.js";
+import { keepLines, type KeptLines, type KeptPatch } from "./overview-kept.js";
+import { readKeptOrLogged } from "./overview-log.js";
 import { patchedLines, pinsDigest, restTable } from "./overview-patch.js";
 import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
@@ -122,7 +123,7 @@ export async function readOverviewLines(
         const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
         return rows && { view: view!, ...rows, ...made! };
       },
-      key && ((stamp) => readKeptLines(memoryDir, stamp, key)),
+      key && ((stamp) => readKeptOrLogged(memoryDir, stamp, key)),
     );
   if (trusted && "json" in trusted) return trusted;
   // Kept with what carries them forward to a later cache: the view's edits, the pins and each entry's place.

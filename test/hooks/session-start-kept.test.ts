@@ -8,91 +8,12 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { test, type TestContext } from "node:test";
-import { OVERVIEW_LINES } from "../../lib/hook/overview-kept.js";
-import { CARD_CHECK } from "../../lib/store/full-check.js";
-import { CARD_DELTA } from "../../lib/store/card-delta.js";
-import { CARD_CACHE } from "../../lib/store/card-words.js";
-import { processAlive } from "../../lib/store/lock.js";
-import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
+import { test } from "node:test";
+import { OVERVIEW_LOG } from "../../lib/hook/overview-log.js";
 import { runBounded } from "../support/bounded-run.js";
-import { keeperHolder, stopKeepers, waitFor } from "../support/keepers.js";
+import { waitFor } from "../support/keepers.js";
 import { sleep } from "../support/card-cache-fixture.js";
-
-const CLI = path.join(REPO_ROOT, "dist", "cli.js");
-const HOSTS = ["claude", "codex", "generic", "grok", "opencode"];
-const cards = Array.from({ length: 40 }, (_, i) => {
-  const n = String(i).padStart(3, "0");
-  return {
-    file: `feedback_s${n}.md`,
-    title: `Card s${n} "quoted" \\ 東京`,
-    hook: `note number s${n} about the build`,
-    topics: ["build"],
-    ...(i % 9 === 4 ? { priority: "always" } : {}),
-    ...(i === 7 ? { expires_at: "2020-01-01" } : {}),
-  };
-});
-
-async function keptStore(t: TestContext) {
-  const s = sandbox(cards);
-  ageStore(s.memory);
-  await sleep(250); // past the caches' racy window
-  const env = (fullCheckMax: number) => ({
-    PATH: process.env.PATH,
-    HOME: s.home,
-    MEMCTL_MEMORY_DIR: s.memory,
-    MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"),
-    MEMCTL_FULL_CHECK_MAX: String(fullCheckMax),
-  });
-  t.after(async () => {
-    await stopKeepers(s.home);
-    s.cleanup();
-  });
-  let session = 0;
-  /** A start as the host runs it; `checking`: above the store's size, so every card is checked and nothing kept is read. */
-  const start = async (host: string, checking = false) => {
-    const r = await runBounded(
-      [CLI, "hook", "session-start", "--host", host],
-      JSON.stringify({ session_id: `k-${session++}`, cwd: s.repo, source: "startup" }),
-      env(checking ? 1000 : 10),
-      s.repo,
-      30_000,
-    );
-    assert.equal(r.code, 0, r.stdout);
-    return r.stdout;
-  };
-  return { s, start, kept: path.join(s.memory, ".memctl", OVERVIEW_LINES) };
-}
-
-/** Whether the keeper's last check names the cache in force (the delta's stamp, else the card-cache file's) and is under 0.5 s old. */
-const freshCheck = (memory: string) => {
-  try {
-    const check = JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { cache: number[]; at: number };
-    const delta = path.join(memory, ".memctl", CARD_DELTA);
-    const st = fs.statSync(fs.existsSync(delta) ? delta : path.join(memory, ".memctl", CARD_CACHE));
-    return [st.mtimeMs, st.size, st.ctimeMs, st.ino].every((v, i) => v === check.cache[i]) && Date.now() - check.at < 500;
-  } catch {
-    return false;
-  }
-};
-
-const checkAt = (memory: string) => {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { at: number }).at;
-  } catch {
-    return Number.NEGATIVE_INFINITY;
-  }
-};
-
-/** Starts until the keeper's checks are recorded and a start has kept its lines. */
-async function settle(k: Awaited<ReturnType<typeof keptStore>>): Promise<void> {
-  await k.start("generic");
-  await waitFor(() => keeperHolder(k.s.memory) !== undefined && processAlive(keeperHolder(k.s.memory)!), 10_000, "a keeper");
-  const before = checkAt(k.s.memory);
-  await waitFor(() => checkAt(k.s.memory) > before, 10_000, "a check recorded by the keeper");
-  for (let i = 0; i < 5 && !fs.existsSync(k.kept); i++) await k.start("generic");
-  assert.ok(fs.existsSync(k.kept), "a trusted start kept its lines");
-}
+import { checkAt, CLI, freshCheck, HOSTS, keptStore, settle } from "../support/kept-store.js";
 
 test("every host's start through the kept lines prints the bytes a start that checks every card prints", async (t) => {
   const k = await keptStore(t);
@@ -203,7 +124,9 @@ test("after a save, a hand edit of MEMORY.md or of a card, an rm and a new card,
     assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
   };
   const view = path.join(k.s.memory, ".memctl", "overview-view");
-  const keptFor = () => (JSON.parse(fs.readFileSync(k.kept, "utf8").split("\n", 1)[0]!) as { cache: number[] }).cache.join(",");
+  // The caches the kept file and its log name (overview-log.ts): a carry keeps one or the other for the new cache.
+  const named = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8").split("\n", 1)[0]!) as { cache: number[] }).cache.join(",") : "");
+  const keptFor = () => `${named(k.kept)} ${named(path.join(k.s.memory, ".memctl", OVERVIEW_LOG))}`;
   const index = path.join(k.s.memory, "MEMORY.md");
   const changes: [string, () => Promise<void>, RegExp?][] = [
     ["a save", () => cli("save", "s010", "-d", "note number s010 SAVED"), /s010 SAVED/],

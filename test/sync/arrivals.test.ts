@@ -73,6 +73,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/list-rows",
     ".memctl/overview-pins",
     ".memctl/overview-lines",
+    ".memctl/overview-lines-log",
   ];
   const bobState = ownState.map((rel) => (fs.existsSync(path.join(b.mem, rel)) ? fs.readFileSync(path.join(b.mem, rel)) : undefined));
   const intent = JSON.stringify({ version: 1, op: "save", files: [{ path: "feedback_bobs-card.md", content: "pwned" }] });
@@ -88,6 +89,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/list-rows": "poisoned",
     ".memctl/overview-pins": "poisoned",
     ".memctl/overview-lines": "poisoned",
+    ".memctl/overview-lines-log": "poisoned",
   });
   const first = await memctlOn(b, ["sync"]);
   assert.equal(first.code, 0, first.stdout + first.stderr);

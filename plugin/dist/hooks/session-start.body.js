@@ -9898,7 +9898,7 @@ function readSealedKept(memoryDir, current, key) {
   if (key.secret === void 0) return void 0;
   const kept = readDerivedAny(memoryDir, OVERVIEW_LINES, current);
   const parsed2 = kept && parseKept(kept.cache, kept.facts, kept.payload, key);
-  return parsed2?.sealed && parsed2.patch ? { cache: kept.cache, lines: parsed2.lines, patch: parsed2.patch } : void 0;
+  return parsed2?.sealed && parsed2.patch ? { cache: kept.cache, lines: parsed2.lines, patch: parsed2.patch, seal: kept.facts.seal } : void 0;
 }
 function parseKept(cache, facts, payload, key) {
   const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins } = facts;
@@ -9933,6 +9933,61 @@ function wordsOf(bytes) {
   const words = new Uint32Array(bytes.length / 4);
   Buffer.from(words.buffer).set(bytes);
   return words;
+}
+
+// lib/hook/overview-log.ts
+var OVERVIEW_LOG = "overview-lines-log";
+var LOG_MAX_EDITS = 16;
+var LOG_MIN_BYTES = 16 << 10;
+function readKeptOrLogged(memoryDir, cache, key) {
+  return readKeptLines(memoryDir, cache, key) ?? readLogged(memoryDir, cache, key);
+}
+function readLogged(memoryDir, cache, key) {
+  if (key.secret === void 0) return void 0;
+  const log = readDerived(memoryDir, OVERVIEW_LOG, cache);
+  if (!log) return void 0;
+  const { today, scope, records, count, left, bytes, base, baseSeal, runs, seal } = log.facts;
+  if (today !== key.today || scope !== key.scope || !Array.isArray(base) || typeof baseSeal !== "string" || !Array.isArray(runs)) return void 0;
+  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
+  const facts = { today, scope, records, count, left, bytes, base, baseSeal, runs };
+  if (!isSealed(key.secret, logParts(cache, facts, [log.payload]), seal)) return void 0;
+  const kept = readSealedKept(memoryDir, cache, key);
+  if (!kept || kept.seal !== baseSeal || !sameNumbers(kept.cache, base)) return void 0;
+  const json = kept.lines.json[0] ?? new Uint8Array(0);
+  const out = [];
+  for (let i = 0; i + 1 < runs.length; i += 2) {
+    const [at, length] = [runs[i], runs[i + 1]];
+    if (!Number.isSafeInteger(at) || !whole(length)) return void 0;
+    const source = at >= 0 ? json : log.payload;
+    const from = at >= 0 ? at : -1 - at;
+    if (from + length > source.length) return void 0;
+    out.push(source.subarray(from, from + length));
+  }
+  return runs.length % 2 === 0 ? { count, left, json: out, bytes } : void 0;
+}
+function keepLog(memoryDir, cache, records, key, lines, base) {
+  const runs = [];
+  const own = [];
+  let ownBytes = 0;
+  const { json } = base;
+  for (const p of lines.json) {
+    const inBase = p.buffer === json.buffer && p.byteOffset >= json.byteOffset && p.byteOffset + p.length <= json.byteOffset + json.length;
+    if (inBase) runs.push(p.byteOffset - json.byteOffset, p.length);
+    else {
+      runs.push(-1 - ownBytes, p.length);
+      own.push(p);
+      ownBytes += p.length;
+    }
+  }
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes, base: base.cache, baseSeal: base.seal, runs };
+  writeDerived(memoryDir, OVERVIEW_LOG, cache, { ...facts, seal: sealOf(key.secret, logParts(cache, facts, own)) }, own);
+}
+function logParts(cache, facts, payload) {
+  const { today, scope, records, count, left, bytes, base, baseSeal, runs } = facts;
+  return [`memctl ${OVERVIEW_LOG} 1
+${JSON.stringify([cache, today, scope, records, count, left, bytes, base, baseSeal, runs])}
+`, ...payload];
 }
 
 // lib/hook/overview-patch.ts
@@ -10239,6 +10294,7 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
   let rest = [json.subarray(patch.head)];
   let table = columns(patch.table);
   let { count, bytes } = prior.lines;
+  let ownBytes = 0;
   for (const edit of source.edits.slice(done)) {
     if (edit[1] === 0 && edit[2].length === 0) continue;
     const n = table.lines.length;
@@ -10264,12 +10320,18 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
       return void 0;
     const [[from, to], [rawFrom, rawTo]] = spliced.cut;
     rest = splicePieces(rest, from, to, addedBytes);
+    ownBytes += end;
     count += added.length - (span.end - span.first);
     bytes += added.reduce((s, a) => s + a.rawBytes, 0) - (rawTo - rawFrom);
     table = spliced.table;
   }
   const out = [...head.length > 0 ? [head] : [], ...rest.filter((b) => b.length > 0)];
   const lines = { count, left: prior.lines.left, json: out, bytes };
+  const { secret } = key;
+  if (secret !== void 0 && source.edits.length - done <= LOG_MAX_EDITS && ownBytes <= Math.max(json.length / 16, LOG_MIN_BYTES)) {
+    const base = { cache: prior.cache, seal: prior.seal, json };
+    return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
+  }
   const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }
@@ -10358,7 +10420,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
       const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
       return rows && { view: view3, ...rows, ...made };
     },
-    key && ((stamp2) => readKeptLines(memoryDir, stamp2, key))
+    key && ((stamp2) => readKeptOrLogged(memoryDir, stamp2, key))
   );
   if (trusted && "json" in trusted) return trusted;
   const kept = (lines, made) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;

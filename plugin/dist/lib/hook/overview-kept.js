@@ -11,7 +11,7 @@ function readSealedKept(memoryDir, current, key) {
   if (key.secret === void 0) return void 0;
   const kept = readDerivedAny(memoryDir, OVERVIEW_LINES, current);
   const parsed = kept && parseKept(kept.cache, kept.facts, kept.payload, key);
-  return parsed?.sealed && parsed.patch ? { cache: kept.cache, lines: parsed.lines, patch: parsed.patch } : void 0;
+  return parsed?.sealed && parsed.patch ? { cache: kept.cache, lines: parsed.lines, patch: parsed.patch, seal: kept.facts.seal } : void 0;
 }
 function parseKept(cache, facts, payload, key) {
   const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins } = facts;

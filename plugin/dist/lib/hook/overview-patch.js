@@ -4,6 +4,7 @@ import { printableJsonLines } from "../core/inert-bytes.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
 import { sha256Hex } from "../core/sha256.js";
 import { sameNumbers } from "../store/index-links.js";
+import { keepLog, LOG_MAX_EDITS, LOG_MIN_BYTES } from "./overview-log.js";
 import { keepLines, readSealedKept } from "./overview-kept.js";
 import { pinsOf } from "./overview-pins.js";
 import { viewEntry } from "./overview-view.js";
@@ -53,6 +54,7 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
   let rest = [json.subarray(patch.head)];
   let table = columns(patch.table);
   let { count, bytes } = prior.lines;
+  let ownBytes = 0;
   for (const edit of source.edits.slice(done)) {
     if (edit[1] === 0 && edit[2].length === 0) continue;
     const n = table.lines.length;
@@ -78,12 +80,18 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
       return void 0;
     const [[from, to], [rawFrom, rawTo]] = spliced.cut;
     rest = splicePieces(rest, from, to, addedBytes);
+    ownBytes += end;
     count += added.length - (span.end - span.first);
     bytes += added.reduce((s, a) => s + a.rawBytes, 0) - (rawTo - rawFrom);
     table = spliced.table;
   }
   const out = [...head.length > 0 ? [head] : [], ...rest.filter((b) => b.length > 0)];
   const lines = { count, left: prior.lines.left, json: out, bytes };
+  const { secret } = key;
+  if (secret !== void 0 && source.edits.length - done <= LOG_MAX_EDITS && ownBytes <= Math.max(json.length / 16, LOG_MIN_BYTES)) {
+    const base = { cache: prior.cache, seal: prior.seal, json };
+    return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
+  }
   const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }

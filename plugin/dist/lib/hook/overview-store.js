@@ -3,7 +3,8 @@ import { readCardCatalog } from "../store/card-cache.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
-import { keepLines, readKeptLines } from "./overview-kept.js";
+import { keepLines } from "./overview-kept.js";
+import { readKeptOrLogged } from "./overview-log.js";
 import { patchedLines, pinsDigest, restTable } from "./overview-patch.js";
 import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
@@ -52,7 +53,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
       const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
       return rows && { view: view2, ...rows, ...made };
     },
-    key && ((stamp) => readKeptLines(memoryDir, stamp, key))
+    key && ((stamp) => readKeptOrLogged(memoryDir, stamp, key))
   );
   if (trusted && "json" in trusted) return trusted;
   const kept = (lines, made) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;
