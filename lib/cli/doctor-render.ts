@@ -1,4 +1,5 @@
 import type { Io } from "../store/io.js";
+import { ERROR_CODES } from "../core/errors.js";
 import type { DoctorReport, UnimportedClaudeCard } from "../reports/doctor.js";
 import type { InjectionReport } from "../reports/injection.js";
 import { colorsFor, type Colors } from "./output.js";
@@ -124,8 +125,16 @@ export function findings(r: DoctorReport): Finding[] {
       x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`,
     );
   }
-  if (r.history_status === "error")
-    warning("history", q(r.history_error ?? "cannot read .memctl/history.jsonl"), "check its permissions; hand-edit drift cannot be checked until it is readable");
+  if (r.history_status === "error") {
+    // Too large is not unreadable: its permissions are fine, its content is not the owner's (a pushed or copied log).
+    const large = r.history_error_code === ERROR_CODES.E_LOG_TOO_LARGE;
+    const fix = large ? "put back the owner's .memctl/history.jsonl from git" : "check its permissions";
+    warning(
+      "history",
+      `${large ? `${r.history_error_code}: ` : ""}${q(r.history_error ?? "cannot read .memctl/history.jsonl")}`,
+      `${fix}; hand-edit drift cannot be checked until then`,
+    );
+  }
   if (r.history_malformed > 0) warning("history", `${r.history_malformed} malformed line(s) in .memctl/history.jsonl`, "inspect them by hand (memctl never rewrites history)");
   const byDir = new Map<string, UnimportedClaudeCard[]>();
   for (const x of r.unimported_claude_memory) byDir.set(x.dir, [...(byDir.get(x.dir) ?? []), x]);

@@ -94,6 +94,8 @@ export interface HistoryFacts {
   status: "absent" | "ok" | "error";
   malformed: number;
   error?: string;
+  /** The error's code when it has its own (E_LOG_TOO_LARGE): its fix differs from an unreadable file's. */
+  errorCode?: string;
   latest: Map<string, RecordedCard>;
 }
 
@@ -198,6 +200,8 @@ export interface DoctorReport {
   history_status: HistoryFacts["status"];
   /** Why the history could not be read (only with history_status "error"). */
   history_error?: string;
+  /** The code of history_error when it has one of its own (E_LOG_TOO_LARGE). */
+  history_error_code?: string;
   history_malformed: number;
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];

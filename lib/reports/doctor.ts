@@ -75,6 +75,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     hand_edited_cards: view ? handEdits(view, input) : [],
     history_status: input.history.status,
     ...(input.history.error !== undefined ? { history_error: input.history.error } : {}),
+    ...(input.history.errorCode !== undefined ? { history_error_code: input.history.errorCode } : {}),
     history_malformed: input.history.malformed,
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,

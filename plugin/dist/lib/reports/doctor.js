@@ -47,6 +47,7 @@ function buildDoctorReport(input) {
     hand_edited_cards: view ? handEdits(view, input) : [],
     history_status: input.history.status,
     ...input.history.error !== void 0 ? { history_error: input.history.error } : {},
+    ...input.history.errorCode !== void 0 ? { history_error_code: input.history.errorCode } : {},
     history_malformed: input.history.malformed,
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,

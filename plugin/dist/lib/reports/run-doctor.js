@@ -172,7 +172,8 @@ function historyFacts(dir) {
   const read = readHistory(dir, LOG_MAX_BYTES);
   const exists = fs.existsSync(historyPath(dir));
   const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
-  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...read.error ? { error: read.error } : {}, latest };
+  const error = read.error ? { error: read.error, ...read.errorCode ? { errorCode: read.errorCode } : {} } : {};
+  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...error, latest };
 }
 function cardMatches(dir, text, card, sha) {
   if (text !== void 0 && sha256Hex(text) === sha) return true;
