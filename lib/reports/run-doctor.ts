@@ -127,8 +127,8 @@ function arrivalsOf(dir: string): Pick<DoctorInput, "arrivals" | "holdDamaged"> 
 
 /** The state home when the hook cannot keep its session secret there (a read-only or sandboxed HOME). */
 function stateHomeOf(io: Io): Pick<DoctorInput, "stateHome"> {
-  const problem = sessionSecretProblem(io);
-  return problem === undefined ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+  const found = sessionSecretProblem(io);
+  return found === undefined ? {} : { stateHome: { dir: memctlStateHome(io), ...found } };
 }
 
 /** What usage folds renamed aside under .memctl/ (lib/usage/fold.ts); none when there is no state folder. */

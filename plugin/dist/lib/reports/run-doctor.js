@@ -108,8 +108,8 @@ function arrivalsOf(dir) {
   }
 }
 function stateHomeOf(io) {
-  const problem = sessionSecretProblem(io);
-  return problem === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+  const found = sessionSecretProblem(io);
+  return found === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), ...found } };
 }
 function usageSetAside(dir) {
   try {
