@@ -87,7 +87,7 @@ export function readSummaries(memoryDir: string, archived = false): ProposalSumm
 }
 
 /** How many of the newest proposal files readNewest reads. */
-export const NEWEST_READ = 50;
+const NEWEST_READ = 50;
 
 /** The newest pending (or archived) proposals by file name (staging order), at most `n` files read. */
 export function readNewest(memoryDir: string, archived = false, n = NEWEST_READ): Proposal[] {

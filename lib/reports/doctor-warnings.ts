@@ -47,8 +47,6 @@ export const WARNING_KINDS = {
   },
 } satisfies Record<string, WarningKind>;
 
-export type WarningCode = keyof typeof WARNING_KINDS;
-
 /** The report's warnings_count: the sum over the table, so a warning not in the table is not counted. */
 export function countWarnings(r: DoctorReport): number {
   return Object.values(WARNING_KINDS).reduce((n, kind: WarningKind) => n + kind.count(r), 0);

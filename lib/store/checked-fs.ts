@@ -70,11 +70,6 @@ export function utimes(path: string, ms: number): void {
   fs.utimesSync(path, ms / 1000, ms / 1000);
 }
 
-/** fs.openSync(path, "r"). */
-export function openForReading(path: string): number {
-  return fs.openSync(path, "r");
-}
-
 /** fs.readSync(fd, buffer, offset, length, position); position -1 reads at the file position. */
 export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number): number {
   return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -132,11 +127,6 @@ export function readUtf8(path: string): string {
 /** fs.readFileSync(path): the whole file as bytes (a Uint8Array: see lib/core/bytes.ts for why not a Buffer). */
 export function readBytes(path: string): Uint8Array {
   return fs.readFileSync(path);
-}
-
-/** fs.readFileSync(fd): the rest of an open file as bytes. */
-export function readBytesFromFd(fd: number): Uint8Array {
-  return fs.readFileSync(fd);
 }
 
 /** fs.realpathSync.native(path): one realpath(3). */

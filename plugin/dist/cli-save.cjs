@@ -11295,7 +11295,6 @@ __export(propose_exports, {
   cardFileOf: () => cardFileOf,
   currentSha: () => currentSha2,
   findPending: () => findPending,
-  isStale: () => isStale,
   logEvent: () => logEvent,
   newProposalId: () => newProposalId,
   nextSeq: () => nextSeq,
@@ -11441,9 +11440,6 @@ function currentSha2(memoryDir, p) {
   } catch {
     return null;
   }
-}
-function isStale(memoryDir, p) {
-  return currentSha2(memoryDir, p) !== p.base_sha256;
 }
 function findCardFileSafe(memoryDir, name) {
   try {

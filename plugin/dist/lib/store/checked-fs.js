@@ -34,9 +34,6 @@ function futimes(fd, ms) {
 function utimes(path, ms) {
   fs.utimesSync(path, ms / 1e3, ms / 1e3);
 }
-function openForReading(path) {
-  return fs.openSync(path, "r");
-}
 function readAt(fd, buffer, offset, length, position) {
   return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
@@ -73,9 +70,6 @@ function readUtf8(path) {
 }
 function readBytes(path) {
   return fs.readFileSync(path);
-}
-function readBytesFromFd(fd) {
-  return fs.readFileSync(fd);
 }
 function realpath(path) {
   return fs.realpathSync.native(path);
@@ -195,11 +189,9 @@ export {
   lstatIfExists,
   notRegularError,
   openForAppend,
-  openForReading,
   openRegular,
   readAt,
   readBytes,
-  readBytesFromFd,
   readFullyAt,
   readRegular,
   readRegularBuffer,
