@@ -11,7 +11,7 @@ import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js
 import { displayDir, measureIndexInjectBytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { countPending } from "../records/proposal-read.js";
-import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
+import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/intent-file.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus, type SyncStatus } from "../sync/status.js";

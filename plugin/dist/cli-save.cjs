@@ -9731,6 +9731,29 @@ var init_machine_id = __esm({
   }
 });
 
+// lib/core/index-place.ts
+function placeIndexLineBytes(index, file, line, place) {
+  if (findIndexLine(index, file)) return void 0;
+  const eol = Buffer.from(index.includes("\r\n") ? "\r\n" : "\n");
+  const above = place.after === void 0 ? void 0 : findIndexLine(index, place.after);
+  const at = above ? nextLine(index, above.end) : place.before === void 0 ? void 0 : findIndexLine(index, place.before)?.start;
+  if (at === void 0) return void 0;
+  return Buffer.concat([index.subarray(0, at), Buffer.from(line, "utf8"), eol, index.subarray(at)]);
+}
+function nextLine(index, end) {
+  const nl = index.indexOf(10, end);
+  return nl === -1 || nl + 1 >= index.length ? nl === -1 ? void 0 : index.length : nl + 1;
+}
+var init_index_place = __esm({
+  "lib/core/index-place.ts"() {
+    "use strict";
+    init_index_bytes();
+    init_index_find();
+    init_index_file();
+    init_link_key();
+  }
+});
+
 // lib/records/intent-check.ts
 function pathProblems(memoryDir, rel, what2) {
   if (typeof rel !== "string" || rel === "") return [`${what2} is not a path`];
@@ -9811,75 +9834,16 @@ var init_intent_check = __esm({
   }
 });
 
-// lib/core/index-place.ts
-function placeIndexLineBytes(index, file, line, place) {
-  if (findIndexLine(index, file)) return void 0;
-  const eol = Buffer.from(index.includes("\r\n") ? "\r\n" : "\n");
-  const above = place.after === void 0 ? void 0 : findIndexLine(index, place.after);
-  const at = above ? nextLine(index, above.end) : place.before === void 0 ? void 0 : findIndexLine(index, place.before)?.start;
-  if (at === void 0) return void 0;
-  return Buffer.concat([index.subarray(0, at), Buffer.from(line, "utf8"), eol, index.subarray(at)]);
-}
-function nextLine(index, end) {
-  const nl = index.indexOf(10, end);
-  return nl === -1 || nl + 1 >= index.length ? nl === -1 ? void 0 : index.length : nl + 1;
-}
-var init_index_place = __esm({
-  "lib/core/index-place.ts"() {
-    "use strict";
-    init_index_bytes();
-    init_index_find();
-    init_index_file();
-    init_link_key();
-  }
-});
-
-// lib/records/commit.ts
+// lib/records/intent-file.ts
 function intentPath(memoryDir) {
   return node_path_default.join(memoryDir, ...INTENT_RELPATH.split("/"));
 }
-async function withRecordsLock(ctx, fn) {
-  return withStoreLock(
-    ctx.memoryDir,
-    async () => {
-      await recoverIntent(ctx.memoryDir, ctx.commit);
-      return fn();
-    },
-    { timeoutMs: ctx.lockTimeoutMs }
-  );
+function serializeIntent(intent) {
+  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
-async function commitIntent(memoryDir, intent, commit, history) {
-  await writeIntent(memoryDir, intent);
-  await applyIntent(memoryDir, intent, commit, history);
-  clearIntent(memoryDir);
-}
-async function writeIntent(memoryDir, intent) {
-  ensureStateDir(memoryDir);
-  assertHistoryWritable(memoryDir);
-  assertIndexRegular(memoryDir);
-  const writer = await ensureMachineId(memoryDir);
-  await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
-}
-function assertIndexRegular(memoryDir) {
-  const file = node_path_default.join(memoryDir, INDEX_FILE);
-  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
-  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-}
-async function recoverIntent(memoryDir, commit) {
-  const found = inspectIntent(memoryDir);
-  if (found.state === "none") return false;
-  const dirs = found.state === "ours" ? found.intent.changes.map((c) => node_path_default.dirname(node_path_default.join(memoryDir, c.card))) : [];
-  for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
-  if (found.state === "refused") {
-    await quarantineIntent(memoryDir, found.text);
-    return false;
-  }
-  const intent = found.intent;
-  const first = intent.changes[0];
-  const committed = first !== void 0 && shaOf(node_path_default.join(memoryDir, first.card)) === targetOf(first);
-  if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
-  clearIntent(memoryDir);
-  return committed;
+function clearIntent(memoryDir) {
+  node_fs_default.rmSync(intentPath(memoryDir), { force: true });
+  syncDirectory(node_path_default.dirname(intentPath(memoryDir)));
 }
 function inspectIntent(memoryDir) {
   let text;
@@ -9888,7 +9852,7 @@ function inspectIntent(memoryDir) {
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT") return { state: "none" };
-    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK2 : void 0);
+    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? node_fs_default.constants.S_IFLNK : void 0);
     throw err;
   }
   return judgeIntent(memoryDir, text);
@@ -9914,8 +9878,68 @@ async function quarantineIntent(memoryDir, text) {
   await commitFile(node_path_default.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
   clearIntent(memoryDir);
 }
-function serialize(intent) {
-  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+var INTENT_RELPATH, QUARANTINE_RELDIR;
+var init_intent_file = __esm({
+  "lib/records/intent-file.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_checked_fs();
+    init_history();
+    init_machine_id();
+    init_paths();
+    init_safe_write();
+    init_write();
+    init_intent_check();
+    INTENT_RELPATH = `${STATE_DIR}/intent.json`;
+    QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
+  }
+});
+
+// lib/records/commit.ts
+async function withRecordsLock(ctx, fn) {
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      await recoverIntent(ctx.memoryDir, ctx.commit);
+      return fn();
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+async function commitIntent(memoryDir, intent, commit, history) {
+  await writeIntent(memoryDir, intent);
+  await applyIntent(memoryDir, intent, commit, history);
+  clearIntent(memoryDir);
+}
+async function writeIntent(memoryDir, intent) {
+  ensureStateDir(memoryDir);
+  assertHistoryWritable(memoryDir);
+  assertIndexRegular(memoryDir);
+  const writer = await ensureMachineId(memoryDir);
+  await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer }));
+}
+function assertIndexRegular(memoryDir) {
+  const file = node_path_default.join(memoryDir, INDEX_FILE);
+  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
+  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+}
+async function recoverIntent(memoryDir, commit) {
+  const found = inspectIntent(memoryDir);
+  if (found.state === "none") return false;
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => node_path_default.dirname(node_path_default.join(memoryDir, c.card))) : [];
+  for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
+  if (found.state === "refused") {
+    await quarantineIntent(memoryDir, found.text);
+    return false;
+  }
+  const intent = found.intent;
+  const first = intent.changes[0];
+  const committed = first !== void 0 && shaOf(node_path_default.join(memoryDir, first.card)) === targetOf(first);
+  if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
+  clearIntent(memoryDir);
+  return committed;
 }
 async function applyIntent(memoryDir, intent, commit, known, recovering = false) {
   const history = known ? [...known] : readLatestHistory(
@@ -9984,10 +10008,6 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   const lines = created ? void 0 : indexLineEdit(before, next);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
-function clearIntent(memoryDir) {
-  node_fs_default.rmSync(intentPath(memoryDir), { force: true });
-  syncDirectory(node_path_default.dirname(intentPath(memoryDir)));
-}
 function targetOf(change) {
   return change.content === null ? null : sha256Hex(change.content);
 }
@@ -9999,7 +10019,6 @@ function shaOf(abs) {
     throw err;
   }
 }
-var S_IFLNK2, INTENT_RELPATH, QUARANTINE_RELDIR;
 var init_commit = __esm({
   "lib/records/commit.ts"() {
     "use strict";
@@ -10018,11 +10037,8 @@ var init_commit = __esm({
     init_index_stream();
     init_safe_write();
     init_machine_id();
-    init_intent_check();
     init_index_place();
-    S_IFLNK2 = 40960;
-    INTENT_RELPATH = `${STATE_DIR}/intent.json`;
-    QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
+    init_intent_file();
   }
 });
 
@@ -10374,6 +10390,7 @@ var init_interrupted = __esm({
     init_history();
     init_checked_fs();
     init_commit();
+    init_intent_file();
     init_node_path();
   }
 });

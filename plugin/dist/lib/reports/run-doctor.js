@@ -11,7 +11,7 @@ import { historyPath, latestByCard, readHistory, sha256Hex } from "../store/hist
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
 import { displayDir, measureIndexInjectBytes } from "../core/block.js";
 import { countPending } from "../records/proposal-read.js";
-import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
+import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/intent-file.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
