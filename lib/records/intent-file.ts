@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import type { IndexPlace } from "../core/index-place.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularUtf8, refusedRead } from "../store/checked-fs.js";
 import { sha256Hex, type HistoryEntry } from "../store/history.js";
 import { readMachineId } from "../store/machine-id.js";
 import { STATE_DIR } from "../store/paths.js";
@@ -118,7 +118,7 @@ export function refusedIntents(memoryDir: string): { file: string; problems: str
     try {
       text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true }); // one open checks and reads
     } catch (err) {
-      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
+      if (systemCode(err) === "ENOENT" || refusedRead(err)) continue;
       throw err;
     }
     const judged = judgeIntent(memoryDir, text);

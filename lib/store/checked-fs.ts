@@ -155,6 +155,12 @@ export function access(path: string, mode: number): void {
 export const NOT_REGULAR = "E_NOT_REGULAR";
 export const TOO_LARGE = "E_TOO_LARGE";
 
+/** Whether a checked read refused what is there: a link (ELOOP, under nofollow), not a regular file, or over its cap. */
+export function refusedRead(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
+
 /** Reads larger than this are refused unless the caller sets its own cap. */
 export const DEFAULT_READ_CAP = 64 * 1024 * 1024;
 /**

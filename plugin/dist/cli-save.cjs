@@ -145,6 +145,10 @@ function realpathOr(path) {
 function access(path, mode) {
   node_fs_default.accessSync(path, mode);
 }
+function refusedRead(err) {
+  const code = err?.code;
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
 function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
@@ -9703,8 +9707,7 @@ function readMachineId(memoryDir) {
     const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID2.test(id) ? id : void 0;
   } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return void 0;
+    if (systemCode(err) === "ENOENT" || refusedRead(err)) return void 0;
     throw err;
   }
 }

@@ -87,6 +87,10 @@ function access(path, mode) {
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
+function refusedRead(err) {
+  const code = err?.code;
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
 var DEFAULT_READ_CAP = 64 * 1024 * 1024;
 var LOG_MAX_BYTES = DEFAULT_READ_CAP;
 function fileKind(mode) {
@@ -203,6 +207,7 @@ export {
   readdirNames,
   realpath,
   realpathOr,
+  refusedRead,
   stat,
   statIfExists,
   tooLargeError,
