@@ -19,7 +19,10 @@ const WRITERS: Allowed = {
     why: "the primitives under the writer: writeNewFile (O_EXCL, no link), replaceFile (derived state, no fsync), appendBytes (the one appender; rollback and torn-tail cuts) and appendRotating (the why and hook logs' one rotation: a move)",
   },
   "lib/store/checked-fs.ts": { calls: ["openSync", "writeSync"], why: "the appender's open (O_APPEND|O_NOFOLLOW) and write, behind safe-write's appendBytes" },
-  "lib/usage/fold.ts": { calls: ["renameSync"], why: "moves usage.log aside to fold it (appenders reopen a fresh one) and quarantines a corrupt snapshot: moves, not writes" },
+  "lib/usage/fold.ts": {
+    calls: ["renameSync"],
+    why: "moves usage.log aside to fold it (appenders reopen a fresh one), quarantines a corrupt snapshot and sets aside a folding name that is no regular file: moves, not writes",
+  },
   "lib/records/commit.ts": { calls: ["renameSync"], why: "moves a removed card into the trash: a move, under the store lock" },
   "lib/records/file-move.ts": {
     calls: ["renameSync", "linkSync"],

@@ -4,7 +4,8 @@
 // are kept: assistant text and tool output are untrusted and never become memory.
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
+import { readRegularTail, realpath } from "../store/checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 import type { Io } from "../store/io.js";
 import { assertSessionTranscript, type SessionOwner } from "./transcript-owner.js";
 import { hostDir } from "../core/host-dirs.js";
@@ -62,22 +63,10 @@ export function checkedTranscriptPath(file: string, roots: readonly string[], ho
 }
 
 /** The last `maxBytes` of a regular file as text, starting at a line boundary. */
-export function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string {
-  const { fd, stat } = openRegular(file, { nofollow: true });
-  try {
-    const start = Math.max(0, stat.size - maxBytes);
-    const buf = new Uint8Array(stat.size - start);
-    let length = 0;
-    while (length < buf.length) {
-      const n = readAt(fd, buf, length, buf.length - length, start + length);
-      if (n === 0) break;
-      length += n;
-    }
-    const text = Buffer.from(buf.buffer, buf.byteOffset, length).toString("utf8");
-    return start === 0 ? text : text.slice(text.indexOf("\n") + 1);
-  } finally {
-    close(fd);
-  }
+function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string {
+  const tail = readRegularTail(file, maxBytes, { nofollow: true });
+  const text = utf8Text(tail.bytes);
+  return tail.cut ? text.slice(text.indexOf("\n") + 1) : text; // the window's first line may be cut
 }
 
 /** Host wrappers in a user turn that the user did not type: slash-command echoes, hook and system notes. */

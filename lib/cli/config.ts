@@ -11,6 +11,7 @@ import { bool, parseArgs, PROJECT_FLAGS, str, type CommandSpec } from "./args.js
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./command-summary.js";
 import { assertOwnerOnly } from "./store-access.js";
+import { isDirectory } from "../store/checked-fs.js";
 
 export const spec: CommandSpec = {
   name: "config",
@@ -112,7 +113,7 @@ async function lint(io: Io, json: boolean): Promise<number> {
     });
   }
   for (const [key, entry] of Object.entries(config.value.projects)) {
-    if (entry.memory_dir && !isDir(entry.memory_dir))
+    if (entry.memory_dir && !isDirectory(entry.memory_dir))
       errors.push({
         code: "E_MISSING_DIR",
         message: `projects."${key}".memory_dir ${entry.memory_dir} does not exist or is not a directory, so that project fails closed; create it (mkdir -p, then memctl init there) or map the project again with memctl config set`,
@@ -140,12 +141,4 @@ function assertMemoryDir(dir: string, raw: string, repo: string): void {
       ? `--memory-dir ${what} is not a directory; nothing was written. Pass the memory store's directory (for a new store: mkdir -p DIR, map it, then memctl init)`
       : `--memory-dir ${what} does not exist; nothing was written. Create it first (mkdir -p ${dir}), map it again, then run "memctl init --repo-root ${repo}" to make its MEMORY.md — or pass an existing store`,
   );
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }

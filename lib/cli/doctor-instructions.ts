@@ -1,9 +1,9 @@
 // doctor's instruction-memory lines (seed 002): the always-on size row and one warning per import that does not
-// compose, each with its fix. Kept beside doctor-render.ts so that file stays about the store.
+// compose, each with its fix. Kept beside doctor-findings.ts so that file stays about the store.
 import type { InstructionFinding, InstructionsReport } from "../reports/instructions-report.js";
 import { bytes, inert } from "./report-format.js";
 
-/** doctor-render's Finding, by shape (that file imports this one). */
+/** doctor-findings' Finding, by shape (that file imports this one). */
 interface Finding {
   severity: "warning";
   kind: string;

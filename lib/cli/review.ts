@@ -1,6 +1,7 @@
 import pc from "picocolors";
 import type { Io } from "../store/io.js";
-import { previewProposal, reviewPending, type ProposalFlags, type ReviewedProposal, type ReviewResult } from "../proposals/review.js";
+import { reviewPending, type ProposalFlags, type ReviewedProposal, type ReviewResult } from "../proposals/review.js";
+import { previewProposal } from "../proposals/accept-preview.js";
 import { findPending, pendingPageOf } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
 import { flagLabels } from "../proposals/review-flags.js";

@@ -12,7 +12,7 @@ export type HostDirVar = keyof typeof HOST_DIR_VARS;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The variable's value when it is an absolute path (normalised, no trailing slash); undefined when unset, empty or relative. */
-export function hostDirFromEnv(env: Env, name: HostDirVar): string | undefined {
+function hostDirFromEnv(env: Env, name: HostDirVar): string | undefined {
   const value = env[name];
   return value && path.isAbsolute(value) ? path.resolve(value) : undefined;
 }

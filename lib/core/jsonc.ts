@@ -40,10 +40,6 @@ export function nodeValue(node: Node | undefined): unknown {
   }
 }
 
-export function findNode(text: string, path: JsonPath): Node | undefined {
-  return findNodeAtLocation(parseJsoncRoot(text), path);
-}
-
 /** Adds `key: value` as the last member of the object at `path` (or appends `value` when the container is an array). */
 export function appendMember(text: string, path: JsonPath, key: string | undefined, value: unknown): string {
   const container = findNodeAtLocation(parseJsoncRoot(text), path);

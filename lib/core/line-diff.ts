@@ -35,11 +35,6 @@ export function diffLines(before: string, after: string): DiffLine[] {
   return out;
 }
 
-/** True when the diff changes anything. */
-export function hasChanges(diff: readonly DiffLine[]): boolean {
-  return diff.some((d) => d.op !== " ");
-}
-
 function splitLines(text: string): string[] {
   if (text === "") return [];
   const lines = text.split("\n");

@@ -90,7 +90,7 @@ export function redactSecretLines(lines: readonly string[]): string[] {
 }
 
 /**
- * The preset's rules (by id) that mayHoldSecret's gate was checked against: test/lib/secrets.test.ts fails when secretlint
+ * The preset's rules (by id) that mayHoldSecret's gate was checked against: test/lib/records/secrets.test.ts fails when secretlint
  * adds a rule, so the gate is reviewed before a new rule could be skipped by it.
  */
 export const GATED_RULES = [

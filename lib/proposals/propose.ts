@@ -215,11 +215,6 @@ export function currentSha(memoryDir: string, p: Proposal): string | null {
   }
 }
 
-/** True when the card changed, appeared or went since the proposal was made. */
-export function isStale(memoryDir: string, p: Proposal): boolean {
-  return currentSha(memoryDir, p) !== p.base_sha256;
-}
-
 function findCardFileSafe(memoryDir: string, name: string): string | undefined {
   try {
     return findCardFile(memoryDir, name);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { sha256Hex, type HistoryEntry } from "../store/history.js";
 import { writeEntry } from "../records/adopt-first.js";
-import type { CardChange } from "../records/commit.js";
+import type { CardChange } from "../records/intent-file.js";
 import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import type { Also, WriteContext } from "../records/save.js";

@@ -12,7 +12,7 @@ import { keepRevisions } from "../store/revisions.js";
 import { realDir } from "../store/safe-write.js";
 import { STATE_DIR } from "../store/paths.js";
 import { withDefaults, type Guardrails } from "./guardrails.js";
-import type { CardChange } from "./commit.js";
+import type { CardChange } from "./intent-file.js";
 
 /** What an adopt needs of a write's context (save.ts's WriteContext). */
 interface AdoptContext {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertCardText, isCardFile } from "../core/card-rules.js";
 import { sha256Hex, type HistoryEntry } from "../store/history.js";
-import type { CardChange } from "./commit.js";
+import type { CardChange } from "./intent-file.js";
 import { commitWrite } from "./commit-write.js";
 import { currentIndexTitle } from "./card-find.js";
 import type { WriteContext } from "./save.js";

@@ -6,7 +6,8 @@ import { adoptionsFor, recordAdopted } from "./adopt-first.js";
 import type { WriteContext } from "./save.js";
 import { commitStaged, stageFiles } from "../store/write.js";
 import { indexStamp, journalChange } from "../store/write-journal.js";
-import { clearIntent, type Intent, shaOf, writeIntent } from "./commit.js";
+import { shaOf, writeIntent } from "./commit.js";
+import { clearIntent, type Intent } from "./intent-file.js";
 import { refuseHeldWrites } from "./commit-write.js";
 
 // commitIntent applies an intent card by card, each with its own fsynced rename and history append: right for a

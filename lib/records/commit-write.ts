@@ -7,7 +7,7 @@ import { latestByCard, type HistoryEntry } from "../store/history.js";
 import { readLatestHistory } from "../store/history-latest.js";
 import { keepRevisions } from "../store/revisions.js";
 import { adoptionsFor, recordAdopted } from "./adopt-first.js";
-import type { Intent } from "./commit.js";
+import type { Intent } from "./intent-file.js";
 import { withDefaults, type Guardrails } from "./guardrails.js";
 import { commitIntentReported } from "./interrupted.js";
 import type { CommitOptions } from "../store/write.js";

@@ -4,19 +4,17 @@ import { systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
-import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
+import { archiveProposal, proposalPath } from "./proposal-files.js";
 import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
-import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
-import { notRealError, realDir } from "../store/safe-write.js";
-import { ensureMachineId, readMachineId } from "../store/machine-id.js";
-import { intentProblems } from "./intent-check.js";
-import { placeIndexLineBytes, type IndexPlace } from "../core/index-place.js";
-
-const S_IFLNK = 0o120000;
+import { notRealError } from "../store/safe-write.js";
+import { ensureMachineId } from "../store/machine-id.js";
+import { placeIndexLineBytes } from "../core/index-place.js";
+import { clearIntent, inspectIntent, intentPath, quarantineIntent, serializeIntent, type CardChange, type Intent } from "./intent-file.js";
 
 // A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
 // them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
@@ -26,40 +24,8 @@ const S_IFLNK = 0o120000;
 // history entry and its index line, and a write killed before its card rename leaves the old state.
 // The intent names the machine that wrote it: an intent from anywhere else (a synced remote, a copied store), or
 // one with a path outside the store's files, is never replayed: it is moved to .memctl/quarantine/ and doctor
-// names it (lib/records/intent-check.ts says what is checked). The intent's writes do not list the store for a
-// killed writer's temps on every commit; the recovery that follows a killed writer does (sweepDeadTemps).
-
-export const INTENT_RELPATH = `${STATE_DIR}/intent.json`;
-export const QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
-
-/** One file's part of a write. `content` null removes the file (to `trash` when given). */
-export interface CardChange {
-  card: string;
-  /** sha256 of the file when the write was planned (null: absent). A file changed since by hand is left alone. */
-  before: string | null;
-  content: Buffer | null;
-  trash?: string;
-  /**
-   * The card's index line: `line` replaces the line linking `card` (or `from`, for a rename) or is added, at `place`
-   * when its neighbours are linked (a revived card's old place: lib/core/index-place.ts), else at the end; null removes.
-   */
-  index?: { line: string | null; from?: string; place?: IndexPlace };
-  entry: HistoryEntry | null;
-  /** The bytes `before` hashes, when the planner read them (never written to the intent): the commit's adopt uses them. */
-  previous?: Buffer;
-}
-
-export interface Intent {
-  /** The id of the machine that wrote it (lib/store/machine-id.ts); set by commitIntent. */
-  writer?: string;
-  changes: CardChange[];
-  /** A proposal decided by this write: archived after the card steps. */
-  archive?: { proposal: Proposal; event: Record<string, unknown> };
-}
-
-export function intentPath(memoryDir: string): string {
-  return path.join(memoryDir, ...INTENT_RELPATH.split("/"));
-}
+// names it (./intent-check.ts says what is checked, ./intent-file.ts reads and sets it aside). The intent's writes
+// do not list the store for a killed writer's temps on every commit; the recovery after a killed writer does (sweepDeadTemps).
 
 /** Runs `fn` under the store lock, after completing any write a killed writer left behind. */
 export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: CommitOptions; lockTimeoutMs?: number }, fn: () => Promise<T> | T): Promise<T> {
@@ -90,7 +56,7 @@ export async function writeIntent(memoryDir: string, intent: Intent): Promise<vo
   assertHistoryWritable(memoryDir);
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
-  await commitFile(intentPath(memoryDir), serialize({ ...intent, writer })); // no pause: the documented pause point is the card's
+  await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer })); // no pause: the documented pause point is the card's
 }
 
 /** MEMORY.md, when present, is a regular file (a link to one is replaced by the rename): never a FIFO or a device. */
@@ -121,88 +87,6 @@ export async function recoverIntent(memoryDir: string, commit?: CommitOptions): 
   if (committed) await applyIntent(memoryDir, intent, commit, undefined, true);
   clearIntent(memoryDir);
   return committed;
-}
-
-export type IntentState =
-  | { state: "none" }
-  | { state: "ours"; intent: Intent }
-  /** Not replayable: why, and the file's text (kept byte for byte when it is set aside). */
-  | { state: "refused"; problems: string[]; text: string };
-
-/** What .memctl/intent.json holds: nothing, this machine's unfinished write, or one memctl will not apply. */
-export function inspectIntent(memoryDir: string): IntentState {
-  let text: string;
-  try {
-    // Checked on the descriptor read (no link followed, regular only): a file swapped in after a look never is.
-    text = readRegularUtf8(intentPath(memoryDir), DEFAULT_READ_CAP, { nofollow: true });
-  } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT") return { state: "none" };
-    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK : undefined);
-    throw err;
-  }
-  return judgeIntent(memoryDir, text);
-}
-
-function judgeIntent(memoryDir: string, text: string): IntentState {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    return { state: "refused", problems: [`it does not parse: ${(err as Error).message}`], text };
-  }
-  const problems = intentProblems(memoryDir, raw, readMachineId(memoryDir));
-  if (problems.length > 0) return { state: "refused", problems, text };
-  const parsed = raw as { changes: (Omit<CardChange, "content"> & { content: string | null })[] } & Omit<Intent, "changes">;
-  return { state: "ours", intent: { ...parsed, changes: parsed.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) } };
-}
-
-/** The unfinished write this machine's killed writer left, if any (doctor reports it); undefined for none or a refused one. */
-export function readIntent(memoryDir: string): Intent | undefined {
-  const found = inspectIntent(memoryDir);
-  return found.state === "ours" ? found.intent : undefined;
-}
-
-/** Intents memctl will not apply: the pending one, and those set aside in .memctl/quarantine/, each with why. */
-export function refusedIntents(memoryDir: string): { file: string; problems: string[] }[] {
-  const out: { file: string; problems: string[] }[] = [];
-  const pending = inspectIntent(memoryDir);
-  if (pending.state === "refused") out.push({ file: INTENT_RELPATH, problems: pending.problems });
-  const dir = path.join(memoryDir, ...QUARANTINE_RELDIR.split("/"));
-  let names: string[] = [];
-  try {
-    names = fs
-      .readdirSync(dir)
-      .filter((n) => /^intent-[0-9a-f]{16}\.json$/.test(n))
-      .sort();
-  } catch (err) {
-    if (systemCode(err) !== "ENOENT") throw err;
-  }
-  for (const name of names) {
-    let text: string;
-    try {
-      text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true }); // one open checks and reads
-    } catch (err) {
-      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
-      throw err;
-    }
-    const judged = judgeIntent(memoryDir, text);
-    out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
-  }
-  return out;
-}
-
-/** Moves a refused intent to .memctl/quarantine/intent-<hash>.json (kept for the owner to inspect), then clears it. */
-async function quarantineIntent(memoryDir: string, text: string): Promise<void> {
-  const dir = realDir(memoryDir, ...QUARANTINE_RELDIR.split("/"));
-  await commitFile(path.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
-  clearIntent(memoryDir);
-}
-
-function serialize(intent: Intent): string {
-  return (
-    JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n"
-  );
 }
 
 /** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery: `recovering`) is the same as once. */
@@ -284,11 +168,6 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? undefined : indexLineEdit(before, next);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
-}
-
-export function clearIntent(memoryDir: string): void {
-  fs.rmSync(intentPath(memoryDir), { force: true });
-  syncDirectory(path.dirname(intentPath(memoryDir)));
 }
 
 function targetOf(change: CardChange): string | null {

@@ -9,7 +9,8 @@ import { latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../stor
 import { readRegularBytes } from "../store/checked-fs.js";
 import { readStoreOrEmptyIndex } from "../store/read.js";
 import { assertMayWrite } from "./actor.js";
-import { type CardChange, withRecordsLock } from "./commit.js";
+import { withRecordsLock } from "./commit.js";
+import type { CardChange } from "./intent-file.js";
 import { commitRewritesBatch } from "./commit-batch.js";
 import type { WriteContext } from "./save.js";
 import { viewStore } from "./store-view.js";

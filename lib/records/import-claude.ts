@@ -17,9 +17,8 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
-import { DEFAULT_READ_CAP, readRegularUtf8 } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, isDirectory, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
-import { isDirectory, realpathOr } from "../store/checked-fs.js";
 
 // One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
 // for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the

@@ -5,7 +5,8 @@
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { sha256Hex } from "../store/history.js";
 import { readRegularBytes } from "../store/checked-fs.js";
-import { commitIntent, INTENT_RELPATH, readIntent, type Intent } from "./commit.js";
+import { commitIntent } from "./commit.js";
+import { INTENT_RELPATH, readIntent, type Intent } from "./intent-file.js";
 import type { HistoryEntry } from "../store/history.js";
 import type { CommitOptions } from "../store/write.js";
 import path from "node:path";

@@ -49,9 +49,9 @@ export function readArchived(memoryDir: string): ProposalsRead {
 }
 
 /**
- * The number after the highest staged (pending or archived; the caller holds the store lock). Only the newest files of the queue and the archive are read: names sort in
- * staging order, so they hold the highest numbers (a number only breaks ties in review's order). The whole queue,
- * 2,000 of ~95 KB, cost every propose 190 MB of reads.
+ * The number after the highest staged (pending or archived; the caller holds the store lock). Only the newest files
+ * of the queue and the archive are read: names sort in staging order, so they hold the highest numbers (a number only
+ * breaks ties in review's order). The whole queue, 2,000 of ~95 KB, cost every propose 190 MB of reads.
  */
 export function nextSeq(memoryDir: string): number {
   const all = [...readNewest(memoryDir), ...readNewest(memoryDir, true)];
@@ -87,7 +87,7 @@ export function readSummaries(memoryDir: string, archived = false): ProposalSumm
 }
 
 /** How many of the newest proposal files readNewest reads. */
-export const NEWEST_READ = 50;
+const NEWEST_READ = 50;
 
 /** The newest pending (or archived) proposals by file name (staging order), at most `n` files read. */
 export function readNewest(memoryDir: string, archived = false, n = NEWEST_READ): Proposal[] {

@@ -94,6 +94,8 @@ export interface HistoryFacts {
   status: "absent" | "ok" | "error";
   malformed: number;
   error?: string;
+  /** The error's code when it has its own (E_LOG_TOO_LARGE): its fix differs from an unreadable file's. */
+  errorCode?: string;
   latest: Map<string, RecordedCard>;
 }
 
@@ -157,8 +159,8 @@ export interface DoctorInput {
   instructions?: InstructionsReport;
   /** MEMORY.md's size when it is over the hook's read limit (lib/store/index-read.ts), with the limit. */
   indexOverReadLimit?: { bytes: number; limit: number };
-  /** memctl's per-user state home when the hook cannot keep its session secret there, with why. */
-  stateHome?: { dir: string; problem: string };
+  /** memctl's per-user state home when the hook cannot keep its session secret there, with why; `file`: the secret itself is unusable. */
+  stateHome?: { dir: string; problem: string; file?: string };
   /** The folder of the store this user cannot write (lib/store/writable.ts), with the errno access() gave. */
   storeNotWritable?: { dir: string; errno: string };
   /** Host folder variables set to a relative path, which every caller ignores (lib/core/host-dirs.ts). */
@@ -198,6 +200,8 @@ export interface DoctorReport {
   history_status: HistoryFacts["status"];
   /** Why the history could not be read (only with history_status "error"). */
   history_error?: string;
+  /** The code of history_error when it has one of its own (E_LOG_TOO_LARGE). */
+  history_error_code?: string;
   history_malformed: number;
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];
@@ -212,7 +216,8 @@ export interface DoctorReport {
   index_over_read_limit?: { bytes: number; limit: number };
   /**
    * Present when memctl's per-user state home cannot hold the session secret: per-prompt deduplication is off (every
-   * prompt re-sends lines its conversation holds) and the hook log cannot be written. One warning.
+   * prompt re-sends lines its conversation holds), and, unless the secret file itself is at fault, the hook log cannot
+   * be written. One warning.
    */
   state_home?: { dir: string; problem: string; fix: string };
   /** Present when this user cannot write the store: reads and the hook work, every write fails. One warning. */

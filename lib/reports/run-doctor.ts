@@ -11,7 +11,7 @@ import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js
 import { displayDir, measureIndexInjectBytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { countPending } from "../records/proposal-read.js";
-import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
+import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/intent-file.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus, type SyncStatus } from "../sync/status.js";
@@ -127,8 +127,8 @@ function arrivalsOf(dir: string): Pick<DoctorInput, "arrivals" | "holdDamaged"> 
 
 /** The state home when the hook cannot keep its session secret there (a read-only or sandboxed HOME). */
 function stateHomeOf(io: Io): Pick<DoctorInput, "stateHome"> {
-  const problem = sessionSecretProblem(io);
-  return problem === undefined ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+  const found = sessionSecretProblem(io);
+  return found === undefined ? {} : { stateHome: { dir: memctlStateHome(io), ...found } };
 }
 
 /** What usage folds renamed aside under .memctl/ (lib/usage/fold.ts); none when there is no state folder. */
@@ -210,7 +210,8 @@ function historyFacts(dir: string): HistoryFacts {
   const read = readHistory(dir, LOG_MAX_BYTES);
   const exists = fs.existsSync(historyPath(dir));
   const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
-  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...(read.error ? { error: read.error } : {}), latest };
+  const error = read.error ? { error: read.error, ...(read.errorCode ? { errorCode: read.errorCode } : {}) } : {};
+  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...error, latest };
 }
 
 /** Compares a card's bytes with a recorded sha256: the text as read first, the raw bytes if that differs. */

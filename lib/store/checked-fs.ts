@@ -70,11 +70,6 @@ export function utimes(path: string, ms: number): void {
   fs.utimesSync(path, ms / 1000, ms / 1000);
 }
 
-/** fs.openSync(path, "r"). */
-export function openForReading(path: string): number {
-  return fs.openSync(path, "r");
-}
-
 /** fs.readSync(fd, buffer, offset, length, position); position -1 reads at the file position. */
 export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number): number {
   return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -134,11 +129,6 @@ export function readBytes(path: string): Uint8Array {
   return fs.readFileSync(path);
 }
 
-/** fs.readFileSync(fd): the rest of an open file as bytes. */
-export function readBytesFromFd(fd: number): Uint8Array {
-  return fs.readFileSync(fd);
-}
-
 /** fs.realpathSync.native(path): one realpath(3). */
 export function realpath(path: string): string {
   return fs.realpathSync.native(path);
@@ -164,6 +154,12 @@ export function access(path: string, mode: number): void {
 /** Error codes of the checked reads (on an Error with `path`, like fs's errors). */
 export const NOT_REGULAR = "E_NOT_REGULAR";
 export const TOO_LARGE = "E_TOO_LARGE";
+
+/** Whether a checked read refused what is there: a link (ELOOP, under nofollow), not a regular file, or over its cap. */
+export function refusedRead(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
 
 /** Reads larger than this are refused unless the caller sets its own cap. */
 export const DEFAULT_READ_CAP = 64 * 1024 * 1024;

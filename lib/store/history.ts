@@ -170,7 +170,7 @@ export function parseHistory(text: string): HistoryRead {
 
 function tooLarge(size: number, cap: number): string {
   const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
-  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+  return `${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
 }
 
 /** Nine digits: the most `memctl restore` takes, and far more revisions than one card ever gets. */

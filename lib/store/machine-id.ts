@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
-import { NOT_REGULAR, readRegularUtf8, TOO_LARGE } from "./checked-fs.js";
+import { readRegularUtf8, refusedRead } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 
@@ -23,8 +23,7 @@ export function readMachineId(memoryDir: string): string | undefined {
     const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID.test(id) ? id : undefined;
   } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return undefined;
+    if (systemCode(err) === "ENOENT" || refusedRead(err)) return undefined;
     throw err;
   }
 }

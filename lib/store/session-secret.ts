@@ -59,18 +59,25 @@ function checked(text: string): string {
   return text.slice(0, 64);
 }
 
+/** Why the hook cannot have the secret; `file` is set when the secret file is there but unusable: deleting it is the fix. */
+export interface SecretProblem {
+  problem: string;
+  file?: string;
+}
+
 /**
  * Why the hook cannot have this user's secret (it then keeps no session state: every prompt re-sends what its
  * conversation holds), or undefined. Reads only: a missing secret is fine when the first existing directory on its
  * way lets this user create it there.
  */
-export function sessionSecretProblem(io: { env: Record<string, string | undefined>; home: string }): string | undefined {
+export function sessionSecretProblem(io: { env: Record<string, string | undefined>; home: string }): SecretProblem | undefined {
   const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
   try {
-    readSecret(joinPath(dir, SESSION_SECRET_FILE));
+    readSecret(file);
     return undefined;
   } catch (err) {
-    if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return (err as Error).message;
+    if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return { problem: (err as Error).message, file };
   }
   for (let at = dir; ; at = path.dirname(at)) {
     let st: fs.Stats | undefined;
@@ -80,12 +87,12 @@ export function sessionSecretProblem(io: { env: Record<string, string | undefine
       st = undefined; // a file on the way (ENOTDIR): look further up
     }
     if (st === undefined && path.dirname(at) !== at) continue;
-    if (!st?.isDirectory()) return `${at} is not a directory`;
+    if (!st?.isDirectory()) return { problem: `${at} is not a directory` };
     try {
       fs.accessSync(at, fs.constants.W_OK | fs.constants.X_OK);
       return undefined;
     } catch (err) {
-      return `${at} cannot be written (${systemCode(err) ?? (err as Error).message})`;
+      return { problem: `${at} cannot be written (${systemCode(err) ?? (err as Error).message})` };
     }
   }
 }

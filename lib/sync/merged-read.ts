@@ -1,5 +1,5 @@
 import { systemCode } from "../core/errors.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularBuffer, TOO_LARGE } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, readRegularBuffer, refusedRead } from "../store/checked-fs.js";
 
 // The one way sync reads a path a merge names: a teammate pushes links, and git checks them out as links, so a
 // plain read of a card pushed as a link to a FIFO (or /dev/zero) on this machine hung a sync here, or grew it
@@ -12,7 +12,7 @@ export function readMerged(file: string, cap = DEFAULT_READ_CAP): Buffer | null 
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
-    if (code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE || code === "EISDIR") return undefined;
+    if (refusedRead(err) || code === "EISDIR") return undefined;
     throw err;
   }
 }

@@ -1,4 +1,5 @@
-import type { ProposalPreview, ReviewedProposal } from "../proposals/review.js";
+import type { ReviewedProposal } from "../proposals/review.js";
+import type { ProposalPreview } from "../proposals/accept-preview.js";
 import type { Related } from "../proposals/content-match.js";
 import { flagLabels } from "../proposals/review-flags.js";
 import type { QueuePage } from "../records/proposal-read.js";

@@ -145,6 +145,10 @@ function realpathOr(path) {
 function access(path, mode) {
   node_fs_default.accessSync(path, mode);
 }
+function refusedRead(err) {
+  const code = err?.code;
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
 function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
@@ -7393,7 +7397,7 @@ function parseHistory(text) {
 }
 function tooLarge(size, cap) {
   const mib = (n) => `${Math.round(n / 1024 / 1024)} MiB`;
-  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+  return `${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
 }
 function inSequence(entries, malformed = 0) {
   const top = /* @__PURE__ */ new Map();
@@ -9703,8 +9707,7 @@ function readMachineId(memoryDir) {
     const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID2.test(id) ? id : void 0;
   } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return void 0;
+    if (systemCode(err) === "ENOENT" || refusedRead(err)) return void 0;
     throw err;
   }
 }
@@ -9728,6 +9731,29 @@ var init_machine_id = __esm({
     init_write();
     MACHINE_ID_RELPATH = `${STATE_DIR}/machine-id`;
     ID2 = /^[0-9a-f]{32}$/;
+  }
+});
+
+// lib/core/index-place.ts
+function placeIndexLineBytes(index, file, line, place) {
+  if (findIndexLine(index, file)) return void 0;
+  const eol = Buffer.from(index.includes("\r\n") ? "\r\n" : "\n");
+  const above = place.after === void 0 ? void 0 : findIndexLine(index, place.after);
+  const at = above ? nextLine(index, above.end) : place.before === void 0 ? void 0 : findIndexLine(index, place.before)?.start;
+  if (at === void 0) return void 0;
+  return Buffer.concat([index.subarray(0, at), Buffer.from(line, "utf8"), eol, index.subarray(at)]);
+}
+function nextLine(index, end) {
+  const nl = index.indexOf(10, end);
+  return nl === -1 || nl + 1 >= index.length ? nl === -1 ? void 0 : index.length : nl + 1;
+}
+var init_index_place = __esm({
+  "lib/core/index-place.ts"() {
+    "use strict";
+    init_index_bytes();
+    init_index_find();
+    init_index_file();
+    init_link_key();
   }
 });
 
@@ -9811,75 +9837,16 @@ var init_intent_check = __esm({
   }
 });
 
-// lib/core/index-place.ts
-function placeIndexLineBytes(index, file, line, place) {
-  if (findIndexLine(index, file)) return void 0;
-  const eol = Buffer.from(index.includes("\r\n") ? "\r\n" : "\n");
-  const above = place.after === void 0 ? void 0 : findIndexLine(index, place.after);
-  const at = above ? nextLine(index, above.end) : place.before === void 0 ? void 0 : findIndexLine(index, place.before)?.start;
-  if (at === void 0) return void 0;
-  return Buffer.concat([index.subarray(0, at), Buffer.from(line, "utf8"), eol, index.subarray(at)]);
-}
-function nextLine(index, end) {
-  const nl = index.indexOf(10, end);
-  return nl === -1 || nl + 1 >= index.length ? nl === -1 ? void 0 : index.length : nl + 1;
-}
-var init_index_place = __esm({
-  "lib/core/index-place.ts"() {
-    "use strict";
-    init_index_bytes();
-    init_index_find();
-    init_index_file();
-    init_link_key();
-  }
-});
-
-// lib/records/commit.ts
+// lib/records/intent-file.ts
 function intentPath(memoryDir) {
   return node_path_default.join(memoryDir, ...INTENT_RELPATH.split("/"));
 }
-async function withRecordsLock(ctx, fn) {
-  return withStoreLock(
-    ctx.memoryDir,
-    async () => {
-      await recoverIntent(ctx.memoryDir, ctx.commit);
-      return fn();
-    },
-    { timeoutMs: ctx.lockTimeoutMs }
-  );
+function serializeIntent(intent) {
+  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
-async function commitIntent(memoryDir, intent, commit, history) {
-  await writeIntent(memoryDir, intent);
-  await applyIntent(memoryDir, intent, commit, history);
-  clearIntent(memoryDir);
-}
-async function writeIntent(memoryDir, intent) {
-  ensureStateDir(memoryDir);
-  assertHistoryWritable(memoryDir);
-  assertIndexRegular(memoryDir);
-  const writer = await ensureMachineId(memoryDir);
-  await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
-}
-function assertIndexRegular(memoryDir) {
-  const file = node_path_default.join(memoryDir, INDEX_FILE);
-  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
-  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-}
-async function recoverIntent(memoryDir, commit) {
-  const found = inspectIntent(memoryDir);
-  if (found.state === "none") return false;
-  const dirs = found.state === "ours" ? found.intent.changes.map((c) => node_path_default.dirname(node_path_default.join(memoryDir, c.card))) : [];
-  for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
-  if (found.state === "refused") {
-    await quarantineIntent(memoryDir, found.text);
-    return false;
-  }
-  const intent = found.intent;
-  const first = intent.changes[0];
-  const committed = first !== void 0 && shaOf(node_path_default.join(memoryDir, first.card)) === targetOf(first);
-  if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
-  clearIntent(memoryDir);
-  return committed;
+function clearIntent(memoryDir) {
+  node_fs_default.rmSync(intentPath(memoryDir), { force: true });
+  syncDirectory(node_path_default.dirname(intentPath(memoryDir)));
 }
 function inspectIntent(memoryDir) {
   let text;
@@ -9888,7 +9855,7 @@ function inspectIntent(memoryDir) {
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT") return { state: "none" };
-    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK2 : void 0);
+    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? node_fs_default.constants.S_IFLNK : void 0);
     throw err;
   }
   return judgeIntent(memoryDir, text);
@@ -9914,8 +9881,68 @@ async function quarantineIntent(memoryDir, text) {
   await commitFile(node_path_default.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
   clearIntent(memoryDir);
 }
-function serialize(intent) {
-  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+var INTENT_RELPATH, QUARANTINE_RELDIR;
+var init_intent_file = __esm({
+  "lib/records/intent-file.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_errors();
+    init_checked_fs();
+    init_history();
+    init_machine_id();
+    init_paths();
+    init_safe_write();
+    init_write();
+    init_intent_check();
+    INTENT_RELPATH = `${STATE_DIR}/intent.json`;
+    QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
+  }
+});
+
+// lib/records/commit.ts
+async function withRecordsLock(ctx, fn) {
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      await recoverIntent(ctx.memoryDir, ctx.commit);
+      return fn();
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+async function commitIntent(memoryDir, intent, commit, history) {
+  await writeIntent(memoryDir, intent);
+  await applyIntent(memoryDir, intent, commit, history);
+  clearIntent(memoryDir);
+}
+async function writeIntent(memoryDir, intent) {
+  ensureStateDir(memoryDir);
+  assertHistoryWritable(memoryDir);
+  assertIndexRegular(memoryDir);
+  const writer = await ensureMachineId(memoryDir);
+  await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer }));
+}
+function assertIndexRegular(memoryDir) {
+  const file = node_path_default.join(memoryDir, INDEX_FILE);
+  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
+  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+}
+async function recoverIntent(memoryDir, commit) {
+  const found = inspectIntent(memoryDir);
+  if (found.state === "none") return false;
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => node_path_default.dirname(node_path_default.join(memoryDir, c.card))) : [];
+  for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
+  if (found.state === "refused") {
+    await quarantineIntent(memoryDir, found.text);
+    return false;
+  }
+  const intent = found.intent;
+  const first = intent.changes[0];
+  const committed = first !== void 0 && shaOf(node_path_default.join(memoryDir, first.card)) === targetOf(first);
+  if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
+  clearIntent(memoryDir);
+  return committed;
 }
 async function applyIntent(memoryDir, intent, commit, known, recovering = false) {
   const history = known ? [...known] : readLatestHistory(
@@ -9984,10 +10011,6 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   const lines = created ? void 0 : indexLineEdit(before, next);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
-function clearIntent(memoryDir) {
-  node_fs_default.rmSync(intentPath(memoryDir), { force: true });
-  syncDirectory(node_path_default.dirname(intentPath(memoryDir)));
-}
 function targetOf(change) {
   return change.content === null ? null : sha256Hex(change.content);
 }
@@ -9999,7 +10022,6 @@ function shaOf(abs) {
     throw err;
   }
 }
-var S_IFLNK2, INTENT_RELPATH, QUARANTINE_RELDIR;
 var init_commit = __esm({
   "lib/records/commit.ts"() {
     "use strict";
@@ -10018,11 +10040,8 @@ var init_commit = __esm({
     init_index_stream();
     init_safe_write();
     init_machine_id();
-    init_intent_check();
     init_index_place();
-    S_IFLNK2 = 40960;
-    INTENT_RELPATH = `${STATE_DIR}/intent.json`;
-    QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
+    init_intent_file();
   }
 });
 
@@ -10381,6 +10400,7 @@ var init_interrupted = __esm({
     init_history();
     init_checked_fs();
     init_commit();
+    init_intent_file();
     init_node_path();
   }
 });
@@ -11302,7 +11322,6 @@ __export(propose_exports, {
   cardFileOf: () => cardFileOf,
   currentSha: () => currentSha2,
   findPending: () => findPending,
-  isStale: () => isStale,
   logEvent: () => logEvent,
   newProposalId: () => newProposalId,
   nextSeq: () => nextSeq,
@@ -11448,9 +11467,6 @@ function currentSha2(memoryDir, p) {
   } catch {
     return null;
   }
-}
-function isStale(memoryDir, p) {
-  return currentSha2(memoryDir, p) !== p.base_sha256;
 }
 function findCardFileSafe(memoryDir, name) {
   try {

@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { initRepo, tempDir } from "../helpers.js";
+import { removeScratch } from "./scratch.js";
 import { CLI } from "./fixture.js";
 
 // Two (or more) machines sharing one bare remote: each has its own HOME, git identity and config (the real
@@ -95,7 +96,7 @@ const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\
 /** Two machines, each with an empty store synced to one bare remote (`trust`: the level each chooses), removed after `t`. */
 export async function syncedPair(t: { after: (fn: () => void) => void }, trust?: "own" | "shared"): Promise<{ c: Cluster; a: Machine; b: Machine }> {
   const c = makeCluster();
-  t.after(() => fs.rmSync(c.root, { recursive: true, force: true }));
+  t.after(() => removeScratch(c.root)); // stops what still runs there first (a keeper a hook started)
   const [a, b] = c.machines as [Machine, Machine];
   for (const m of [a, b]) {
     fs.mkdirSync(m.mem);

@@ -5,7 +5,6 @@ import path from "node:path";
 import { test } from "node:test";
 import { runBounded } from "../support/bounded-run.js";
 import { CLI } from "../support/fixture.js";
-import { stopKeepers } from "../support/keepers.js";
 import { ok, saveCard, syncedPair, type Machine } from "../support/machines.js";
 
 // A store kept inside a project checkout gets its `.memctl/` from the project's history, links and all. The sync's
@@ -25,13 +24,7 @@ async function bounded(m: Machine, args: string[], input = "") {
 for (const file of ["state.json", "journal.json", "incoming/planted.json"]) {
   for (const kind of ["a link to /dev/zero", "a FIFO"]) {
     test(`.memctl/sync/${file} planted as ${kind}: sync --status, sync, doctor and session start end by themselves`, async (t) => {
-      const cleanups: (() => void)[] = [];
-      const { a, b } = await syncedPair({ after: (fn) => cleanups.push(fn) }, "own");
-      t.after(async () => {
-        await stopKeepers(a.home);
-        await stopKeepers(b.home);
-        for (const fn of cleanups) fn();
-      });
+      const { a, b } = await syncedPair(t, "own"); // its cleanup stops the keepers first
       await saveCard(a, "feedback", "pulled", "a card from the teammate");
       await ok(a, ["sync"]);
       const planted = path.join(b.mem, ".memctl", "sync", file);

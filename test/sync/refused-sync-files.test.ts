@@ -3,7 +3,6 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { stopKeepers } from "../support/keepers.js";
 import { memctlOn, syncedPair, type Machine } from "../support/machines.js";
 
 // Sync's own files (.memctl/sync/state.json, journal.json, incoming/*.json) are read through the checked reader,
@@ -28,13 +27,7 @@ for (const set of [
   { "state.json": "oversize", "journal.json": "link", "incoming/b.json": "fifo" },
 ] as Record<string, Plant>[]) {
   test(`refused sync files are named with their code by sync --status and doctor: ${JSON.stringify(set)}`, async (t) => {
-    const cleanups: (() => void)[] = [];
-    const { a, b } = await syncedPair({ after: (fn) => cleanups.push(fn) }, "own");
-    t.after(async () => {
-      await stopKeepers(a.home);
-      await stopKeepers(b.home);
-      for (const fn of cleanups) fn();
-    });
+    const { b } = await syncedPair(t, "own"); // its cleanup stops the keepers first
     for (const [rel, kind] of Object.entries(set)) plant(b, rel, kind);
     const want = Object.entries(set).map(([rel, kind]) => ({ path: `.memctl/sync/${rel}`, code: CODES[kind] }));
     const byPath = (x: { path: string }, y: { path: string }) => x.path.localeCompare(y.path);

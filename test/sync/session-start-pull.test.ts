@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { OVERVIEW_LINES } from "../../lib/hook/overview-kept.js";
 import { CARD_CHECK } from "../../lib/store/full-check.js";
 import { CLI } from "../support/fixture.js";
-import { stopKeepers, waitFor } from "../support/keepers.js";
+import { waitFor } from "../support/keepers.js";
 import { ok, saveCard, syncedPair, type Machine } from "../support/machines.js";
 
 const checkAt = (m: Machine) => {
@@ -35,14 +35,7 @@ function start(m: Machine, checking = false): string {
 }
 
 test("after a sync pull of 10 changed cards, each start prints the pulled lines as a start checking every card does", async (t) => {
-  // The keepers stopped before the machines' folders are removed (a keeper writing meanwhile keeps one non-empty).
-  const cleanups: (() => void)[] = [];
-  const { a, b } = await syncedPair({ after: (fn) => cleanups.push(fn) }, "own");
-  t.after(async () => {
-    await stopKeepers(a.home);
-    await stopKeepers(b.home);
-    for (const fn of cleanups) fn();
-  });
+  const { a, b } = await syncedPair(t, "own"); // its cleanup stops the keepers first
   for (let i = 0; i < 14; i++) await saveCard(a, "feedback", `pull-${i}`, `card ${i} as first written`);
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);

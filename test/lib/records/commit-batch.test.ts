@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { commitRewritesBatch } from "../../../lib/records/commit-batch.js";
-import { type CardChange, intentPath, recoverIntent, writeIntent } from "../../../lib/records/commit.js";
+import { recoverIntent, writeIntent } from "../../../lib/records/commit.js";
+import { type CardChange, intentPath } from "../../../lib/records/intent-file.js";
 import { makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
 import { scratchDir } from "../../support/scratch.js";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { intentPath } from "../../../lib/records/commit.js";
+import { intentPath } from "../../../lib/records/intent-file.js";
 import { sha256Hex } from "../../../lib/store/history.js";
 import { runCli, sandbox, testIo } from "../../helpers.js";
 

@@ -10,6 +10,7 @@ import { test } from "node:test";
 import { ERROR_CODES } from "../../../lib/core/errors.js";
 import { memctlStateHome } from "../../../lib/store/paths.js";
 import { SESSION_SECRET_FILE, sessionSecret, sessionSecretProblem } from "../../../lib/store/session-secret.js";
+import { main } from "../../../lib/cli/main.js";
 import { REPO_ROOT, sandbox } from "../../helpers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
@@ -34,7 +35,7 @@ test("a malformed secret throws E_SESSION_SECRET, stays on disk, and is not kept
       fs.writeFileSync(file, text, { mode: 0o600 });
       assert.throws(() => sessionSecret(io), { code: ERROR_CODES.E_SESSION_SECRET }, what);
       assert.equal(fs.readFileSync(file, "utf8"), text, `${what}: left for the owner to delete`);
-      assert.match(sessionSecretProblem(io) ?? "", /not 64 hex digits/, `${what}: doctor's state-home probe names it`);
+      assert.match(sessionSecretProblem(io)?.problem ?? "", /not 64 hex digits/, `${what}: doctor's state-home probe names it`);
       fs.writeFileSync(file, GOOD);
       assert.equal(sessionSecret(io), GOOD.slice(0, 64), `${what}: read again once fixed`);
     }
@@ -63,6 +64,29 @@ test("under a malformed secret the real prompt hook keeps no session state: it r
     assert.match(hook("argo deploy to staging, and prod"), /argo syncs staging/, "no session state: sent again");
     assert.equal(fs.readFileSync(file, "utf8"), "not a secret\n", "not replaced behind the owner's back");
     assert.match(fs.readFileSync(path.join(memctlStateHome(s.io), "hook.log"), "utf8"), /session state not used: session-key is not 64 hex digits/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("doctor's fix for a secret that is there but unusable is to delete it, not to make the state home writable", async () => {
+  const s = sandbox([{ file: "project_a.md", title: "A", hook: "a" }]);
+  try {
+    const file = path.join(memctlStateHome(s.io), SESSION_SECRET_FILE);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    for (const [what, plant] of [
+      ["malformed", () => fs.writeFileSync(file, "not a secret\n", { mode: 0o600 })],
+      ["a link", () => fs.symlinkSync(path.join(s.root, "elsewhere"), file)],
+    ] as const) {
+      fs.rmSync(file, { force: true });
+      plant();
+      s.stdout.text = "";
+      await main(["doctor", "--json"], s.io);
+      const home = (JSON.parse(s.stdout.text) as { state_home?: { problem: string; fix: string } }).state_home;
+      assert.ok(home, `${what}: doctor warns`);
+      assert.ok(home.fix.includes(`delete ${file}`), `${what}: ${home.fix}`);
+      assert.doesNotMatch(home.problem, /cannot log/, `${what}: the hook still logs (the state home is writable)`);
+    }
   } finally {
     s.cleanup();
   }

@@ -1,7 +1,8 @@
 // lib/capture/transcript.ts
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
+import { readRegularTail, realpath } from "../store/checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 import { assertSessionTranscript } from "./transcript-owner.js";
 import { hostDir } from "../core/host-dirs.js";
 var TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
@@ -44,21 +45,9 @@ function checkedTranscriptPath(file, roots, host) {
   throw refuse("it is outside them");
 }
 function readTail(file, maxBytes = TRANSCRIPT_TAIL_BYTES) {
-  const { fd, stat } = openRegular(file, { nofollow: true });
-  try {
-    const start = Math.max(0, stat.size - maxBytes);
-    const buf = new Uint8Array(stat.size - start);
-    let length = 0;
-    while (length < buf.length) {
-      const n = readAt(fd, buf, length, buf.length - length, start + length);
-      if (n === 0) break;
-      length += n;
-    }
-    const text = Buffer.from(buf.buffer, buf.byteOffset, length).toString("utf8");
-    return start === 0 ? text : text.slice(text.indexOf("\n") + 1);
-  } finally {
-    close(fd);
-  }
+  const tail = readRegularTail(file, maxBytes, { nofollow: true });
+  const text = utf8Text(tail.bytes);
+  return tail.cut ? text.slice(text.indexOf("\n") + 1) : text;
 }
 var NOT_TYPED = /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions|This session is being continued from a previous conversation)/;
 var HOST_TAG = "((?:command|local-command|bash)-[\\w-]+|ide_[a-z_]+|system-reminder|environment_context|user_instructions|user-prompt-submit-hook)";
@@ -160,7 +149,6 @@ export {
   checkedTranscriptPath,
   opencodeMessage,
   readSessionMessages,
-  readTail,
   transcriptRoots,
   typed,
   userMessages

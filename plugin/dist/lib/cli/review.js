@@ -1,6 +1,7 @@
 // lib/cli/review.ts
 import pc from "../../vendor/picocolors.js";
-import { previewProposal, reviewPending } from "../proposals/review.js";
+import { reviewPending } from "../proposals/review.js";
+import { previewProposal } from "../proposals/accept-preview.js";
 import { findPending, pendingPageOf } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
 import { flagLabels } from "../proposals/review-flags.js";

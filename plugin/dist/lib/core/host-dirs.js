@@ -21,6 +21,5 @@ export {
   HOST_DIR_VARS,
   claudeJsonFile,
   hostDir,
-  hostDirFromEnv,
   ignoredHostDirVars
 };

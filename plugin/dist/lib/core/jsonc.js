@@ -29,9 +29,6 @@ function nodeValue(node) {
       return node.value;
   }
 }
-function findNode(text, path) {
-  return findNodeAtLocation(parseJsoncRoot(text), path);
-}
 function appendMember(text, path, key, value) {
   const container = findNodeAtLocation(parseJsoncRoot(text), path);
   if (!container || (key === void 0 ? container.type !== "array" : container.type !== "object")) {
@@ -152,7 +149,6 @@ function lineOf(text, offset) {
 }
 export {
   appendMember,
-  findNode,
   indentUnit,
   nodeValue,
   parseJsoncRoot,

@@ -26,9 +26,6 @@ function diffLines(before, after) {
   while (j < b.length) out.push({ op: "+", text: b[j++] });
   return out;
 }
-function hasChanges(diff) {
-  return diff.some((d) => d.op !== " ");
-}
 function splitLines(text) {
   if (text === "") return [];
   const lines = text.split("\n");
@@ -96,6 +93,5 @@ function diffHunks(n, m, equal, maxEdits) {
 }
 export {
   diffHunks,
-  diffLines,
-  hasChanges
+  diffLines
 };

@@ -2,7 +2,8 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
-import { cardSummaries, currentScopeSuggestion, groupKey, saveInputOf } from "./review.js";
+import { cardSummaries, currentScopeSuggestion, groupKey } from "./review.js";
+import { saveInputOf } from "./accept-preview.js";
 import { relatedByContent } from "./content-match.js";
 import { supersedeTargets, supersedingChanges } from "./supersede.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem } from "./propose.js";

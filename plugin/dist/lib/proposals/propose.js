@@ -162,9 +162,6 @@ function currentSha(memoryDir, p) {
     return null;
   }
 }
-function isStale(memoryDir, p) {
-  return currentSha(memoryDir, p) !== p.base_sha256;
-}
 function findCardFileSafe(memoryDir, name) {
   try {
     return findCardFile(memoryDir, name);
@@ -202,7 +199,6 @@ export {
   cardFileOf,
   currentSha,
   findPending,
-  isStale,
   logEvent,
   newProposalId2 as newProposalId,
   nextSeq2 as nextSeq,

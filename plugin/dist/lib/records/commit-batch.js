@@ -6,7 +6,8 @@ import { keepRevisionsBatch } from "../store/revisions.js";
 import { adoptionsFor, recordAdopted } from "./adopt-first.js";
 import { commitStaged, stageFiles } from "../store/write.js";
 import { indexStamp, journalChange } from "../store/write-journal.js";
-import { clearIntent, shaOf, writeIntent } from "./commit.js";
+import { shaOf, writeIntent } from "./commit.js";
+import { clearIntent } from "./intent-file.js";
 import { refuseHeldWrites } from "./commit-write.js";
 async function commitRewritesBatch(ctx, intent, history) {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");

@@ -8,20 +8,14 @@ import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath } from "./proposal-files.js";
 import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
 import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
-import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
-import { notRealError, realDir } from "../store/safe-write.js";
-import { ensureMachineId, readMachineId } from "../store/machine-id.js";
-import { intentProblems } from "./intent-check.js";
+import { notRealError } from "../store/safe-write.js";
+import { ensureMachineId } from "../store/machine-id.js";
 import { placeIndexLineBytes } from "../core/index-place.js";
-var S_IFLNK = 40960;
-var INTENT_RELPATH = `${STATE_DIR}/intent.json`;
-var QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
-function intentPath(memoryDir) {
-  return path.join(memoryDir, ...INTENT_RELPATH.split("/"));
-}
+import { clearIntent, inspectIntent, intentPath, quarantineIntent, serializeIntent } from "./intent-file.js";
 async function withRecordsLock(ctx, fn) {
   return withStoreLock(
     ctx.memoryDir,
@@ -42,7 +36,7 @@ async function writeIntent(memoryDir, intent) {
   assertHistoryWritable(memoryDir);
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
-  await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
+  await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer }));
 }
 function assertIndexRegular(memoryDir) {
   const file = path.join(memoryDir, INDEX_FILE);
@@ -64,66 +58,6 @@ async function recoverIntent(memoryDir, commit) {
   if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
   clearIntent(memoryDir);
   return committed;
-}
-function inspectIntent(memoryDir) {
-  let text;
-  try {
-    text = readRegularUtf8(intentPath(memoryDir), DEFAULT_READ_CAP, { nofollow: true });
-  } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT") return { state: "none" };
-    if (code === "ELOOP" || code === NOT_REGULAR) throw notRealError(INTENT_RELPATH, "file", code === "ELOOP" ? S_IFLNK : void 0);
-    throw err;
-  }
-  return judgeIntent(memoryDir, text);
-}
-function judgeIntent(memoryDir, text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    return { state: "refused", problems: [`it does not parse: ${err.message}`], text };
-  }
-  const problems = intentProblems(memoryDir, raw, readMachineId(memoryDir));
-  if (problems.length > 0) return { state: "refused", problems, text };
-  const parsed = raw;
-  return { state: "ours", intent: { ...parsed, changes: parsed.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) } };
-}
-function readIntent(memoryDir) {
-  const found = inspectIntent(memoryDir);
-  return found.state === "ours" ? found.intent : void 0;
-}
-function refusedIntents(memoryDir) {
-  const out = [];
-  const pending = inspectIntent(memoryDir);
-  if (pending.state === "refused") out.push({ file: INTENT_RELPATH, problems: pending.problems });
-  const dir = path.join(memoryDir, ...QUARANTINE_RELDIR.split("/"));
-  let names = [];
-  try {
-    names = fs.readdirSync(dir).filter((n) => /^intent-[0-9a-f]{16}\.json$/.test(n)).sort();
-  } catch (err) {
-    if (systemCode(err) !== "ENOENT") throw err;
-  }
-  for (const name of names) {
-    let text;
-    try {
-      text = readRegularUtf8(path.join(dir, name), DEFAULT_READ_CAP, { nofollow: true });
-    } catch (err) {
-      if (["ENOENT", "ELOOP", NOT_REGULAR, TOO_LARGE].includes(systemCode(err) ?? "")) continue;
-      throw err;
-    }
-    const judged = judgeIntent(memoryDir, text);
-    out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
-  }
-  return out;
-}
-async function quarantineIntent(memoryDir, text) {
-  const dir = realDir(memoryDir, ...QUARANTINE_RELDIR.split("/"));
-  await commitFile(path.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
-  clearIntent(memoryDir);
-}
-function serialize(intent) {
-  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
 async function applyIntent(memoryDir, intent, commit, known, recovering = false) {
   const history = known ? [...known] : readLatestHistory(
@@ -192,10 +126,6 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   const lines = created ? void 0 : indexLineEdit(before, next);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
-function clearIntent(memoryDir) {
-  fs.rmSync(intentPath(memoryDir), { force: true });
-  syncDirectory(path.dirname(intentPath(memoryDir)));
-}
 function targetOf(change) {
   return change.content === null ? null : sha256Hex(change.content);
 }
@@ -208,15 +138,8 @@ function shaOf(abs) {
   }
 }
 export {
-  INTENT_RELPATH,
-  QUARANTINE_RELDIR,
-  clearIntent,
   commitIntent,
-  inspectIntent,
-  intentPath,
-  readIntent,
   recoverIntent,
-  refusedIntents,
   shaOf,
   withRecordsLock,
   writeIntent

@@ -15,9 +15,8 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
 import { parseIndex, renderIndexLine } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
-import { DEFAULT_READ_CAP, readRegularUtf8 } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, isDirectory, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes, noteNow, noteSection, noteText } from "./import-prose.js";
-import { isDirectory, realpathOr } from "../store/checked-fs.js";
 function projectClaudeDirs(resolution, io) {
   const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);

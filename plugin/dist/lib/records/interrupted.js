@@ -2,7 +2,8 @@
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { sha256Hex } from "../store/history.js";
 import { readRegularBytes } from "../store/checked-fs.js";
-import { commitIntent, INTENT_RELPATH, readIntent } from "./commit.js";
+import { commitIntent } from "./commit.js";
+import { INTENT_RELPATH, readIntent } from "./intent-file.js";
 import path from "node:path";
 async function commitIntentReported(memoryDir, intent, commit, history) {
   try {

@@ -135,7 +135,6 @@ function readNames(dir, names) {
   return { proposals, unreadable };
 }
 export {
-  NEWEST_READ,
   PENDING_PAGE,
   countPending,
   listPendingNames,

@@ -12,7 +12,7 @@ var WARNING_KINDS = {
   history_malformed: { help: "malformed lines in .memctl/history.jsonl", count: (r) => r.history_malformed > 0 ? 1 : 0 },
   unimported_claude_memory: { help: "Claude Code memory not yet imported (one per folder)", count: (r) => new Set(r.unimported_claude_memory.map((x) => x.dir)).size },
   claude_auto_memory: { help: "Claude Code's auto memory writing into this store", count: (r) => r.claude_auto_memory ? 1 : 0 },
-  state_home: { help: "a state home this user cannot write (no per-prompt deduplication, no hook log)", count: (r) => r.state_home ? 1 : 0 },
+  state_home: { help: "a state home this user cannot write, or a session secret there memctl cannot use (no per-prompt deduplication)", count: (r) => r.state_home ? 1 : 0 },
   store_not_writable: { help: "a store this user cannot write (reads work, writes fail: E_NOT_WRITABLE)", count: (r) => r.store_not_writable ? 1 : 0 },
   ignored_env: { help: "CLAUDE_CONFIG_DIR, CODEX_HOME or XDG_CONFIG_HOME relative (ignored: the home default is used)", count: (r) => (r.ignored_env ?? []).length },
   usage_set_aside: { help: "usage folding files a fold set aside because they were not regular files", count: (r) => r.usage_set_aside ? 1 : 0 },

@@ -47,6 +47,7 @@ function buildDoctorReport(input) {
     hand_edited_cards: view ? handEdits(view, input) : [],
     history_status: input.history.status,
     ...input.history.error !== void 0 ? { history_error: input.history.error } : {},
+    ...input.history.errorCode !== void 0 ? { history_error_code: input.history.errorCode } : {},
     history_malformed: input.history.malformed,
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,
@@ -100,10 +101,11 @@ function buildDoctorReport(input) {
     report.index_over_read_limit = input.indexOverReadLimit;
   }
   if (input.stateHome) {
-    const { dir, problem } = input.stateHome;
-    report.state_home = {
+    const { dir, problem, file } = input.stateHome;
+    const off = `${problem}: per-prompt deduplication is off, so every prompt re-sends lines its conversation already holds`;
+    report.state_home = file ? { dir, problem: off, fix: `delete ${file}: the next prompt makes a new one` } : {
       dir,
-      problem: `${problem}: per-prompt deduplication is off, so every prompt re-sends lines its conversation already holds, and the hook cannot log its errors`,
+      problem: `${off}, and the hook cannot log its errors`,
       fix: `make ${dir} writable for this user, or set XDG_STATE_HOME to a directory this user can write (memctl keeps its state in $XDG_STATE_HOME/memctl)`
     };
   }

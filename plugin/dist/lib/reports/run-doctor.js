@@ -11,7 +11,7 @@ import { historyPath, latestByCard, readHistory, sha256Hex } from "../store/hist
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
 import { displayDir, measureIndexInjectBytes } from "../core/block.js";
 import { countPending } from "../records/proposal-read.js";
-import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
+import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/intent-file.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
@@ -108,8 +108,8 @@ function arrivalsOf(dir) {
   }
 }
 function stateHomeOf(io) {
-  const problem = sessionSecretProblem(io);
-  return problem === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), problem } };
+  const found = sessionSecretProblem(io);
+  return found === void 0 ? {} : { stateHome: { dir: memctlStateHome(io), ...found } };
 }
 function usageSetAside(dir) {
   try {
@@ -172,7 +172,8 @@ function historyFacts(dir) {
   const read = readHistory(dir, LOG_MAX_BYTES);
   const exists = fs.existsSync(historyPath(dir));
   const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
-  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...read.error ? { error: read.error } : {}, latest };
+  const error = read.error ? { error: read.error, ...read.errorCode ? { errorCode: read.errorCode } : {} } : {};
+  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...error, latest };
 }
 function cardMatches(dir, text, card, sha) {
   if (text !== void 0 && sha256Hex(text) === sha) return true;

@@ -34,9 +34,6 @@ function futimes(fd, ms) {
 function utimes(path, ms) {
   fs.utimesSync(path, ms / 1e3, ms / 1e3);
 }
-function openForReading(path) {
-  return fs.openSync(path, "r");
-}
 function readAt(fd, buffer, offset, length, position) {
   return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
@@ -74,9 +71,6 @@ function readUtf8(path) {
 function readBytes(path) {
   return fs.readFileSync(path);
 }
-function readBytesFromFd(fd) {
-  return fs.readFileSync(fd);
-}
 function realpath(path) {
   return fs.realpathSync.native(path);
 }
@@ -93,6 +87,10 @@ function access(path, mode) {
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
+function refusedRead(err) {
+  const code = err?.code;
+  return code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE;
+}
 var DEFAULT_READ_CAP = 64 * 1024 * 1024;
 var LOG_MAX_BYTES = DEFAULT_READ_CAP;
 function fileKind(mode) {
@@ -195,11 +193,9 @@ export {
   lstatIfExists,
   notRegularError,
   openForAppend,
-  openForReading,
   openRegular,
   readAt,
   readBytes,
-  readBytesFromFd,
   readFullyAt,
   readRegular,
   readRegularBuffer,
@@ -211,6 +207,7 @@ export {
   readdirNames,
   realpath,
   realpathOr,
+  refusedRead,
   stat,
   statIfExists,
   tooLargeError,

@@ -98,7 +98,7 @@ function parseHistory(text) {
 }
 function tooLarge(size, cap) {
   const mib = (n) => `${Math.round(n / 1024 / 1024)} MiB`;
-  return `${ERROR_CODES.E_LOG_TOO_LARGE}: ${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
+  return `${HISTORY_RELPATH} is ${mib(size)}, past the ${mib(cap)} memctl reads whole (a pushed or copied log?); nothing of it was read. Look for its large lines (git log -p -- ${HISTORY_RELPATH}) and put back the owner's version from git`;
 }
 var REV_MAX = 999999999;
 function inSequence(entries, malformed = 0) {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
-import { NOT_REGULAR, readRegularUtf8, TOO_LARGE } from "./checked-fs.js";
+import { readRegularUtf8, refusedRead } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 var MACHINE_ID_RELPATH = `${STATE_DIR}/machine-id`;
@@ -15,8 +15,7 @@ function readMachineId(memoryDir) {
     const id = readRegularUtf8(idPath(memoryDir), 4096, { nofollow: true }).trim();
     return ID.test(id) ? id : void 0;
   } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT" || code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE) return void 0;
+    if (systemCode(err) === "ENOENT" || refusedRead(err)) return void 0;
     throw err;
   }
 }

@@ -45,11 +45,12 @@ function checked(text) {
 }
 function sessionSecretProblem(io) {
   const dir = memctlStateHome(io);
+  const file = joinPath(dir, SESSION_SECRET_FILE);
   try {
-    readSecret(joinPath(dir, SESSION_SECRET_FILE));
+    readSecret(file);
     return void 0;
   } catch (err) {
-    if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return err.message;
+    if (systemCode(err) !== "ENOENT" && systemCode(err) !== "ENOTDIR") return { problem: err.message, file };
   }
   for (let at = dir; ; at = path.dirname(at)) {
     let st;
@@ -59,12 +60,12 @@ function sessionSecretProblem(io) {
       st = void 0;
     }
     if (st === void 0 && path.dirname(at) !== at) continue;
-    if (!st?.isDirectory()) return `${at} is not a directory`;
+    if (!st?.isDirectory()) return { problem: `${at} is not a directory` };
     try {
       fs.accessSync(at, fs.constants.W_OK | fs.constants.X_OK);
       return void 0;
     } catch (err) {
-      return `${at} cannot be written (${systemCode(err) ?? err.message})`;
+      return { problem: `${at} cannot be written (${systemCode(err) ?? err.message})` };
     }
   }
 }

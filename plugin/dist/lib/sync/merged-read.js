@@ -1,13 +1,13 @@
 // lib/sync/merged-read.ts
 import { systemCode } from "../core/errors.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularBuffer, TOO_LARGE } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, readRegularBuffer, refusedRead } from "../store/checked-fs.js";
 function readMerged(file, cap = DEFAULT_READ_CAP) {
   try {
     return readRegularBuffer(file, cap, { nofollow: true });
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
-    if (code === "ELOOP" || code === NOT_REGULAR || code === TOO_LARGE || code === "EISDIR") return void 0;
+    if (refusedRead(err) || code === "EISDIR") return void 0;
     throw err;
   }
 }

@@ -2,7 +2,8 @@
 import { readHistory } from "../store/history.js";
 import { syncedMarksOf } from "../store/history-synced.js";
 import { readWhy } from "../store/why-log.js";
-import { previewProposal, reviewPending } from "../proposals/review.js";
+import { reviewPending } from "../proposals/review.js";
+import { previewProposal } from "../proposals/accept-preview.js";
 import { agentsView } from "../proposals/agent-view.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { runStats } from "../reports/run-stats.js";
