@@ -59,7 +59,11 @@ export function projectClaudeDirs(resolution: Resolution, io: Pick<Io, "env" | "
     const worktrees = path.join(repo.commonDir, "worktrees");
     for (const name of safeReaddir(worktrees)) {
       const gitdir = readOr(path.join(worktrees, name, "gitdir"))?.trim();
-      if (gitdir) roots.add(path.dirname(path.resolve(worktrees, name, gitdir)));
+      if (!gitdir) continue;
+      // A worktree counts when it names this repository back (its .git file), as findRepo believes one: an unpacked
+      // archive's .git/worktrees/x/gitdir can name any checkout, whose Claude memory is another project's.
+      const root = path.dirname(path.resolve(worktrees, name, gitdir));
+      if (findRepo(root)?.commonDir === repo.commonDir) roots.add(root);
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");

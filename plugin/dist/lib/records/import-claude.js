@@ -25,7 +25,9 @@ function projectClaudeDirs(resolution, io) {
     const worktrees = path.join(repo.commonDir, "worktrees");
     for (const name of safeReaddir(worktrees)) {
       const gitdir = readOr(path.join(worktrees, name, "gitdir"))?.trim();
-      if (gitdir) roots.add(path.dirname(path.resolve(worktrees, name, gitdir)));
+      if (!gitdir) continue;
+      const root = path.dirname(path.resolve(worktrees, name, gitdir));
+      if (findRepo(root)?.commonDir === repo.commonDir) roots.add(root);
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");
