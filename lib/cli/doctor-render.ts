@@ -5,6 +5,7 @@ import { colorsFor, type Colors } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
 import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
 import { NOT_PORTABLE_FIX } from "../sync/status.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { REFUSED_FIX } from "../sync/refused-files.js";
 
 // Human output of `memctl doctor`: the numbers first, then every issue (red) and warning (yellow), each with
@@ -121,7 +122,9 @@ export function findings(r: DoctorReport): Finding[] {
     warning(
       "hand edit",
       `${q(x.card)} ${what}`,
-      x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`,
+      x.change === "removed"
+        ? `memctl adopt ${pastedWord(x.card)} records the deletion (or restore the file from git)`
+        : `memctl adopt ${pastedWord(x.card)} records the edit in history`,
     );
   }
   if (r.history_status === "error")
@@ -159,7 +162,7 @@ export function findings(r: DoctorReport): Finding[] {
     warning(
       "scope",
       `${q(x.scope)} of ${q(x.card)} matches nothing in ${q(r.scopes_checked_in ?? "")}`,
-      `fix the path (memctl save ${q(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope …); ignore it if another repository using this store holds it`,
+      `fix the path (memctl save ${pastedWord(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope …); ignore it if another repository using this store holds it`,
     );
   for (const x of r.look_alike_arrivals ?? [])
     warning("look-alike", `${q(x.path)} arrived with memctl sync and looks like ${q(x.looks_like)} but is not it`, `memctl review ${x.id} before accepting it`);
