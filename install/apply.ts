@@ -4,7 +4,8 @@ import { ERROR_CODES, MemctlError, systemCode } from "../lib/core/errors.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { memctlStateHome } from "../lib/store/paths.js";
 import { commitFile } from "../lib/store/write.js";
-import { readRegularUtf8 } from "../lib/store/checked-fs.js";
+import { readRegularUtf8, realpathOr, TOO_LARGE } from "../lib/store/checked-fs.js";
+import { isInside } from "../lib/core/instruction-imports.js";
 
 /**
  * A pure config edit: the file's text before (null = absent) → after (null = absent). Throws to refuse.
@@ -62,13 +63,28 @@ export function keepBackup(file: string, from: string, backups: string, options:
   return target;
 }
 
-export function readText(file: string): string | null {
+/**
+ * The largest host config (JSON, TOML) a project or local install reads: a clone's file, and parsing makes an object
+ * per value (a 24 MB `.mcp.json` took `install --status` to 3.2 GB). The user's own files are not bounded by it.
+ */
+export const PROJECT_CONFIG_MAX_BYTES = 1024 * 1024;
+
+/** The read cap for a host file: PROJECT_CONFIG_MAX_BYTES for a JSON or TOML file inside the project, else none. */
+export function hostFileCap(ctx: { projectDir: string; io: { home: string } }, file: string): number | undefined {
+  if (!/\.(jsonc?|toml)$/i.test(file)) return undefined;
+  const project = realpathOr(ctx.projectDir);
+  if (isInside(realpathOr(ctx.io.home), project)) return undefined; // a project holding the home holds the user's own files
+  return isInside(realpathOr(file), project) ? PROJECT_CONFIG_MAX_BYTES : undefined;
+}
+
+export function readText(file: string, cap?: number): string | null {
   try {
     // Never blocks: a FIFO or a device (a project's link to /dev/zero) is refused, not read (checked-fs.ts).
-    return readRegularUtf8(file);
+    return readRegularUtf8(file, cap);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;
-    throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${(err as Error).message}`, { file });
+    const why = systemCode(err) === TOO_LARGE ? "; a project's host config is at most 1 MiB here (it is the clone's file, not yours), so it was not read" : "";
+    throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${(err as Error).message}${why}`, { file });
   }
 }
 

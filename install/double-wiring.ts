@@ -1,5 +1,5 @@
 import path from "node:path";
-import { backupsDir, readText } from "./apply.js";
+import { backupsDir, hostFileCap, readText } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 import { hookCommandsIn } from "./hook-json.js";
@@ -52,7 +52,7 @@ export function keepOtherScopes(
 export function holdsOwnPart(installer: HostInstaller, ctx: InstallContext, edit: PlannedEdit): boolean {
   try {
     const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
-    let text = readText(edit.file);
+    let text = readText(edit.file, hostFileCap(ctx, edit.file));
     for (const scope of scopesOf(installer))
       if (scope !== ctx.scope) for (const other of installer.plan({ ...ctx, scope })) if (other.file === edit.file) text = other.uninstall(text, original);
     return text !== null && edit.uninstall(text, original) !== text;
@@ -67,7 +67,7 @@ export function foreignInjectors(installer: HostInstaller, ctx: InstallContext):
   for (const file of installer.hookFiles?.(ctx) ?? []) {
     let text: string | null;
     try {
-      text = readText(file);
+      text = readText(file, hostFileCap(ctx, file));
     } catch {
       continue;
     }

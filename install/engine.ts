@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
-import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff, type FileChange } from "./apply.js";
+import { backupsDir, findBackup, hostFileCap, moveLegacyBackup, readText, renderDiff, type FileChange } from "./apply.js";
 import { installCommandLine, type InstallContext, type PlannedEdit, type Scope } from "./context.js";
 import { assertConfined } from "./confine.js";
 import { doubleWiringWarnings, holdsOwnPart, keepOtherScopes, otherWiredScopes } from "./double-wiring.js";
@@ -54,7 +54,7 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   const shared = new Set<string>();
   const planned: PlannedChange[] = edits.map((edit) => {
     const record = readRecord(edit.file, dirs.records);
-    const before = readText(edit.file);
+    const before = readText(edit.file, hostFileCap(ctx, edit.file));
     const original = originalText(edit.file, dirs.backups, record);
     let after = mode === "install" ? edit.install(before, original) : undoText(edit, before, dirs.backups, record);
     if (mode === "uninstall") {
@@ -175,9 +175,9 @@ export function scopeStatus(installer: HostInstaller, asked: InstallContext, opt
 
 function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus, "warnings" | "backups"> {
   const items = installer.plan(ctx).map((edit: PlannedEdit) => {
-    const before = readText(edit.file);
-    const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
     try {
+      const before = readText(edit.file, hostFileCap(ctx, edit.file));
+      const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
       const after = edit.install(before, original);
       if (after === before) return { file: edit.file, label: edit.label, state: "current" as const };
       const present = before !== null && edit.uninstall(before, original) !== before;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { findRepo } from "../lib/config/git.js";
+import { findRepo, ownsGitDir } from "../lib/config/git.js";
 import { statIfExists } from "../lib/store/checked-fs.js";
 import type { InstallContext, PlannedEdit } from "./context.js";
 
@@ -9,8 +9,10 @@ import type { InstallContext, PlannedEdit } from "./context.js";
 /** The edit that makes git ignore `relPath` (relative to the project's worktree root); undefined outside git. */
 export function gitExcludeEdit(ctx: InstallContext, relPath: string): PlannedEdit | undefined {
   const repo = findRepo(ctx.projectDir);
-  // A git dir with no HEAD is not one git uses (a .git file can name any folder): nothing to ignore there.
-  if (!repo || !statIfExists(path.join(repo.commonDir, "HEAD"))?.isFile()) return undefined;
+  // A git dir with no HEAD is not one git uses (a .git file can name any folder): nothing to ignore there. One this
+  // checkout does not own (its .git file names another checkout's .git) is that repository's: a local install
+  // edited its exclude file.
+  if (!repo || !ownsGitDir(repo) || !statIfExists(path.join(repo.commonDir, "HEAD"))?.isFile()) return undefined;
   const file = path.join(repo.commonDir, "info", "exclude");
   const line = `/${relPath.split(path.sep).join("/")}`;
   const has = (text: string) => text.split("\n").some((l) => l.trim() === line);

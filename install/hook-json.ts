@@ -129,10 +129,10 @@ export function chainEdits(...edits: { install: TextEdit; uninstall: TextEdit }[
 }
 
 /** The budget of memctl's per-prompt hook wired in a Claude-shaped hooks file; undefined when none is wired there. */
-export function wiredHookBudget(file: string, isOurs: (command: string) => boolean): InstallContext["budget"] | undefined {
+export function wiredHookBudget(file: string, isOurs: (command: string) => boolean, cap?: number): InstallContext["budget"] | undefined {
   let text: string | null;
   try {
-    text = readText(file);
+    text = readText(file, cap);
   } catch {
     return undefined;
   }

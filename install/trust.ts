@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Io } from "../lib/store/io.js";
-import { readText } from "./apply.js";
+import { hostFileCap, readText } from "./apply.js";
 import type { InstallContext } from "./context.js";
 import { parseTomlOrThrow } from "../lib/core/toml-error.js";
 import { sha256Hex } from "../lib/core/sha256.js";
@@ -76,10 +76,10 @@ export function codexTimeout(event: string, timeout: unknown): number {
 }
 
 /** memctl's handlers in a Codex hooks.json, each with the trust key and hash Codex gives it. */
-function wiredCodexHooks(hooksFile: string, isOurs: (event: string, command: string) => boolean): { event: string; key: string; hash: string }[] {
+function wiredCodexHooks(hooksFile: string, isOurs: (event: string, command: string) => boolean, cap?: number): { event: string; key: string; hash: string }[] {
   let hooks: unknown;
   try {
-    hooks = readJsonc(readText(hooksFile) ?? "{}").hooks;
+    hooks = readJsonc(readText(hooksFile, cap) ?? "{}").hooks;
   } catch {
     return [];
   }
@@ -118,7 +118,7 @@ export function codexTrust(ctx: InstallContext, hooksFile: string): TrustState {
       : event === "SessionEnd"
         ? isMemctlSessionEndCommand(command, ctx.packageRoot)
         : isMemctlHookCommand(command, ctx.packageRoot);
-  const hooks = wiredCodexHooks(hooksFile, isOurs);
+  const hooks = wiredCodexHooks(hooksFile, isOurs, hostFileCap(ctx, hooksFile));
   const untrusted = hooks.filter((h) => typeof state[h.key]?.trusted_hash !== "string").map((h) => h.event);
   const changed = hooks.filter((h) => typeof state[h.key]?.trusted_hash === "string" && state[h.key]!.trusted_hash !== h.hash).map((h) => h.event);
   const disabled = hooks.filter((h) => state[h.key]?.trusted_hash === h.hash && state[h.key]!.enabled === false).map((h) => h.event);

@@ -15,7 +15,7 @@ import {
   type PlannedEdit,
 } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
-import { readText, type TextEdit } from "../apply.js";
+import { hostFileCap, readText, type TextEdit } from "../apply.js";
 import { claudeJsonFile, hostDir } from "../../lib/core/host-dirs.js";
 import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
@@ -100,9 +100,9 @@ export function claudeMcpEntry(ctx: InstallContext): Record<string, unknown> {
   return { type: "stdio", command, args };
 }
 
-function settings(file: string): Record<string, unknown> {
+function settings(file: string, cap?: number): Record<string, unknown> {
   try {
-    return readJsonc(readText(file) ?? "{}");
+    return readJsonc(readText(file, cap) ?? "{}");
   } catch {
     return {};
   }
@@ -113,7 +113,7 @@ export function enabledClaudePlugins(ctx: InstallContext): string[] {
   const found: string[] = [];
   for (const scope of ["user", "project", "local"] as const) {
     const file = claudeSettingsFile({ ...ctx, scope });
-    const plugins = (settings(file).enabledPlugins ?? {}) as Record<string, unknown>;
+    const plugins = (settings(file, hostFileCap(ctx, file)).enabledPlugins ?? {}) as Record<string, unknown>;
     for (const id of Object.keys(plugins)) if (/^memctl@/.test(id) && plugins[id] === true) found.push(`${id} (${file})`);
   }
   return found;
@@ -172,7 +172,7 @@ export const claude: HostInstaller = {
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
-  installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+  installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot), hostFileCap(ctx, claudeSettingsFile(ctx))),
   plugins: (ctx) => ({ enabled: enabledClaudePlugins(ctx), disable: (id) => `claude plugin disable ${id}` }),
   warnings(ctx) {
     const warnings: string[] = [];

@@ -15,7 +15,7 @@ import {
   type PlannedEdit,
 } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
-import { readText } from "../apply.js";
+import { hostFileCap, readText } from "../apply.js";
 import { chainEdits, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { removeBlock, upsertBlock } from "../markdown.js";
 import { readCommandSources, renderCodexSkill } from "../render.js";
@@ -103,7 +103,10 @@ export const codex: HostInstaller = {
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   trust: (ctx) => codexTrust(ctx, path.join(codexDir(ctx), "hooks.json")),
-  installedBudget: (ctx) => wiredHookBudget(path.join(codexDir(ctx), "hooks.json"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+  installedBudget: (ctx) => {
+    const file = path.join(codexDir(ctx), "hooks.json");
+    return wiredHookBudget(file, (c) => isMemctlHookCommand(c, ctx.packageRoot), hostFileCap(ctx, file));
+  },
   hookFiles: (ctx) => (["user", "project"] as const).map((scope) => path.join(codexDir({ ...ctx, scope }), "hooks.json")),
   plugins: (ctx) => ({ enabled: enabledCodexPlugins(ctx), disable: (id) => `codex plugin remove ${id}` }),
 };

@@ -63,7 +63,11 @@ ${cases.join("\n")}
     [[ "$w" == -* ]] || ((n++))
   done
   [ "$n" -eq 0 ] || return 0
-  [ "$completes" = "@card" ] && completes="$(${CARD_NAMES})"
+  if [ "$completes" = "@card" ]; then
+    # Matched as text, never through compgen -W, which expands each word (a card name is the store's, not ours).
+    while IFS= read -r w; do [[ "$w" == "$cur"* ]] && COMPREPLY+=("$w"); done < <(${CARD_NAMES})
+    return 0
+  fi
   COMPREPLY=($(compgen -W "$completes" -- "$cur"))
 }
 complete -o default -F _memctl_completion memctl

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { isCardFile } from "../core/card-rules.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { usageError } from "../core/errors.js";
+import { cardNameProblem } from "../records/card-input.js";
 import type { Io } from "../store/io.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { commandSummary } from "./command-summary.js";
@@ -14,7 +15,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("completion"),
   positionals: [{ name: "shell", description: SHELLS.join(", "), completes: SHELLS }],
   flags: {
-    cards: { type: "boolean", description: "print this project's card names, one a line (what the scripts call to complete a card name)" },
+    cards: { type: "boolean", description: "print this project's card names, one a line, only those save could make (what the scripts call to complete a card name)" },
     ...STORE_FLAGS,
   },
   exitCodes: { 0: "script printed", 2: "usage error" },
@@ -63,7 +64,11 @@ async function registryCommands(): Promise<CompletionCommand[]> {
   );
 }
 
-/** Card names from the store's file names: a directory listing, cheap enough for every TAB. Silent when there is no store. */
+/**
+ * Card names from the store's file names: a directory listing, cheap enough for every TAB. Silent when there is no
+ * store. Only names `save` could make: a shell puts a completed word on the command line as it stands (bash's
+ * compgen even expands it), and a pushed or imported file name like `project_$(cmd).md` must not become shell code.
+ */
 function cardNames(args: ReturnType<typeof parseArgs>, io: Io): string[] {
   try {
     const { memoryDir } = requireStore(args, io);
@@ -71,6 +76,7 @@ function cardNames(args: ReturnType<typeof parseArgs>, io: Io): string[] {
       .readdirSync(memoryDir)
       .filter(isCardFile)
       .map((f) => withoutTypePrefix(f.slice(0, -3)))
+      .filter((name) => cardNameProblem(name) === undefined)
       .sort();
   } catch {
     return [];

@@ -4,6 +4,7 @@ import type { InjectionReport } from "../reports/injection.js";
 import { inert, num } from "./report-format.js";
 import { instructionFindings } from "./doctor-instructions.js";
 import { NOT_PORTABLE_FIX } from "../sync/status.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { REFUSED_FIX } from "../sync/refused-files.js";
 
 // What `memctl doctor` prints under Issues and Warnings: each problem of a report with the one line that fixes it.
@@ -120,7 +121,9 @@ export function findings(r: DoctorReport): Finding[] {
     warning(
       "hand edit",
       `${q(x.card)} ${what}`,
-      x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`,
+      x.change === "removed"
+        ? `memctl adopt ${pastedWord(x.card)} records the deletion (or restore the file from git)`
+        : `memctl adopt ${pastedWord(x.card)} records the edit in history`,
     );
   }
   if (r.history_status === "error") {
@@ -166,7 +169,7 @@ export function findings(r: DoctorReport): Finding[] {
     warning(
       "scope",
       `${q(x.scope)} of ${q(x.card)} matches nothing in ${q(r.scopes_checked_in ?? "")}`,
-      `fix the path (memctl save ${q(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope …); ignore it if another repository using this store holds it`,
+      `fix the path (memctl save ${pastedWord(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope …); ignore it if another repository using this store holds it`,
     );
   for (const x of r.look_alike_arrivals ?? [])
     warning("look-alike", `${q(x.path)} arrived with memctl sync and looks like ${q(x.looks_like)} but is not it`, `memctl review ${x.id} before accepting it`);

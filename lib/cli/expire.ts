@@ -1,3 +1,4 @@
+import { pastedWord } from "../core/shell-quote.js";
 import type { Io } from "../store/io.js";
 import { expiredCards, sweepExpired } from "../records/expire.js";
 import { inertText } from "../core/sanitize.js";
@@ -69,7 +70,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(
       [
         `${c.green("✓")} removed ${swept.length} expired card${swept.length === 1 ? "" : "s"} (job ${job.id}, as ${inertText(ctx.actor)}):`,
-        ...swept.map((x) => `  ${inertText(x.file)}  expired ${inertText(x.expires_at)}  rev ${x.rev}; undo: memctl restore ${inertText(x.file)} ${x.restore_rev}`),
+        ...swept.map((x) => `  ${inertText(x.file)}  expired ${inertText(x.expires_at)}  rev ${x.rev}; undo: memctl restore ${pastedWord(x.file)} ${x.restore_rev}`),
       ].join("\n") + "\n",
     );
   return 0;

@@ -52,6 +52,15 @@ function located(worktreeRoot: string, dotGit: string, gitDir: string): RepoLoca
   return { worktreeRoot, commonDir: ownDir, canonicalRoot };
 }
 
+/**
+ * True when the repository's git dir is its main checkout's own `.git` (this checkout's, or the main one a listed
+ * worktree belongs to). False for a `.git` file naming a git dir elsewhere that does not list it back (another
+ * checkout's `.git`, a bare repository): memctl writes nothing there and reads none of its other worktrees.
+ */
+export function ownsGitDir(repo: RepoLocation): boolean {
+  return repo.commonDir === realpathOr(joinPath(repo.canonicalRoot, ".git"));
+}
+
 /** True when `ownDir` is `<commonDir>/worktrees/<id>` and its `gitdir` file names this worktree's `.git`. */
 function listsWorktree(commonDir: string, ownDir: string, dotGit: string): boolean {
   if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;

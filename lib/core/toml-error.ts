@@ -35,8 +35,21 @@ export function describeTomlError(text: string, err: unknown): { line?: number; 
   return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "…"` : ""}` };
 }
 
+/**
+ * The largest TOML file memctl edits. A host's config is a few KB, and parsing costs an object per table: a cloned
+ * project's 10.7 MB `.codex/config.toml` of 400,000 tables took `install codex --scope project` to 1.4 GB.
+ */
+export const TOML_EDIT_MAX_BYTES = 2 * 1024 * 1024;
+
 /** Parses a file memctl is about to edit; E_CONFIG_PARSE naming line, column and key (as `config lint` does). */
 export function parseTomlOrThrow(text: string, file = "the file"): Record<string, unknown> {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > TOML_EDIT_MAX_BYTES)
+    throw new MemctlError(
+      ERROR_CODES.E_CONFIG_INVALID,
+      `${file} is ${bytes} bytes; memctl edits a TOML file of at most 2 MiB (a host's config is a few KB), so it was left untouched — check what it holds, or add the setting by hand`,
+      { file, bytes },
+    );
   try {
     return parseToml(text) as Record<string, unknown>;
   } catch (err) {

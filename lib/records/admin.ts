@@ -17,6 +17,7 @@ import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { readIfFile, recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
+import { readHold } from "../store/hold.js";
 
 export interface RemoveResult {
   file: string;
@@ -82,13 +83,23 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
     const history = readHistory(ctx.memoryDir);
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was adopted`);
     const latest = latestByCard(history.entries);
+    // What a sync holds is a teammate's until reviewed: adopting it recorded their text as the owner's revision
+    // (history then named the owner, and restore took it back unasked). Left to review / accept.
+    const hold = readHold(ctx.memoryDir);
     let files: string[];
     if (name !== undefined) {
       const file = (await findNamedCard(ctx.memoryDir, name)) ?? (latest.has(name) ? name : undefined);
       if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+      const item = hold?.held(file);
+      if (item)
+        throw new MemctlError(
+          ERROR_CODES.E_HELD,
+          `${file} is what a sync brought (${item.id}, ${item.state}), not your edit; adopt records only your own: read it with memctl review ${item.id}, then memctl accept ${item.id} makes it yours`,
+          { path: file, id: item.id },
+        );
       files = [file];
     } else {
-      files = [...new Set([...(await listCardFiles(ctx.memoryDir)), ...latest.keys()])].filter((f) => f.endsWith(".md")).sort();
+      files = [...new Set([...(await listCardFiles(ctx.memoryDir)), ...latest.keys()])].filter((f) => f.endsWith(".md") && !hold?.held(f)).sort();
     }
     const adopted: { entry: HistoryEntry; content: Buffer | null }[] = [];
     for (const file of files) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, readClaudeCard, type ClaudeCard, type SkippedClaudeFile } from "../config/claude-memory.js";
-import { findRepo } from "../config/git.js";
+import { findRepo, ownsGitDir } from "../config/git.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkBatch, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
@@ -54,11 +54,15 @@ export interface ImportPlan {
 export function projectClaudeDirs(resolution: Resolution, io: Pick<Io, "env" | "home">): string[] {
   const roots = new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);
-  if (repo) {
+  if (repo && ownsGitDir(repo)) {
     const worktrees = path.join(repo.commonDir, "worktrees");
     for (const name of safeReaddir(worktrees)) {
       const gitdir = readOr(path.join(worktrees, name, "gitdir"))?.trim();
-      if (gitdir) roots.add(path.dirname(path.resolve(worktrees, name, gitdir)));
+      if (!gitdir) continue;
+      // A worktree counts when it names this repository back (its .git file), as findRepo believes one: an unpacked
+      // archive's .git/worktrees/x/gitdir can name any checkout, whose Claude memory is another project's.
+      const root = path.dirname(path.resolve(worktrees, name, gitdir));
+      if (findRepo(root)?.commonDir === repo.commonDir) roots.add(root);
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isInside } from "../core/instruction-imports.js";
+import { isDirectory, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 
 // repo_refs are machine-checkable pointers from a card into the repository (seed 001 grammar):
 //   path:<repo-root-relative file>        fresh when the file exists
@@ -135,6 +137,8 @@ export function definedSymbols(text: string): Set<string> {
 const SKIP_DIRS = new Set([".git", "node_modules", "dist", "build", "coverage", ".memctl", ".next", "target", "vendor"]);
 const MAX_FILE_BYTES = 1 << 20;
 const MAX_SCAN_FILES = 20_000;
+/** File texts kept between refs: past this a text is read again when asked (20,000 files of 1 MiB would be 20 GB). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
 /**
  * Checks refs against one repository checkout. Reads lazily and caches file text and the flag-search file list,
@@ -142,12 +146,17 @@ const MAX_SCAN_FILES = 20_000;
  */
 export class RepoRefChecker {
   private readonly texts = new Map<string, string | null>();
+  private cachedBytes = 0;
+  /** The checkout's real path: a ref is read only where its links lead inside it (a cloned project brings links). */
+  private readonly realRoot: string;
   private readonly files = new Map<string, boolean>();
   private readonly flagVerdicts = new Map<string, RefVerdict>();
   private readonly symbols = new Map<string, Set<string>>();
   private flagFiles: { files: string[]; root: string; truncated: boolean } | undefined;
 
-  constructor(readonly repoRoot: string) {}
+  constructor(readonly repoRoot: string) {
+    this.realRoot = realpathOr(repoRoot);
+  }
 
   check(ref: ParsedRef): RefVerdict {
     if (!ref.ok) return { fresh: false, reason: `out of grammar: ${ref.reason}` };
@@ -180,18 +189,30 @@ export class RepoRefChecker {
     return known;
   }
 
-  /** File text, or null when it is missing, not a regular file, too large or unreadable. */
+  /** The real path of a checkout file, undefined when its links lead out of the checkout. */
+  private within(full: string): string | undefined {
+    const real = realpathOr(full);
+    return isInside(real, this.realRoot) ? real : undefined;
+  }
+
+  /**
+   * File text, or null when it is missing, outside the checkout, not a regular file, too large or unreadable. Read
+   * through the checked reader: a link to /proc/self/pagemap (size 0, gigabytes read) or a FIFO is no text.
+   */
   private read(rel: string): string | null {
-    const full = path.join(this.repoRoot, rel);
+    const full = this.within(path.join(this.repoRoot, rel));
+    if (full === undefined) return null;
     if (this.texts.has(full)) return this.texts.get(full)!;
     let text: string | null = null;
     try {
-      const stat = fs.statSync(full);
-      if (stat.isFile() && stat.size <= MAX_FILE_BYTES) text = fs.readFileSync(full, "utf8");
+      text = readRegularUtf8(full, MAX_FILE_BYTES, { nofollow: true });
     } catch {
       text = null;
     }
-    this.texts.set(full, text);
+    if (this.cachedBytes + (text?.length ?? 0) <= MAX_CACHED_BYTES) {
+      this.texts.set(full, text);
+      this.cachedBytes += text?.length ?? 0;
+    }
     return text;
   }
 
@@ -211,12 +232,8 @@ export class RepoRefChecker {
   private scanFiles(): { files: string[]; root: string; truncated: boolean } {
     if (this.flagFiles) return this.flagFiles;
     const scripts = path.join(this.repoRoot, "scripts");
-    let root = this.repoRoot;
-    try {
-      if (fs.statSync(scripts).isDirectory()) root = scripts;
-    } catch {
-      /* no scripts/: search the repository */
-    }
+    // scripts/ when it is a folder of the checkout; a link out of it (to /proc/self, another folder) is not.
+    const root = isDirectory(scripts) && this.within(scripts) !== undefined ? scripts : this.repoRoot;
     const files: string[] = [];
     const stack = [root];
     let truncated = false;

@@ -35,7 +35,7 @@ import { instructionsReport, type InstructionsReport } from "./instructions-repo
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
-import { LOG_MAX_BYTES, readdirNames, realpathOr } from "../store/checked-fs.js";
+import { LOG_MAX_BYTES, readdirNames, readRegularBytes, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 import { ignoredHostDirVars } from "../core/host-dirs.js";
 import { SET_ASIDE } from "../usage/format.js";
 
@@ -181,9 +181,10 @@ async function findSecretsAtRest(dir: string, view: StoreView, io: Io): Promise<
   return files.flatMap(([card], i) => found[i]!.map((f) => ({ card, line: f.line, kind: f.kind, masked: f.masked })));
 }
 
+/** A store file's text through the checked reader: a link to /proc/self/pagemap (stat size 0) read 4 GB and more. */
 function readText(file: string): string | undefined {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file);
   } catch {
     return undefined;
   }
@@ -218,7 +219,7 @@ function historyFacts(dir: string): HistoryFacts {
 function cardMatches(dir: string, text: string | undefined, card: string, sha: string): boolean {
   if (text !== undefined && sha256Hex(text) === sha) return true;
   try {
-    return sha256Hex(fs.readFileSync(path.join(dir, card))) === sha;
+    return sha256Hex(readRegularBytes(path.join(dir, card), LOG_MAX_BYTES, { nofollow: true })) === sha;
   } catch {
     return false;
   }

@@ -5088,7 +5088,7 @@ function describeTomlError(text, err) {
   const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
   return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
 }
-var KEY_LINE, VALUE_START;
+var KEY_LINE, VALUE_START, TOML_EDIT_MAX_BYTES;
 var init_toml_error = __esm({
   "lib/core/toml-error.ts"() {
     "use strict";
@@ -5097,6 +5097,7 @@ var init_toml_error = __esm({
     init_toml_lines();
     KEY_LINE = /^\s*((?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=\s*(.*)$/;
     VALUE_START = /^(?:["'[{0-9+\-.]|true\b|false\b|inf\b|nan\b)/;
+    TOML_EDIT_MAX_BYTES = 2 * 1024 * 1024;
   }
 });
 

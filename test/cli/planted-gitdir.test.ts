@@ -57,3 +57,43 @@ test("a planted .git (a commondir in a .git directory, a gitdir file naming anot
   // The real linked worktree is the victim's repository: its store.
   assert.equal(resolved(path.join(w.home, "work", "victim-wt")).memory_dir, w.store);
 });
+
+test("a planted .git/worktrees entry naming another checkout does not bring that project's Claude memory into import or doctor", (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(w.home, { recursive: true, force: true }));
+  // An unpacked archive with a .git directory of its own that lists the victim's checkout as one of its worktrees.
+  const tool = gitInit(path.join(w.home, "downloads", "tool-d"));
+  fs.mkdirSync(path.join(tool, ".git", "worktrees", "x"), { recursive: true });
+  fs.writeFileSync(path.join(tool, ".git", "worktrees", "x", "gitdir"), `${path.join(w.victim, ".git")}\n`);
+  assert.equal(w.run(tool, ["init"], "").status, 0);
+  const plan = JSON.parse(w.run(tool, ["import", "claude", "--json"]).stdout) as { scanned_dirs: string[]; items: { name: string }[] };
+  assert.deepEqual(plan.scanned_dirs, [], "the victim's Claude memory was scanned as this project's");
+  assert.deepEqual(plan.items, []);
+  const doctor = w.run(tool, ["doctor", "--json"]);
+  assert.doesNotMatch(doctor.stdout, /payroll/, "doctor named the victim's Claude memory as this project's");
+
+  // A .git file naming the victim's git dir: the victim's own linked worktrees (which name it back) are not this project's.
+  git(w.victim, "worktree", "add", "-q", path.join(w.home, "work", "victim-wt2"));
+  const wt2Store = path.join(w.home, ".claude", "projects", claudeSlug(path.join(w.home, "work", "victim-wt2")), "memory");
+  fs.mkdirSync(wt2Store, { recursive: true });
+  fs.writeFileSync(path.join(wt2Store, "project_salaries.md"), "---\nname: salaries\ndescription: salary bands live in ops/hr\n---\nAsk HR.\n");
+  const viaGitfile = path.join(w.home, "downloads", "tool-e");
+  fs.mkdirSync(viaGitfile, { recursive: true });
+  fs.writeFileSync(path.join(viaGitfile, ".git"), `gitdir: ${path.join(w.victim, ".git")}\n`);
+  assert.equal(w.run(viaGitfile, ["init"], "").status, 0);
+  const borrowed = JSON.parse(w.run(viaGitfile, ["import", "claude", "--json"]).stdout) as { scanned_dirs: string[] };
+  assert.deepEqual(borrowed.scanned_dirs, [], "a .git file naming the victim's git dir scanned the victim's worktrees' Claude memory");
+
+  // A real linked worktree (git worktree add) of the archive's repository still counts: its memory is this project's.
+  const wt = path.join(w.home, "downloads", "tool-d-wt");
+  git(tool, "worktree", "add", "-q", wt);
+  const wtStore = path.join(w.home, ".claude", "projects", claudeSlug(wt), "memory");
+  fs.mkdirSync(wtStore, { recursive: true });
+  fs.writeFileSync(path.join(wtStore, "feedback_tabs.md"), "---\nname: tabs\ndescription: we indent with tabs\n---\nTabs.\n");
+  const again = JSON.parse(w.run(tool, ["import", "claude", "--json"]).stdout) as { scanned_dirs: string[]; items: { name: string }[] };
+  assert.deepEqual(again.scanned_dirs, [wtStore]);
+  assert.deepEqual(
+    again.items.map((i) => i.name),
+    ["tabs"],
+  );
+});

@@ -1,4 +1,4 @@
-// A FIFO or a link to /dev/zero planted in the store under a card's name (by a sync arrival, an agent's shell, a
+// A FIFO or a link to /dev/zero or /proc/self/pagemap planted in the store under a card's name (by a sync arrival, an agent's shell, a
 // cloned project): the owner's commands that read cards answer promptly, with a clear error or the file skipped. The
 // built CLI in child processes, real FIFOs and links, a CPU-time bound. These passed when written (h/trustleft2): each
 // path is stat-checked before its read; the test keeps it so.
@@ -16,6 +16,9 @@ const CARDS = [{ file: "feedback_testing.md", title: "Tests use a real Postgres"
 for (const [name, plant] of [
   ["a FIFO", (file: string) => assert.equal(spawnSync("mkfifo", [file]).status, 0)],
   ["a link to /dev/zero", (file: string) => fs.symlinkSync("/dev/zero", file)],
+  // A regular file that stat calls empty and reads without end (8 bytes per page of the address space): a size check
+  // passes it, so only a read bounded by the descriptor's size is safe (h/attack11: doctor read MEMORY.md to 4 GB).
+  ["a link to /proc/self/pagemap", (file: string) => fs.symlinkSync("/proc/self/pagemap", file)],
 ] as const) {
   for (const planted of [
     "project_planted.md",

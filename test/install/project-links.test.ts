@@ -130,3 +130,25 @@ test("install --scope project with a FIFO or a link to /dev/zero as a host file:
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("install --scope local in a directory whose .git file names another repository's .git: that repository's exclude file is untouched", () => {
+  const { root, home, repo: victim } = setup();
+  try {
+    const exclude = path.join(victim, ".git", "info", "exclude");
+    const before = fs.readFileSync(exclude, "utf8");
+    // An unpacked archive: its .git is a file naming the victim's git dir, which lists no such worktree.
+    const tool = path.join(root, "downloads", "tool");
+    fs.mkdirSync(tool, { recursive: true });
+    fs.writeFileSync(path.join(tool, ".git"), `gitdir: ${path.join(victim, ".git")}\n`);
+    const run = install(home, tool, "claude", "--scope", "local");
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.equal(fs.readFileSync(exclude, "utf8"), before, "a local install edited another repository's .git/info/exclude");
+    assert.ok(fs.existsSync(path.join(tool, ".claude", "settings.local.json")), "the local install itself is written in the project");
+    // The project's own repository still gets its exclude line.
+    const own = install(home, victim, "claude", "--scope", "local");
+    assert.equal(own.status, 0, own.stdout + own.stderr);
+    assert.match(fs.readFileSync(exclude, "utf8"), /^\/\.claude\/settings\.local\.json$/m);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

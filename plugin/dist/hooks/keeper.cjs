@@ -10538,6 +10538,9 @@ var SETTINGS_READ_CAP = 1024 * 1024;
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
+// lib/core/toml-error.ts
+var TOML_EDIT_MAX_BYTES = 2 * 1024 * 1024;
+
 // lib/config/config-keys.ts
 var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
 var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];

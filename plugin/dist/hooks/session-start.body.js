@@ -5251,6 +5251,7 @@ function describeTomlError(text, err) {
   const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
   return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
 }
+var TOML_EDIT_MAX_BYTES = 2 * 1024 * 1024;
 
 // lib/config/hosts.ts
 var HOST_POLICY_NAME = /^[a-z][a-z0-9._-]{0,31}$/;

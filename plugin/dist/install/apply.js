@@ -5,7 +5,8 @@ import { ERROR_CODES, MemctlError, systemCode } from "../lib/core/errors.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { memctlStateHome } from "../lib/store/paths.js";
 import { commitFile } from "../lib/store/write.js";
-import { readRegularUtf8 } from "../lib/store/checked-fs.js";
+import { readRegularUtf8, realpathOr, TOO_LARGE } from "../lib/store/checked-fs.js";
+import { isInside } from "../lib/core/instruction-imports.js";
 var LEGACY_BACKUP_SUFFIX = ".memctl-backup";
 function backupsDir(io) {
   return path.join(memctlStateHome(io), "backups");
@@ -30,12 +31,20 @@ function keepBackup(file, from, backups, options = {}) {
   fs.copyFileSync(from, target, fs.constants.COPYFILE_EXCL);
   return target;
 }
-function readText(file) {
+var PROJECT_CONFIG_MAX_BYTES = 1024 * 1024;
+function hostFileCap(ctx, file) {
+  if (!/\.(jsonc?|toml)$/i.test(file)) return void 0;
+  const project = realpathOr(ctx.projectDir);
+  if (isInside(realpathOr(ctx.io.home), project)) return void 0;
+  return isInside(realpathOr(file), project) ? PROJECT_CONFIG_MAX_BYTES : void 0;
+}
+function readText(file, cap) {
   try {
-    return readRegularUtf8(file);
+    return readRegularUtf8(file, cap);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;
-    throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${err.message}`, { file });
+    const why = systemCode(err) === TOO_LARGE ? "; a project's host config is at most 1 MiB here (it is the clone's file, not yours), so it was not read" : "";
+    throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${err.message}${why}`, { file });
   }
 }
 function moveLegacyBackup(file, backups) {
@@ -102,11 +111,13 @@ function renderDiff(change) {
 }
 export {
   LEGACY_BACKUP_SUFFIX,
+  PROJECT_CONFIG_MAX_BYTES,
   applyEdit,
   backupPath,
   backupsDir,
   commitChange,
   findBackup,
+  hostFileCap,
   keepBackup,
   moveLegacyBackup,
   planEdit,

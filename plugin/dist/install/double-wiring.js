@@ -1,6 +1,6 @@
 // install/double-wiring.ts
 import path from "node:path";
-import { backupsDir, readText } from "./apply.js";
+import { backupsDir, hostFileCap, readText } from "./apply.js";
 import { hookCommandsIn } from "./hook-json.js";
 import { readJsonc } from "../lib/core/jsonc.js";
 import { originalText, readRecord, recordsDir } from "./record.js";
@@ -23,7 +23,7 @@ function keepOtherScopes(installer, ctx, others, file, text, original) {
 function holdsOwnPart(installer, ctx, edit) {
   try {
     const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
-    let text = readText(edit.file);
+    let text = readText(edit.file, hostFileCap(ctx, edit.file));
     for (const scope of scopesOf(installer))
       if (scope !== ctx.scope) {
         for (const other of installer.plan({ ...ctx, scope })) if (other.file === edit.file) text = other.uninstall(text, original);
@@ -38,7 +38,7 @@ function foreignInjectors(installer, ctx) {
   for (const file of installer.hookFiles?.(ctx) ?? []) {
     let text;
     try {
-      text = readText(file);
+      text = readText(file, hostFileCap(ctx, file));
     } catch {
       continue;
     }

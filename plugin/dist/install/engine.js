@@ -1,7 +1,7 @@
 // install/engine.ts
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/core/errors.js";
-import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff } from "./apply.js";
+import { backupsDir, findBackup, hostFileCap, moveLegacyBackup, readText, renderDiff } from "./apply.js";
 import { installCommandLine } from "./context.js";
 import { assertConfined } from "./confine.js";
 import { doubleWiringWarnings, holdsOwnPart, keepOtherScopes, otherWiredScopes } from "./double-wiring.js";
@@ -28,7 +28,7 @@ async function runHost(installer, ctx, mode, dryRun) {
   const shared = /* @__PURE__ */ new Set();
   const planned = edits.map((edit) => {
     const record = readRecord(edit.file, dirs.records);
-    const before = readText(edit.file);
+    const before = readText(edit.file, hostFileCap(ctx, edit.file));
     const original = originalText(edit.file, dirs.backups, record);
     let after = mode === "install" ? edit.install(before, original) : undoText(edit, before, dirs.backups, record);
     if (mode === "uninstall") {
@@ -117,9 +117,9 @@ function scopeStatus(installer, asked, options = {}) {
 }
 function judge(installer, ctx) {
   const items = installer.plan(ctx).map((edit) => {
-    const before = readText(edit.file);
-    const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
     try {
+      const before = readText(edit.file, hostFileCap(ctx, edit.file));
+      const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
       const after = edit.install(before, original);
       if (after === before) return { file: edit.file, label: edit.label, state: "current" };
       const present = before !== null && edit.uninstall(before, original) !== before;

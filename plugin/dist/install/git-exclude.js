@@ -1,10 +1,10 @@
 // install/git-exclude.ts
 import path from "node:path";
-import { findRepo } from "../lib/config/git.js";
+import { findRepo, ownsGitDir } from "../lib/config/git.js";
 import { statIfExists } from "../lib/store/checked-fs.js";
 function gitExcludeEdit(ctx, relPath) {
   const repo = findRepo(ctx.projectDir);
-  if (!repo || !statIfExists(path.join(repo.commonDir, "HEAD"))?.isFile()) return void 0;
+  if (!repo || !ownsGitDir(repo) || !statIfExists(path.join(repo.commonDir, "HEAD"))?.isFile()) return void 0;
   const file = path.join(repo.commonDir, "info", "exclude");
   const line = `/${relPath.split(path.sep).join("/")}`;
   const has = (text) => text.split("\n").some((l) => l.trim() === line);

@@ -88,10 +88,10 @@ function chainEdits(...edits) {
     uninstall: (before, original) => edits.reduceRight((text, e) => e.uninstall(text, original), before)
   };
 }
-function wiredHookBudget(file, isOurs) {
+function wiredHookBudget(file, isOurs, cap) {
   let text;
   try {
-    text = readText(file);
+    text = readText(file, cap);
   } catch {
     return void 0;
   }

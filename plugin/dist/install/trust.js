@@ -1,6 +1,6 @@
 // install/trust.ts
 import path from "node:path";
-import { readText } from "./apply.js";
+import { hostFileCap, readText } from "./apply.js";
 import { parseTomlOrThrow } from "../lib/core/toml-error.js";
 import { sha256Hex } from "../lib/core/sha256.js";
 import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
@@ -42,10 +42,10 @@ function codexTimeout(event, timeout) {
   if (event === "session_end") return typeof timeout === "number" ? Math.min(3, Math.max(1, timeout)) : 1;
   return typeof timeout === "number" ? Math.max(1, timeout) : 600;
 }
-function wiredCodexHooks(hooksFile, isOurs) {
+function wiredCodexHooks(hooksFile, isOurs, cap) {
   let hooks;
   try {
-    hooks = readJsonc(readText(hooksFile) ?? "{}").hooks;
+    hooks = readJsonc(readText(hooksFile, cap) ?? "{}").hooks;
   } catch {
     return [];
   }
@@ -73,7 +73,7 @@ function codexTrust(ctx, hooksFile) {
   }
   const state = config.hooks?.state ?? {};
   const isOurs = (event, command) => event === "SessionStart" ? isMemctlSessionStartCommand(command, ctx.packageRoot) : event === "SessionEnd" ? isMemctlSessionEndCommand(command, ctx.packageRoot) : isMemctlHookCommand(command, ctx.packageRoot);
-  const hooks = wiredCodexHooks(hooksFile, isOurs);
+  const hooks = wiredCodexHooks(hooksFile, isOurs, hostFileCap(ctx, hooksFile));
   const untrusted = hooks.filter((h) => typeof state[h.key]?.trusted_hash !== "string").map((h) => h.event);
   const changed = hooks.filter((h) => typeof state[h.key]?.trusted_hash === "string" && state[h.key].trusted_hash !== h.hash).map((h) => h.event);
   const disabled = hooks.filter((h) => state[h.key]?.trusted_hash === h.hash && state[h.key].enabled === false).map((h) => h.event);

@@ -13,7 +13,7 @@ import {
   sessionStartCommand
 } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase } from "../host.js";
-import { readText } from "../apply.js";
+import { hostFileCap, readText } from "../apply.js";
 import { claudeJsonFile, hostDir } from "../../lib/core/host-dirs.js";
 import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
@@ -70,9 +70,9 @@ function claudeMcpEntry(ctx) {
   const { command, args } = hostMcpCommand(ctx, "claude");
   return { type: "stdio", command, args };
 }
-function settings(file) {
+function settings(file, cap) {
   try {
-    return readJsonc(readText(file) ?? "{}");
+    return readJsonc(readText(file, cap) ?? "{}");
   } catch {
     return {};
   }
@@ -81,7 +81,7 @@ function enabledClaudePlugins(ctx) {
   const found = [];
   for (const scope of ["user", "project", "local"]) {
     const file = claudeSettingsFile({ ...ctx, scope });
-    const plugins = settings(file).enabledPlugins ?? {};
+    const plugins = settings(file, hostFileCap(ctx, file)).enabledPlugins ?? {};
     for (const id of Object.keys(plugins)) if (/^memctl@/.test(id) && plugins[id] === true) found.push(`${id} (${file})`);
   }
   return found;
@@ -133,7 +133,7 @@ var claude = {
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => ["user", "project", "local"].map((scope) => claudeSettingsFile({ ...ctx, scope })),
-  installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+  installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot), hostFileCap(ctx, claudeSettingsFile(ctx))),
   plugins: (ctx) => ({ enabled: enabledClaudePlugins(ctx), disable: (id) => `claude plugin disable ${id}` }),
   warnings(ctx) {
     const warnings = [];

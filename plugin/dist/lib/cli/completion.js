@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { isCardFile } from "../core/card-rules.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { usageError } from "../core/errors.js";
+import { cardNameProblem } from "../records/card-input.js";
 import { bool, parseArgs } from "./args.js";
 import { commandSummary } from "./command-summary.js";
 import { COMMANDS } from "./commands.js";
@@ -13,7 +14,7 @@ var spec = {
   summary: commandSummary("completion"),
   positionals: [{ name: "shell", description: SHELLS.join(", "), completes: SHELLS }],
   flags: {
-    cards: { type: "boolean", description: "print this project's card names, one a line (what the scripts call to complete a card name)" },
+    cards: { type: "boolean", description: "print this project's card names, one a line, only those save could make (what the scripts call to complete a card name)" },
     ...STORE_FLAGS
   },
   exitCodes: { 0: "script printed", 2: "usage error" },
@@ -60,7 +61,7 @@ async function registryCommands() {
 function cardNames(args, io) {
   try {
     const { memoryDir } = requireStore(args, io);
-    return fs.readdirSync(memoryDir).filter(isCardFile).map((f) => withoutTypePrefix(f.slice(0, -3))).sort();
+    return fs.readdirSync(memoryDir).filter(isCardFile).map((f) => withoutTypePrefix(f.slice(0, -3))).filter((name) => cardNameProblem(name) === void 0).sort();
   } catch {
     return [];
   }

@@ -3,6 +3,7 @@ import { ERROR_CODES } from "../core/errors.js";
 import { inert, num } from "./report-format.js";
 import { instructionFindings } from "./doctor-instructions.js";
 import { NOT_PORTABLE_FIX } from "../sync/status.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { REFUSED_FIX } from "../sync/refused-files.js";
 var q = (s) => inert(s);
 function findings(r) {
@@ -92,7 +93,7 @@ function findings(r) {
     warning(
       "hand edit",
       `${q(x.card)} ${what}`,
-      x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`
+      x.change === "removed" ? `memctl adopt ${pastedWord(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${pastedWord(x.card)} records the edit in history`
     );
   }
   if (r.history_status === "error") {
@@ -136,7 +137,7 @@ function findings(r) {
     warning(
       "scope",
       `${q(x.scope)} of ${q(x.card)} matches nothing in ${q(r.scopes_checked_in ?? "")}`,
-      `fix the path (memctl save ${q(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope \u2026); ignore it if another repository using this store holds it`
+      `fix the path (memctl save ${pastedWord(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope \u2026); ignore it if another repository using this store holds it`
     );
   for (const x of r.look_alike_arrivals ?? [])
     warning("look-alike", `${q(x.path)} arrived with memctl sync and looks like ${q(x.looks_like)} but is not it`, `memctl review ${x.id} before accepting it`);

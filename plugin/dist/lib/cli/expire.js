@@ -1,4 +1,5 @@
 // lib/cli/expire.ts
+import { pastedWord } from "../core/shell-quote.js";
 import { expiredCards, sweepExpired } from "../records/expire.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
@@ -69,7 +70,7 @@ async function run(argv, io) {
     io.stdout.write(
       [
         `${c.green("\u2713")} removed ${swept.length} expired card${swept.length === 1 ? "" : "s"} (job ${job.id}, as ${inertText(ctx.actor)}):`,
-        ...swept.map((x) => `  ${inertText(x.file)}  expired ${inertText(x.expires_at)}  rev ${x.rev}; undo: memctl restore ${inertText(x.file)} ${x.restore_rev}`)
+        ...swept.map((x) => `  ${inertText(x.file)}  expired ${inertText(x.expires_at)}  rev ${x.rev}; undo: memctl restore ${pastedWord(x.file)} ${x.restore_rev}`)
       ].join("\n") + "\n"
     );
   return 0;

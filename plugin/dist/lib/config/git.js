@@ -28,6 +28,9 @@ function located(worktreeRoot, dotGit, gitDir) {
   const canonicalRoot = path.basename(ownDir) === ".git" && path.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
   return { worktreeRoot, commonDir: ownDir, canonicalRoot };
 }
+function ownsGitDir(repo) {
+  return repo.commonDir === realpathOr(joinPath(repo.canonicalRoot, ".git"));
+}
 function listsWorktree(commonDir, ownDir, dotGit) {
   if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
   const back = readOrUndefined(joinPath(ownDir, "gitdir"))?.trim();
@@ -63,5 +66,6 @@ function readOrUndefined(p) {
   }
 }
 export {
-  findRepo
+  findRepo,
+  ownsGitDir
 };

@@ -26,7 +26,15 @@ function describeTomlError(text, err) {
   const bare = key.value !== "" && !VALUE_START.test(key.value) && !key.value.startsWith("#");
   return { line: err.line, message: `${where}, at ${name}: ${grammar}${bare ? `; text needs quotes: ${key.assign} = "\u2026"` : ""}` };
 }
+var TOML_EDIT_MAX_BYTES = 2 * 1024 * 1024;
 function parseTomlOrThrow(text, file = "the file") {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > TOML_EDIT_MAX_BYTES)
+    throw new MemctlError(
+      ERROR_CODES.E_CONFIG_INVALID,
+      `${file} is ${bytes} bytes; memctl edits a TOML file of at most 2 MiB (a host's config is a few KB), so it was left untouched \u2014 check what it holds, or add the setting by hand`,
+      { file, bytes }
+    );
   try {
     return parseToml(text);
   } catch (err) {
@@ -36,6 +44,7 @@ function parseTomlOrThrow(text, file = "the file") {
   }
 }
 export {
+  TOML_EDIT_MAX_BYTES,
   describeTomlError,
   parseTomlOrThrow
 };

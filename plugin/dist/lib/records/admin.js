@@ -17,6 +17,7 @@ import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { readIfFile, recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
+import { readHold } from "../store/hold.js";
 async function removeCard(ctx, name) {
   assertMayWrite(ctx.actor, "remove memory cards");
   return withRecordsLock(ctx, async () => {
@@ -55,13 +56,21 @@ async function adoptCards(ctx, name) {
     const history = readHistory(ctx.memoryDir);
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was adopted`);
     const latest = latestByCard(history.entries);
+    const hold = readHold(ctx.memoryDir);
     let files;
     if (name !== void 0) {
       const file = await findNamedCard(ctx.memoryDir, name) ?? (latest.has(name) ? name : void 0);
       if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+      const item = hold?.held(file);
+      if (item)
+        throw new MemctlError(
+          ERROR_CODES.E_HELD,
+          `${file} is what a sync brought (${item.id}, ${item.state}), not your edit; adopt records only your own: read it with memctl review ${item.id}, then memctl accept ${item.id} makes it yours`,
+          { path: file, id: item.id }
+        );
       files = [file];
     } else {
-      files = [.../* @__PURE__ */ new Set([...await listCardFiles(ctx.memoryDir), ...latest.keys()])].filter((f) => f.endsWith(".md")).sort();
+      files = [.../* @__PURE__ */ new Set([...await listCardFiles(ctx.memoryDir), ...latest.keys()])].filter((f) => f.endsWith(".md") && !hold?.held(f)).sort();
     }
     const adopted = [];
     for (const file of files) {

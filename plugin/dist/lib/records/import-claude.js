@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, readClaudeCard } from "../config/claude-memory.js";
-import { findRepo } from "../config/git.js";
+import { findRepo, ownsGitDir } from "../config/git.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkBatch, storeLimitsBind, withDefaults } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
@@ -20,11 +20,13 @@ import { claudeCardFiles, earlierNotes, firstOfSection, isNote, listClaudeNotes,
 function projectClaudeDirs(resolution, io) {
   const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
   const repo = findRepo(resolution.canonical_repo);
-  if (repo) {
+  if (repo && ownsGitDir(repo)) {
     const worktrees = path.join(repo.commonDir, "worktrees");
     for (const name of safeReaddir(worktrees)) {
       const gitdir = readOr(path.join(worktrees, name, "gitdir"))?.trim();
-      if (gitdir) roots.add(path.dirname(path.resolve(worktrees, name, gitdir)));
+      if (!gitdir) continue;
+      const root = path.dirname(path.resolve(worktrees, name, gitdir));
+      if (findRepo(root)?.commonDir === repo.commonDir) roots.add(root);
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");

@@ -1,6 +1,8 @@
 // lib/reports/repo-refs.ts
 import fs from "node:fs";
 import path from "node:path";
+import { isInside } from "../core/instruction-imports.js";
+import { isDirectory, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 var SYMBOL = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 var FLAG_TOKEN = /^--[A-Za-z0-9][A-Za-z0-9_.-]*(?:=.*)?$/;
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -87,13 +89,16 @@ function definedSymbols(text) {
 var SKIP_DIRS = /* @__PURE__ */ new Set([".git", "node_modules", "dist", "build", "coverage", ".memctl", ".next", "target", "vendor"]);
 var MAX_FILE_BYTES = 1 << 20;
 var MAX_SCAN_FILES = 2e4;
+var MAX_CACHED_BYTES = 32 * 1024 * 1024;
 var RepoRefChecker = class {
   constructor(repoRoot) {
     this.repoRoot = repoRoot;
     this.texts = /* @__PURE__ */ new Map();
+    this.cachedBytes = 0;
     this.files = /* @__PURE__ */ new Map();
     this.flagVerdicts = /* @__PURE__ */ new Map();
     this.symbols = /* @__PURE__ */ new Map();
+    this.realRoot = realpathOr(repoRoot);
   }
   check(ref) {
     if (!ref.ok) return { fresh: false, reason: `out of grammar: ${ref.reason}` };
@@ -124,18 +129,29 @@ var RepoRefChecker = class {
     }
     return known;
   }
-  /** File text, or null when it is missing, not a regular file, too large or unreadable. */
+  /** The real path of a checkout file, undefined when its links lead out of the checkout. */
+  within(full) {
+    const real = realpathOr(full);
+    return isInside(real, this.realRoot) ? real : void 0;
+  }
+  /**
+   * File text, or null when it is missing, outside the checkout, not a regular file, too large or unreadable. Read
+   * through the checked reader: a link to /proc/self/pagemap (size 0, gigabytes read) or a FIFO is no text.
+   */
   read(rel) {
-    const full = path.join(this.repoRoot, rel);
+    const full = this.within(path.join(this.repoRoot, rel));
+    if (full === void 0) return null;
     if (this.texts.has(full)) return this.texts.get(full);
     let text = null;
     try {
-      const stat = fs.statSync(full);
-      if (stat.isFile() && stat.size <= MAX_FILE_BYTES) text = fs.readFileSync(full, "utf8");
+      text = readRegularUtf8(full, MAX_FILE_BYTES, { nofollow: true });
     } catch {
       text = null;
     }
-    this.texts.set(full, text);
+    if (this.cachedBytes + (text?.length ?? 0) <= MAX_CACHED_BYTES) {
+      this.texts.set(full, text);
+      this.cachedBytes += text?.length ?? 0;
+    }
     return text;
   }
   findFlag(token) {
@@ -153,11 +169,7 @@ var RepoRefChecker = class {
   scanFiles() {
     if (this.flagFiles) return this.flagFiles;
     const scripts = path.join(this.repoRoot, "scripts");
-    let root = this.repoRoot;
-    try {
-      if (fs.statSync(scripts).isDirectory()) root = scripts;
-    } catch {
-    }
+    const root = isDirectory(scripts) && this.within(scripts) !== void 0 ? scripts : this.repoRoot;
     const files = [];
     const stack = [root];
     let truncated = false;

@@ -34,7 +34,7 @@ import { instructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
 import { isRetired } from "../core/card.js";
-import { LOG_MAX_BYTES, readdirNames, realpathOr } from "../store/checked-fs.js";
+import { LOG_MAX_BYTES, readdirNames, readRegularBytes, readRegularUtf8, realpathOr } from "../store/checked-fs.js";
 import { ignoredHostDirVars } from "../core/host-dirs.js";
 import { SET_ASIDE } from "../usage/format.js";
 async function runDoctor(options, io) {
@@ -149,7 +149,7 @@ async function findSecretsAtRest(dir, view, io) {
 }
 function readText(file) {
   try {
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file);
   } catch {
     return void 0;
   }
@@ -178,7 +178,7 @@ function historyFacts(dir) {
 function cardMatches(dir, text, card, sha) {
   if (text !== void 0 && sha256Hex(text) === sha) return true;
   try {
-    return sha256Hex(fs.readFileSync(path.join(dir, card))) === sha;
+    return sha256Hex(readRegularBytes(path.join(dir, card), LOG_MAX_BYTES, { nofollow: true })) === sha;
   } catch {
     return false;
   }

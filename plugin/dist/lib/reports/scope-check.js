@@ -21,12 +21,16 @@ function scopeMatchesSomething(root, scope, budget = SCOPE_CHECK_BUDGET) {
     if (left < 0) throw new OverBudget();
     return entries;
   };
+  const seen = /* @__PURE__ */ new Set();
   const walk = (dir, i) => {
     if (i === segments.length) return true;
     const seg = segments[i];
     if (seg === ".git") return false;
     const last = i === segments.length - 1;
     if (seg === "**") {
+      const key = `${i}\0${dir}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
       if (walk(dir, i + 1)) return true;
       return list(dir).some((e) => e.isDirectory() && e.name !== ".git" && walk(path.join(dir, e.name), i));
     }
