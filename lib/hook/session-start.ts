@@ -22,7 +22,6 @@ import { utcDay } from "../core/frecency.js";
 import { overviewEntries } from "./overview-store.js";
 import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
-import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
 import { sessionSecret } from "../store/session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
@@ -136,9 +135,8 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     // Two wirings (the plugin and an install, two scopes) each run SessionStart: the first claims it, the
     // second prints nothing and leaves the session state alone (its reset already happened).
     if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
+    // The per-session state (issue 19's dedupe) starts over after a compact or clear, whatever this hook then prints.
     resetIfFresh(host, memoryDir, event, io);
-    // The per-session state (issue 19's dedupe) starts over here, whatever this hook then prints.
-    sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
     if (nativeIndex) return nativeNote(host, memoryDir, event, io);
     context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };
@@ -266,6 +264,14 @@ function secretOrNone(io: Io): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** One SessionStart as the host reports it: the project's folder, the host's session id and why it (re)started
+ * (Claude Code / Codex: startup | resume | clear | compact; Grok: new | load). */
+export interface SessionStartEvent {
+  cwd: string;
+  sessionId?: string;
+  source?: string;
 }
 
 /** SessionStart after compact or clear: the conversation lost the earlier blocks, so the session starts afresh. */

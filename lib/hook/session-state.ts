@@ -111,9 +111,6 @@ export function markShown(memoryDir: string, keys: SessionKeys, lines: readonly 
   appendRecord(file, `${nowMs}\t${keys.session}\ts\t${lines.map(keys.line).join(" ")}\n`);
 }
 
-/** The same call under the name the session-start hook may look for. */
-export const resetSession = forgetSession;
-
 interface Rec {
   t: number;
   session: string;

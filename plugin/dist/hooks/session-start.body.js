@@ -10796,10 +10796,6 @@ function overviewBlock(context, head, lines) {
 `]);
 }
 
-// lib/hook/session.ts
-function sessionStarted(_memoryDir, _event) {
-}
-
 // lib/core/instruction-imports.ts
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var TOKEN = /(^|\s)@(\S+)/g;
@@ -11404,7 +11400,6 @@ async function memorySessionStart(stdin, options, io2) {
     scopeAt = scopeAtFor(resolution, event.cwd);
     if (claimedElsewhere(host, memoryDir, event, io2)) return none("duplicate", event);
     resetIfFresh(host, memoryDir, event, io2);
-    sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io2);
     if (nativeIndex) return nativeNote(host, memoryDir, event, io2);
     context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io2.home) };

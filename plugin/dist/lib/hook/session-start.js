@@ -18,7 +18,6 @@ import { utcDay } from "../core/frecency.js";
 import { overviewEntries } from "./overview-store.js";
 import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
-import { sessionStarted } from "./session.js";
 import { beginSession, forgetSession, markShown, sessionKeys } from "./session-state.js";
 import { sessionSecret } from "../store/session-secret.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
@@ -76,7 +75,6 @@ async function memorySessionStart(stdin, options, io) {
     scopeAt = scopeAtFor(resolution, event.cwd);
     if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
     resetIfFresh(host, memoryDir, event, io);
-    sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
     if (nativeIndex) return nativeNote(host, memoryDir, event, io);
     context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };

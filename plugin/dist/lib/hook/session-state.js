@@ -55,7 +55,6 @@ function markShown(memoryDir, keys, lines, nowMs) {
   appendRecord(file, `${nowMs}	${keys.session}	s	${lines.map(keys.line).join(" ")}
 `);
 }
-var resetSession = forgetSession;
 function* records(bytes) {
   const text = utf8Text(bytes);
   let start = 0;
@@ -207,7 +206,6 @@ export {
   forgetSession,
   markShown,
   recordShown,
-  resetSession,
   sessionKeys,
   sessionsFile,
   shortHash
