@@ -9,7 +9,8 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { DEFAULT_READ_CAP, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
+import { DEFAULT_READ_CAP, fileStamp, NOT_REGULAR, readRegularMemo, readRegularUtf8, TOO_LARGE } from "../store/checked-fs.js";
+import { noteRewrite } from "../store/index-names.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
@@ -254,6 +255,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
+  const from = fileStamp(fs.statSync(file, { bigint: true, throwIfNoEntry: false }));
   let before: Buffer;
   try {
     before = readRegularMemo(file); // as the save that planned this edit read it, unless it changed since
@@ -283,6 +285,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   if (!created && next.equals(before)) return {};
   await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? undefined : indexLineEdit(before, next);
+  if (lines) noteRewrite(file, from, before, next, lines); // the next new card's save need not read it (index-names.ts)
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 

@@ -71,11 +71,12 @@ export function keepNames(index: string, state: State, found: readonly number[])
 
 /**
  * After memctl changed `index` (scanned at `from`) in place of a pass: `lines` line breaks more, `written` the lines it
- * wrote (whole lines, no fence mark or CRLF across their ends), `last` its last byte if that changed. Recorded as a
- * step from `from` to the stamp the index has now, which a reader takes only from names at `from`. Best effort: a
- * step not recorded leaves the names at a stamp the index no longer has, and the next new card's save scans.
+ * wrote (whole lines, no fence mark or CRLF across their ends), `last` its last byte if that changed, and whether a
+ * fence mark or CRLF is anywhere now when the caller knows (else: as before, or there now if `written` holds one).
+ * Recorded as a step from `from` to the stamp the index has now, which a reader takes only from names at `from`. Best
+ * effort: a step not recorded leaves the names at a stamp the index no longer has, and the next new card's save scans.
  */
-export function noteEdit(index: string, from: string, written: Buffer, change: { lines: number; last?: number }): void {
+export function noteEdit(index: string, from: string, written: Buffer, change: { lines: number; last?: number; marks?: boolean; crlf?: boolean }): void {
   held.delete(index);
   const file = namesPath(index);
   try {
@@ -85,15 +86,26 @@ export function noteEdit(index: string, from: string, written: Buffer, change: {
     const stamp = fileStamp(fs.statSync(index, { bigint: true, throwIfNoEntry: false }));
     const add: number[] = [];
     addIndexNames(written, add);
-    const marks = hasFence(written) ? { marks: true } : {};
-    const crlf = written.includes("\r\n") ? { crlf: true } : {};
-    appendBytes(
-      file,
-      Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, ...marks, ...crlf, ...(change.last === undefined ? {} : { last: change.last }), add })}\n`),
-    );
+    const marks = change.marks ?? (hasFence(written) || undefined);
+    const crlf = change.crlf ?? (written.includes("\r\n") || undefined);
+    appendBytes(file, Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, marks, crlf, last: change.last, add })}\n`));
   } catch {
     // best effort, as above
   }
+}
+
+/**
+ * After a whole rewrite of `index` from `before` (at `from`) to `next`, whose lines differ by `edit` (the journal's,
+ * lib/core/index-edit.ts indexLineEdit: an rm's removed line, a revived card's placed one): a step, when both end
+ * with a line break (the count of breaks then moves by the lines).
+ */
+export function noteRewrite(index: string, from: string, before: Buffer, next: Buffer, edit: { removed: number; inserted: readonly string[] }): void {
+  if (before.at(-1) !== 0x0a || next.at(-1) !== 0x0a) {
+    held.delete(index);
+    return;
+  }
+  const written = Buffer.from(edit.inserted.map((l) => `${l}\n`).join(""), "utf8");
+  noteEdit(index, from, written, { lines: edit.inserted.length - edit.removed, marks: hasFence(next), crlf: next.includes("\r\n") });
 }
 
 // Layout: one JSON header line (magic, the state, the hash count), padded with spaces to a multiple of 4 bytes, the
@@ -133,8 +145,8 @@ function load(file: string): IndexNames | undefined {
       state = {
         stamp: r.stamp,
         newlines: state.newlines + (r.lines as number),
-        marks: state.marks || r.marks === true,
-        crlf: state.crlf || r.crlf === true,
+        marks: typeof r.marks === "boolean" ? r.marks : state.marks, // absent: unchanged
+        crlf: typeof r.crlf === "boolean" ? r.crlf : state.crlf,
         last: r.last === undefined ? state.last : (r.last as number),
       };
       for (const h of r.add as number[]) added.add(h);

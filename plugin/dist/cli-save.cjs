@@ -8979,15 +8979,21 @@ function noteEdit(index, from, written, change) {
     const stamp = fileStamp(node_fs_default.statSync(index, { bigint: true, throwIfNoEntry: false }));
     const add = [];
     addIndexNames(written, add);
-    const marks = hasFence(written) ? { marks: true } : {};
-    const crlf = written.includes("\r\n") ? { crlf: true } : {};
-    appendBytes(
-      file,
-      Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, ...marks, ...crlf, ...change.last === void 0 ? {} : { last: change.last }, add })}
-`)
-    );
+    const marks = change.marks ?? (hasFence(written) || void 0);
+    const crlf = change.crlf ?? (written.includes("\r\n") || void 0);
+    appendBytes(file, Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, marks, crlf, last: change.last, add })}
+`));
   } catch {
   }
+}
+function noteRewrite(index, from, before, next, edit) {
+  if (before.at(-1) !== 10 || next.at(-1) !== 10) {
+    held.delete(index);
+    return;
+  }
+  const written = Buffer.from(edit.inserted.map((l) => `${l}
+`).join(""), "utf8");
+  noteEdit(index, from, written, { lines: edit.inserted.length - edit.removed, marks: hasFence(next), crlf: next.includes("\r\n") });
 }
 function write(index, names) {
   try {
@@ -9022,8 +9028,9 @@ function load2(file) {
       state = {
         stamp: r.stamp,
         newlines: state.newlines + r.lines,
-        marks: state.marks || r.marks === true,
-        crlf: state.crlf || r.crlf === true,
+        marks: typeof r.marks === "boolean" ? r.marks : state.marks,
+        // absent: unchanged
+        crlf: typeof r.crlf === "boolean" ? r.crlf : state.crlf,
         last: r.last === void 0 ? state.last : r.last
       };
       for (const h of r.add) added.add(h);
@@ -10168,6 +10175,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
+  const from = fileStamp(node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false }));
   let before;
   try {
     before = readRegularMemo(file);
@@ -10195,6 +10203,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   if (!created && next.equals(before)) return {};
   await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? void 0 : indexLineEdit(before, next);
+  if (lines) noteRewrite(file, from, before, next, lines);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 function clearIntent(memoryDir) {
@@ -10228,6 +10237,7 @@ var init_commit = __esm({
     init_paths();
     init_write();
     init_checked_fs();
+    init_index_names2();
     init_index_stream();
     init_safe_write();
     init_machine_id();

@@ -105,7 +105,7 @@ test("a run of saves, hand edits, an update and an rm writes the same with the n
   assert.ok(fs.existsSync(path.join(kept, ".memctl", "index-names.idx")));
 });
 
-test("a new card's save after another's, or after an update, does not read MEMORY.md", () => {
+test("a new card's save after another's, an update or an rm does not read MEMORY.md", () => {
   const root = fs.realpathSync(scratchDir("memctl-index-names-"));
   const home = path.join(root, "home");
   fs.mkdirSync(home);
@@ -131,5 +131,16 @@ process.on("exit", () => fs.writeFileSync(${JSON.stringify(out)}, String(read)))
   assert.equal(cli(memory, home, ["save", "first", "-d", "an update"], preload).code, 0);
   assert.equal(cli(memory, home, ["save", "third", "-t", "project", "-d", "after an update"], preload).code, 0);
   assert.equal(Number(fs.readFileSync(out, "utf8")), 0, "the save after an update reads none of the index");
-  assert.ok(fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").endsWith("- [second](project_second.md) — reads the names\n- [third](project_third.md) — after an update\n"));
+  // An rm rewrites the index whole (read, as before) and brings the names forward with its line edit.
+  assert.equal(cli(memory, home, ["rm", "second"], preload).code, 0);
+  assert.equal(cli(memory, home, ["save", "fourth", "-t", "project", "-d", "after an rm"], preload).code, 0);
+  assert.equal(Number(fs.readFileSync(out, "utf8")), 0, "the save after an rm reads none of the index");
+  // Saved again, the removed card is found among the names and its line put back where it stood (a whole scan).
+  assert.equal(cli(memory, home, ["save", "second", "-t", "project", "-d", "back again"], preload).code, 0);
+  assert.ok(Number(fs.readFileSync(out, "utf8")) > 0, "a name the index may hold is scanned for");
+  assert.ok(
+    fs
+      .readFileSync(path.join(memory, "MEMORY.md"), "utf8")
+      .endsWith("- [second](project_second.md) — back again\n- [third](project_third.md) — after an update\n- [fourth](project_fourth.md) — after an rm\n"),
+  );
 });

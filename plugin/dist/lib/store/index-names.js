@@ -42,15 +42,21 @@ function noteEdit(index, from, written, change) {
     const stamp = fileStamp(fs.statSync(index, { bigint: true, throwIfNoEntry: false }));
     const add = [];
     addIndexNames(written, add);
-    const marks = hasFence(written) ? { marks: true } : {};
-    const crlf = written.includes("\r\n") ? { crlf: true } : {};
-    appendBytes(
-      file,
-      Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, ...marks, ...crlf, ...change.last === void 0 ? {} : { last: change.last }, add })}
-`)
-    );
+    const marks = change.marks ?? (hasFence(written) || void 0);
+    const crlf = change.crlf ?? (written.includes("\r\n") || void 0);
+    appendBytes(file, Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, marks, crlf, last: change.last, add })}
+`));
   } catch {
   }
+}
+function noteRewrite(index, from, before, next, edit) {
+  if (before.at(-1) !== 10 || next.at(-1) !== 10) {
+    held.delete(index);
+    return;
+  }
+  const written = Buffer.from(edit.inserted.map((l) => `${l}
+`).join(""), "utf8");
+  noteEdit(index, from, written, { lines: edit.inserted.length - edit.removed, marks: hasFence(next), crlf: next.includes("\r\n") });
 }
 function write(index, names) {
   try {
@@ -85,8 +91,9 @@ function load(file) {
       state = {
         stamp: r.stamp,
         newlines: state.newlines + r.lines,
-        marks: state.marks || r.marks === true,
-        crlf: state.crlf || r.crlf === true,
+        marks: typeof r.marks === "boolean" ? r.marks : state.marks,
+        // absent: unchanged
+        crlf: typeof r.crlf === "boolean" ? r.crlf : state.crlf,
         last: r.last === void 0 ? state.last : r.last
       };
       for (const h of r.add) added.add(h);
@@ -121,5 +128,6 @@ export {
   keepNames,
   mayName,
   namesAt,
-  noteEdit
+  noteEdit,
+  noteRewrite
 };
