@@ -110,12 +110,13 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
     if (!found.has(card)) found.set(card, pairOf(index, fd, card));
     return found.get(card)?.entry.rev ?? 0;
   };
-  for (const [card, latest] of latestLines(bytes, end, known)) {
-    const offset = index.covered + latest.offset;
+  const latest = [...latestLines(bytes, end, known)];
+  // Indexed cards first: their pairs' positions hold only until a new card's pair is inserted before them.
+  for (const [card, l] of latest) {
     const at = found.get(card);
-    if (at === undefined) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else index.pairs[at.i + 1] = offset;
+    if (at !== undefined) index.pairs[at.i + 1] = index.covered + l.offset;
   }
+  for (const [card, l] of latest) if (found.get(card) === undefined) index.pairs = insertPair(index.pairs, hashOf(card), index.covered + l.offset);
   index.covered += end;
   index.onDisk = false;
   index.tail = readWindowEnding(fd, index.covered);

@@ -9695,12 +9695,12 @@ function catchUp(index, fd, size) {
     if (!found.has(card)) found.set(card, pairOf(index, fd, card));
     return found.get(card)?.entry.rev ?? 0;
   };
-  for (const [card, latest] of latestLines(bytes, end, known)) {
-    const offset = index.covered + latest.offset;
+  const latest = [...latestLines(bytes, end, known)];
+  for (const [card, l] of latest) {
     const at = found.get(card);
-    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else index.pairs[at.i + 1] = offset;
+    if (at !== void 0) index.pairs[at.i + 1] = index.covered + l.offset;
   }
+  for (const [card, l] of latest) if (found.get(card) === void 0) index.pairs = insertPair(index.pairs, hashOf(card), index.covered + l.offset);
   index.covered += end;
   index.onDisk = false;
   index.tail = readWindowEnding(fd, index.covered);

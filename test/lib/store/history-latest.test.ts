@@ -74,6 +74,20 @@ test("the latest entry of each card, as a whole read finds it, while other write
   assert.equal(readLatestHistory(dir, ["feedback_a.md"]).entries[0]!.op, "delete");
 });
 
+test("lines folded in for a new card and an indexed one whose pair the new card's goes before: each keeps its own", () => {
+  // FNV-1a: project_west.md's hash sorts before project_zeta.md's. Lines appended past the index (rm, adopt, a sync's
+  // fast-forward) for both: inserting west's pair moved zeta's, and zeta's new offset was written where west's went.
+  const dir = store();
+  append(dir, "project_zeta.md", "create");
+  readLatestHistory(dir, []);
+  keepHistoryIndex(dir);
+  append(dir, "project_west.md", "create");
+  append(dir, "project_zeta.md");
+  fs.utimesSync(indexFile(dir), new Date(), new Date()); // read from the file, as the next process does
+  const cards = ["project_zeta.md", "project_west.md"];
+  assert.deepEqual(readLatestHistory(dir, cards).entries, expected(dir, cards));
+});
+
 test("equal revisions: the later line wins, as latestByCard picks", () => {
   const dir = store();
   append(dir, "feedback_a.md", "create");
