@@ -9645,15 +9645,21 @@ function readLatestHistory(memoryDir, cards) {
     const stamp = { dev: String(st.dev), ino: String(st.ino) };
     const disk = indexStamp(memoryDir);
     const mine = held2.get(file);
-    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    const ours = mine !== void 0 && mine.disk === disk;
+    let index = trusted(ours ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    let onDisk = index && (ours ? mine.onDisk : index.covered);
     if (index && index.covered < size && !catchUp(index, fd, size)) index = void 0;
-    index ??= rebuild(fd, size, stamp);
+    if (!index) {
+      index = rebuild(fd, size, stamp);
+      onDisk = void 0;
+    }
     let entries = lookUp(index, fd, cards);
     if (!entries) {
       index = rebuild(fd, size, stamp);
+      onDisk = void 0;
       entries = lookUp(index, fd, cards) ?? [];
     }
-    held2.set(file, { index, disk });
+    held2.set(file, { index, disk, onDisk });
     return { entries, malformed: 0 };
   } catch {
     held2.delete(file);
@@ -9666,8 +9672,10 @@ function keepHistoryIndex(memoryDir) {
   readLatestHistory(memoryDir, []);
   const mine = held2.get(historyPath(memoryDir));
   if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  if (mine.onDisk !== void 0 && mine.index.covered - mine.onDisk <= LAG_MAX) return;
   saveIndex(memoryDir, mine.index);
   mine.disk = indexStamp(memoryDir);
+  mine.onDisk = mine.index.covered;
 }
 function indexStamp(memoryDir) {
   return fileStamp(node_fs_default.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
@@ -9814,7 +9822,7 @@ function readWindow(fd, position, length) {
 function readWindowEnding(fd, end) {
   return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
 }
-var CATCH_UP_MAX, OFFSET_MAX, held2;
+var CATCH_UP_MAX, LAG_MAX, OFFSET_MAX, held2;
 var init_history_latest = __esm({
   "lib/store/history-latest.ts"() {
     "use strict";
@@ -9825,6 +9833,7 @@ var init_history_latest = __esm({
     init_checked_fs();
     init_history_latest_file();
     CATCH_UP_MAX = 4 * 1024 * 1024;
+    LAG_MAX = 16 * 1024;
     OFFSET_MAX = 4294967295;
     held2 = /* @__PURE__ */ new Map();
   }

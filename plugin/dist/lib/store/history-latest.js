@@ -6,6 +6,7 @@ import { contiguousTop, historyPath, parseHistoryLine, readCardHistory, latestBy
 import { close, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { indexPath, loadIndex, saveIndex, WINDOW } from "./history-latest-file.js";
 var CATCH_UP_MAX = 4 * 1024 * 1024;
+var LAG_MAX = 16 * 1024;
 var OFFSET_MAX = 4294967295;
 function readLatestHistory(memoryDir, cards) {
   const file = historyPath(memoryDir);
@@ -23,15 +24,21 @@ function readLatestHistory(memoryDir, cards) {
     const stamp = { dev: String(st.dev), ino: String(st.ino) };
     const disk = indexStamp(memoryDir);
     const mine = held.get(file);
-    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    const ours = mine !== void 0 && mine.disk === disk;
+    let index = trusted(ours ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    let onDisk = index && (ours ? mine.onDisk : index.covered);
     if (index && index.covered < size && !catchUp(index, fd, size)) index = void 0;
-    index ??= rebuild(fd, size, stamp);
+    if (!index) {
+      index = rebuild(fd, size, stamp);
+      onDisk = void 0;
+    }
     let entries = lookUp(index, fd, cards);
     if (!entries) {
       index = rebuild(fd, size, stamp);
+      onDisk = void 0;
       entries = lookUp(index, fd, cards) ?? [];
     }
-    held.set(file, { index, disk });
+    held.set(file, { index, disk, onDisk });
     return { entries, malformed: 0 };
   } catch {
     held.delete(file);
@@ -44,8 +51,10 @@ function keepHistoryIndex(memoryDir) {
   readLatestHistory(memoryDir, []);
   const mine = held.get(historyPath(memoryDir));
   if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  if (mine.onDisk !== void 0 && mine.index.covered - mine.onDisk <= LAG_MAX) return;
   saveIndex(memoryDir, mine.index);
   mine.disk = indexStamp(memoryDir);
+  mine.onDisk = mine.index.covered;
 }
 var held = /* @__PURE__ */ new Map();
 function indexStamp(memoryDir) {
