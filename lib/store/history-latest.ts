@@ -129,7 +129,8 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
     const at = found.get(card);
     if (at !== undefined) index.pairs[at.i + 1] = index.covered + l.offset;
   }
-  for (const [card, l] of latest) if (found.get(card) === undefined) index.pairs = insertPair(index.pairs, hashOf(card), index.covered + l.offset);
+  const added = latest.filter(([card]) => found.get(card) === undefined).map(([card, l]) => [hashOf(card), index.covered + l.offset] as const);
+  if (added.length > 0) index.pairs = insertPairs(index.pairs, added);
   index.covered += end;
   index.onDisk = false;
   index.tail = readWindowEnding(fd, index.covered);
@@ -242,13 +243,21 @@ function lowerBound(pairs: Uint32Array, hash: number): number {
   return firstAtOrAbove(pairs.length / 2, (i) => pairs[i * 2]!, hash) * 2;
 }
 
-function insertPair(pairs: Uint32Array, hash: number, offset: number): Uint32Array {
-  const at = lowerBound(pairs, hash);
-  const next = new Uint32Array(pairs.length + 2);
-  next.set(pairs.subarray(0, at));
-  next[at] = hash;
-  next[at + 1] = offset;
-  next.set(pairs.subarray(at), at + 2);
+/** `pairs` with `added` merged in, in one copy (a copy a pair cost 0.8 MB each at 100,000 cards). */
+function insertPairs(pairs: Uint32Array, added: readonly (readonly [number, number])[]): Uint32Array {
+  const sorted = [...added].sort((x, y) => x[0] - y[0]);
+  const next = new Uint32Array(pairs.length + sorted.length * 2);
+  let from = 0;
+  let to = 0;
+  for (const [hash, offset] of sorted) {
+    const at = lowerBound(pairs, hash);
+    next.set(pairs.subarray(from, at), to);
+    to += at - from;
+    from = at;
+    next[to++] = hash;
+    next[to++] = offset;
+  }
+  next.set(pairs.subarray(from), to);
   return next;
 }
 

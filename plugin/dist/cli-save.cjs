@@ -9708,7 +9708,8 @@ function catchUp(index, fd, size) {
     const at = found.get(card);
     if (at !== void 0) index.pairs[at.i + 1] = index.covered + l.offset;
   }
-  for (const [card, l] of latest) if (found.get(card) === void 0) index.pairs = insertPair(index.pairs, hashOf(card), index.covered + l.offset);
+  const added = latest.filter(([card]) => found.get(card) === void 0).map(([card, l]) => [hashOf(card), index.covered + l.offset]);
+  if (added.length > 0) index.pairs = insertPairs(index.pairs, added);
   index.covered += end;
   index.onDisk = false;
   index.tail = readWindowEnding(fd, index.covered);
@@ -9801,13 +9802,20 @@ function lineAt(fd, offset, covered) {
 function lowerBound2(pairs, hash) {
   return lowerBound(pairs.length / 2, (i) => pairs[i * 2], hash) * 2;
 }
-function insertPair(pairs, hash, offset) {
-  const at = lowerBound2(pairs, hash);
-  const next = new Uint32Array(pairs.length + 2);
-  next.set(pairs.subarray(0, at));
-  next[at] = hash;
-  next[at + 1] = offset;
-  next.set(pairs.subarray(at), at + 2);
+function insertPairs(pairs, added) {
+  const sorted = [...added].sort((x, y) => x[0] - y[0]);
+  const next = new Uint32Array(pairs.length + sorted.length * 2);
+  let from = 0;
+  let to = 0;
+  for (const [hash, offset] of sorted) {
+    const at = lowerBound2(pairs, hash);
+    next.set(pairs.subarray(from, at), to);
+    to += at - from;
+    from = at;
+    next[to++] = hash;
+    next[to++] = offset;
+  }
+  next.set(pairs.subarray(from), to);
   return next;
 }
 function hashOf(card) {
