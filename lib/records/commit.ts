@@ -9,7 +9,8 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { readRegularMemo } from "../store/checked-fs.js";
+import { fileStamp, readRegularMemo } from "../store/checked-fs.js";
+import { noteRewrite } from "../store/index-names.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError } from "../store/safe-write.js";
 import { ensureMachineId } from "../store/machine-id.js";
@@ -138,6 +139,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
+  const from = fileStamp(fs.statSync(file, { bigint: true, throwIfNoEntry: false }));
   let before: Buffer;
   try {
     before = readRegularMemo(file); // as the save that planned this edit read it, unless it changed since
@@ -167,6 +169,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   if (!created && next.equals(before)) return {};
   await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? undefined : indexLineEdit(before, next);
+  if (lines) noteRewrite(file, from, before, next, lines); // the next new card's save need not read it (index-names.ts)
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { appendedLineEdit, lineInFormOf, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
 import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan, type IndexScan } from "../core/index-scan.js";
+import { addIndexNames, newCardKeys } from "../core/index-names.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
+import { keepNames, mayName, namesAt, noteEdit } from "./index-names.js";
 import { appendBytes } from "./safe-write.js";
 import { commitFile, pauseBeforeCommit, type CommitOptions } from "./write.js";
 
@@ -26,7 +28,7 @@ const runs: { scan?: Buffer; copy?: Buffer } = {};
  * Feeds `file` (MEMORY.md) to `scan` a run at a time, to its end or, with `toHit`, to a first scan's hit (a title
  * look-up). Undefined when a single line is longer than the read cap. Errors are openRegular's.
  */
-export function scanIndexFile(file: string, scan: IndexScan, options: { toHit?: boolean; run?: number } = {}): Scanned | undefined {
+export function scanIndexFile(file: string, scan: IndexScan, options: { toHit?: boolean; run?: number; names?: number[] } = {}): Scanned | undefined {
   const { fd } = openRegular(file);
   try {
     const st = fs.fstatSync(fd, { bigint: true });
@@ -45,6 +47,7 @@ export function scanIndexFile(file: string, scan: IndexScan, options: { toHit?: 
       const filled = held + n;
       const end = n === 0 ? filled : buf.lastIndexOf(NL, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      if (end > 0 && options.names) addIndexNames(buf.subarray(0, end), options.names);
       covered = base + end;
       const found = scan.first && scan.hits.length > 0;
       if (n === 0 || (found && (options.toHit || scan.marks))) break; // nothing more to learn
@@ -108,9 +111,31 @@ export function scanCardLine(file: string, card: string): Scanned | undefined {
  * scanCardLine, so the title look-up and the edit that appends the line read the 19 MB index once, not twice.
  */
 export function scanNewCard(file: string, name: string, cards: readonly string[], forEdit: boolean): Scanned | undefined {
-  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  let scanned = forEdit ? knownNewCard(file, name, cards) : undefined;
+  if (!scanned) {
+    const names = forEdit ? [] : undefined; // the next save's answer, found in the same pass
+    scanned = scanIndexFile(file, newCardScan(name, cards, forEdit), { names });
+    if (names && scanned && scanned.covered === scanned.size) {
+      const { newlines, marks, crlf, last } = scanned.scan;
+      keepNames(file, { stamp: scanned.stamp, newlines, marks, crlf, last: last ?? null }, names);
+    }
+  }
   if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
   return scanned;
+}
+
+/**
+ * A save's new card that .memctl/index-names.idx shows on no line of the index as it is now: the whole scan's
+ * answer (no hits, the counts the append needs) without reading the index. Undefined: scan it.
+ */
+function knownNewCard(file: string, name: string, cards: readonly string[]): Scanned | undefined {
+  const st = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  if (!st?.isFile()) return undefined;
+  const names = namesAt(file, fileStamp(st));
+  if (!names || mayName(names, newCardKeys(name, cards))) return undefined;
+  const { newlines, marks, crlf, last } = names;
+  const scan = { ...newCardScan(name, cards, true), newlines, marks, crlf, ...(last === null ? {} : { last }) };
+  return { scan, size: Number(st.size), stamp: names.stamp, covered: Number(st.size) };
 }
 
 /** Replaces what is kept for `file`: a scan made now supersedes any made at another stamp. */
@@ -144,6 +169,7 @@ export async function upsertScannedLine(
   // A new line at the end (a new card's): appended in place, so a save of one line writes one line, not a copy of
   // the 19 MB index with its fsync and rename (issue 32; docs/internals.md "MEMORY.md streamed by a save").
   if (!hit && scanned.covered === size && (await appendInPlace(file, stamp, added, commit))) {
+    noteEdit(file, stamp, added, { lines: 1, last: added[added.length - 1]! }); // after a line break: nothing spans the old end
     const edit = appendedLineEdit(scan.newlines + 1, line, scan.marks);
     return { changed: true, ...(edit ? { edit } : {}) };
   }
@@ -157,6 +183,8 @@ export async function upsertScannedLine(
     if (err === CHANGED) return undefined;
     throw err;
   }
+  // A line replaced before its break keeps the count, CRLF and last byte; a fence mark it held may have been the only one.
+  if (hit && hit.end < size && !hasFence(hit.bytes)) noteEdit(file, stamp, bytes, { lines: 0 });
   const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...(edit ? { edit } : {}) };
 }

@@ -7678,8 +7678,8 @@ async function acquireStoreLock(memoryDir, options = {}) {
   const deadline = monotonicMs() + timeoutMs;
   let delay = 1;
   for (; ; ) {
-    const held2 = tryStoreLock(memoryDir, options);
-    if (held2) return held2.release;
+    const held3 = tryStoreLock(memoryDir, options);
+    if (held3) return held3.release;
     if (monotonicMs() >= deadline) {
       throw new MemctlError(
         ERROR_CODES.E_LOCK_TIMEOUT,
@@ -8097,11 +8097,11 @@ function holdOf(memoryDir, items) {
   const sameFile = (key) => {
     if (ids === void 0) {
       ids = /* @__PURE__ */ new Map();
-      for (const held2 of byPath.keys()) {
-        folded.add(foldedPath(held2));
-        const st2 = fileStat(memoryDir, held2);
+      for (const held3 of byPath.keys()) {
+        folded.add(foldedPath(held3));
+        const st2 = fileStat(memoryDir, held3);
         if (st2 === void 0) continue;
-        ids.set(`${st2.dev}:${st2.ino}`, held2);
+        ids.set(`${st2.dev}:${st2.ino}`, held3);
         linked ||= st2.nlink > 1n;
       }
     }
@@ -8870,6 +8870,222 @@ var init_index_scan = __esm({
   }
 });
 
+// lib/core/index-names.ts
+function nameHash(name) {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+function bytesHash(bytes, from, to) {
+  let h = 2166136261;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  return h >>> 0;
+}
+function newCardKeys(name, files) {
+  return [name, ...files, `${name}.md`].map(nameHash);
+}
+function addIndexNames(run2, into) {
+  const bytes = Buffer.from(run2.buffer, run2.byteOffset, run2.byteLength);
+  for (const start of escapeLines(bytes)) {
+    const nl = bytes.indexOf(NL3, start);
+    const end = nl === -1 ? bytes.length : nl > start && bytes[nl - 1] === CR2 ? nl - 1 : nl;
+    parsedNames(bytes.toString("utf8", start, end), into);
+  }
+  for (let at = bytes.indexOf(LINK); at !== -1; at = bytes.indexOf(LINK, at + 2)) bytesNames(bytes, at, into);
+}
+function escapeLines(bytes) {
+  const starts = /* @__PURE__ */ new Set();
+  for (const byte of ESCAPES) for (let at = bytes.indexOf(byte); at !== -1; at = bytes.indexOf(byte, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(NL3, at - 1) + 1);
+  return starts;
+}
+function bytesNames(bytes, link, into) {
+  let open = link - 1;
+  while (open >= 0 && NAME_BYTE[bytes[open]] === 1) open--;
+  if (open >= 0 && open + 1 < link && bytes[open] === 91) into.push(bytesHash(bytes, open + 1, link));
+  let at = link + 2;
+  const close2 = bytes[at] === 60 ? 62 : 41;
+  for (let run2 = -1; ; at++) {
+    const byte = at < bytes.length ? bytes[at] : NL3;
+    if (NAME_BYTE[byte] === 1) {
+      if (run2 === -1) run2 = at;
+      continue;
+    }
+    if (run2 !== -1) into.push(bytesHash(bytes, run2, at));
+    run2 = -1;
+    if (byte === close2 || byte === NL3) return;
+  }
+}
+function parsedNames(line, into) {
+  const entry = parseIndexLine(line, 0);
+  if (entry === void 0 || "reason" in entry) return;
+  for (const name of [entry.title, linkKey(entry.file), entry.file.slice(entry.file.lastIndexOf("/") + 1)])
+    if (name.length > 0 && [...name].every((c) => c.length === 1 && NAME_BYTE[c.charCodeAt(0)] === 1)) into.push(nameHash(name));
+}
+var NAME_BYTE, NL3, CR2, LINK, ESCAPES;
+var init_index_names = __esm({
+  "lib/core/index-names.ts"() {
+    "use strict";
+    init_index_file();
+    init_link_key();
+    NAME_BYTE = new Uint8Array(256);
+    for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") NAME_BYTE[c.charCodeAt(0)] = 1;
+    NL3 = 10;
+    CR2 = 13;
+    LINK = Buffer.from("](");
+    ESCAPES = [37, 92];
+  }
+});
+
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+var init_line_edits = __esm({
+  "lib/core/line-edits.ts"() {
+    "use strict";
+    init_index_file();
+  }
+});
+
+// lib/store/index-names.ts
+function namesPath(index) {
+  return node_path_default.join(node_path_default.dirname(index), ...INDEX_NAMES_RELPATH.split("/"));
+}
+function namesAt(index, stamp) {
+  const mine = held.get(index);
+  if (mine?.stamp === stamp) return mine;
+  const loaded = load2(namesPath(index));
+  if (loaded?.stamp !== stamp) return void 0;
+  held.set(index, loaded);
+  if (loaded.records > RECORDS_MAX) keepNames(index, loaded, [...loaded.hashes, ...loaded.added]);
+  return loaded;
+}
+function mayName(names, keys) {
+  return keys.some((k) => names.added.has(k) || has(names.hashes, k));
+}
+function keepNames(index, state, found) {
+  const names = { ...pick2(state), hashes: uniqueSorted(found), added: /* @__PURE__ */ new Set(), records: 0 };
+  held.set(index, names);
+  write(index, names);
+}
+function noteEdit(index, from, written, change) {
+  held.delete(index);
+  const file = namesPath(index);
+  try {
+    const st = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > FILE_MAX) return;
+    const stamp = fileStamp(node_fs_default.statSync(index, { bigint: true, throwIfNoEntry: false }));
+    const add = [];
+    addIndexNames(written, add);
+    const marks = change.marks ?? (hasFence(written) || void 0);
+    const crlf = change.crlf ?? (written.includes("\r\n") || void 0);
+    appendBytes(file, Buffer.from(`${JSON.stringify({ from, stamp, lines: change.lines, marks, crlf, last: change.last, add })}
+`));
+  } catch {
+  }
+}
+function noteRewrite(index, from, before, next, edit) {
+  if (before.at(-1) !== 10 || next.at(-1) !== 10) {
+    held.delete(index);
+    return;
+  }
+  const written = Buffer.from(edit.inserted.map((l) => `${l}
+`).join(""), "utf8");
+  noteEdit(index, from, written, { lines: edit.inserted.length - edit.removed, marks: hasFence(next), crlf: next.includes("\r\n") });
+}
+function write(index, names) {
+  try {
+    const { hashes, added: _a, records: _r, ...state } = names;
+    let header = JSON.stringify({ magic: MAGIC, ...state, n: hashes.length });
+    header += " ".repeat((4 - (Buffer.byteLength(header) + 1) % 4) % 4) + "\n";
+    realDir(node_path_default.dirname(index), STATE_DIR);
+    commitFileSync(namesPath(index), Buffer.concat([Buffer.from(header, "utf8"), Buffer.from(hashes.buffer, hashes.byteOffset, hashes.byteLength)]), { durable: false });
+  } catch {
+    held.delete(index);
+  }
+}
+function load2(file) {
+  try {
+    const { bytes } = readRegular(file, void 0, { nofollow: true });
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nl = buffer.indexOf(10);
+    const header = JSON.parse(buffer.toString("utf8", 0, nl));
+    const body = nl + 1;
+    const n = header.n;
+    if (header.magic !== MAGIC || !isState(header) || !Number.isSafeInteger(n) || body % 4 !== 0 || buffer.length < body + n * 4) return void 0;
+    const end = body + n * 4;
+    const hashes = new Uint32Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + end));
+    let state = pick2(header);
+    const added = /* @__PURE__ */ new Set();
+    const tail = buffer.subarray(end);
+    const text = tail.toString("utf8", 0, tail.lastIndexOf(10) + 1);
+    for (const line of text.split("\n").slice(0, -1)) {
+      const r = JSON.parse(line);
+      if (r.from !== state.stamp || typeof r.stamp !== "string" || !Number.isSafeInteger(r.lines) || !Array.isArray(r.add) || !r.add.every(isHash)) break;
+      if (r.last !== void 0 && !isByte(r.last)) break;
+      state = {
+        stamp: r.stamp,
+        newlines: state.newlines + r.lines,
+        marks: typeof r.marks === "boolean" ? r.marks : state.marks,
+        // absent: unchanged
+        crlf: typeof r.crlf === "boolean" ? r.crlf : state.crlf,
+        last: r.last === void 0 ? state.last : r.last
+      };
+      for (const h of r.add) added.add(h);
+    }
+    return { ...state, hashes, added, records: buffer.length - end };
+  } catch {
+    return void 0;
+  }
+}
+function isState(o) {
+  const { stamp, newlines, marks, crlf, last } = o;
+  return typeof stamp === "string" && Number.isSafeInteger(newlines) && typeof marks === "boolean" && typeof crlf === "boolean" && (last === null || isByte(last));
+}
+function pick2(o) {
+  return { stamp: o.stamp, newlines: o.newlines, marks: o.marks, crlf: o.crlf, last: o.last };
+}
+function has(sorted, key) {
+  const at = lowerBound(sorted.length, (i) => sorted[i], key);
+  if (at > 0 && sorted[at - 1] >= key || at < sorted.length && sorted[at] < key) return true;
+  return at < sorted.length && sorted[at] === key;
+}
+function uniqueSorted(found) {
+  const all = Uint32Array.from(found).sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
+  return all.subarray(0, n);
+}
+var INDEX_NAMES_RELPATH, MAGIC, RECORDS_MAX, FILE_MAX, held, isByte, isHash;
+var init_index_names2 = __esm({
+  "lib/store/index-names.ts"() {
+    "use strict";
+    init_node_fs();
+    init_node_path();
+    init_index_names();
+    init_index_bytes();
+    init_line_edits();
+    init_checked_fs();
+    init_paths();
+    init_safe_write();
+    init_write();
+    INDEX_NAMES_RELPATH = `${STATE_DIR}/index-names.idx`;
+    MAGIC = "memctl-index-names 1";
+    RECORDS_MAX = 64 * 1024;
+    FILE_MAX = 8 * 1024 * 1024;
+    held = /* @__PURE__ */ new Map();
+    isByte = (v) => Number.isInteger(v) && v >= 0 && v <= 255;
+    isHash = (v) => Number.isInteger(v) && v >= 0 && v <= 4294967295;
+  }
+});
+
 // lib/store/index-stream.ts
 function scanIndexFile(file, scan, options = {}) {
   const { fd } = openRegular(file);
@@ -8877,24 +9093,25 @@ function scanIndexFile(file, scan, options = {}) {
     const st = node_fs_default.fstatSync(fd, { bigint: true });
     let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
     let covered = 0;
-    let held2 = 0;
+    let held3 = 0;
     let base = 0;
     for (; ; ) {
-      if (held2 === buf.length) {
+      if (held3 === buf.length) {
         if (buf.length * 2 > DEFAULT_READ_CAP) return void 0;
         const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, held2);
+        buf.copy(bigger, 0, 0, held3);
         buf = bigger;
       }
-      const n = readAt(fd, buf, held2, buf.length - held2, base + held2);
-      const filled = held2 + n;
-      const end = n === 0 ? filled : buf.lastIndexOf(NL3, filled - 1) + 1;
+      const n = readAt(fd, buf, held3, buf.length - held3, base + held3);
+      const filled = held3 + n;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL4, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      if (end > 0 && options.names) addIndexNames(buf.subarray(0, end), options.names);
       covered = base + end;
       const found = scan.first && scan.hits.length > 0;
       if (n === 0 || found && (options.toHit || scan.marks)) break;
       buf.copy(buf, 0, end, filled);
-      held2 = filled - end;
+      held3 = filled - end;
       base += end;
     }
     return { scan, size: Number(st.size), stamp: fileStamp(st), covered, run: options.run };
@@ -8914,9 +9131,26 @@ function scanCardLine(file, card) {
   return scanned;
 }
 function scanNewCard(file, name, cards, forEdit) {
-  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  let scanned = forEdit ? knownNewCard(file, name, cards) : void 0;
+  if (!scanned) {
+    const names = forEdit ? [] : void 0;
+    scanned = scanIndexFile(file, newCardScan(name, cards, forEdit), { names });
+    if (names && scanned && scanned.covered === scanned.size) {
+      const { newlines, marks, crlf, last } = scanned.scan;
+      keepNames(file, { stamp: scanned.stamp, newlines, marks, crlf, last: last ?? null }, names);
+    }
+  }
   if (forEdit) keep2(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
   return scanned;
+}
+function knownNewCard(file, name, cards) {
+  const st = node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false });
+  if (!st?.isFile()) return void 0;
+  const names = namesAt(file, fileStamp(st));
+  if (!names || mayName(names, newCardKeys(name, cards))) return void 0;
+  const { newlines, marks, crlf, last } = names;
+  const scan = { ...newCardScan(name, cards, true), newlines, marks, crlf, ...last === null ? {} : { last } };
+  return { scan, size: Number(st.size), stamp: names.stamp, covered: Number(st.size) };
 }
 function keep2(file, scans) {
   scannedByFile.set(file, new Map(scans));
@@ -8926,7 +9160,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
   const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
-  const torn = size > 0 && scan.last !== NL3;
+  const torn = size > 0 && scan.last !== NL4;
   if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
     const rest = tornRest(file, size, added);
     if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
@@ -8936,6 +9170,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
   if (!hit && torn) return void 0;
   if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
+    noteEdit(file, stamp, added, { lines: 1, last: added[added.length - 1] });
     const edit2 = appendedLineEdit(scan.newlines + 1, line, scan.marks);
     return { changed: true, ...edit2 ? { edit: edit2 } : {} };
   }
@@ -8947,6 +9182,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
     if (err === CHANGED) return void 0;
     throw err;
   }
+  if (hit && hit.end < size && !hasFence(hit.bytes)) noteEdit(file, stamp, bytes, { lines: 0 });
   const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...edit ? { edit } : {} };
 }
@@ -8962,7 +9198,7 @@ function tornRest(file, size, added) {
   try {
     const from = Math.max(0, size - added.length);
     const read2 = readFullyAt(fd, from, size - from);
-    const nl = read2.lastIndexOf(NL3);
+    const nl = read2.lastIndexOf(NL4);
     if (nl === -1 && from > 0) return void 0;
     const tail = read2.subarray(nl + 1);
     return tail.length > 0 && added.subarray(0, tail.length).equals(tail) ? added.subarray(tail.length) : void 0;
@@ -9002,7 +9238,7 @@ function* copyAround(file, pieces, stamp, watch, run2) {
     close(fd);
   }
 }
-var RUN, NL3, runs, scannedByFile, CHANGED;
+var RUN, NL4, runs, scannedByFile, CHANGED;
 var init_index_stream = __esm({
   "lib/store/index-stream.ts"() {
     "use strict";
@@ -9010,11 +9246,13 @@ var init_index_stream = __esm({
     init_index_edit();
     init_index_bytes();
     init_index_scan();
+    init_index_names();
     init_checked_fs();
+    init_index_names2();
     init_safe_write();
     init_write();
     RUN = 1 << 20;
-    NL3 = 10;
+    NL4 = 10;
     runs = {};
     scannedByFile = /* @__PURE__ */ new Map();
     CHANGED = new Error("MEMORY.md changed while it was copied");
@@ -9136,8 +9374,8 @@ function cardsFinder(cards) {
     () => cards.keys()
   );
 }
-function finderOver(has, names, files) {
-  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
+function finderOver(has2, names, files) {
+  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has2(f);
   let byFrontmatterName;
   let byFoldedStem;
   const one = (name, hits) => {
@@ -9147,7 +9385,7 @@ function finderOver(has, names, files) {
   return {
     byPath: (rel) => {
       const clean = linkKey(rel);
-      return has(clean) ? clean : void 0;
+      return has2(clean) ? clean : void 0;
     },
     byName: (name) => {
       if (name.includes("/")) return isCard(name) ? name : void 0;
@@ -9337,24 +9575,6 @@ var init_guardrails = __esm({
   }
 });
 
-// lib/core/line-edits.ts
-function lowerBound(count, valueAt, target) {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (valueAt(mid) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-var init_line_edits = __esm({
-  "lib/core/line-edits.ts"() {
-    "use strict";
-    init_index_file();
-  }
-});
-
 // lib/store/history-latest-file.ts
 function indexPath(memoryDir) {
   return node_path_default.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
@@ -9367,7 +9587,7 @@ function loadIndex(memoryDir) {
     const header = JSON.parse(buffer.toString("utf8", 0, nl));
     const body = nl + 1;
     const { dev, ino, covered, head, tail, n } = header;
-    if (header.magic !== MAGIC || typeof dev !== "string" || typeof ino !== "string" || typeof head !== "string" || typeof tail !== "string") return void 0;
+    if (header.magic !== MAGIC2 || typeof dev !== "string" || typeof ino !== "string" || typeof head !== "string" || typeof tail !== "string") return void 0;
     if (!Number.isSafeInteger(covered) || !Number.isSafeInteger(n) || body % 4 !== 0 || buffer.length !== body + n * 8) return void 0;
     const pairs = new Uint32Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + buffer.length));
     const headBytes = Buffer.from(head, "base64");
@@ -9382,7 +9602,7 @@ function loadIndex(memoryDir) {
 function saveIndex(memoryDir, index) {
   try {
     let header = JSON.stringify({
-      magic: MAGIC,
+      magic: MAGIC2,
       dev: index.dev,
       ino: index.ino,
       covered: index.covered,
@@ -9398,7 +9618,7 @@ function saveIndex(memoryDir, index) {
   } catch {
   }
 }
-var HISTORY_LATEST_RELPATH, MAGIC, WINDOW;
+var HISTORY_LATEST_RELPATH, MAGIC2, WINDOW;
 var init_history_latest_file = __esm({
   "lib/store/history-latest-file.ts"() {
     "use strict";
@@ -9408,7 +9628,7 @@ var init_history_latest_file = __esm({
     init_safe_write();
     init_write();
     HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
-    MAGIC = "memctl-history-latest 1";
+    MAGIC2 = "memctl-history-latest 1";
     WINDOW = 4096;
   }
 });
@@ -9429,19 +9649,25 @@ function readLatestHistory(memoryDir, cards) {
     const size = Number(st.size);
     const stamp = { dev: String(st.dev), ino: String(st.ino) };
     const disk = indexStamp(memoryDir);
-    const mine = held.get(file);
-    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    const mine = held2.get(file);
+    const ours = mine !== void 0 && mine.disk === disk;
+    let index = trusted(ours ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    let onDisk = index && (ours ? mine.onDisk : index.covered);
     if (index && index.covered < size && !catchUp(index, fd, size)) index = void 0;
-    index ??= rebuild(fd, size, stamp);
+    if (!index) {
+      index = rebuild(fd, size, stamp);
+      onDisk = void 0;
+    }
     let entries = lookUp(index, fd, cards);
     if (!entries) {
       index = rebuild(fd, size, stamp);
+      onDisk = void 0;
       entries = lookUp(index, fd, cards) ?? [];
     }
-    held.set(file, { index, disk });
+    held2.set(file, { index, disk, onDisk });
     return { entries, malformed: 0 };
   } catch {
-    held.delete(file);
+    held2.delete(file);
     return wholeRead(memoryDir, cards);
   } finally {
     close(fd);
@@ -9449,10 +9675,12 @@ function readLatestHistory(memoryDir, cards) {
 }
 function keepHistoryIndex(memoryDir) {
   readLatestHistory(memoryDir, []);
-  const mine = held.get(historyPath(memoryDir));
+  const mine = held2.get(historyPath(memoryDir));
   if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  if (mine.onDisk !== void 0 && mine.index.covered - mine.onDisk <= LAG_MAX) return;
   saveIndex(memoryDir, mine.index);
   mine.disk = indexStamp(memoryDir);
+  mine.onDisk = mine.index.covered;
 }
 function indexStamp(memoryDir) {
   return fileStamp(node_fs_default.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
@@ -9480,12 +9708,13 @@ function catchUp(index, fd, size) {
     if (!found.has(card)) found.set(card, pairOf(index, fd, card));
     return found.get(card)?.entry.rev ?? 0;
   };
-  for (const [card, latest] of latestLines(bytes, end, known)) {
-    const offset = index.covered + latest.offset;
+  const latest = [...latestLines(bytes, end, known)];
+  for (const [card, l] of latest) {
     const at = found.get(card);
-    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else index.pairs[at.i + 1] = offset;
+    if (at !== void 0) index.pairs[at.i + 1] = index.covered + l.offset;
   }
+  const added = latest.filter(([card]) => found.get(card) === void 0).map(([card, l]) => [hashOf(card), index.covered + l.offset]);
+  if (added.length > 0) index.pairs = insertPairs(index.pairs, added);
   index.covered += end;
   index.onDisk = false;
   index.tail = readWindowEnding(fd, index.covered);
@@ -9578,13 +9807,20 @@ function lineAt(fd, offset, covered) {
 function lowerBound2(pairs, hash) {
   return lowerBound(pairs.length / 2, (i) => pairs[i * 2], hash) * 2;
 }
-function insertPair(pairs, hash, offset) {
-  const at = lowerBound2(pairs, hash);
-  const next = new Uint32Array(pairs.length + 2);
-  next.set(pairs.subarray(0, at));
-  next[at] = hash;
-  next[at + 1] = offset;
-  next.set(pairs.subarray(at), at + 2);
+function insertPairs(pairs, added) {
+  const sorted = [...added].sort((x, y) => x[0] - y[0]);
+  const next = new Uint32Array(pairs.length + sorted.length * 2);
+  let from = 0;
+  let to = 0;
+  for (const [hash, offset] of sorted) {
+    const at = lowerBound2(pairs, hash);
+    next.set(pairs.subarray(from, at), to);
+    to += at - from;
+    from = at;
+    next[to++] = hash;
+    next[to++] = offset;
+  }
+  next.set(pairs.subarray(from), to);
   return next;
 }
 function hashOf(card) {
@@ -9599,7 +9835,7 @@ function readWindow(fd, position, length) {
 function readWindowEnding(fd, end) {
   return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
 }
-var CATCH_UP_MAX, OFFSET_MAX, held;
+var CATCH_UP_MAX, LAG_MAX, OFFSET_MAX, held2;
 var init_history_latest = __esm({
   "lib/store/history-latest.ts"() {
     "use strict";
@@ -9610,8 +9846,9 @@ var init_history_latest = __esm({
     init_checked_fs();
     init_history_latest_file();
     CATCH_UP_MAX = 4 * 1024 * 1024;
+    LAG_MAX = 16 * 1024;
     OFFSET_MAX = 4294967295;
-    held = /* @__PURE__ */ new Map();
+    held2 = /* @__PURE__ */ new Map();
   }
 });
 
@@ -9983,6 +10220,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
+  const from = fileStamp(node_fs_default.statSync(file, { bigint: true, throwIfNoEntry: false }));
   let before;
   try {
     before = readRegularMemo(file);
@@ -10010,6 +10248,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   if (!created && next.equals(before)) return {};
   await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? void 0 : indexLineEdit(before, next);
+  if (lines) noteRewrite(file, from, before, next, lines);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 function targetOf(change) {
@@ -10038,6 +10277,7 @@ var init_commit = __esm({
     init_paths();
     init_write();
     init_checked_fs();
+    init_index_names2();
     init_index_stream();
     init_safe_write();
     init_machine_id();
@@ -10407,9 +10647,9 @@ var init_interrupted = __esm({
 });
 
 // lib/records/file-view.ts
-function refuseHeld(memoryDir, rel, held2) {
+function refuseHeld(memoryDir, rel, held3) {
   const item = readHold(memoryDir)?.held(rel);
-  if (hiddenIn(held2)(item)) throw heldError(rel, item);
+  if (hiddenIn(held3)(item)) throw heldError(rel, item);
 }
 function heldError(requested, item) {
   if (item.state === "quarantined")
@@ -10438,7 +10678,7 @@ var init_file_view = __esm({
     init_safe_open();
     init_hold();
     init_index_file();
-    hiddenIn = (held2) => (item) => item !== void 0 && (item.state === "quarantined" || held2 === "every");
+    hiddenIn = (held3) => (item) => item !== void 0 && (item.state === "quarantined" || held3 === "every");
   }
 });
 
@@ -11050,8 +11290,8 @@ ${card.body}`);
 async function writeCardKeys(ctx, run2, name) {
   const file = await findNamedCard(ctx.memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
-  const held2 = readHold(ctx.memoryDir)?.held(file);
-  if (held2) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held2.state}: ${held2.reasons.join("; ")}); decide it first (memctl review)` };
+  const held3 = readHold(ctx.memoryDir)?.held(file);
+  if (held3) return { file, status: "skipped", keys: [], reason: `memctl sync holds it (${held3.state}: ${held3.reasons.join("; ")}); decide it first (memctl review)` };
   const bytes = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
   const card = parseCard(bytes.toString("utf8"));
   if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0].message}); fix it by hand first` };
@@ -11182,8 +11422,8 @@ function countPending(memoryDir) {
 function quarantinedIn(memoryDir) {
   const hold = readHold(memoryDir);
   return (name) => {
-    const held2 = hold?.held(`${PROPOSALS_DIR}/${name}`);
-    return held2?.state === "quarantined" ? held2.reasons : void 0;
+    const held3 = hold?.held(`${PROPOSALS_DIR}/${name}`);
+    return held3?.state === "quarantined" ? held3.reasons : void 0;
   };
 }
 function readArchived(memoryDir) {
@@ -11224,14 +11464,14 @@ function entriesOf(dir) {
 }
 function namesIn(entries, quarantined) {
   const names = [];
-  const held2 = [];
+  const held3 = [];
   for (const name of entries) {
     if (!isProposalName(name)) continue;
     const reasons = quarantined(name);
-    if (reasons) held2.push({ name, reasons });
+    if (reasons) held3.push({ name, reasons });
     else names.push(name);
   }
-  return { names, held: held2 };
+  return { names, held: held3 };
 }
 function listNames(dir, quarantined = () => void 0) {
   let all;
@@ -11240,8 +11480,8 @@ function listNames(dir, quarantined = () => void 0) {
   } catch (err) {
     return { names: [], unreadable: [{ file: dir, reason: err.message }] };
   }
-  const { names, held: held2 } = namesIn(all.sort(), quarantined);
-  const unreadable2 = held2.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
+  const { names, held: held3 } = namesIn(all.sort(), quarantined);
+  const unreadable2 = held3.map(({ name, reasons }) => ({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` }));
   return { names, unreadable: unreadable2 };
 }
 function readDir(dir, quarantined = () => void 0) {
@@ -11752,9 +11992,9 @@ var EXIT_BY_CODE = {
   [ERROR_CODES.E_SCOPE]: 2,
   [ERROR_CODES.E_NO_MODEL]: 2
 };
-async function runCommand(load2, rest, io) {
+async function runCommand(load3, rest, io) {
   try {
-    const command = await load2();
+    const command = await load3();
     if (rest.includes("--help") || rest.includes("-h")) {
       io.stdout.write(renderHelp(command.spec));
       return 0;

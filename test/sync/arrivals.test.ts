@@ -68,6 +68,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
   const ownState = [
     ".memctl/writes.jsonl",
     ".memctl/history-latest.idx",
+    ".memctl/index-names.idx",
     ".memctl/card-check",
     ".memctl/card-terms",
     ".memctl/list-rows",
@@ -84,6 +85,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/rank-cache.bin": "poisoned",
     ".memctl/writes.jsonl": plantedJournal,
     ".memctl/history-latest.idx": "poisoned",
+    ".memctl/index-names.idx": "poisoned",
     ".memctl/card-check": JSON.stringify({ at: Date.now(), by: "poisoned" }),
     ".memctl/card-terms": "poisoned",
     ".memctl/list-rows": "poisoned",

@@ -58,6 +58,30 @@ test("reading writes nothing: the index is written by keepHistoryIndex, after a 
   assert.deepEqual(fs.readFileSync(indexFile(dir)), written);
 });
 
+test("a write leaves the index file while the lines it lags are few, and the reads fold them in", () => {
+  // At 100,000 cards the file is 0.8 MB: rewritten after every write, it was a cost that grew with the store.
+  const dir = store();
+  for (let i = 0; i < 50; i++) append(dir, `project_c${i}.md`, "create");
+  readLatestHistory(dir, []);
+  keepHistoryIndex(dir);
+  const written = fs.readFileSync(indexFile(dir));
+  for (const card of ["project_c1.md", "user_new.md", "project_c1.md"]) {
+    append(dir, card, card === "user_new.md" ? "create" : "update");
+    assert.deepEqual(readLatestHistory(dir, [card, "project_c2.md"]).entries, expected(dir, [card, "project_c2.md"]));
+    keepHistoryIndex(dir);
+    assert.deepEqual(fs.readFileSync(indexFile(dir)), written, "the index file is not rewritten for a line");
+  }
+  // The next write (another process: the file's stamp moved, so it is read again) folds the lines since in.
+  fs.utimesSync(indexFile(dir), new Date(), new Date());
+  assert.deepEqual(readLatestHistory(dir, ["project_c1.md", "user_new.md"]).entries, expected(dir, ["project_c1.md", "user_new.md"]));
+  // Past LAG_MAX (16 KiB of lines) the next write writes it again.
+  for (let i = 0; i < 120; i++) append(dir, `project_c${i % 50}.md`);
+  readLatestHistory(dir, []);
+  keepHistoryIndex(dir);
+  assert.notDeepEqual(fs.readFileSync(indexFile(dir)), written, "rewritten once the lag is large");
+  assert.deepEqual(readLatestHistory(dir, ["project_c7.md"]).entries, expected(dir, ["project_c7.md"]));
+});
+
 test("the latest entry of each card, as a whole read finds it, while other writers append", () => {
   const dir = store();
   for (const card of ["feedback_a.md", "project_b.md", "feedback_a.md", "user_c.md"]) append(dir, card);
@@ -72,6 +96,20 @@ test("the latest entry of each card, as a whole read finds it, while other write
     keepHistoryIndex(dir);
   }
   assert.equal(readLatestHistory(dir, ["feedback_a.md"]).entries[0]!.op, "delete");
+});
+
+test("lines folded in for a new card and an indexed one whose pair the new card's goes before: each keeps its own", () => {
+  // FNV-1a: project_west.md's hash sorts before project_zeta.md's. Lines appended past the index (rm, adopt, a sync's
+  // fast-forward) for both: inserting west's pair moved zeta's, and zeta's new offset was written where west's went.
+  const dir = store();
+  append(dir, "project_zeta.md", "create");
+  readLatestHistory(dir, []);
+  keepHistoryIndex(dir);
+  append(dir, "project_west.md", "create");
+  append(dir, "project_zeta.md");
+  fs.utimesSync(indexFile(dir), new Date(), new Date()); // read from the file, as the next process does
+  const cards = ["project_zeta.md", "project_west.md"];
+  assert.deepEqual(readLatestHistory(dir, cards).entries, expected(dir, cards));
 });
 
 test("equal revisions: the later line wins, as latestByCard picks", () => {

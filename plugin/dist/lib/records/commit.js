@@ -10,7 +10,8 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
-import { readRegularMemo } from "../store/checked-fs.js";
+import { fileStamp, readRegularMemo } from "../store/checked-fs.js";
+import { noteRewrite } from "../store/index-names.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError } from "../store/safe-write.js";
 import { ensureMachineId } from "../store/machine-id.js";
@@ -97,6 +98,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
     const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
+  const from = fileStamp(fs.statSync(file, { bigint: true, throwIfNoEntry: false }));
   let before;
   try {
     before = readRegularMemo(file);
@@ -124,6 +126,7 @@ async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   if (!created && next.equals(before)) return {};
   await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? void 0 : indexLineEdit(before, next);
+  if (lines) noteRewrite(file, from, before, next, lines);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 function targetOf(change) {

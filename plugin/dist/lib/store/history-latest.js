@@ -6,6 +6,7 @@ import { contiguousTop, historyPath, parseHistoryLine, readCardHistory, latestBy
 import { close, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { indexPath, loadIndex, saveIndex, WINDOW } from "./history-latest-file.js";
 var CATCH_UP_MAX = 4 * 1024 * 1024;
+var LAG_MAX = 16 * 1024;
 var OFFSET_MAX = 4294967295;
 function readLatestHistory(memoryDir, cards) {
   const file = historyPath(memoryDir);
@@ -23,15 +24,21 @@ function readLatestHistory(memoryDir, cards) {
     const stamp = { dev: String(st.dev), ino: String(st.ino) };
     const disk = indexStamp(memoryDir);
     const mine = held.get(file);
-    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    const ours = mine !== void 0 && mine.disk === disk;
+    let index = trusted(ours ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    let onDisk = index && (ours ? mine.onDisk : index.covered);
     if (index && index.covered < size && !catchUp(index, fd, size)) index = void 0;
-    index ??= rebuild(fd, size, stamp);
+    if (!index) {
+      index = rebuild(fd, size, stamp);
+      onDisk = void 0;
+    }
     let entries = lookUp(index, fd, cards);
     if (!entries) {
       index = rebuild(fd, size, stamp);
+      onDisk = void 0;
       entries = lookUp(index, fd, cards) ?? [];
     }
-    held.set(file, { index, disk });
+    held.set(file, { index, disk, onDisk });
     return { entries, malformed: 0 };
   } catch {
     held.delete(file);
@@ -44,8 +51,10 @@ function keepHistoryIndex(memoryDir) {
   readLatestHistory(memoryDir, []);
   const mine = held.get(historyPath(memoryDir));
   if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  if (mine.onDisk !== void 0 && mine.index.covered - mine.onDisk <= LAG_MAX) return;
   saveIndex(memoryDir, mine.index);
   mine.disk = indexStamp(memoryDir);
+  mine.onDisk = mine.index.covered;
 }
 var held = /* @__PURE__ */ new Map();
 function indexStamp(memoryDir) {
@@ -74,12 +83,13 @@ function catchUp(index, fd, size) {
     if (!found.has(card)) found.set(card, pairOf(index, fd, card));
     return found.get(card)?.entry.rev ?? 0;
   };
-  for (const [card, latest] of latestLines(bytes, end, known)) {
-    const offset = index.covered + latest.offset;
+  const latest = [...latestLines(bytes, end, known)];
+  for (const [card, l] of latest) {
     const at = found.get(card);
-    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
-    else index.pairs[at.i + 1] = offset;
+    if (at !== void 0) index.pairs[at.i + 1] = index.covered + l.offset;
   }
+  const added = latest.filter(([card]) => found.get(card) === void 0).map(([card, l]) => [hashOf(card), index.covered + l.offset]);
+  if (added.length > 0) index.pairs = insertPairs(index.pairs, added);
   index.covered += end;
   index.onDisk = false;
   index.tail = readWindowEnding(fd, index.covered);
@@ -172,13 +182,20 @@ function lineAt(fd, offset, covered) {
 function lowerBound(pairs, hash) {
   return firstAtOrAbove(pairs.length / 2, (i) => pairs[i * 2], hash) * 2;
 }
-function insertPair(pairs, hash, offset) {
-  const at = lowerBound(pairs, hash);
-  const next = new Uint32Array(pairs.length + 2);
-  next.set(pairs.subarray(0, at));
-  next[at] = hash;
-  next[at + 1] = offset;
-  next.set(pairs.subarray(at), at + 2);
+function insertPairs(pairs, added) {
+  const sorted = [...added].sort((x, y) => x[0] - y[0]);
+  const next = new Uint32Array(pairs.length + sorted.length * 2);
+  let from = 0;
+  let to = 0;
+  for (const [hash, offset] of sorted) {
+    const at = lowerBound(pairs, hash);
+    next.set(pairs.subarray(from, at), to);
+    to += at - from;
+    from = at;
+    next[to++] = hash;
+    next[to++] = offset;
+  }
+  next.set(pairs.subarray(from), to);
   return next;
 }
 function hashOf(card) {

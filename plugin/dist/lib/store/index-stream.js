@@ -3,7 +3,9 @@ import fs from "node:fs";
 import { appendedLineEdit, lineInFormOf, replacedLineEdit } from "../core/index-edit.js";
 import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../core/index-scan.js";
+import { addIndexNames, newCardKeys } from "../core/index-names.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt, readFullyAt } from "./checked-fs.js";
+import { keepNames, mayName, namesAt, noteEdit } from "./index-names.js";
 import { appendBytes } from "./safe-write.js";
 import { commitFile, pauseBeforeCommit } from "./write.js";
 var RUN = 1 << 20;
@@ -28,6 +30,7 @@ function scanIndexFile(file, scan, options = {}) {
       const filled = held + n;
       const end = n === 0 ? filled : buf.lastIndexOf(NL, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      if (end > 0 && options.names) addIndexNames(buf.subarray(0, end), options.names);
       covered = base + end;
       const found = scan.first && scan.hits.length > 0;
       if (n === 0 || found && (options.toHit || scan.marks)) break;
@@ -53,9 +56,26 @@ function scanCardLine(file, card) {
   return scanned;
 }
 function scanNewCard(file, name, cards, forEdit) {
-  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  let scanned = forEdit ? knownNewCard(file, name, cards) : void 0;
+  if (!scanned) {
+    const names = forEdit ? [] : void 0;
+    scanned = scanIndexFile(file, newCardScan(name, cards, forEdit), { names });
+    if (names && scanned && scanned.covered === scanned.size) {
+      const { newlines, marks, crlf, last } = scanned.scan;
+      keepNames(file, { stamp: scanned.stamp, newlines, marks, crlf, last: last ?? null }, names);
+    }
+  }
   if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
   return scanned;
+}
+function knownNewCard(file, name, cards) {
+  const st = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  if (!st?.isFile()) return void 0;
+  const names = namesAt(file, fileStamp(st));
+  if (!names || mayName(names, newCardKeys(name, cards))) return void 0;
+  const { newlines, marks, crlf, last } = names;
+  const scan = { ...newCardScan(name, cards, true), newlines, marks, crlf, ...last === null ? {} : { last } };
+  return { scan, size: Number(st.size), stamp: names.stamp, covered: Number(st.size) };
 }
 function keep(file, scans) {
   scannedByFile.set(file, new Map(scans));
@@ -75,6 +95,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
   if (!hit && torn) return void 0;
   if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
+    noteEdit(file, stamp, added, { lines: 1, last: added[added.length - 1] });
     const edit2 = appendedLineEdit(scan.newlines + 1, line, scan.marks);
     return { changed: true, ...edit2 ? { edit: edit2 } : {} };
   }
@@ -86,6 +107,7 @@ async function upsertScannedLine(file, scanned, line, commit, options = {}) {
     if (err === CHANGED) return void 0;
     throw err;
   }
+  if (hit && hit.end < size && !hasFence(hit.bytes)) noteEdit(file, stamp, bytes, { lines: 0 });
   const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...edit ? { edit } : {} };
 }
