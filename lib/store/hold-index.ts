@@ -30,6 +30,8 @@ export interface HoldIndex {
   rows(key: string): HoldRow[];
   /** Whether a held path may have this fold (foldedPath): true on a hash match. */
   mayFold(folded: string): boolean;
+  /** Every held path (cardPathKey), once each: what ranking leaves out of its statistics; undefined on a bad row. */
+  keys(): string[] | undefined;
 }
 
 type ListStamp = Pick<fs.BigIntStats, "dev" | "ino" | "size" | "mtimeNs" | "ctimeNs">;
@@ -152,6 +154,19 @@ export function openHoldIndex(file: string, st: ListStamp): HoldIndex | undefine
       const h = fnv1a(Buffer.from(folded));
       const i = lowerBound(foldTable, folds, 4, h);
       return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    },
+    keys() {
+      // The rows are grouped by path: a path is each row's text up to its first tab, taken where it changes.
+      const out: string[] = [];
+      for (let at = rowStart; at < buf.length; ) {
+        const tab = buf.indexOf(9, at);
+        const end = buf.indexOf(10, at);
+        if (tab < 0 || end < 0 || tab > end) return undefined; // not as written: the caller asks every path
+        const key = buf.toString("utf8", at, tab);
+        if (out[out.length - 1] !== key) out.push(key);
+        at = end + 1;
+      }
+      return out;
     },
   };
 }

@@ -14,6 +14,8 @@ import { HOLD_INDEX_RELPATH, openHoldIndex, writeHoldIndex } from "./hold-index.
 /** Whether a store path is held; undefined when nothing is (no list, or a list holding no path). */
 export interface PromptHold {
   held(rel: string): boolean;
+  /** The paths the list holds (Hold.paths): undefined when it cannot be read, and any file may be held. */
+  paths(): readonly string[] | undefined;
 }
 
 export function readPromptHold(memoryDir: string): PromptHold | undefined {
@@ -32,6 +34,7 @@ export function readPromptHold(memoryDir: string): PromptHold | undefined {
   let whole: PromptHold | undefined | null = null;
   const shas = new Map<string, string | null | undefined>();
   return {
+    paths: () => index.keys(),
     held(rel) {
       const key = normalise(rel);
       const rows = index.rows(key);
@@ -77,5 +80,5 @@ const sameStamp = (a: fs.BigIntStats, b: fs.BigIntStats | undefined) =>
   b !== undefined && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 
 function wrap(hold: ReturnType<typeof readHold>): PromptHold | undefined {
-  return hold && { held: (rel) => hold.held(rel) !== undefined };
+  return hold && { held: (rel) => hold.held(rel) !== undefined, paths: () => hold.paths() };
 }

@@ -7218,6 +7218,18 @@ function scopeOf(index, scopeAt, n) {
   const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
   return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
 }
+function withHeld(scope, held, n) {
+  if (held === void 0) return scope;
+  if (held.mask.length !== n) throw new RangeError("the held ids are not of this index");
+  const out = held.mask.slice();
+  if (scope) for (let i = 0; i < n; i++) out[i] = out[i] | scope.out[i];
+  return { out, here: scope?.here ?? new Uint8Array(n), why: (id) => held.mask[id] === 1 ? "held for review" : scope.why(id) };
+}
+function heldIn(ids, length, mask) {
+  let count = 0;
+  for (let k = 0; k < length; k++) count += mask[ids[k]] ?? 0;
+  return count;
+}
 function applyScope(scope, relevance, touchedIds, count) {
   let kept = 0;
   for (let i = 0; i < count; i++) {
@@ -7235,7 +7247,9 @@ function applyScope(scope, relevance, touchedIds, count) {
 // lib/rank/score.ts
 function rank(index, query, options) {
   const n = index.size;
-  const scope = scopeOf(index, options.scopeAt, n);
+  const held = options.held !== void 0 && options.held.count > 0 ? options.held : void 0;
+  const docs = held ? n - held.count : n;
+  const scope = withHeld(scopeOf(index, options.scopeAt, n), held, n);
   const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
   const always = new Set(alwaysIds);
   const alwaysMask = new Uint8Array(n);
@@ -7248,8 +7262,10 @@ function rank(index, query, options) {
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
+    const df = held ? list.length - heldIn(list.id, list.length, held.mask) : list.length;
+    if (df === 0) continue;
     matched.push([term, list]);
-    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const weight = qtf * Math.log(1 + (docs - df + 0.5) / (df + 0.5));
     touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
     if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
   }
@@ -7271,7 +7287,7 @@ function rank(index, query, options) {
     best = relevance[evidence];
   }
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i).filter((id) => held?.mask[id] !== 1) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -10222,6 +10238,18 @@ function openHoldIndex(file, st) {
       const h = fnv1a(Buffer.from(folded));
       const i = lowerBound2(foldTable, folds, 4, h);
       return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    },
+    keys() {
+      const out = [];
+      for (let at = rowStart; at < buf.length; ) {
+        const tab = buf.indexOf(9, at);
+        const end = buf.indexOf(10, at);
+        if (tab < 0 || end < 0 || tab > end) return void 0;
+        const key = buf.toString("utf8", at, tab);
+        if (out[out.length - 1] !== key) out.push(key);
+        at = end + 1;
+      }
+      return out;
     }
   };
 }
@@ -10370,7 +10398,8 @@ function damagedHold(memoryDir, hold, paths, lines) {
       const stamp = stampOf2(memoryDir, normalise(rel));
       return stamp === void 0 || stamp[0] <= since ? item(rel) : void 0;
     },
-    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0),
+    paths: () => paths ? void 0 : hold?.paths() ?? []
   };
 }
 function holdOf(memoryDir, items) {
@@ -10408,6 +10437,7 @@ function holdOf(memoryDir, items) {
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
+    paths: () => [...byPath.keys()],
     held(rel) {
       let key = normalise(rel);
       let list = byPath.get(key);
@@ -10468,6 +10498,7 @@ function readPromptHold(memoryDir) {
   let whole = null;
   const shas = /* @__PURE__ */ new Map();
   return {
+    paths: () => index.keys(),
     held(rel) {
       const key = normalise(rel);
       const rows = index.rows(key);
@@ -10503,7 +10534,27 @@ function statOf(file) {
 }
 var sameStamp2 = (a, b) => b !== void 0 && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 function wrap(hold) {
-  return hold && { held: (rel) => hold.held(rel) !== void 0 };
+  return hold && { held: (rel) => hold.held(rel) !== void 0, paths: () => hold.paths() };
+}
+
+// lib/hook/held-ids.ts
+function heldIds(hold, index) {
+  const listed = hold.paths();
+  if (listed !== void 0 && listed.length === 0) return void 0;
+  const wanted = listed && new Set(listed);
+  const n = index.size;
+  const all = Array.from({ length: n }, (_, i) => i);
+  const files = index.files ? index.files(all) : all.map((id) => index.file(id));
+  const mask = new Uint8Array(n);
+  let count = 0;
+  for (let id = 0; id < n; id++) {
+    const file = files[id];
+    if (wanted && !wanted.has(file) && !wanted.has(cardPathKey(file))) continue;
+    if (!hold.held(file)) continue;
+    mask[id] = 1;
+    count++;
+  }
+  return count > 0 ? { mask, count } : void 0;
 }
 
 // lib/hook/inject.ts
@@ -10526,9 +10577,11 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
   let hitCount = 0;
   let hitIds = [];
   let usage;
+  const held = options.hold ? heldIds(options.hold, store.index) : void 0;
   const ranked = rank(store.index, query, {
     today,
     all,
+    ...held ? { held } : {},
     ...all ? {} : { top: options.top ?? RANKED_TOP },
     ...options.scopeAt !== void 0 ? { scopeAt: options.scopeAt } : {},
     onHitCount: (count) => hitCount = count,
@@ -10561,13 +10614,14 @@ async function buildInjection(req) {
       force,
       top: scanLimit(req),
       ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {},
+      ...hold ? { hold } : {},
       ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
       let ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       for (let depth = scanLimit(req); hold && !req.all && ranked2.length < r.ranked.length && ranked2.length < scanLimit(req) && r.ranked.length >= depth; ) {
         depth *= 8;
-        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, hold, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
         ranked2 = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
       }
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };

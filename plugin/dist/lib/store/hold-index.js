@@ -110,6 +110,18 @@ function openHoldIndex(file, st) {
       const h = fnv1a(Buffer.from(folded));
       const i = lowerBound(foldTable, folds, 4, h);
       return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    },
+    keys() {
+      const out = [];
+      for (let at = rowStart; at < buf.length; ) {
+        const tab = buf.indexOf(9, at);
+        const end = buf.indexOf(10, at);
+        if (tab < 0 || end < 0 || tab > end) return void 0;
+        const key = buf.toString("utf8", at, tab);
+        if (out[out.length - 1] !== key) out.push(key);
+        at = end + 1;
+      }
+      return out;
     }
   };
 }
