@@ -38,9 +38,10 @@ type ListStamp = Pick<fs.BigIntStats, "dev" | "ino" | "size" | "mtimeNs" | "ctim
 
 const stampText = (st: ListStamp) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
 
-function fnv1a(bytes: Uint8Array): number {
+/** FNV-1a, 32 bits, of bytes[from, to): the hold sidecar's path hash, and the rank cache's when it finds many paths. */
+export function fnv1a(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
   return h >>> 0;
 }
 

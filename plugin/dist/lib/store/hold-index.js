@@ -8,9 +8,9 @@ import { DEFAULT_READ_CAP, readRegularBuffer } from "./checked-fs.js";
 var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
 var MAGIC = "memctl-hold 2";
 var stampText = (st) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
-function fnv1a(bytes) {
+function fnv1a(bytes, from = 0, to = bytes.length) {
   let h = 2166136261;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 16777619);
   return h >>> 0;
 }
 function encodeHoldIndex(items, st) {
@@ -128,6 +128,7 @@ function openHoldIndex(file, st) {
 export {
   HOLD_INDEX_RELPATH,
   encodeHoldIndex,
+  fnv1a,
   openHoldIndex,
   writeHoldIndex
 };
