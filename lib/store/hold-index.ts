@@ -30,6 +30,8 @@ export interface HoldIndex {
   rows(key: string): HoldRow[];
   /** Whether a held path may have this fold (foldedPath): true on a hash match. */
   mayFold(folded: string): boolean;
+  /** How many paths the rows hold (keys() without reading them). */
+  readonly keyCount: number;
   /** Every held path (cardPathKey), once each: what ranking leaves out of its statistics; undefined on a bad row. */
   keys(): string[] | undefined;
 }
@@ -133,6 +135,7 @@ export function openHoldIndex(file: string, st: ListStamp): HoldIndex | undefine
   };
   return {
     count,
+    keyCount: keys,
     rows(key) {
       const want = Buffer.from(key);
       const h = fnv1a(want);

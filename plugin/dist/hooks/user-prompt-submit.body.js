@@ -7857,6 +7857,7 @@ function openHoldIndex(file, st) {
   };
   return {
     count,
+    keyCount: keys,
     rows(key) {
       const want = Buffer.from(key);
       const h = fnv1a(want);
@@ -10540,7 +10541,7 @@ function readPromptHold(memoryDir) {
   let whole = null;
   const shas = /* @__PURE__ */ new Map();
   return {
-    paths: () => index.keys(),
+    listed: () => ({ size: index.keyCount, paths: () => index.keys(), has: (key) => index.rows(key).length > 0 }),
     held(rel) {
       const key = normalise(rel);
       const rows = index.rows(key);
@@ -10576,21 +10577,28 @@ function statOf(file) {
 }
 var sameStamp2 = (a, b) => b !== void 0 && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 function wrap(hold) {
-  return hold && { held: (rel) => hold.held(rel) !== void 0, paths: () => hold.paths() };
+  return hold && { held: (rel) => hold.held(rel) !== void 0, listed: () => listingOf(hold.paths()) };
+}
+function listingOf(paths) {
+  if (paths === void 0) return void 0;
+  let set;
+  return { size: paths.length, paths: () => paths, has: (key) => (set ??= new Set(paths)).has(key) };
 }
 
 // lib/hook/held-ids.ts
 function heldIds(hold, index) {
-  const listed = hold.paths();
-  if (listed !== void 0 && listed.length === 0) return void 0;
+  const listing = hold.listed();
+  if (listing !== void 0 && listing.size === 0) return void 0;
   const n = index.size;
+  const byTable = listing !== void 0 && index.idsLinking !== void 0 && listing.size <= n;
+  const paths = byTable ? listing.paths() : void 0;
+  const filter = byTable ? void 0 : listing;
+  const ids = paths && index.idsLinking ? index.idsLinking(paths) : Array.from({ length: n }, (_, i) => i);
   const mask = new Uint8Array(n);
   let count = 0;
-  const ids = listed && index.idsLinking ? index.idsLinking(listed) : Array.from({ length: n }, (_, i) => i);
-  const wanted = listed && !index.idsLinking ? new Set(listed) : void 0;
   for (const id of ids) {
     const file = index.file(id);
-    if (wanted && !wanted.has(file) || mask[id] === 1 || !hold.held(file)) continue;
+    if (filter && !filter.has(file) || mask[id] === 1 || !hold.held(file)) continue;
     mask[id] = 1;
     count++;
   }

@@ -88,6 +88,7 @@ function openHoldIndex(file, st) {
   };
   return {
     count,
+    keyCount: keys,
     rows(key) {
       const want = Buffer.from(key);
       const h = fnv1a(want);
