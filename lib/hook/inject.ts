@@ -8,7 +8,8 @@ import { isHit, rank, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type LoadOptions, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
-import { readPromptHold } from "../store/prompt-hold.js";
+import { readPromptHold, type PromptHold } from "../store/prompt-hold.js";
+import { heldIds } from "./held-ids.js";
 import { utcDay } from "../core/frecency.js";
 
 export interface InjectionRequest {
@@ -65,7 +66,7 @@ export async function rankStore(
   memoryDir: string,
   prompt: string,
   now: Date,
-  options: Omit<LoadOptions, "nowMs"> & { all?: boolean; top?: number; scopeAt?: string | null } = {},
+  options: Omit<LoadOptions, "nowMs"> & RankLoadedOptions = {},
 ): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitIds: ArrayLike<number>; usage?: Pick<UsageRead, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
@@ -77,7 +78,15 @@ export async function rankStore(
   }
 }
 
-function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number; scopeAt?: string | null }) {
+interface RankLoadedOptions {
+  all?: boolean;
+  top?: number;
+  scopeAt?: string | null;
+  /** The hold: its cards are ranked out of the result and the statistics (held-ids.ts). */
+  hold?: PromptHold;
+}
+
+function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: RankLoadedOptions) {
   // An index without entries ranks nothing: the prompt is not tokenised, no day is formatted (~1 ms a prompt).
   if (store.entryCount === 0 && !options.all) return { store, ranked: [], hitCount: 0, hitIds: [] };
   const today = utcDay(now);
@@ -86,9 +95,11 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   let hitCount = 0;
   let hitIds: ArrayLike<number> = [];
   let usage: Pick<UsageRead, "store"> | undefined;
+  const held = options.hold ? heldIds(options.hold, store.index) : undefined;
   const ranked = rank(store.index, query, {
     today,
     all,
+    ...(held ? { held } : {}),
     ...(all ? {} : { top: options.top ?? RANKED_TOP }),
     ...(options.scopeAt !== undefined ? { scopeAt: options.scopeAt } : {}),
     onHitCount: (count) => (hitCount = count),
@@ -130,6 +141,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       force,
       top: scanLimit(req),
       ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}),
+      ...(hold ? { hold } : {}),
       ...(req.fullCheckMax !== undefined ? { fullCheckMax: req.fullCheckMax } : {}),
     });
     try {
@@ -138,7 +150,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       // pushed cards nobody accepted, matching every prompt, costs the owner's cards no place in the block.
       for (let depth = scanLimit(req); hold && !req.all && ranked.length < r.ranked.length && ranked.length < scanLimit(req) && r.ranked.length >= depth; ) {
         depth *= 8;
-        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}) }));
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, hold, ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}) }));
         ranked = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
       }
       return { ...r, ranked, ...compose(req, r.store, ranked, r.hitCount - (r.ranked.length - ranked.length)) };

@@ -115,6 +115,10 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       size: entries.length,
       entry: byId,
       file: (id) => entries[id]!.file,
+      idsLinking: (files) => {
+        const wanted = new Set(files);
+        return entries.flatMap((e, id) => (wanted.has(e.file) ? [id] : []));
+      },
       sinkFields: byId,
       postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined),
       alwaysIds: always,

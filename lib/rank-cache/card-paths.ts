@@ -3,6 +3,7 @@
 // given paths found by one search of the blob.
 import { isAscii } from "node:buffer";
 import { encodeUtf8, latin1Text, utf8Text } from "../core/bytes.js";
+import { fnv1a } from "../store/hold-index.js";
 import type { Head } from "./head.js";
 import type { CacheView } from "./view.js";
 
@@ -83,10 +84,20 @@ export function cardPaths(
     findFiles: (wanted) => {
       const found = new Map<string, number[]>();
       if (wanted.length === 0) return found;
+      if (wanted.length > FIND_BY_SEARCH_MAX) {
+        // Many paths: every entry's path compared once, sliced from the blob decoded once (nearly always ASCII).
+        if (asciiFiles === undefined) decodeAllFiles();
+        if (asciiFiles && fileOffsets) {
+          for (const file of wanted) found.set(file, []);
+          for (let id = 0; id < n; id++) found.get(asciiFiles.slice(fileOffsets[id]!, fileOffsets[id + 1]!))?.push(id);
+          return found;
+        }
+      }
       // The blob is the paths end to end, unseparated: a match counts only where an entry's path starts and ends.
       const blob = head.bytes(fileBlob, fileBlob + fileBytes);
       const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
       const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      if (wanted.length > FIND_BY_SEARCH_MAX) return findByHash(bytes, offsets, n, wanted);
       for (const file of wanted) {
         const ids: number[] = [];
         const needle = encodeUtf8(file);
@@ -100,6 +111,33 @@ export function cardPaths(
     },
   };
   return paths;
+}
+
+/**
+ * Up to this many paths are each found by a native search of the blob; more (a hold listing hundreds of held cards)
+ * by one pass over every entry's path: sliced from the blob decoded once, or (a blob not ASCII) its bytes hashed, a
+ * path compared only on a hash match.
+ */
+const FIND_BY_SEARCH_MAX = 16;
+
+function findByHash(bytes: Buffer, offsets: Uint32Array, n: number, wanted: readonly string[]): Map<string, number[]> {
+  const found = new Map<string, number[]>(wanted.map((f) => [f, []]));
+  const byHash = new Map<number, [Buffer, number[]][]>();
+  for (const [file, ids] of found) {
+    const needle = encodeUtf8(file);
+    const at = Buffer.from(needle.buffer, needle.byteOffset, needle.length);
+    const h = fnv1a(at);
+    byHash.set(h, [...(byHash.get(h) ?? []), [at, ids]]);
+  }
+  for (let id = 0; id < n; id++) {
+    const a = offsets[id]!;
+    const b = offsets[id + 1]!;
+    if (a > b || b > bytes.length) throw new RangeError("bad rank cache offset");
+    const same = byHash.get(fnv1a(bytes, a, b));
+    if (same === undefined) continue;
+    for (const [needle, ids] of same) if (needle.length === b - a && needle.compare(bytes, a, b) === 0) ids.push(id);
+  }
+  return found;
 }
 
 /** The first i in [0, n) with table[i] >= value (n when none): the table ascends. */

@@ -228,6 +228,8 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]!);
         },
+        // A path found whole in the blob is the entry's as built: nothing to check it against but what was asked.
+        idsLinking: (files) => [...view.findFiles(files).values()].flat(),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];

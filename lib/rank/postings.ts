@@ -84,6 +84,8 @@ export interface RankIndex {
   file(id: number): string;
   /** The card files of many entries at once, in the order given (a paged cache reads them in one pass). */
   files?(ids: readonly number[]): string[];
+  /** The ids of the entries linking any of `files` (paths as file() gives them), without decoding every path. */
+  idsLinking?(files: readonly string[]): number[];
   /** The fields that sink an entry, without materialising it (cheap for the cache). */
   sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
   postings(term: string): PostingList | undefined;

@@ -35,6 +35,31 @@ export function scopeOf(index: RankIndex, scopeAt: string | null | undefined, n:
   return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
 }
 
+/**
+ * Held cards (a teammate's push awaiting the owner's review) by id: 1 for each, and how many. Ranking leaves them out
+ * as it leaves out-of-scope cards, and out of its statistics too (score.ts): the owner's cards rank as without them.
+ */
+export interface HeldIds {
+  mask: Uint8Array;
+  count: number;
+}
+
+/** The scope's masks with held ids out as well; the scope's own when nothing is held. */
+export function withHeld(scope: ScopeMasks | undefined, held: HeldIds | undefined, n: number): ScopeMasks | undefined {
+  if (held === undefined) return scope;
+  if (held.mask.length !== n) throw new RangeError("the held ids are not of this index"); // a caller's bug: never rank on it
+  const out = held.mask.slice();
+  if (scope) for (let i = 0; i < n; i++) out[i] = out[i]! | scope.out[i]!;
+  return { out, here: scope?.here ?? new Uint8Array(n), why: (id) => (held.mask[id] === 1 ? "held for review" : scope!.why(id)) };
+}
+
+/** How many of a posting list's ids are held. */
+export function heldIn(ids: ArrayLike<number>, length: number, mask: Uint8Array): number {
+  let count = 0;
+  for (let k = 0; k < length; k++) count += mask[ids[k]!] ?? 0;
+  return count;
+}
+
 /** Drops out-of-scope ids from the touched list (relevance 0) and boosts the ones in scope; the new count. */
 export function applyScope(scope: ScopeMasks, relevance: Float64Array, touchedIds: Uint32Array, count: number): number {
   let kept = 0;

@@ -12,12 +12,12 @@ import { compareRanked, firstPlaces, type Tier } from "./order.js";
 import { hitCandidates } from "./hit-candidates.js";
 import { FRECENCY_BOOST, RELATIVE_CUTOFF, sinkReason } from "./tier-rules.js";
 import { ABOUT, evidenceOf, NONE, type Matched } from "./evidence.js";
-import { applyScope, scopeOf } from "./scope-filter.js";
+import { applyScope, heldIn, scopeOf, withHeld, type HeldIds } from "./scope-filter.js";
 import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 export { SUBJECT_FIELDS } from "./evidence.js";
-export { SCOPE_BOOST } from "./scope-filter.js";
+export { SCOPE_BOOST, type HeldIds } from "./scope-filter.js";
 
 export type { Tier };
 
@@ -62,13 +62,21 @@ export interface RankOptions {
    * leaves every scoped card out. Undefined applies no scope (a caller that has no working directory).
    */
   scopeAt?: string | null;
+  /**
+   * Held cards' ids (lib/store/prompt-hold.ts): never ranked, and counted in no statistic (the number of cards, a
+   * term's document frequency), so a teammate's unreviewed push cannot make the owner's words common.
+   */
+  held?: HeldIds;
 }
 
 /** Ranks the index against query terms (tokenize.ts queryTerms). */
 export function rank(index: RankIndex, query: ReadonlyMap<string, number>, options: RankOptions): Ranked[] {
   const n = index.size;
-  // Scope is known before any posting is read: it decides which ids can set the best relevance.
-  const scope = scopeOf(index, options.scopeAt, n);
+  const held = options.held !== undefined && options.held.count > 0 ? options.held : undefined;
+  // The IDF's card count: the owner's cards, held ones left out (each term's count likewise, below).
+  const docs = held ? n - held.count : n;
+  // Scope (and the hold) is known before any posting is read: it decides which ids can set the best relevance.
+  const scope = withHeld(scopeOf(index, options.scopeAt, n), held, n);
   const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
   const always = new Set(alwaysIds);
   // Per-id flags read in the loops over every posting and hit (tens of thousands at 100,000 cards): a byte read,
@@ -89,8 +97,11 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
+    // One pass over the posting, only when something is held; a term only held cards have is not met at all.
+    const df = held ? list.length - heldIn(list.id, list.length, held.mask) : list.length;
+    if (df === 0) continue;
     matched.push([term, list]);
-    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const weight = qtf * Math.log(1 + (docs - df + 0.5) / (df + 0.5));
     touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
     if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
   }
@@ -116,7 +127,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
 
   let hitCount = 0;
   const ids = options.all
-    ? Array.from({ length: n }, (_, i) => i)
+    ? Array.from({ length: n }, (_, i) => i).filter((id) => held?.mask[id] !== 1)
     : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);

@@ -30,15 +30,20 @@ export interface HoldIndex {
   rows(key: string): HoldRow[];
   /** Whether a held path may have this fold (foldedPath): true on a hash match. */
   mayFold(folded: string): boolean;
+  /** How many paths the rows hold (keys() without reading them). */
+  readonly keyCount: number;
+  /** Every held path (cardPathKey), once each: what ranking leaves out of its statistics; undefined on a bad row. */
+  keys(): string[] | undefined;
 }
 
 type ListStamp = Pick<fs.BigIntStats, "dev" | "ino" | "size" | "mtimeNs" | "ctimeNs">;
 
 const stampText = (st: ListStamp) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
 
-function fnv1a(bytes: Uint8Array): number {
+/** FNV-1a, 32 bits, of bytes[from, to): the hold sidecar's path hash, and the rank cache's when it finds many paths. */
+export function fnv1a(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
   return h >>> 0;
 }
 
@@ -130,6 +135,7 @@ export function openHoldIndex(file: string, st: ListStamp): HoldIndex | undefine
   };
   return {
     count,
+    keyCount: keys,
     rows(key) {
       const want = Buffer.from(key);
       const h = fnv1a(want);
@@ -152,6 +158,19 @@ export function openHoldIndex(file: string, st: ListStamp): HoldIndex | undefine
       const h = fnv1a(Buffer.from(folded));
       const i = lowerBound(foldTable, folds, 4, h);
       return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    },
+    keys() {
+      // The rows are grouped by path: a path is each row's text up to its first tab, taken where it changes.
+      const out: string[] = [];
+      for (let at = rowStart; at < buf.length; ) {
+        const tab = buf.indexOf(9, at);
+        const end = buf.indexOf(10, at);
+        if (tab < 0 || end < 0 || tab > end) return undefined; // not as written: the caller asks every path
+        const key = buf.toString("utf8", at, tab);
+        if (out[out.length - 1] !== key) out.push(key);
+        at = end + 1;
+      }
+      return out;
     },
   };
 }

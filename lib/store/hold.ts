@@ -68,6 +68,11 @@ export interface Hold {
   /** The note holding this line (of MEMORY.md: not a card link; of an episode log: quarantined), if any. */
   heldLine(raw: string): Arrival | undefined;
   readonly size: number;
+  /**
+   * The held paths as the list names them (a file's other spellings are not listed), each maybe held: held() says.
+   * Undefined when the list cannot be read: any file may be held then.
+   */
+  paths(): readonly string[] | undefined;
 }
 
 /** The key a note is held by: its line's text, whatever else changes in the file around it. */
@@ -153,6 +158,7 @@ function damagedHold(memoryDir: string, hold: Hold | undefined, paths: boolean, 
       return stamp === undefined || stamp[0] <= since ? item(rel) : undefined;
     },
     heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : undefined),
+    paths: () => (paths ? undefined : (hold?.paths() ?? [])),
   };
 }
 
@@ -197,6 +203,7 @@ export function holdOf(memoryDir: string, items: readonly Arrival[]): Hold | und
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => (notes.size === 0 ? undefined : notes.get(lineSha(raw.replace(/\r$/, "")))),
+    paths: () => [...byPath.keys()],
     held(rel) {
       let key = normalise(rel);
       let list = byPath.get(key);

@@ -14,6 +14,15 @@ import { HOLD_INDEX_RELPATH, openHoldIndex, writeHoldIndex } from "./hold-index.
 /** Whether a store path is held; undefined when nothing is (no list, or a list holding no path). */
 export interface PromptHold {
   held(rel: string): boolean;
+  /** The paths the list holds (Hold.paths), each maybe held: undefined when it cannot be read (any file may be held). */
+  listed(): HeldListing | undefined;
+}
+
+/** The list's paths: how many, each (undefined: a row not as written), and whether it names one (cardPathKey). */
+export interface HeldListing {
+  size: number;
+  paths(): readonly string[] | undefined;
+  has(key: string): boolean;
 }
 
 export function readPromptHold(memoryDir: string): PromptHold | undefined {
@@ -32,6 +41,7 @@ export function readPromptHold(memoryDir: string): PromptHold | undefined {
   let whole: PromptHold | undefined | null = null;
   const shas = new Map<string, string | null | undefined>();
   return {
+    listed: () => ({ size: index.keyCount, paths: () => index.keys(), has: (key) => index.rows(key).length > 0 }),
     held(rel) {
       const key = normalise(rel);
       const rows = index.rows(key);
@@ -77,5 +87,11 @@ const sameStamp = (a: fs.BigIntStats, b: fs.BigIntStats | undefined) =>
   b !== undefined && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 
 function wrap(hold: ReturnType<typeof readHold>): PromptHold | undefined {
-  return hold && { held: (rel) => hold.held(rel) !== undefined };
+  return hold && { held: (rel) => hold.held(rel) !== undefined, listed: () => listingOf(hold.paths()) };
+}
+
+function listingOf(paths: readonly string[] | undefined): HeldListing | undefined {
+  if (paths === undefined) return undefined;
+  let set: Set<string> | undefined;
+  return { size: paths.length, paths: () => paths, has: (key) => (set ??= new Set(paths)).has(key) };
 }

@@ -4162,6 +4162,14 @@ function pagedHead(fd, size) {
 var m4 = process.getBuiltinModule("node:buffer");
 var isAscii = m4.isAscii;
 
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+function fnv1a(bytes, from = 0, to = bytes.length) {
+  let h = 2166136261;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  return h >>> 0;
+}
+
 // lib/rank-cache/card-paths.ts
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -4216,9 +4224,18 @@ function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange)
     findFiles: (wanted) => {
       const found = /* @__PURE__ */ new Map();
       if (wanted.length === 0) return found;
+      if (wanted.length > FIND_BY_SEARCH_MAX) {
+        if (asciiFiles === void 0) decodeAllFiles();
+        if (asciiFiles && fileOffsets) {
+          for (const file of wanted) found.set(file, []);
+          for (let id = 0; id < n; id++) found.get(asciiFiles.slice(fileOffsets[id], fileOffsets[id + 1]))?.push(id);
+          return found;
+        }
+      }
       const blob = head.bytes(fileBlob, fileBlob + fileBytes);
       const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
       const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      if (wanted.length > FIND_BY_SEARCH_MAX) return findByHash(bytes, offsets, n, wanted);
       for (const file of wanted) {
         const ids = [];
         const needle = encodeUtf8(file);
@@ -4232,6 +4249,26 @@ function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange)
     }
   };
   return paths;
+}
+var FIND_BY_SEARCH_MAX = 16;
+function findByHash(bytes, offsets, n, wanted) {
+  const found = new Map(wanted.map((f) => [f, []]));
+  const byHash = /* @__PURE__ */ new Map();
+  for (const [file, ids] of found) {
+    const needle = encodeUtf8(file);
+    const at = Buffer.from(needle.buffer, needle.byteOffset, needle.length);
+    const h = fnv1a(at);
+    byHash.set(h, [...byHash.get(h) ?? [], [at, ids]]);
+  }
+  for (let id = 0; id < n; id++) {
+    const a = offsets[id];
+    const b = offsets[id + 1];
+    if (a > b || b > bytes.length) throw new RangeError("bad rank cache offset");
+    const same = byHash.get(fnv1a(bytes, a, b));
+    if (same === void 0) continue;
+    for (const [needle, ids] of same) if (needle.length === b - a && needle.compare(bytes, a, b) === 0) ids.push(id);
+  }
+  return found;
 }
 function firstAtLeast(table, n, value) {
   let lo = 0;
@@ -4958,6 +4995,8 @@ function openCache(memoryDir, limits = {}) {
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
+        // A path found whole in the blob is the entry's as built: nothing to check it against but what was asked.
+        idsLinking: (files) => [...view2.findFiles(files).values()].flat(),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
@@ -5293,6 +5332,10 @@ ${e.raw}`));
       size: entries.length,
       entry: byId,
       file: (id) => entries[id].file,
+      idsLinking: (files2) => {
+        const wanted = new Set(files2);
+        return entries.flatMap((e, id) => wanted.has(e.file) ? [id] : []);
+      },
       sinkFields: byId,
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
       alwaysIds: always,
@@ -5648,6 +5691,13 @@ function mergedStore(base, open) {
       const found = bi.files ? bi.files(baseIds) : baseIds.map((b) => bi.file(b));
       let k = 0;
       return sources.map((s) => typeof s === "number" ? found[k++] : s.file);
+    },
+    idsLinking: (files) => {
+      const out = [];
+      for (const ids of base.view.findFiles(files).values()) for (const b of ids) if (map.merged(b) >= 0) out.push(map.merged(b));
+      const wanted = new Set(files);
+      for (const j of fromDelta) if (wanted.has(sourceOf2(j).file)) out.push(j);
+      return out;
     },
     sinkFields: (j) => {
       const s = sourceOf2(j);
@@ -8167,9 +8217,6 @@ function headEnds(bytes) {
 // lib/store/card-cache-check.ts
 init_card_types();
 
-// lib/store/hold-index.ts
-var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
-
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -8310,7 +8357,8 @@ function damagedHold(memoryDir, hold, paths, lines) {
       const stamp2 = stampOf2(memoryDir, normalise(rel));
       return stamp2 === void 0 || stamp2[0] <= since ? item(rel) : void 0;
     },
-    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0),
+    paths: () => paths ? void 0 : hold?.paths() ?? []
   };
 }
 function holdOf(memoryDir, items) {
@@ -8348,6 +8396,7 @@ function holdOf(memoryDir, items) {
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
+    paths: () => [...byPath.keys()],
     held(rel) {
       let key = normalise(rel);
       let list = byPath.get(key);

@@ -6584,46 +6584,6 @@ var SPAN_CHUNK = 64 * 1024;
 var m3 = process.getBuiltinModule("node:buffer");
 var isAscii = m3.isAscii;
 
-// lib/rank-cache/card-paths.ts
-var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
-
-// lib/rank-cache/format.ts
-var MAGIC = encodeUtf8("MEMCTLRC");
-var END = encodeUtf8("MEMCTLEND");
-var PREFIX = MAGIC.length + 12;
-var WHOLE_ENTRIES_MAX = 512 * 1024;
-var WHOLE_PRINTED_MAX = 64 * 1024;
-var WHOLE_POSTINGS_MAX = 32 * 1024;
-var WHOLE_HEAD_MAX = 1024 * 1024;
-var closeOnCollect = new FinalizationRegistry((fd) => {
-  try {
-    close(fd);
-  } catch {
-  }
-});
-
-// lib/rank-cache/card-fields.ts
-init_card_types();
-init_card_parse();
-var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
-var HEAD_BYTES = 16 * 1024;
-var CARD_READ_CAP = 4 * 1024 * 1024;
-function normalizeCardPath(file) {
-  return cardPathKey(file);
-}
-
-// lib/rank-cache/entry-path.ts
-init_card_types();
-
-// lib/rank-cache/read.ts
-var NO_SINK_FIELDS = Object.freeze({});
-var SHAPES = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
-var STALE_SHAPES = {
-  l: Object.freeze({ priority: "low", status: "stale" }),
-  a: Object.freeze({ priority: "always", status: "stale" }),
-  n: Object.freeze({ status: "stale" })
-};
-
 // lib/store/safe-write.ts
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
@@ -6720,6 +6680,49 @@ function replaceFile(file, data, temp) {
     throw err;
   }
 }
+
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+
+// lib/rank-cache/card-paths.ts
+var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+
+// lib/rank-cache/format.ts
+var MAGIC = encodeUtf8("MEMCTLRC");
+var END = encodeUtf8("MEMCTLEND");
+var PREFIX = MAGIC.length + 12;
+var WHOLE_ENTRIES_MAX = 512 * 1024;
+var WHOLE_PRINTED_MAX = 64 * 1024;
+var WHOLE_POSTINGS_MAX = 32 * 1024;
+var WHOLE_HEAD_MAX = 1024 * 1024;
+var closeOnCollect = new FinalizationRegistry((fd) => {
+  try {
+    close(fd);
+  } catch {
+  }
+});
+
+// lib/rank-cache/card-fields.ts
+init_card_types();
+init_card_parse();
+var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
+var HEAD_BYTES = 16 * 1024;
+var CARD_READ_CAP = 4 * 1024 * 1024;
+function normalizeCardPath(file) {
+  return cardPathKey(file);
+}
+
+// lib/rank-cache/entry-path.ts
+init_card_types();
+
+// lib/rank-cache/read.ts
+var NO_SINK_FIELDS = Object.freeze({});
+var SHAPES = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+var STALE_SHAPES = {
+  l: Object.freeze({ priority: "low", status: "stale" }),
+  a: Object.freeze({ priority: "always", status: "stale" }),
+  n: Object.freeze({ status: "stale" })
+};
 
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
@@ -6992,9 +6995,6 @@ function isZombie(pid) {
 // lib/usage/usage.ts
 var FOLD_AT_BYTES = 16 * 1024;
 
-// lib/store/hold-index.ts
-var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
-
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -7135,7 +7135,8 @@ function damagedHold(memoryDir, hold, paths, lines) {
       const stamp2 = stampOf2(memoryDir, normalise(rel));
       return stamp2 === void 0 || stamp2[0] <= since ? item(rel) : void 0;
     },
-    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0),
+    paths: () => paths ? void 0 : hold?.paths() ?? []
   };
 }
 function holdOf(memoryDir, items) {
@@ -7173,6 +7174,7 @@ function holdOf(memoryDir, items) {
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
+    paths: () => [...byPath.keys()],
     held(rel) {
       let key = normalise(rel);
       let list = byPath.get(key);

@@ -7295,6 +7295,18 @@ function scopeOf(index, scopeAt, n) {
   const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
   return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
 }
+function withHeld(scope, held, n) {
+  if (held === void 0) return scope;
+  if (held.mask.length !== n) throw new RangeError("the held ids are not of this index");
+  const out = held.mask.slice();
+  if (scope) for (let i = 0; i < n; i++) out[i] = out[i] | scope.out[i];
+  return { out, here: scope?.here ?? new Uint8Array(n), why: (id) => held.mask[id] === 1 ? "held for review" : scope.why(id) };
+}
+function heldIn(ids, length, mask) {
+  let count = 0;
+  for (let k = 0; k < length; k++) count += mask[ids[k]] ?? 0;
+  return count;
+}
 function applyScope(scope, relevance, touchedIds, count) {
   let kept = 0;
   for (let i = 0; i < count; i++) {
@@ -7312,7 +7324,9 @@ function applyScope(scope, relevance, touchedIds, count) {
 // lib/rank/score.ts
 function rank(index, query, options) {
   const n = index.size;
-  const scope = scopeOf(index, options.scopeAt, n);
+  const held = options.held !== void 0 && options.held.count > 0 ? options.held : void 0;
+  const docs = held ? n - held.count : n;
+  const scope = withHeld(scopeOf(index, options.scopeAt, n), held, n);
   const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
   const always = new Set(alwaysIds);
   const alwaysMask = new Uint8Array(n);
@@ -7325,8 +7339,10 @@ function rank(index, query, options) {
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
+    const df = held ? list.length - heldIn(list.id, list.length, held.mask) : list.length;
+    if (df === 0) continue;
     matched.push([term, list]);
-    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const weight = qtf * Math.log(1 + (docs - df + 0.5) / (df + 0.5));
     touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
     if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
   }
@@ -7348,7 +7364,7 @@ function rank(index, query, options) {
     best = relevance[evidence];
   }
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i).filter((id) => held?.mask[id] !== 1) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -7677,6 +7693,286 @@ function pagedHead(fd, size) {
 var m3 = process.getBuiltinModule("node:buffer");
 var isAscii = m3.isAscii;
 
+// lib/store/safe-write.ts
+var S_IFMT2 = 61440;
+var S_IFLNK = 40960;
+function notRealError(file, expected, mode) {
+  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
+    { file }
+  );
+}
+var madeHere = /* @__PURE__ */ new Map();
+function parentMtimeAfterMade(dir) {
+  return madeHere.get(dir);
+}
+function realDir(root, ...segments) {
+  let dir = root;
+  for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
+    dir = joinPath(dir, segment);
+    let stat2 = lstatIfExists(dir);
+    if (stat2 === void 0) {
+      try {
+        node_fs_default.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== void 0) madeHere.set(dir, after);
+      } catch (err) {
+        if (systemCode(err) !== "EEXIST") throw err;
+      }
+      stat2 = lstatIfExists(dir);
+    }
+    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
+  }
+  return dir;
+}
+function openAppend(file, readable = false) {
+  const c = node_fs_default.constants;
+  let fd;
+  try {
+    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
+  } catch (err) {
+    const code = systemCode(err);
+    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
+    if (code === "ENXIO") throw notRealError(file, "file");
+    throw err;
+  }
+  let ok = false;
+  try {
+    const stat2 = fstat(fd);
+    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+    ok = true;
+    return fd;
+  } finally {
+    if (!ok) close(fd);
+  }
+}
+function appendBytes(file, data, options = {}) {
+  const fd = openAppend(file, options.dropTornTail === true);
+  try {
+    if (options.expect && !options.expect(fd)) return void 0;
+    if (options.dropTornTail) cutTornTail(fd);
+    const start = options.rollback ? fstat(fd).size : 0;
+    try {
+      writeAll(fd, data);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
+    } catch (err) {
+      if (options.rollback) {
+        try {
+          node_fs_default.ftruncateSync(fd, start);
+        } catch {
+        }
+      }
+      throw err;
+    }
+    return fstat(fd).size;
+  } finally {
+    close(fd);
+  }
+}
+function appendRotating(file, data, cap, previous) {
+  const fd = openAppend(file);
+  let size;
+  let ino;
+  try {
+    writeAll(fd, data);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
+  } finally {
+    close(fd);
+  }
+  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
+}
+function cutTornTail(fd) {
+  const size = fstat(fd).size;
+  const last = Buffer.alloc(1);
+  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
+  const from = lastLineStart(fd, size);
+  if (size - from <= WHOLE_TAIL_MAX) {
+    const tail = Buffer.alloc(size - from);
+    readAt(fd, tail, 0, tail.length, from);
+    if (isJsonRecord(tail.toString("utf8"))) {
+      writeBytes(fd, Buffer.from("\n"), 0, 1);
+      return;
+    }
+  }
+  node_fs_default.ftruncateSync(fd, from);
+}
+var WHOLE_TAIL_MAX = 1024 * 1024;
+function lastLineStart(fd, size) {
+  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readAt(fd, chunk, 0, end - start, start);
+    const newline = chunk.subarray(0, n).lastIndexOf(10);
+    if (newline >= 0) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+function isJsonRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
+function writeNewFile(file, data, options = {}) {
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  let open = true;
+  try {
+    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+    for (const bytes of pieces) {
+      let written = 0;
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
+    }
+    if (options.fsync) node_fs_default.fsyncSync(fd);
+    open = false;
+    node_fs_default.closeSync(fd);
+  } catch (err) {
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
+    throw err;
+  }
+}
+function replaceFile(file, data, temp) {
+  writeNewFile(temp, data);
+  try {
+    node_fs_default.renameSync(temp, file);
+  } catch (err) {
+    node_fs_default.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+// lib/store/hold-index.ts
+var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
+var MAGIC = "memctl-hold 2";
+var stampText = (st) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
+function fnv1a(bytes, from = 0, to = bytes.length) {
+  let h = 2166136261;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  return h >>> 0;
+}
+function encodeHoldIndex(items, st) {
+  const byKey = /* @__PURE__ */ new Map();
+  const folds = /* @__PURE__ */ new Set();
+  let count = 0;
+  for (const item of items) {
+    if (item.kind === "removed" || item.kind === "note") continue;
+    const key = cardPathKey(item.path);
+    if (/[\t\r\n]/.test(key) || Buffer.from(key).toString() !== key) return void 0;
+    const stamp = item.stamp ? `${item.stamp[0]}	${item.stamp[1]}` : "-	-";
+    byKey.set(key, [...byKey.get(key) ?? [], `${key}	${item.sha256 ?? "-"}	${stamp}
+`]);
+    folds.add(fnv1a(Buffer.from(foldedPath(key))));
+    count++;
+  }
+  const table = Buffer.alloc(byKey.size * 8);
+  const rows = [];
+  const entries = [];
+  let offset = 0;
+  for (const [key, lines] of byKey) {
+    entries.push([fnv1a(Buffer.from(key)), offset]);
+    for (const line of lines) {
+      rows.push(Buffer.from(line));
+      offset += rows[rows.length - 1].length;
+    }
+  }
+  entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const [i, [h, at]] of entries.entries()) {
+    table.writeUInt32LE(h, i * 8);
+    table.writeUInt32LE(at, i * 8 + 4);
+  }
+  const foldTable = Buffer.alloc(folds.size * 4);
+  for (const [i, h] of [...folds].sort((a, b) => a - b).entries()) foldTable.writeUInt32LE(h, i * 4);
+  const body = Buffer.concat(rows);
+  return Buffer.concat([Buffer.from(`${MAGIC} ${stampText(st)} ${byKey.size} ${folds.size} ${body.length} ${count}
+`), table, foldTable, body]);
+}
+function writeHoldIndex(memoryDir, items, st) {
+  const file = node_path_default.join(memoryDir, HOLD_INDEX_RELPATH);
+  try {
+    const data = encodeHoldIndex(items, st);
+    const hex = Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, "0");
+    const temp = `.arrival-paths.${process.pid}.${hex}.tmp`;
+    if (data === void 0) node_fs_default.rmSync(file, { force: true });
+    else replaceFile(file, data, node_path_default.join(realDir(memoryDir, STATE_DIR), temp));
+  } catch {
+  }
+}
+function openHoldIndex(file, st) {
+  let buf;
+  try {
+    buf = readRegularBuffer(file, DEFAULT_READ_CAP, { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const eol = buf.indexOf(10);
+  const head = eol < 0 ? [] : buf.toString("latin1", 0, eol).split(" ");
+  const prefix = `${MAGIC} ${stampText(st)}`.split(" ");
+  if (head.length !== prefix.length + 4 || prefix.some((p, i) => head[i] !== p)) return void 0;
+  const [keys, folds, rowBytes, count] = head.slice(prefix.length).map(Number);
+  const table = eol + 1;
+  const foldTable = table + keys * 8;
+  const rowStart = foldTable + folds * 4;
+  if (![keys, folds, rowBytes, count].every(Number.isSafeInteger) || rowStart + rowBytes !== buf.length) return void 0;
+  const lowerBound2 = (at, n, width, h) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (buf.readUInt32LE(at + mid * width) < h) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    count,
+    keyCount: keys,
+    rows(key) {
+      const want = Buffer.from(key);
+      const h = fnv1a(want);
+      for (let i = lowerBound2(table, keys, 8, h); i < keys && buf.readUInt32LE(table + i * 8) === h; i++) {
+        const out = [];
+        for (let at = rowStart + buf.readUInt32LE(table + i * 8 + 4); at + want.length < buf.length; ) {
+          if (want.compare(buf, at, at + want.length) !== 0 || buf[at + want.length] !== 9) break;
+          const end = buf.indexOf(10, at);
+          const fields = end < 0 ? [] : buf.toString("latin1", at + want.length + 1, end).split("	");
+          if (fields.length !== 3) break;
+          const [sha, mtime, size] = fields;
+          out.push({ sha256: sha === "-" ? null : sha, ...mtime === "-" ? {} : { stamp: [Number(mtime), Number(size)] } });
+          at = end + 1;
+        }
+        if (out.length > 0) return out;
+      }
+      return [];
+    },
+    mayFold(folded) {
+      const h = fnv1a(Buffer.from(folded));
+      const i = lowerBound2(foldTable, folds, 4, h);
+      return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    },
+    keys() {
+      const out = [];
+      for (let at = rowStart; at < buf.length; ) {
+        const tab = buf.indexOf(9, at);
+        const end = buf.indexOf(10, at);
+        if (tab < 0 || end < 0 || tab > end) return void 0;
+        const key = buf.toString("utf8", at, tab);
+        if (out[out.length - 1] !== key) out.push(key);
+        at = end + 1;
+      }
+      return out;
+    }
+  };
+}
+
 // lib/rank-cache/card-paths.ts
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -7731,9 +8027,18 @@ function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange)
     findFiles: (wanted) => {
       const found = /* @__PURE__ */ new Map();
       if (wanted.length === 0) return found;
+      if (wanted.length > FIND_BY_SEARCH_MAX) {
+        if (asciiFiles === void 0) decodeAllFiles();
+        if (asciiFiles && fileOffsets) {
+          for (const file of wanted) found.set(file, []);
+          for (let id = 0; id < n; id++) found.get(asciiFiles.slice(fileOffsets[id], fileOffsets[id + 1]))?.push(id);
+          return found;
+        }
+      }
       const blob = head.bytes(fileBlob, fileBlob + fileBytes);
       const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
       const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      if (wanted.length > FIND_BY_SEARCH_MAX) return findByHash(bytes, offsets, n, wanted);
       for (const file of wanted) {
         const ids = [];
         const needle = encodeUtf8(file);
@@ -7748,6 +8053,26 @@ function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange)
   };
   return paths;
 }
+var FIND_BY_SEARCH_MAX = 16;
+function findByHash(bytes, offsets, n, wanted) {
+  const found = new Map(wanted.map((f) => [f, []]));
+  const byHash = /* @__PURE__ */ new Map();
+  for (const [file, ids] of found) {
+    const needle = encodeUtf8(file);
+    const at = Buffer.from(needle.buffer, needle.byteOffset, needle.length);
+    const h = fnv1a(at);
+    byHash.set(h, [...byHash.get(h) ?? [], [at, ids]]);
+  }
+  for (let id = 0; id < n; id++) {
+    const a = offsets[id];
+    const b = offsets[id + 1];
+    if (a > b || b > bytes.length) throw new RangeError("bad rank cache offset");
+    const same = byHash.get(fnv1a(bytes, a, b));
+    if (same === void 0) continue;
+    for (const [needle, ids] of same) if (needle.length === b - a && needle.compare(bytes, a, b) === 0) ids.push(id);
+  }
+  return found;
+}
 function firstAtLeast(table, n, value) {
   let lo = 0;
   let hi = n;
@@ -7760,9 +8085,9 @@ function firstAtLeast(table, n, value) {
 }
 
 // lib/rank-cache/format.ts
-var MAGIC = encodeUtf8("MEMCTLRC");
+var MAGIC2 = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
-var PREFIX = MAGIC.length + 12;
+var PREFIX = MAGIC2.length + 12;
 var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
@@ -7785,7 +8110,7 @@ function openCacheFile(path, tokenizerVersion, limits = {}) {
     if (size < PREFIX + END.length) return void 0;
     const prefix = new Uint8Array(PREFIX);
     readExactly(fd, prefix, PREFIX, 0);
-    if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return void 0;
+    if (!bytesAt(prefix, 0, MAGIC2) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return void 0;
     const headBytes = u32At(prefix, 16);
     if (headBytes < PREFIX || headBytes % 8 !== 0 || headBytes + END.length > size) return void 0;
     const end = new Uint8Array(END.length);
@@ -8049,7 +8374,7 @@ function encodeCache(tokenizerVersion, c) {
   ]);
   const pad = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
   const headBytes = PREFIX + body.length + pad.length + stamps.length;
-  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
+  return Buffer.concat([MAGIC2, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
 // lib/rank/provenance-mark.ts
@@ -8231,6 +8556,8 @@ function openCache(memoryDir, limits = {}) {
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
+        // A path found whole in the blob is the entry's as built: nothing to check it against but what was asked.
+        idsLinking: (files) => [...view2.findFiles(files).values()].flat(),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
@@ -8299,163 +8626,6 @@ var CachedEntry = class {
     return this.parsed;
   }
 };
-
-// lib/store/safe-write.ts
-var S_IFMT2 = 61440;
-var S_IFLNK = 40960;
-function notRealError(file, expected, mode) {
-  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
-  return new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
-    { file }
-  );
-}
-var madeHere = /* @__PURE__ */ new Map();
-function parentMtimeAfterMade(dir) {
-  return madeHere.get(dir);
-}
-function realDir(root, ...segments) {
-  let dir = root;
-  for (const segment of segments.flatMap((s) => s.split("/"))) {
-    const parent = dir;
-    dir = joinPath(dir, segment);
-    let stat2 = lstatIfExists(dir);
-    if (stat2 === void 0) {
-      try {
-        node_fs_default.mkdirSync(dir);
-        const after = lstatIfExists(parent)?.mtimeMs;
-        if (after !== void 0) madeHere.set(dir, after);
-      } catch (err) {
-        if (systemCode(err) !== "EEXIST") throw err;
-      }
-      stat2 = lstatIfExists(dir);
-    }
-    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
-  }
-  return dir;
-}
-function openAppend(file, readable = false) {
-  const c = node_fs_default.constants;
-  let fd;
-  try {
-    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
-  } catch (err) {
-    const code = systemCode(err);
-    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
-    if (code === "ENXIO") throw notRealError(file, "file");
-    throw err;
-  }
-  let ok = false;
-  try {
-    const stat2 = fstat(fd);
-    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-    ok = true;
-    return fd;
-  } finally {
-    if (!ok) close(fd);
-  }
-}
-function appendBytes(file, data, options = {}) {
-  const fd = openAppend(file, options.dropTornTail === true);
-  try {
-    if (options.expect && !options.expect(fd)) return void 0;
-    if (options.dropTornTail) cutTornTail(fd);
-    const start = options.rollback ? fstat(fd).size : 0;
-    try {
-      writeAll(fd, data);
-      if (options.fsync) node_fs_default.fsyncSync(fd);
-    } catch (err) {
-      if (options.rollback) {
-        try {
-          node_fs_default.ftruncateSync(fd, start);
-        } catch {
-        }
-      }
-      throw err;
-    }
-    return fstat(fd).size;
-  } finally {
-    close(fd);
-  }
-}
-function appendRotating(file, data, cap, previous) {
-  const fd = openAppend(file);
-  let size;
-  let ino;
-  try {
-    writeAll(fd, data);
-    const st = fstat(fd);
-    size = st.size;
-    ino = st.ino;
-  } finally {
-    close(fd);
-  }
-  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
-}
-function cutTornTail(fd) {
-  const size = fstat(fd).size;
-  const last = Buffer.alloc(1);
-  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
-  const from = lastLineStart(fd, size);
-  if (size - from <= WHOLE_TAIL_MAX) {
-    const tail = Buffer.alloc(size - from);
-    readAt(fd, tail, 0, tail.length, from);
-    if (isJsonRecord(tail.toString("utf8"))) {
-      writeBytes(fd, Buffer.from("\n"), 0, 1);
-      return;
-    }
-  }
-  node_fs_default.ftruncateSync(fd, from);
-}
-var WHOLE_TAIL_MAX = 1024 * 1024;
-function lastLineStart(fd, size) {
-  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
-  for (let end = size; end > 0; ) {
-    const start = Math.max(0, end - chunk.length);
-    const n = readAt(fd, chunk, 0, end - start, start);
-    const newline = chunk.subarray(0, n).lastIndexOf(10);
-    if (newline >= 0) return start + newline + 1;
-    end = start;
-  }
-  return 0;
-}
-function isJsonRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    return typeof v === "object" && v !== null;
-  } catch {
-    return false;
-  }
-}
-function writeNewFile(file, data, options = {}) {
-  const c = node_fs_default.constants;
-  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
-  let open = true;
-  try {
-    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
-    for (const bytes of pieces) {
-      let written = 0;
-      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
-    }
-    if (options.fsync) node_fs_default.fsyncSync(fd);
-    open = false;
-    node_fs_default.closeSync(fd);
-  } catch (err) {
-    if (open) node_fs_default.closeSync(fd);
-    node_fs_default.rmSync(file, { force: true });
-    throw err;
-  }
-}
-function replaceFile(file, data, temp) {
-  writeNewFile(temp, data);
-  try {
-    node_fs_default.renameSync(temp, file);
-  } catch (err) {
-    node_fs_default.rmSync(temp, { force: true });
-    throw err;
-  }
-}
 
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
@@ -8778,6 +8948,10 @@ ${e.raw}`));
       size: entries.length,
       entry: byId,
       file: (id) => entries[id].file,
+      idsLinking: (files2) => {
+        const wanted = new Set(files2);
+        return entries.flatMap((e, id) => wanted.has(e.file) ? [id] : []);
+      },
       sinkFields: byId,
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
       alwaysIds: always,
@@ -9133,6 +9307,13 @@ function mergedStore(base, open) {
       const found = bi.files ? bi.files(baseIds) : baseIds.map((b) => bi.file(b));
       let k = 0;
       return sources.map((s) => typeof s === "number" ? found[k++] : s.file);
+    },
+    idsLinking: (files) => {
+      const out = [];
+      for (const ids of base.view.findFiles(files).values()) for (const b of ids) if (map.merged(b) >= 0) out.push(map.merged(b));
+      const wanted = new Set(files);
+      for (const j of fromDelta) if (wanted.has(sourceOf(j).file)) out.push(j);
+      return out;
     },
     sinkFields: (j) => {
       const s = sourceOf(j);
@@ -10193,116 +10374,6 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
   return { recorded: cards.length, refused, folded };
 }
 
-// lib/store/hold-index.ts
-var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
-var MAGIC2 = "memctl-hold 2";
-var stampText = (st) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
-function fnv1a(bytes) {
-  let h = 2166136261;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619);
-  return h >>> 0;
-}
-function encodeHoldIndex(items, st) {
-  const byKey = /* @__PURE__ */ new Map();
-  const folds = /* @__PURE__ */ new Set();
-  let count = 0;
-  for (const item of items) {
-    if (item.kind === "removed" || item.kind === "note") continue;
-    const key = cardPathKey(item.path);
-    if (/[\t\r\n]/.test(key) || Buffer.from(key).toString() !== key) return void 0;
-    const stamp = item.stamp ? `${item.stamp[0]}	${item.stamp[1]}` : "-	-";
-    byKey.set(key, [...byKey.get(key) ?? [], `${key}	${item.sha256 ?? "-"}	${stamp}
-`]);
-    folds.add(fnv1a(Buffer.from(foldedPath(key))));
-    count++;
-  }
-  const table = Buffer.alloc(byKey.size * 8);
-  const rows = [];
-  const entries = [];
-  let offset = 0;
-  for (const [key, lines] of byKey) {
-    entries.push([fnv1a(Buffer.from(key)), offset]);
-    for (const line of lines) {
-      rows.push(Buffer.from(line));
-      offset += rows[rows.length - 1].length;
-    }
-  }
-  entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  for (const [i, [h, at]] of entries.entries()) {
-    table.writeUInt32LE(h, i * 8);
-    table.writeUInt32LE(at, i * 8 + 4);
-  }
-  const foldTable = Buffer.alloc(folds.size * 4);
-  for (const [i, h] of [...folds].sort((a, b) => a - b).entries()) foldTable.writeUInt32LE(h, i * 4);
-  const body = Buffer.concat(rows);
-  return Buffer.concat([Buffer.from(`${MAGIC2} ${stampText(st)} ${byKey.size} ${folds.size} ${body.length} ${count}
-`), table, foldTable, body]);
-}
-function writeHoldIndex(memoryDir, items, st) {
-  const file = node_path_default.join(memoryDir, HOLD_INDEX_RELPATH);
-  try {
-    const data = encodeHoldIndex(items, st);
-    const hex = Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, "0");
-    const temp = `.arrival-paths.${process.pid}.${hex}.tmp`;
-    if (data === void 0) node_fs_default.rmSync(file, { force: true });
-    else replaceFile(file, data, node_path_default.join(realDir(memoryDir, STATE_DIR), temp));
-  } catch {
-  }
-}
-function openHoldIndex(file, st) {
-  let buf;
-  try {
-    buf = readRegularBuffer(file, DEFAULT_READ_CAP, { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const eol = buf.indexOf(10);
-  const head = eol < 0 ? [] : buf.toString("latin1", 0, eol).split(" ");
-  const prefix = `${MAGIC2} ${stampText(st)}`.split(" ");
-  if (head.length !== prefix.length + 4 || prefix.some((p, i) => head[i] !== p)) return void 0;
-  const [keys, folds, rowBytes, count] = head.slice(prefix.length).map(Number);
-  const table = eol + 1;
-  const foldTable = table + keys * 8;
-  const rowStart = foldTable + folds * 4;
-  if (![keys, folds, rowBytes, count].every(Number.isSafeInteger) || rowStart + rowBytes !== buf.length) return void 0;
-  const lowerBound2 = (at, n, width, h) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = lo + hi >>> 1;
-      if (buf.readUInt32LE(at + mid * width) < h) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return {
-    count,
-    rows(key) {
-      const want = Buffer.from(key);
-      const h = fnv1a(want);
-      for (let i = lowerBound2(table, keys, 8, h); i < keys && buf.readUInt32LE(table + i * 8) === h; i++) {
-        const out = [];
-        for (let at = rowStart + buf.readUInt32LE(table + i * 8 + 4); at + want.length < buf.length; ) {
-          if (want.compare(buf, at, at + want.length) !== 0 || buf[at + want.length] !== 9) break;
-          const end = buf.indexOf(10, at);
-          const fields = end < 0 ? [] : buf.toString("latin1", at + want.length + 1, end).split("	");
-          if (fields.length !== 3) break;
-          const [sha, mtime, size] = fields;
-          out.push({ sha256: sha === "-" ? null : sha, ...mtime === "-" ? {} : { stamp: [Number(mtime), Number(size)] } });
-          at = end + 1;
-        }
-        if (out.length > 0) return out;
-      }
-      return [];
-    },
-    mayFold(folded) {
-      const h = fnv1a(Buffer.from(folded));
-      const i = lowerBound2(foldTable, folds, 4, h);
-      return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
-    }
-  };
-}
-
 // lib/store/arrivals.ts
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
@@ -10447,7 +10518,8 @@ function damagedHold(memoryDir, hold, paths, lines) {
       const stamp = stampOf2(memoryDir, normalise(rel));
       return stamp === void 0 || stamp[0] <= since ? item(rel) : void 0;
     },
-    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0),
+    paths: () => paths ? void 0 : hold?.paths() ?? []
   };
 }
 function holdOf(memoryDir, items) {
@@ -10485,6 +10557,7 @@ function holdOf(memoryDir, items) {
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
+    paths: () => [...byPath.keys()],
     held(rel) {
       let key = normalise(rel);
       let list = byPath.get(key);
@@ -10545,6 +10618,7 @@ function readPromptHold(memoryDir) {
   let whole = null;
   const shas = /* @__PURE__ */ new Map();
   return {
+    listed: () => ({ size: index.keyCount, paths: () => index.keys(), has: (key) => index.rows(key).length > 0 }),
     held(rel) {
       const key = normalise(rel);
       const rows = index.rows(key);
@@ -10580,7 +10654,32 @@ function statOf(file) {
 }
 var sameStamp2 = (a, b) => b !== void 0 && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 function wrap(hold) {
-  return hold && { held: (rel) => hold.held(rel) !== void 0 };
+  return hold && { held: (rel) => hold.held(rel) !== void 0, listed: () => listingOf(hold.paths()) };
+}
+function listingOf(paths) {
+  if (paths === void 0) return void 0;
+  let set;
+  return { size: paths.length, paths: () => paths, has: (key) => (set ??= new Set(paths)).has(key) };
+}
+
+// lib/hook/held-ids.ts
+function heldIds(hold, index) {
+  const listing = hold.listed();
+  if (listing !== void 0 && listing.size === 0) return void 0;
+  const n = index.size;
+  const byTable = listing !== void 0 && index.idsLinking !== void 0 && listing.size <= n;
+  const paths = byTable ? listing.paths() : void 0;
+  const filter = byTable ? void 0 : listing;
+  const ids = paths && index.idsLinking ? index.idsLinking(paths) : Array.from({ length: n }, (_, i) => i);
+  const mask = new Uint8Array(n);
+  let count = 0;
+  for (const id of ids) {
+    const file = index.file(id);
+    if (filter && !filter.has(file) || mask[id] === 1 || !hold.held(file)) continue;
+    mask[id] = 1;
+    count++;
+  }
+  return count > 0 ? { mask, count } : void 0;
 }
 
 // lib/hook/inject.ts
@@ -10603,9 +10702,11 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
   let hitCount = 0;
   let hitIds = [];
   let usage;
+  const held = options.hold ? heldIds(options.hold, store.index) : void 0;
   const ranked = rank(store.index, query, {
     today,
     all,
+    ...held ? { held } : {},
     ...all ? {} : { top: options.top ?? RANKED_TOP },
     ...options.scopeAt !== void 0 ? { scopeAt: options.scopeAt } : {},
     onHitCount: (count) => hitCount = count,
@@ -10638,13 +10739,14 @@ async function buildInjection(req) {
       force,
       top: scanLimit(req),
       ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {},
+      ...hold ? { hold } : {},
       ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
       let ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       for (let depth = scanLimit(req); hold && !req.all && ranked2.length < r.ranked.length && ranked2.length < scanLimit(req) && r.ranked.length >= depth; ) {
         depth *= 8;
-        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, hold, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
         ranked2 = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
       }
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };

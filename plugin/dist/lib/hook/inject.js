@@ -6,6 +6,7 @@ import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync } from "../usage/usage.js";
 import { readPromptHold } from "../store/prompt-hold.js";
+import { heldIds } from "./held-ids.js";
 import { utcDay } from "../core/frecency.js";
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
@@ -26,9 +27,11 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
   let hitCount = 0;
   let hitIds = [];
   let usage;
+  const held = options.hold ? heldIds(options.hold, store.index) : void 0;
   const ranked = rank(store.index, query, {
     today,
     all,
+    ...held ? { held } : {},
     ...all ? {} : { top: options.top ?? RANKED_TOP },
     ...options.scopeAt !== void 0 ? { scopeAt: options.scopeAt } : {},
     onHitCount: (count) => hitCount = count,
@@ -61,13 +64,14 @@ async function buildInjection(req) {
       force,
       top: scanLimit(req),
       ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {},
+      ...hold ? { hold } : {},
       ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
       let ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       for (let depth = scanLimit(req); hold && !req.all && ranked2.length < r.ranked.length && ranked2.length < scanLimit(req) && r.ranked.length >= depth; ) {
         depth *= 8;
-        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
+        Object.assign(r, rankLoaded(req.memoryDir, r.store, req.prompt, req.now, { top: depth, hold, ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {} }));
         ranked2 = r.ranked.filter((x) => !hold.held(r.store.index.file(x.index)));
       }
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };

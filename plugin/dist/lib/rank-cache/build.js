@@ -95,6 +95,10 @@ ${e.raw}`));
       size: entries.length,
       entry: byId,
       file: (id) => entries[id].file,
+      idsLinking: (files2) => {
+        const wanted = new Set(files2);
+        return entries.flatMap((e, id) => wanted.has(e.file) ? [id] : []);
+      },
       sinkFields: byId,
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
       alwaysIds: always,

@@ -1,6 +1,7 @@
 // lib/rank-cache/card-paths.ts
 import { isAscii } from "node:buffer";
 import { encodeUtf8, latin1Text, utf8Text } from "../core/bytes.js";
+import { fnv1a } from "../store/hold-index.js";
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
 var FILES_BATCH_MIN = 64;
@@ -54,9 +55,18 @@ function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange)
     findFiles: (wanted) => {
       const found = /* @__PURE__ */ new Map();
       if (wanted.length === 0) return found;
+      if (wanted.length > FIND_BY_SEARCH_MAX) {
+        if (asciiFiles === void 0) decodeAllFiles();
+        if (asciiFiles && fileOffsets) {
+          for (const file of wanted) found.set(file, []);
+          for (let id = 0; id < n; id++) found.get(asciiFiles.slice(fileOffsets[id], fileOffsets[id + 1]))?.push(id);
+          return found;
+        }
+      }
       const blob = head.bytes(fileBlob, fileBlob + fileBytes);
       const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
       const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      if (wanted.length > FIND_BY_SEARCH_MAX) return findByHash(bytes, offsets, n, wanted);
       for (const file of wanted) {
         const ids = [];
         const needle = encodeUtf8(file);
@@ -70,6 +80,26 @@ function cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange)
     }
   };
   return paths;
+}
+var FIND_BY_SEARCH_MAX = 16;
+function findByHash(bytes, offsets, n, wanted) {
+  const found = new Map(wanted.map((f) => [f, []]));
+  const byHash = /* @__PURE__ */ new Map();
+  for (const [file, ids] of found) {
+    const needle = encodeUtf8(file);
+    const at = Buffer.from(needle.buffer, needle.byteOffset, needle.length);
+    const h = fnv1a(at);
+    byHash.set(h, [...byHash.get(h) ?? [], [at, ids]]);
+  }
+  for (let id = 0; id < n; id++) {
+    const a = offsets[id];
+    const b = offsets[id + 1];
+    if (a > b || b > bytes.length) throw new RangeError("bad rank cache offset");
+    const same = byHash.get(fnv1a(bytes, a, b));
+    if (same === void 0) continue;
+    for (const [needle, ids] of same) if (needle.length === b - a && needle.compare(bytes, a, b) === 0) ids.push(id);
+  }
+  return found;
 }
 function firstAtLeast(table, n, value) {
   let lo = 0;

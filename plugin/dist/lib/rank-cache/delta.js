@@ -99,6 +99,13 @@ function mergedStore(base, open) {
       let k = 0;
       return sources.map((s) => typeof s === "number" ? found[k++] : s.file);
     },
+    idsLinking: (files) => {
+      const out = [];
+      for (const ids of base.view.findFiles(files).values()) for (const b of ids) if (map.merged(b) >= 0) out.push(map.merged(b));
+      const wanted = new Set(files);
+      for (const j of fromDelta) if (wanted.has(sourceOf(j).file)) out.push(j);
+      return out;
+    },
     sinkFields: (j) => {
       const s = sourceOf(j);
       return typeof s === "number" ? bi.sinkFields(s) : s;

@@ -17,6 +17,18 @@ function scopeOf(index, scopeAt, n) {
   const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
   return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
 }
+function withHeld(scope, held, n) {
+  if (held === void 0) return scope;
+  if (held.mask.length !== n) throw new RangeError("the held ids are not of this index");
+  const out = held.mask.slice();
+  if (scope) for (let i = 0; i < n; i++) out[i] = out[i] | scope.out[i];
+  return { out, here: scope?.here ?? new Uint8Array(n), why: (id) => held.mask[id] === 1 ? "held for review" : scope.why(id) };
+}
+function heldIn(ids, length, mask) {
+  let count = 0;
+  for (let k = 0; k < length; k++) count += mask[ids[k]] ?? 0;
+  return count;
+}
 function applyScope(scope, relevance, touchedIds, count) {
   let kept = 0;
   for (let i = 0; i < count; i++) {
@@ -33,5 +45,7 @@ function applyScope(scope, relevance, touchedIds, count) {
 export {
   SCOPE_BOOST,
   applyScope,
-  scopeOf
+  heldIn,
+  scopeOf,
+  withHeld
 };

@@ -4,14 +4,16 @@ import { compareRanked, firstPlaces } from "./order.js";
 import { hitCandidates } from "./hit-candidates.js";
 import { FRECENCY_BOOST, RELATIVE_CUTOFF, sinkReason } from "./tier-rules.js";
 import { ABOUT, evidenceOf, NONE } from "./evidence.js";
-import { applyScope, scopeOf } from "./scope-filter.js";
+import { applyScope, heldIn, scopeOf, withHeld } from "./scope-filter.js";
 import { matchesOf, memoryIndex } from "./postings.js";
 import { compareRanked as compareRanked2, isHit } from "./order.js";
 import { SUBJECT_FIELDS } from "./evidence.js";
 import { SCOPE_BOOST } from "./scope-filter.js";
 function rank(index, query, options) {
   const n = index.size;
-  const scope = scopeOf(index, options.scopeAt, n);
+  const held = options.held !== void 0 && options.held.count > 0 ? options.held : void 0;
+  const docs = held ? n - held.count : n;
+  const scope = withHeld(scopeOf(index, options.scopeAt, n), held, n);
   const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
   const always = new Set(alwaysIds);
   const alwaysMask = new Uint8Array(n);
@@ -24,8 +26,10 @@ function rank(index, query, options) {
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
+    const df = held ? list.length - heldIn(list.id, list.length, held.mask) : list.length;
+    if (df === 0) continue;
     matched.push([term, list]);
-    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const weight = qtf * Math.log(1 + (docs - df + 0.5) / (df + 0.5));
     touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
     if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
   }
@@ -47,7 +51,7 @@ function rank(index, query, options) {
     best = relevance[evidence];
   }
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i).filter((id) => held?.mask[id] !== 1) : alwaysIds.concat(hitCandidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;

@@ -8,9 +8,9 @@ import { DEFAULT_READ_CAP, readRegularBuffer } from "./checked-fs.js";
 var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
 var MAGIC = "memctl-hold 2";
 var stampText = (st) => `${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}`;
-function fnv1a(bytes) {
+function fnv1a(bytes, from = 0, to = bytes.length) {
   let h = 2166136261;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 16777619);
   return h >>> 0;
 }
 function encodeHoldIndex(items, st) {
@@ -88,6 +88,7 @@ function openHoldIndex(file, st) {
   };
   return {
     count,
+    keyCount: keys,
     rows(key) {
       const want = Buffer.from(key);
       const h = fnv1a(want);
@@ -110,12 +111,25 @@ function openHoldIndex(file, st) {
       const h = fnv1a(Buffer.from(folded));
       const i = lowerBound(foldTable, folds, 4, h);
       return i < folds && buf.readUInt32LE(foldTable + i * 4) === h;
+    },
+    keys() {
+      const out = [];
+      for (let at = rowStart; at < buf.length; ) {
+        const tab = buf.indexOf(9, at);
+        const end = buf.indexOf(10, at);
+        if (tab < 0 || end < 0 || tab > end) return void 0;
+        const key = buf.toString("utf8", at, tab);
+        if (out[out.length - 1] !== key) out.push(key);
+        at = end + 1;
+      }
+      return out;
     }
   };
 }
 export {
   HOLD_INDEX_RELPATH,
   encodeHoldIndex,
+  fnv1a,
   openHoldIndex,
   writeHoldIndex
 };

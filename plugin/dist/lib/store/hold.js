@@ -112,7 +112,8 @@ function damagedHold(memoryDir, hold, paths, lines) {
       const stamp = stampOf(memoryDir, normalise(rel));
       return stamp === void 0 || stamp[0] <= since ? item(rel) : void 0;
     },
-    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0)
+    heldLine: (raw) => hold?.heldLine(raw) ?? (lines ? item(ARRIVAL_LINES_RELPATH) : void 0),
+    paths: () => paths ? void 0 : hold?.paths() ?? []
   };
 }
 function holdOf(memoryDir, items) {
@@ -150,6 +151,7 @@ function holdOf(memoryDir, items) {
   return {
     size: byPath.size + notes.size,
     heldLine: (raw) => notes.size === 0 ? void 0 : notes.get(lineSha(raw.replace(/\r$/, ""))),
+    paths: () => [...byPath.keys()],
     held(rel) {
       let key = normalise(rel);
       let list = byPath.get(key);

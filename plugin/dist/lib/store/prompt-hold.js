@@ -19,6 +19,7 @@ function readPromptHold(memoryDir) {
   let whole = null;
   const shas = /* @__PURE__ */ new Map();
   return {
+    listed: () => ({ size: index.keyCount, paths: () => index.keys(), has: (key) => index.rows(key).length > 0 }),
     held(rel) {
       const key = normalise(rel);
       const rows = index.rows(key);
@@ -54,7 +55,12 @@ function statOf(file) {
 }
 var sameStamp = (a, b) => b !== void 0 && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 function wrap(hold) {
-  return hold && { held: (rel) => hold.held(rel) !== void 0 };
+  return hold && { held: (rel) => hold.held(rel) !== void 0, listed: () => listingOf(hold.paths()) };
+}
+function listingOf(paths) {
+  if (paths === void 0) return void 0;
+  let set;
+  return { size: paths.length, paths: () => paths, has: (key) => (set ??= new Set(paths)).has(key) };
 }
 export {
   readPromptHold
