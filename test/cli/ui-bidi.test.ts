@@ -39,6 +39,26 @@ test("the web view shows bidi controls and tag characters of a card or proposal 
   assert.ok(review.includes(id), "the proposal is on the review page");
   assert.match(review, /prod \\u202e\\u2066 # DRY_RUN=1 guard\\u2069/, "its diff shows the controls as text");
   assert.match(await (await fetch(`${url}card?file=project_pushed.md`)).text(), /pushed \\u202ecard/);
+  // Accepted as shown (the form posts back the values the page shows): the proposal's own bytes are kept, not
+  // replaced by their inert spelling.
+  const section = review.slice(review.indexOf(`id="${id}"`));
+  const shown = (name: string) => decodeHtml(new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(section)?.[1] ?? "");
+  assert.equal(shown("description"), "rollout \\u202eexe.sh");
+  const accepted = await fetch(`${url}review/accept`, {
+    method: "POST",
+    headers: { Origin: new URL(url).origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id, description: shown("description"), topics: shown("topics") }).toString(),
+    redirect: "manual",
+  });
+  assert.equal(accepted.status, 303);
+  assert.match(decodeURIComponent(accepted.headers.get("location") ?? ""), /[?&]ok=accepted/);
+  const written = fs.readFileSync(path.join(store.memory, "project_rollout.md"), "utf8");
+  assert.match(written, /description: .*rollout (\u202e|\\u202E)exe\.sh/, written);
+  assert.ok(!written.includes("\\\\u202e"), "not the inert spelling");
   run.child.kill("SIGTERM");
   assert.equal((await run.exit).code, 0);
 });
+
+function decodeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!);
+}
