@@ -49,9 +49,10 @@ export function safeJsonString(text: string): string {
  * JSON of `value` in ASCII: every character past it written as \uXXXX (the same JSON value). A reader decodes
  * ASCII into a one-byte string, which JSON.parse reads faster than the two-byte string a single CJK character makes
  * of the whole text (the rank cache's header: ~2 ms of every prompt at 100,000 cards, bench/history/2026-12.md, h/warm5).
+ * The web view's JSON pages use it too: no bidi control or tag character reaches a browser as it is.
  */
-export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export function asciiJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** JSON text with what JSON_UNSAFE matches written as \uXXXX (still the same JSON value). */

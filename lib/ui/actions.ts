@@ -3,6 +3,7 @@ import { acceptProposal, rejectProposal } from "../proposals/decide.js";
 import { findPending } from "../proposals/propose.js";
 import type { WriteContext } from "../records/save.js";
 import { readForm } from "./security.js";
+import { inertBlock } from "../core/sanitize-block.js";
 import type { Flash } from "./page-review.js";
 
 // The review decisions from the web view: the same acceptProposal / rejectProposal calls as memctl accept and
@@ -29,9 +30,12 @@ export async function decide(r: { memoryDir: string; writeContext: () => WriteCo
       .map((t) => t.trim())
       .filter(Boolean);
     const proposedTopics = proposal.card.topics ?? [];
+    // The form shows what the terminal printers make inert as text (esc): a value posted back as shown is unchanged,
+    // so the proposal's own bytes are kept, not replaced by their inert spelling.
+    const shownDescription = inertBlock(proposal.card.description ?? "");
     const result = await acceptProposal(r.writeContext(), proposal.id, {
-      ...(description !== "" && description !== (proposal.card.description ?? "") ? { description } : {}),
-      ...(topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {}),
+      ...(description !== "" && description !== shownDescription.trim() && description !== (proposal.card.description ?? "") ? { description } : {}),
+      ...(topics.join("\0") !== proposedTopics.map(inertBlock).join("\0") && topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {}),
       force: form.get("force") === "1",
       supersede: form.getAll("supersede").filter(Boolean),
       keepBoth: form.get("keep_both") === "1",

@@ -1,8 +1,14 @@
+import { inertBlock } from "../core/sanitize-block.js";
+
 // HTML building blocks of the web view: escaping, the page frame, and the navigation. Every value from the store
 // goes through esc(); the pages carry no inline script or style (the CSP allows only this server's own files).
 
+/**
+ * Text as HTML: markup escaped, and what the terminal printers make inert shown as text too (a bidi override in a
+ * proposal's diff would draw its line reordered, Trojan Source style); newlines and tabs stay.
+ */
 export function esc(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+  return inertBlock(String(value ?? "")).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
 export interface PageContext {

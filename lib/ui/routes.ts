@@ -21,6 +21,7 @@ import { healthPage, type HealthData } from "./page-health.js";
 import { decide } from "./actions.js";
 import { utcDay } from "../core/frecency.js";
 import { LOG_MAX_BYTES } from "../store/checked-fs.js";
+import { asciiJson } from "../core/sanitize.js";
 
 // GET pages and their JSON twins under /api, and the review POSTs. Reached only through the gate.
 
@@ -44,7 +45,8 @@ export async function route(r: Routes, req: IncomingMessage, res: ServerResponse
   const ctx: PageContext = { base: r.base, readOnly: r.readOnly, memoryDir: r.memoryDir };
   const timing = () => ({ "Server-Timing": `app;dur=${(performance.now() - started).toFixed(1)}` });
   const html = (body: string, status = 200) => send(res, status, HTML, body, timing());
-  const json = (value: unknown) => send(res, 200, JSON_TYPE, `${JSON.stringify(value, null, 1)}\n`, timing());
+  // ASCII JSON (the same values): a bidi control or tag character reaches a browser's JSON view as \uXXXX text.
+  const json = (value: unknown) => send(res, 200, JSON_TYPE, `${asciiJson(value, 1)}\n`, timing());
   const api = url.pathname.startsWith("/api/");
   const name = api ? url.pathname.slice(4) : url.pathname;
 

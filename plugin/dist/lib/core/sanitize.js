@@ -17,8 +17,8 @@ function safeJsonString(text) {
   const json = JSON.stringify(text);
   return PRINTABLE_ASCII.test(json) ? json : escapeJsonUnsafe(json);
 }
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+function asciiJson(value, indent) {
+  return JSON.stringify(value, null, indent).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function escapeJsonUnsafe(json) {
   return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

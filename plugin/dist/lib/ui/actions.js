@@ -2,6 +2,7 @@
 import { acceptProposal, rejectProposal } from "../proposals/decide.js";
 import { findPending } from "../proposals/propose.js";
 import { readForm } from "./security.js";
+import { inertBlock } from "../core/sanitize-block.js";
 async function decide(r, req, action) {
   let form;
   try {
@@ -19,9 +20,10 @@ async function decide(r, req, action) {
     const description = (form.get("description") ?? "").trim();
     const topics = (form.get("topics") ?? "").split(",").map((t) => t.trim()).filter(Boolean);
     const proposedTopics = proposal.card.topics ?? [];
+    const shownDescription = inertBlock(proposal.card.description ?? "");
     const result = await acceptProposal(r.writeContext(), proposal.id, {
-      ...description !== "" && description !== (proposal.card.description ?? "") ? { description } : {},
-      ...topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {},
+      ...description !== "" && description !== shownDescription.trim() && description !== (proposal.card.description ?? "") ? { description } : {},
+      ...topics.join("\0") !== proposedTopics.map(inertBlock).join("\0") && topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {},
       force: form.get("force") === "1",
       supersede: form.getAll("supersede").filter(Boolean),
       keepBoth: form.get("keep_both") === "1"

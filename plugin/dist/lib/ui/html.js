@@ -1,6 +1,7 @@
 // lib/ui/html.ts
+import { inertBlock } from "../core/sanitize-block.js";
 function esc(value) {
-  return String(value ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+  return inertBlock(String(value ?? "")).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 }
 var NAV = [
   ["/", "Cards"],

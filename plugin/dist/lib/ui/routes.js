@@ -17,6 +17,7 @@ import { healthPage } from "./page-health.js";
 import { decide } from "./actions.js";
 import { utcDay } from "../core/frecency.js";
 import { LOG_MAX_BYTES } from "../store/checked-fs.js";
+import { asciiJson } from "../core/sanitize.js";
 var HTML = "text/html; charset=utf-8";
 var JSON_TYPE = "application/json; charset=utf-8";
 async function route(r, req, res, target, started) {
@@ -25,7 +26,7 @@ async function route(r, req, res, target, started) {
   const ctx = { base: r.base, readOnly: r.readOnly, memoryDir: r.memoryDir };
   const timing = () => ({ "Server-Timing": `app;dur=${(performance.now() - started).toFixed(1)}` });
   const html = (body, status = 200) => send(res, status, HTML, body, timing());
-  const json = (value) => send(res, 200, JSON_TYPE, `${JSON.stringify(value, null, 1)}
+  const json = (value) => send(res, 200, JSON_TYPE, `${asciiJson(value, 1)}
 `, timing());
   const api = url.pathname.startsWith("/api/");
   const name = api ? url.pathname.slice(4) : url.pathname;
