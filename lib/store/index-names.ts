@@ -41,6 +41,8 @@ type State = Pick<IndexNames, "stamp" | "newlines" | "marks" | "crlf" | "last">;
 
 /** This process's names per index file, as last read or written. */
 const held = new Map<string, IndexNames>();
+/** Names a pass found, written only with the save's own step: a save refused after its scan writes nothing. */
+const unwritten = new Map<string, IndexNames>();
 
 function namesPath(index: string): string {
   return path.join(path.dirname(index), ...INDEX_NAMES_RELPATH.split("/"));
@@ -62,11 +64,14 @@ export function mayName(names: IndexNames, keys: readonly number[]): boolean {
   return keys.some((k) => names.added.has(k) || has(names.hashes, k));
 }
 
-/** Writes the names a whole pass over `index` found at `state.stamp`. Best effort: unwritten, the next save scans. */
+/**
+ * Keeps the names a whole pass over `index` found at `state.stamp`; noteEdit writes them when the save changes the
+ * index from that stamp. Best effort: unwritten, the next save scans.
+ */
 export function keepNames(index: string, state: State, found: readonly number[]): void {
   const names: IndexNames = { ...pick(state), hashes: uniqueSorted(found), added: new Set(), records: 0 };
   held.set(index, names);
-  write(index, names);
+  unwritten.set(index, names);
 }
 
 /**
@@ -77,7 +82,10 @@ export function keepNames(index: string, state: State, found: readonly number[])
  * effort: a step not recorded leaves the names at a stamp the index no longer has, and the next new card's save scans.
  */
 export function noteEdit(index: string, from: string, written: Buffer, change: { lines: number; last?: number; marks?: boolean; crlf?: boolean }): void {
+  const found = unwritten.get(index);
+  unwritten.delete(index);
   held.delete(index);
+  if (found?.stamp === from) write(index, found);
   const file = namesPath(index);
   try {
     // No file, none to bring forward; a file past FILE_MAX (a store only ever updated) takes no more steps.
@@ -102,6 +110,7 @@ export function noteEdit(index: string, from: string, written: Buffer, change: {
 export function noteRewrite(index: string, from: string, before: Buffer, next: Buffer, edit: { removed: number; inserted: readonly string[] }): void {
   if (before.at(-1) !== 0x0a || next.at(-1) !== 0x0a) {
     held.delete(index);
+    unwritten.delete(index);
     return;
   }
   const written = Buffer.from(edit.inserted.map((l) => `${l}\n`).join(""), "utf8");

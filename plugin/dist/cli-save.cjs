@@ -8975,10 +8975,13 @@ function mayName(names, keys) {
 function keepNames(index, state, found) {
   const names = { ...pick2(state), hashes: uniqueSorted(found), added: /* @__PURE__ */ new Set(), records: 0 };
   held.set(index, names);
-  write(index, names);
+  unwritten.set(index, names);
 }
 function noteEdit(index, from, written, change) {
+  const found = unwritten.get(index);
+  unwritten.delete(index);
   held.delete(index);
+  if (found?.stamp === from) write(index, found);
   const file = namesPath(index);
   try {
     const st = node_fs_default.lstatSync(file, { throwIfNoEntry: false });
@@ -8996,6 +8999,7 @@ function noteEdit(index, from, written, change) {
 function noteRewrite(index, from, before, next, edit) {
   if (before.at(-1) !== 10 || next.at(-1) !== 10) {
     held.delete(index);
+    unwritten.delete(index);
     return;
   }
   const written = Buffer.from(edit.inserted.map((l) => `${l}
@@ -9065,7 +9069,7 @@ function uniqueSorted(found) {
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i];
   return all.subarray(0, n);
 }
-var INDEX_NAMES_RELPATH, MAGIC, RECORDS_MAX, FILE_MAX, held, isByte, isHash;
+var INDEX_NAMES_RELPATH, MAGIC, RECORDS_MAX, FILE_MAX, held, unwritten, isByte, isHash;
 var init_index_names2 = __esm({
   "lib/store/index-names.ts"() {
     "use strict";
@@ -9083,6 +9087,7 @@ var init_index_names2 = __esm({
     RECORDS_MAX = 64 * 1024;
     FILE_MAX = 8 * 1024 * 1024;
     held = /* @__PURE__ */ new Map();
+    unwritten = /* @__PURE__ */ new Map();
     isByte = (v) => Number.isInteger(v) && v >= 0 && v <= 255;
     isHash = (v) => Number.isInteger(v) && v >= 0 && v <= 4294967295;
   }

@@ -13,6 +13,7 @@ var MAGIC = "memctl-index-names 1";
 var RECORDS_MAX = 64 * 1024;
 var FILE_MAX = 8 * 1024 * 1024;
 var held = /* @__PURE__ */ new Map();
+var unwritten = /* @__PURE__ */ new Map();
 function namesPath(index) {
   return path.join(path.dirname(index), ...INDEX_NAMES_RELPATH.split("/"));
 }
@@ -31,10 +32,13 @@ function mayName(names, keys) {
 function keepNames(index, state, found) {
   const names = { ...pick(state), hashes: uniqueSorted(found), added: /* @__PURE__ */ new Set(), records: 0 };
   held.set(index, names);
-  write(index, names);
+  unwritten.set(index, names);
 }
 function noteEdit(index, from, written, change) {
+  const found = unwritten.get(index);
+  unwritten.delete(index);
   held.delete(index);
+  if (found?.stamp === from) write(index, found);
   const file = namesPath(index);
   try {
     const st = fs.lstatSync(file, { throwIfNoEntry: false });
@@ -52,6 +56,7 @@ function noteEdit(index, from, written, change) {
 function noteRewrite(index, from, before, next, edit) {
   if (before.at(-1) !== 10 || next.at(-1) !== 10) {
     held.delete(index);
+    unwritten.delete(index);
     return;
   }
   const written = Buffer.from(edit.inserted.map((l) => `${l}
