@@ -6046,7 +6046,7 @@ function located(worktreeRoot, dotGit, gitDir) {
   const common = readCommonDir(gitDir);
   if (common !== void 0) {
     const commonDir = realpathOr(common);
-    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: listedRootOf(commonDir, worktreeRoot) };
     return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
   const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
@@ -6069,6 +6069,24 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
+}
+function listedRootOf(commonDir, worktreeRoot) {
+  if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
+  return configuredWorktree(commonDir) ?? worktreeRoot;
+}
+function configuredWorktree(gitDir) {
+  const text = readOrUndefined(joinPath(gitDir, "config"));
+  if (text === void 0) return void 0;
+  let inCore = false;
+  let found;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const section = line.match(/^\[\s*([A-Za-z0-9.-]+)\s*\]/);
+    if (section) inCore = section[1].toLowerCase() === "core";
+    const entry = inCore ? line.match(/^worktree\s*=\s*(.*)$/i) : null;
+    if (entry) found = entry[1].replace(/^"(.*)"$/, "$1").trim();
+  }
+  return found ? realpathOr(node_path_default.resolve(gitDir, found)) : void 0;
 }
 function lstatOrUndefined(p) {
   try {
