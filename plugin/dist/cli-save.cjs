@@ -12173,6 +12173,33 @@ function trimDashes(text) {
 init_checked_fs();
 init_paths();
 init_host_dirs();
+
+// lib/config/legacy-owner.ts
+init_checked_fs();
+init_paths();
+init_safe_write();
+init_write();
+var OWNER_FILE = "project-root";
+var OWNER_MAX_BYTES2 = 16 * 1024;
+function legacyOwner(legacyDir) {
+  const file = joinPath(legacyDir, STATE_DIR, OWNER_FILE);
+  if (lstatIfExists(file) === void 0) return void 0;
+  try {
+    const text = readRegularUtf8(file, OWNER_MAX_BYTES2, { nofollow: true }).trim();
+    return text === "" ? void 0 : text;
+  } catch {
+    return void 0;
+  }
+}
+function claimLegacyStore(legacyDir, canonical) {
+  try {
+    commitFileSync(joinPath(realDir(legacyDir, STATE_DIR), OWNER_FILE), `${canonical}
+`, { exclusive: true });
+  } catch {
+  }
+}
+
+// lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
   const start = options.repoRoot !== void 0 && node_path_default.isAbsolute(options.repoRoot) ? node_path_default.resolve(options.repoRoot) : node_path_default.resolve(io.cwd, options.repoRoot ?? ".");
@@ -12241,6 +12268,12 @@ function resolveMemory(options, io, config) {
     };
   }
   if (isDirectory(base.legacy_dir)) {
+    let owner = legacyOwner(base.legacy_dir);
+    if (owner === void 0) {
+      claimLegacyStore(base.legacy_dir, canonical);
+      owner = legacyOwner(base.legacy_dir) ?? canonical;
+    }
+    if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
       ...base,
       status: "resolved",
@@ -12257,6 +12290,15 @@ function resolveMemory(options, io, config) {
     resolution_source: "none",
     memory_dir: null,
     reason: `no memory selected: MEMCTL_MEMORY_DIR is unset, ${config.file} has no entry for ${base.project_key}, and ${base.legacy_dir} does not exist; run "memctl init" to create a store`
+  };
+}
+function legacyOfAnother(legacyDir, owner, canonical) {
+  return {
+    status: "unavailable",
+    resolution_source: "none",
+    memory_dir: null,
+    legacy_owner: owner,
+    reason: `the legacy Claude Code memory directory ${legacyDir} belongs to ${owner} (Claude Code gives both projects that folder name), so this project does not use it; give this project its own store: "memctl config set --repo-root ${canonical} --memory-dir <absolute dir>", then "memctl init"`
   };
 }
 function rawEntryDir(config, key) {
