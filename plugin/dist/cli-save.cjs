@@ -10143,6 +10143,7 @@ async function withRecordsLock(ctx, fn) {
   return withStoreLock(
     ctx.memoryDir,
     async () => {
+      assertIndexRegular(ctx.memoryDir);
       await recoverIntent(ctx.memoryDir, ctx.commit);
       return fn();
     },
@@ -10165,6 +10166,15 @@ function assertIndexRegular(memoryDir) {
   const file = node_path_default.join(memoryDir, INDEX_FILE);
   const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
   if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+  if (!stat2 || !node_fs_default.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + node_path_default.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target }
+  );
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);
