@@ -21,7 +21,14 @@ function setup() {
   const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: "utf8", timeout: 30_000 });
   const hook = (cwd: string, prompt: string) =>
     spawnSync(process.execPath, [HOOK, "--host", "claude"], { env, input: JSON.stringify({ cwd, prompt, session_id: "s1" }), encoding: "utf8", timeout: 30_000 });
-  return { root, home, first, second, cli, hook };
+  const sessionStart = (cwd: string) =>
+    spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", "claude"], {
+      env,
+      input: JSON.stringify({ cwd, session_id: "s1", source: "startup" }),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+  return { root, home, first, second, cli, hook, sessionStart };
 }
 
 function snapshot(dir: string): Record<string, string> {
@@ -38,7 +45,7 @@ function snapshot(dir: string): Record<string, string> {
 const SALARY = ["save", "salary-rounding", "--type", "project", "--description", "payroll rounds salaries half-even at the cent", "--json"];
 
 test("a second project whose path maps to the same Claude folder is not resolved to the first project's legacy store", () => {
-  const { root, first, second, cli, hook } = setup();
+  const { root, first, second, cli, hook, sessionStart } = setup();
   try {
     assert.equal(cli(first, "init", "--non-interactive", "--json").status, 0);
     const saved = cli(first, ...SALARY);
@@ -66,6 +73,10 @@ test("a second project whose path maps to the same Claude folder is not resolved
     assert.equal(prompt.status, 0);
     assert.doesNotMatch(prompt.stdout, /salary/);
     assert.match(prompt.stdout, /UNAVAILABLE/);
+    const start = sessionStart(second);
+    assert.equal(start.status, 0);
+    assert.match(start.stdout, /belongs to/);
+    assert.doesNotMatch(start.stdout, /salary/);
     assert.deepEqual(snapshot(legacy), before);
 
     // The first project keeps working unchanged.

@@ -11510,6 +11510,7 @@ async function memorySessionStart(stdin, options, io2) {
   let scopeAt;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io2, config);
+    if (resolution.legacy_owner !== void 0) return unavailable2(host, resolution.reason, io2, event);
     if (resolution.status !== "resolved" || !resolution.memory_dir)
       return resolution.status === "unavailable" && resolution.git ? hint2(host, options.wiring, event, io2) : none("no-store", event);
     memoryDir = resolution.memory_dir;
