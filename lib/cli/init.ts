@@ -44,6 +44,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const r = resolveMemory(projectFrom(args), io);
   let target: string;
   if (r.status === "resolved") target = r.memory_dir!;
+  else if (r.status === "unavailable" && r.legacy_owner !== undefined)
+    throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, `cannot init here: ${r.reason}`, { legacy_dir: r.legacy_dir, legacy_owner: r.legacy_owner });
   else if (r.status === "unavailable") target = r.legacy_dir;
   else if ((r.resolution_source === "env" || r.resolution_source === "config") && r.memory_dir && path.isAbsolute(r.memory_dir) && !fs.existsSync(r.memory_dir))
     target = r.memory_dir;

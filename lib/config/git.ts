@@ -43,7 +43,7 @@ function located(worktreeRoot: string, dotGit: string, gitDir: string): RepoLoca
   const common = readCommonDir(gitDir);
   if (common !== undefined) {
     const commonDir = realpathOr(common);
-    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: listedRootOf(commonDir, worktreeRoot) };
     return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
   // No commondir: the git dir is this worktree's own (`.git`, a submodule's modules/<name>, a separate git dir).
@@ -58,7 +58,10 @@ function located(worktreeRoot: string, dotGit: string, gitDir: string): RepoLoca
  * checkout's `.git`, a bare repository): memctl writes nothing there and reads none of its other worktrees.
  */
 export function ownsGitDir(repo: RepoLocation): boolean {
-  return repo.commonDir === realpathOr(joinPath(repo.canonicalRoot, ".git"));
+  if (repo.commonDir === realpathOr(joinPath(repo.canonicalRoot, ".git"))) return true;
+  // A submodule's git dir (<super>/.git/modules/<name>) names its checkout back in its own config, which a
+  // planted .git cannot write: one naming another checkout as its worktree is that checkout's.
+  return configuredWorktree(repo.commonDir) === repo.canonicalRoot;
 }
 
 /** True when `ownDir` is `<commonDir>/worktrees/<id>` and its `gitdir` file names this worktree's `.git`. */
@@ -85,6 +88,28 @@ function readCommonDir(gitDir: string): string | undefined {
 function canonicalRootOf(commonDir: string, worktreeRoot: string): string {
   if (path.basename(commonDir) === ".git") return path.dirname(commonDir);
   return worktreeRoot;
+}
+
+/** A listed worktree of a submodule belongs to the submodule's checkout, which its git dir's config names. */
+function listedRootOf(commonDir: string, worktreeRoot: string): string {
+  if (path.basename(commonDir) === ".git") return path.dirname(commonDir);
+  return configuredWorktree(commonDir) ?? worktreeRoot;
+}
+
+/** `core.worktree` in a git dir's own config (set by git for submodules), realpath'd; relative paths are from the git dir. */
+function configuredWorktree(gitDir: string): string | undefined {
+  const text = readOrUndefined(joinPath(gitDir, "config"));
+  if (text === undefined) return undefined;
+  let inCore = false;
+  let found: string | undefined;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const section = line.match(/^\[\s*([A-Za-z0-9.-]+)\s*\]/);
+    if (section) inCore = section[1]!.toLowerCase() === "core";
+    const entry = inCore ? line.match(/^worktree\s*=\s*(.*)$/i) : null;
+    if (entry) found = entry[1]!.replace(/^"(.*)"$/, "$1").trim(); // the last one wins, as in git
+  }
+  return found ? realpathOr(path.resolve(gitDir, found)) : undefined;
 }
 
 function lstatOrUndefined(p: string): FileStat | undefined {

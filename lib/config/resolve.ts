@@ -8,6 +8,7 @@ import { claudeSlug, projectKey } from "./project.js";
 import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 import { hostDir } from "../core/host-dirs.js";
+import { claimLegacyStore, legacyOwner } from "./legacy-owner.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";
 export type ResolutionSource = "env" | "config" | "legacy" | "config-legacy-global" | "none";
@@ -28,6 +29,8 @@ export interface Resolution {
   legacy_dir: string;
   config_file: string;
   git: boolean;
+  /** Unavailable because the legacy directory records another project as its owner: that project's root. */
+  legacy_owner?: string;
   /** Compatibility discovery only: what it ignored on the way (the deprecated global memory_dir key). */
   warnings?: string[];
 }
@@ -131,6 +134,12 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
   }
 
   if (isDirectory(base.legacy_dir)) {
+    let owner = legacyOwner(base.legacy_dir);
+    if (owner === undefined) {
+      claimLegacyStore(base.legacy_dir, canonical);
+      owner = legacyOwner(base.legacy_dir) ?? canonical; // a concurrent first use by the other project may have won
+    }
+    if (owner !== canonical) return { ...base, ...(warnings.length > 0 ? { warnings } : {}), ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
       ...base,
       status: "resolved",
@@ -147,6 +156,17 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
     resolution_source: "none",
     memory_dir: null,
     reason: `no memory selected: MEMCTL_MEMORY_DIR is unset, ${config.file} has no entry for ${base.project_key}, and ${base.legacy_dir} does not exist; run "memctl init" to create a store`,
+  };
+}
+
+/** Unavailable: the legacy folder Claude Code names this project's is another project's store (see legacy-owner.ts). */
+function legacyOfAnother(legacyDir: string, owner: string, canonical: string): Pick<Resolution, "status" | "resolution_source" | "memory_dir" | "reason" | "legacy_owner"> {
+  return {
+    status: "unavailable",
+    resolution_source: "none",
+    memory_dir: null,
+    legacy_owner: owner,
+    reason: `the legacy Claude Code memory directory ${legacyDir} belongs to ${owner} (Claude Code gives both projects that folder name), so this project does not use it; give this project its own store: "memctl config set --repo-root ${canonical} --memory-dir <absolute dir>", then "memctl init"`,
   };
 }
 

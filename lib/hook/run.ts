@@ -87,6 +87,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     const reason = `memory selection is invalid — ${resolution.reason}; "memctl resolve --repo-root ${resolution.repo_root}" shows it`;
     return { ...unavailable(host, reason, io), status: "invalid-explicit", resolution };
   }
+  // Another project's legacy store under this project's Claude folder name: say so rather than stay silent.
+  if (resolution.legacy_owner !== undefined) return { ...unavailable(host, resolution.reason, io), resolution };
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
   const memoryDir = resolution.memory_dir;

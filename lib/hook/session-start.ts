@@ -128,6 +128,8 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
   let scopeAt: string | null;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
+    // The legacy folder of this project's Claude name is another project's store: say whose, not "run init".
+    if (resolution.legacy_owner !== undefined) return unavailable(host, resolution.reason, io, event);
     if (resolution.status !== "resolved" || !resolution.memory_dir)
       return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
     memoryDir = resolution.memory_dir;

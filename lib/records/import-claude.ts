@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, readClaudeCard, type ClaudeCard, type SkippedClaudeFile } from "../config/claude-memory.js";
 import { findRepo, ownsGitDir } from "../config/git.js";
+import { legacyOwner } from "../config/legacy-owner.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkBatch, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
@@ -66,10 +67,13 @@ export function projectClaudeDirs(resolution: Resolution, io: Pick<Io, "env" | "
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");
-  return [...roots]
-    .map((r) => path.join(projects, claudeSlug(r), "memory"))
-    .filter((d) => isDirectory(d))
-    .sort();
+  return (
+    [...roots]
+      .map((r) => path.join(projects, claudeSlug(r), "memory"))
+      // A folder Claude names this project's may be another project's legacy store (the names collide): not ours.
+      .filter((d) => isDirectory(d) && (legacyOwner(d) ?? resolution.canonical_repo) === resolution.canonical_repo)
+      .sort()
+  );
 }
 
 /** What an import would do, without writing anything. */

@@ -10150,6 +10150,7 @@ async function withRecordsLock(ctx, fn) {
   return withStoreLock(
     ctx.memoryDir,
     async () => {
+      assertIndexRegular(ctx.memoryDir);
       await recoverIntent(ctx.memoryDir, ctx.commit);
       return fn();
     },
@@ -10172,6 +10173,15 @@ function assertIndexRegular(memoryDir) {
   const file = node_path_default.join(memoryDir, INDEX_FILE);
   const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
   if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+  if (!stat2 || !node_fs_default.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + node_path_default.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target }
+  );
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);
@@ -12078,7 +12088,7 @@ function located(worktreeRoot, dotGit, gitDir) {
   const common = readCommonDir(gitDir);
   if (common !== void 0) {
     const commonDir = realpathOr(common);
-    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: listedRootOf(commonDir, worktreeRoot) };
     return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
   const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
@@ -12101,6 +12111,24 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
+}
+function listedRootOf(commonDir, worktreeRoot) {
+  if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
+  return configuredWorktree(commonDir) ?? worktreeRoot;
+}
+function configuredWorktree(gitDir) {
+  const text = readOrUndefined(joinPath(gitDir, "config"));
+  if (text === void 0) return void 0;
+  let inCore = false;
+  let found;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const section = line.match(/^\[\s*([A-Za-z0-9.-]+)\s*\]/);
+    if (section) inCore = section[1].toLowerCase() === "core";
+    const entry = inCore ? line.match(/^worktree\s*=\s*(.*)$/i) : null;
+    if (entry) found = entry[1].replace(/^"(.*)"$/, "$1").trim();
+  }
+  return found ? realpathOr(node_path_default.resolve(gitDir, found)) : void 0;
 }
 function lstatOrUndefined(p) {
   try {
@@ -12162,6 +12190,33 @@ function trimDashes(text) {
 init_checked_fs();
 init_paths();
 init_host_dirs();
+
+// lib/config/legacy-owner.ts
+init_checked_fs();
+init_paths();
+init_safe_write();
+init_write();
+var OWNER_FILE = "project-root";
+var OWNER_MAX_BYTES2 = 16 * 1024;
+function legacyOwner(legacyDir) {
+  const file = joinPath(legacyDir, STATE_DIR, OWNER_FILE);
+  if (lstatIfExists(file) === void 0) return void 0;
+  try {
+    const text = readRegularUtf8(file, OWNER_MAX_BYTES2, { nofollow: true }).trim();
+    return text === "" ? void 0 : text;
+  } catch {
+    return void 0;
+  }
+}
+function claimLegacyStore(legacyDir, canonical) {
+  try {
+    commitFileSync(joinPath(realDir(legacyDir, STATE_DIR), OWNER_FILE), `${canonical}
+`, { exclusive: true });
+  } catch {
+  }
+}
+
+// lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
   const start = options.repoRoot !== void 0 && node_path_default.isAbsolute(options.repoRoot) ? node_path_default.resolve(options.repoRoot) : node_path_default.resolve(io.cwd, options.repoRoot ?? ".");
@@ -12230,6 +12285,12 @@ function resolveMemory(options, io, config) {
     };
   }
   if (isDirectory(base.legacy_dir)) {
+    let owner = legacyOwner(base.legacy_dir);
+    if (owner === void 0) {
+      claimLegacyStore(base.legacy_dir, canonical);
+      owner = legacyOwner(base.legacy_dir) ?? canonical;
+    }
+    if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
       ...base,
       status: "resolved",
@@ -12246,6 +12307,15 @@ function resolveMemory(options, io, config) {
     resolution_source: "none",
     memory_dir: null,
     reason: `no memory selected: MEMCTL_MEMORY_DIR is unset, ${config.file} has no entry for ${base.project_key}, and ${base.legacy_dir} does not exist; run "memctl init" to create a store`
+  };
+}
+function legacyOfAnother(legacyDir, owner, canonical) {
+  return {
+    status: "unavailable",
+    resolution_source: "none",
+    memory_dir: null,
+    legacy_owner: owner,
+    reason: `the legacy Claude Code memory directory ${legacyDir} belongs to ${owner} (Claude Code gives both projects that folder name), so this project does not use it; give this project its own store: "memctl config set --repo-root ${canonical} --memory-dir <absolute dir>", then "memctl init"`
   };
 }
 function rawEntryDir(config, key) {

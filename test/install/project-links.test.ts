@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { initRepo, REPO_ROOT, tempDir } from "../helpers.js";
+import { git, gitInit, initRepo, REPO_ROOT, tempDir } from "../helpers.js";
 
 // A project-scope (or local) install writes into a repository the user may have just cloned: a file or folder
 // there that is a link leading out of it must not make install write the user's other files. Nothing is written,
@@ -148,6 +148,39 @@ test("install --scope local in a directory whose .git file names another reposit
     const own = install(home, victim, "claude", "--scope", "local");
     assert.equal(own.status, 0, own.stdout + own.stderr);
     assert.match(fs.readFileSync(exclude, "utf8"), /^\/\.claude\/settings\.local\.json$/m);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// A submodule's .git file names <super>/.git/modules/<name>, whose core.worktree names the submodule back; a linked
+// worktree's is listed in <common>/worktrees. Both are the checkout's own repository: git must ignore the local file.
+test("install --scope local in a real submodule and a real linked worktree adds git's exclude line; a .git naming the submodule's git dir does not", () => {
+  const { root, home } = setup();
+  try {
+    const lib = gitInit(path.join(root, "lib"));
+    const sup = gitInit(path.join(root, "super"));
+    git(sup, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "mod");
+    const mod = path.join(sup, "mod");
+    const wt = path.join(root, "wt");
+    git(sup, "worktree", "add", "-q", wt);
+    const modWt = path.join(root, "mod-wt");
+    git(mod, "worktree", "add", "-q", modWt);
+    const modExclude = path.join(git(mod, "rev-parse", "--absolute-git-dir"), "info", "exclude");
+    const before = fs.readFileSync(modExclude, "utf8");
+    // A planted .git naming the submodule's git dir, which names another checkout (mod) as its worktree.
+    const tool = path.join(root, "tool");
+    fs.mkdirSync(tool);
+    fs.writeFileSync(path.join(tool, ".git"), `gitdir: ${path.dirname(path.dirname(modExclude))}\n`);
+    const planted = install(home, tool, "claude", "--scope", "local");
+    assert.equal(planted.status, 0, planted.stdout + planted.stderr);
+    assert.equal(fs.readFileSync(modExclude, "utf8"), before, "a .git naming the submodule's git dir edited its exclude file");
+    for (const dir of [mod, wt, modWt]) {
+      const run = install(home, dir, "claude", "--scope", "local");
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      // git itself says the local file is ignored there: the line went into the file git reads for that checkout.
+      assert.equal(git(dir, "check-ignore", ".claude/settings.local.json"), ".claude/settings.local.json", dir);
+    }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

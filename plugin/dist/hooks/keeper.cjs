@@ -10598,6 +10598,9 @@ var HOOK_TABLES = [...HOST_NAMES, "default"];
 // lib/config/git.ts
 var GIT_LINK_MAX_BYTES = 64 * 1024;
 
+// lib/config/legacy-owner.ts
+var OWNER_MAX_BYTES2 = 16 * 1024;
+
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 

@@ -6111,7 +6111,7 @@ function located(worktreeRoot, dotGit, gitDir) {
   const common2 = readCommonDir(gitDir);
   if (common2 !== void 0) {
     const commonDir = realpathOr(common2);
-    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: listedRootOf(commonDir, worktreeRoot) };
     return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
   const canonicalRoot = node_path_default.basename(ownDir) === ".git" && node_path_default.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
@@ -6134,6 +6134,24 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
   return worktreeRoot;
+}
+function listedRootOf(commonDir, worktreeRoot) {
+  if (node_path_default.basename(commonDir) === ".git") return node_path_default.dirname(commonDir);
+  return configuredWorktree(commonDir) ?? worktreeRoot;
+}
+function configuredWorktree(gitDir) {
+  const text = readOrUndefined(joinPath(gitDir, "config"));
+  if (text === void 0) return void 0;
+  let inCore = false;
+  let found;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const section2 = line.match(/^\[\s*([A-Za-z0-9.-]+)\s*\]/);
+    if (section2) inCore = section2[1].toLowerCase() === "core";
+    const entry = inCore ? line.match(/^worktree\s*=\s*(.*)$/i) : null;
+    if (entry) found = entry[1].replace(/^"(.*)"$/, "$1").trim();
+  }
+  return found ? realpathOr(node_path_default.resolve(gitDir, found)) : void 0;
 }
 function lstatOrUndefined(p) {
   try {
@@ -6318,6 +6336,382 @@ function trimDashes(text) {
   return text.slice(start, end);
 }
 
+// lib/store/safe-write.ts
+var S_IFMT2 = 61440;
+var S_IFLNK = 40960;
+function notRealError(file, expected, mode) {
+  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
+    { file }
+  );
+}
+var madeHere = /* @__PURE__ */ new Map();
+function parentMtimeAfterMade(dir) {
+  return madeHere.get(dir);
+}
+function realDir(root, ...segments) {
+  let dir = root;
+  for (const segment of segments.flatMap((s) => s.split("/"))) {
+    const parent = dir;
+    dir = joinPath(dir, segment);
+    let stat2 = lstatIfExists(dir);
+    if (stat2 === void 0) {
+      try {
+        node_fs_default.mkdirSync(dir);
+        const after = lstatIfExists(parent)?.mtimeMs;
+        if (after !== void 0) madeHere.set(dir, after);
+      } catch (err) {
+        if (systemCode(err) !== "EEXIST") throw err;
+      }
+      stat2 = lstatIfExists(dir);
+    }
+    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
+  }
+  return dir;
+}
+function openAppend(file, readable = false) {
+  const c = node_fs_default.constants;
+  let fd;
+  try {
+    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
+  } catch (err) {
+    const code = systemCode(err);
+    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
+    if (code === "ENXIO") throw notRealError(file, "file");
+    throw err;
+  }
+  let ok = false;
+  try {
+    const stat2 = fstat(fd);
+    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+    ok = true;
+    return fd;
+  } finally {
+    if (!ok) close(fd);
+  }
+}
+function appendBytes(file, data, options = {}) {
+  const fd = openAppend(file, options.dropTornTail === true);
+  try {
+    if (options.expect && !options.expect(fd)) return void 0;
+    if (options.dropTornTail) cutTornTail(fd);
+    const start = options.rollback ? fstat(fd).size : 0;
+    try {
+      writeAll(fd, data);
+      if (options.fsync) node_fs_default.fsyncSync(fd);
+    } catch (err) {
+      if (options.rollback) {
+        try {
+          node_fs_default.ftruncateSync(fd, start);
+        } catch {
+        }
+      }
+      throw err;
+    }
+    return fstat(fd).size;
+  } finally {
+    close(fd);
+  }
+}
+function appendRotating(file, data, cap, previous) {
+  const fd = openAppend(file);
+  let size;
+  let ino;
+  try {
+    writeAll(fd, data);
+    const st = fstat(fd);
+    size = st.size;
+    ino = st.ino;
+  } finally {
+    close(fd);
+  }
+  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
+}
+function cutTornTail(fd) {
+  const size = fstat(fd).size;
+  const last = Buffer.alloc(1);
+  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
+  const from = lastLineStart(fd, size);
+  if (size - from <= WHOLE_TAIL_MAX) {
+    const tail = Buffer.alloc(size - from);
+    readAt(fd, tail, 0, tail.length, from);
+    if (isJsonRecord(tail.toString("utf8"))) {
+      writeBytes(fd, Buffer.from("\n"), 0, 1);
+      return;
+    }
+  }
+  node_fs_default.ftruncateSync(fd, from);
+}
+var WHOLE_TAIL_MAX = 1024 * 1024;
+function lastLineStart(fd, size) {
+  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readAt(fd, chunk, 0, end - start, start);
+    const newline = chunk.subarray(0, n).lastIndexOf(10);
+    if (newline >= 0) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+function isJsonRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
+function writeNewFile(file, data, options = {}) {
+  const c = node_fs_default.constants;
+  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  let open = true;
+  try {
+    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+    for (const bytes of pieces) {
+      let written = 0;
+      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
+    }
+    if (options.fsync) node_fs_default.fsyncSync(fd);
+    open = false;
+    node_fs_default.closeSync(fd);
+  } catch (err) {
+    if (open) node_fs_default.closeSync(fd);
+    node_fs_default.rmSync(file, { force: true });
+    throw err;
+  }
+}
+function replaceFile(file, data, temp) {
+  writeNewFile(temp, data);
+  try {
+    node_fs_default.renameSync(temp, file);
+  } catch (err) {
+    node_fs_default.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+// lib/store/write.ts
+var import_node_crypto = require("node:crypto");
+
+// lib/store/monotonic.ts
+function monotonicMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+// lib/store/lock.ts
+var LOCK_NAME = "lock";
+var DEFAULT_LOCK_STALE_MS = 3e4;
+function hostname() {
+  return process.getBuiltinModule("node:os").hostname();
+}
+var OWNERLESS_GRACE_MS = 2e3;
+function ensureStateDir(memoryDir) {
+  return realDir(memoryDir, STATE_DIR);
+}
+function tryStoreLock(memoryDir, options = {}) {
+  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (tryMkdir(lockDir)) {
+      try {
+        writeNewFile(node_path_default.join(lockDir, "owner"), JSON.stringify(owner));
+      } catch (err) {
+        node_fs_default.rmSync(lockDir, { recursive: true, force: true });
+        throw err;
+      }
+      const heartbeat = setInterval(() => touch(lockDir), Math.max(1e3, staleMs / 3));
+      heartbeat.unref();
+      return {
+        release: () => {
+          clearInterval(heartbeat);
+          release(lockDir, owner.token);
+          forgetReads();
+        },
+        stillHeld: () => readOwner(lockDir)?.token === owner.token
+      };
+    }
+    if (!isAbandoned(lockDir, staleMs)) return void 0;
+    breakLock(lockDir, staleMs);
+  }
+  return void 0;
+}
+function lockHolder(memoryDir, name) {
+  const lockDir = node_path_default.join(memoryDir, STATE_DIR, name);
+  try {
+    const stat2 = node_fs_default.lstatSync(lockDir, { throwIfNoEntry: false });
+    if (!stat2?.isDirectory()) return void 0;
+    const owner = readOwner(lockDir);
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: node_path_default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var OWNER_MAX_BYTES = 4096;
+function tryMkdir(dir) {
+  try {
+    node_fs_default.mkdirSync(dir);
+    return true;
+  } catch (err) {
+    if (systemCode(err) === "EEXIST") return false;
+    throw ioError(`cannot create the lock ${dir}`, err);
+  }
+}
+function readOwner(lockDir) {
+  try {
+    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
+    return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isAbandoned(lockDir, staleMs) {
+  let ageMs;
+  try {
+    const stat2 = node_fs_default.lstatSync(lockDir);
+    if (!stat2.isDirectory()) return true;
+    ageMs = Date.now() - stat2.mtimeMs;
+  } catch {
+    return false;
+  }
+  const owner = readOwner(lockDir);
+  if (!owner) return ageMs > OWNERLESS_GRACE_MS;
+  if (owner.host === hostname()) return !processAlive(owner.pid) || ageMs > staleMs * 10;
+  return ageMs > staleMs;
+}
+function breakLock(lockDir, staleMs) {
+  const breaker = `${lockDir}.break`;
+  if (!tryMkdir(breaker)) {
+    try {
+      if (Date.now() - node_fs_default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) node_fs_default.rmSync(breaker, { recursive: true, force: true });
+    } catch {
+    }
+    return;
+  }
+  try {
+    if (isAbandoned(lockDir, staleMs)) node_fs_default.rmSync(lockDir, { recursive: true, force: true });
+  } finally {
+    node_fs_default.rmSync(breaker, { recursive: true, force: true });
+  }
+}
+function release(lockDir, token) {
+  if (readOwner(lockDir)?.token !== token) return;
+  node_fs_default.rmSync(node_path_default.join(lockDir, "owner"), { force: true });
+  try {
+    node_fs_default.rmdirSync(lockDir);
+  } catch {
+  }
+}
+function touch(dir) {
+  try {
+    const now = /* @__PURE__ */ new Date();
+    node_fs_default.lutimesSync(dir, now, now);
+  } catch {
+  }
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return systemCode(err) === "EPERM";
+  }
+  return !isZombie(pid);
+}
+function isZombie(pid) {
+  try {
+    const stat2 = node_fs_default.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+function ioError(message, err) {
+  return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
+}
+
+// lib/store/write.ts
+function commitFileSync(file, content, options = {}) {
+  renameOne(stageOne(file, content, options), options);
+}
+function stageOne(file, content, options) {
+  if (options.followLink) {
+    file = realpathOr(file);
+    node_fs_default.mkdirSync(node_path_default.dirname(file), { recursive: true });
+  }
+  const dir = node_path_default.dirname(file);
+  if (options.sweep !== false) sweepDeadTemps(dir);
+  const temp = node_path_default.join(dir, `.${node_path_default.basename(file)}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`);
+  let mode = 420;
+  try {
+    const stat2 = node_fs_default.lstatSync(file);
+    if (stat2.isFile()) mode = stat2.mode & 511;
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  writeNewFile(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content, { mode, fsync: options.durable !== false });
+  return { file, temp };
+}
+function renameOne({ file, temp }, options) {
+  try {
+    if (options.exclusive) {
+      node_fs_default.linkSync(temp, file);
+      node_fs_default.rmSync(temp, { force: true });
+    } else node_fs_default.renameSync(temp, file);
+  } catch (err) {
+    node_fs_default.rmSync(temp, { force: true });
+    throw err;
+  }
+  if (options.durable !== false) syncDirectory(node_path_default.dirname(file));
+}
+var TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+function sweepDeadTemps(dir) {
+  let names;
+  try {
+    names = node_fs_default.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = TEMP.exec(name)?.[1];
+    if (pid !== void 0 && !processAlive(Number(pid))) node_fs_default.rmSync(node_path_default.join(dir, name), { force: true });
+  }
+}
+function syncDirectory(dir) {
+  try {
+    const fd = node_fs_default.openSync(dir, "r");
+    try {
+      node_fs_default.fsyncSync(fd);
+    } finally {
+      node_fs_default.closeSync(fd);
+    }
+  } catch {
+  }
+}
+
+// lib/config/legacy-owner.ts
+var OWNER_FILE = "project-root";
+var OWNER_MAX_BYTES2 = 16 * 1024;
+function legacyOwner(legacyDir) {
+  const file = joinPath(legacyDir, STATE_DIR, OWNER_FILE);
+  if (lstatIfExists(file) === void 0) return void 0;
+  try {
+    const text = readRegularUtf8(file, OWNER_MAX_BYTES2, { nofollow: true }).trim();
+    return text === "" ? void 0 : text;
+  } catch {
+    return void 0;
+  }
+}
+function claimLegacyStore(legacyDir, canonical) {
+  try {
+    commitFileSync(joinPath(realDir(legacyDir, STATE_DIR), OWNER_FILE), `${canonical}
+`, { exclusive: true });
+  } catch {
+  }
+}
+
 // lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
@@ -6387,6 +6781,12 @@ function resolveMemory(options, io, config) {
     };
   }
   if (isDirectory(base.legacy_dir)) {
+    let owner = legacyOwner(base.legacy_dir);
+    if (owner === void 0) {
+      claimLegacyStore(base.legacy_dir, canonical);
+      owner = legacyOwner(base.legacy_dir) ?? canonical;
+    }
+    if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
       ...base,
       status: "resolved",
@@ -6403,6 +6803,15 @@ function resolveMemory(options, io, config) {
     resolution_source: "none",
     memory_dir: null,
     reason: `no memory selected: MEMCTL_MEMORY_DIR is unset, ${config.file} has no entry for ${base.project_key}, and ${base.legacy_dir} does not exist; run "memctl init" to create a store`
+  };
+}
+function legacyOfAnother(legacyDir, owner, canonical) {
+  return {
+    status: "unavailable",
+    resolution_source: "none",
+    memory_dir: null,
+    legacy_owner: owner,
+    reason: `the legacy Claude Code memory directory ${legacyDir} belongs to ${owner} (Claude Code gives both projects that folder name), so this project does not use it; give this project its own store: "memctl config set --repo-root ${canonical} --memory-dir <absolute dir>", then "memctl init"`
   };
 }
 function rawEntryDir(config, key) {
@@ -7692,163 +8101,6 @@ function pagedHead(fd, size) {
 // builtin:node:buffer
 var m3 = process.getBuiltinModule("node:buffer");
 var isAscii = m3.isAscii;
-
-// lib/store/safe-write.ts
-var S_IFMT2 = 61440;
-var S_IFLNK = 40960;
-function notRealError(file, expected, mode) {
-  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
-  return new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
-    { file }
-  );
-}
-var madeHere = /* @__PURE__ */ new Map();
-function parentMtimeAfterMade(dir) {
-  return madeHere.get(dir);
-}
-function realDir(root, ...segments) {
-  let dir = root;
-  for (const segment of segments.flatMap((s) => s.split("/"))) {
-    const parent = dir;
-    dir = joinPath(dir, segment);
-    let stat2 = lstatIfExists(dir);
-    if (stat2 === void 0) {
-      try {
-        node_fs_default.mkdirSync(dir);
-        const after = lstatIfExists(parent)?.mtimeMs;
-        if (after !== void 0) madeHere.set(dir, after);
-      } catch (err) {
-        if (systemCode(err) !== "EEXIST") throw err;
-      }
-      stat2 = lstatIfExists(dir);
-    }
-    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
-  }
-  return dir;
-}
-function openAppend(file, readable = false) {
-  const c = node_fs_default.constants;
-  let fd;
-  try {
-    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
-  } catch (err) {
-    const code = systemCode(err);
-    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
-    if (code === "ENXIO") throw notRealError(file, "file");
-    throw err;
-  }
-  let ok = false;
-  try {
-    const stat2 = fstat(fd);
-    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-    ok = true;
-    return fd;
-  } finally {
-    if (!ok) close(fd);
-  }
-}
-function appendBytes(file, data, options = {}) {
-  const fd = openAppend(file, options.dropTornTail === true);
-  try {
-    if (options.expect && !options.expect(fd)) return void 0;
-    if (options.dropTornTail) cutTornTail(fd);
-    const start = options.rollback ? fstat(fd).size : 0;
-    try {
-      writeAll(fd, data);
-      if (options.fsync) node_fs_default.fsyncSync(fd);
-    } catch (err) {
-      if (options.rollback) {
-        try {
-          node_fs_default.ftruncateSync(fd, start);
-        } catch {
-        }
-      }
-      throw err;
-    }
-    return fstat(fd).size;
-  } finally {
-    close(fd);
-  }
-}
-function appendRotating(file, data, cap, previous) {
-  const fd = openAppend(file);
-  let size;
-  let ino;
-  try {
-    writeAll(fd, data);
-    const st = fstat(fd);
-    size = st.size;
-    ino = st.ino;
-  } finally {
-    close(fd);
-  }
-  if (size > cap && lstatIfExists(file)?.ino === ino) node_fs_default.renameSync(file, previous);
-}
-function cutTornTail(fd) {
-  const size = fstat(fd).size;
-  const last = Buffer.alloc(1);
-  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
-  const from = lastLineStart(fd, size);
-  if (size - from <= WHOLE_TAIL_MAX) {
-    const tail = Buffer.alloc(size - from);
-    readAt(fd, tail, 0, tail.length, from);
-    if (isJsonRecord(tail.toString("utf8"))) {
-      writeBytes(fd, Buffer.from("\n"), 0, 1);
-      return;
-    }
-  }
-  node_fs_default.ftruncateSync(fd, from);
-}
-var WHOLE_TAIL_MAX = 1024 * 1024;
-function lastLineStart(fd, size) {
-  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
-  for (let end = size; end > 0; ) {
-    const start = Math.max(0, end - chunk.length);
-    const n = readAt(fd, chunk, 0, end - start, start);
-    const newline = chunk.subarray(0, n).lastIndexOf(10);
-    if (newline >= 0) return start + newline + 1;
-    end = start;
-  }
-  return 0;
-}
-function isJsonRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    return typeof v === "object" && v !== null;
-  } catch {
-    return false;
-  }
-}
-function writeNewFile(file, data, options = {}) {
-  const c = node_fs_default.constants;
-  const fd = node_fs_default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
-  let open = true;
-  try {
-    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
-    for (const bytes of pieces) {
-      let written = 0;
-      while (written < bytes.length) written += node_fs_default.writeSync(fd, bytes, written, bytes.length - written);
-    }
-    if (options.fsync) node_fs_default.fsyncSync(fd);
-    open = false;
-    node_fs_default.closeSync(fd);
-  } catch (err) {
-    if (open) node_fs_default.closeSync(fd);
-    node_fs_default.rmSync(file, { force: true });
-    throw err;
-  }
-}
-function replaceFile(file, data, temp) {
-  writeNewFile(temp, data);
-  try {
-    node_fs_default.renameSync(temp, file);
-  } catch (err) {
-    node_fs_default.rmSync(temp, { force: true });
-    throw err;
-  }
-}
 
 // lib/store/hold-index.ts
 var HOLD_INDEX_RELPATH = `${STATE_DIR}/arrival-paths`;
@@ -10077,142 +10329,6 @@ function statQuiet(file) {
   }
 }
 
-// lib/store/monotonic.ts
-function monotonicMs() {
-  return Number(process.hrtime.bigint()) / 1e6;
-}
-
-// lib/store/lock.ts
-var LOCK_NAME = "lock";
-var DEFAULT_LOCK_STALE_MS = 3e4;
-function hostname() {
-  return process.getBuiltinModule("node:os").hostname();
-}
-var OWNERLESS_GRACE_MS = 2e3;
-function ensureStateDir(memoryDir) {
-  return realDir(memoryDir, STATE_DIR);
-}
-function tryStoreLock(memoryDir, options = {}) {
-  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = node_path_default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
-  const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryMkdir(lockDir)) {
-      try {
-        writeNewFile(node_path_default.join(lockDir, "owner"), JSON.stringify(owner));
-      } catch (err) {
-        node_fs_default.rmSync(lockDir, { recursive: true, force: true });
-        throw err;
-      }
-      const heartbeat = setInterval(() => touch(lockDir), Math.max(1e3, staleMs / 3));
-      heartbeat.unref();
-      return {
-        release: () => {
-          clearInterval(heartbeat);
-          release(lockDir, owner.token);
-          forgetReads();
-        },
-        stillHeld: () => readOwner(lockDir)?.token === owner.token
-      };
-    }
-    if (!isAbandoned(lockDir, staleMs)) return void 0;
-    breakLock(lockDir, staleMs);
-  }
-  return void 0;
-}
-function lockHolder(memoryDir, name) {
-  const lockDir = node_path_default.join(memoryDir, STATE_DIR, name);
-  try {
-    const stat2 = node_fs_default.lstatSync(lockDir, { throwIfNoEntry: false });
-    if (!stat2?.isDirectory()) return void 0;
-    const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: node_path_default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
-  } catch {
-    return void 0;
-  }
-}
-var OWNER_MAX_BYTES = 4096;
-function tryMkdir(dir) {
-  try {
-    node_fs_default.mkdirSync(dir);
-    return true;
-  } catch (err) {
-    if (systemCode(err) === "EEXIST") return false;
-    throw ioError(`cannot create the lock ${dir}`, err);
-  }
-}
-function readOwner(lockDir) {
-  try {
-    const o = JSON.parse(readRegularUtf8(node_path_default.join(lockDir, "owner"), OWNER_MAX_BYTES, { nofollow: true }));
-    return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function isAbandoned(lockDir, staleMs) {
-  let ageMs;
-  try {
-    const stat2 = node_fs_default.lstatSync(lockDir);
-    if (!stat2.isDirectory()) return true;
-    ageMs = Date.now() - stat2.mtimeMs;
-  } catch {
-    return false;
-  }
-  const owner = readOwner(lockDir);
-  if (!owner) return ageMs > OWNERLESS_GRACE_MS;
-  if (owner.host === hostname()) return !processAlive(owner.pid) || ageMs > staleMs * 10;
-  return ageMs > staleMs;
-}
-function breakLock(lockDir, staleMs) {
-  const breaker = `${lockDir}.break`;
-  if (!tryMkdir(breaker)) {
-    try {
-      if (Date.now() - node_fs_default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) node_fs_default.rmSync(breaker, { recursive: true, force: true });
-    } catch {
-    }
-    return;
-  }
-  try {
-    if (isAbandoned(lockDir, staleMs)) node_fs_default.rmSync(lockDir, { recursive: true, force: true });
-  } finally {
-    node_fs_default.rmSync(breaker, { recursive: true, force: true });
-  }
-}
-function release(lockDir, token) {
-  if (readOwner(lockDir)?.token !== token) return;
-  node_fs_default.rmSync(node_path_default.join(lockDir, "owner"), { force: true });
-  try {
-    node_fs_default.rmdirSync(lockDir);
-  } catch {
-  }
-}
-function touch(dir) {
-  try {
-    const now = /* @__PURE__ */ new Date();
-    node_fs_default.lutimesSync(dir, now, now);
-  } catch {
-  }
-}
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return systemCode(err) === "EPERM";
-  }
-  return !isZombie(pid);
-}
-function isZombie(pid) {
-  try {
-    const stat2 = node_fs_default.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
-  } catch {
-    return false;
-  }
-}
-function ioError(message, err) {
-  return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
-}
-
 // lib/usage/legacy.ts
 var REGISTRY = "usage.cards";
 var HEADER3 = "# memctl usage cards v1";
@@ -11488,6 +11604,7 @@ async function runUserPromptHook(stdin, options, io) {
     const reason = `memory selection is invalid \u2014 ${resolution.reason}; "memctl resolve --repo-root ${resolution.repo_root}" shows it`;
     return { ...unavailable(host, reason, io), status: "invalid-explicit", resolution };
   }
+  if (resolution.legacy_owner !== void 0) return { ...unavailable(host, resolution.reason, io), resolution };
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
   const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;

@@ -85,4 +85,13 @@ test("a submodule keeps its own identity", () => {
   const sup = gitInit(path.join(root, "super"));
   git(sup, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "mod");
   assert.equal(findRepo(path.join(sup, "mod"))?.canonicalRoot, path.join(sup, "mod"));
+  // A linked worktree of the submodule shares the submodule's identity (its git dir's core.worktree names it).
+  const wt = path.join(root, "mod-wt");
+  git(path.join(sup, "mod"), "worktree", "add", "-q", wt);
+  assert.equal(findRepo(wt)?.canonicalRoot, path.join(sup, "mod"));
+  // A .git naming the submodule's git dir is not the submodule.
+  const evil = path.join(root, "evil");
+  fs.mkdirSync(evil);
+  fs.writeFileSync(path.join(evil, ".git"), `gitdir: ${path.join(sup, ".git", "modules", "mod")}\n`);
+  assert.equal(findRepo(evil)?.canonicalRoot, evil);
 });

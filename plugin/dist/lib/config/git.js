@@ -22,14 +22,15 @@ function located(worktreeRoot, dotGit, gitDir) {
   const common = readCommonDir(gitDir);
   if (common !== void 0) {
     const commonDir = realpathOr(common);
-    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: canonicalRootOf(commonDir, worktreeRoot) };
+    if (listsWorktree(commonDir, ownDir, dotGit)) return { worktreeRoot, commonDir, canonicalRoot: listedRootOf(commonDir, worktreeRoot) };
     return { worktreeRoot, commonDir: ownDir, canonicalRoot: worktreeRoot };
   }
   const canonicalRoot = path.basename(ownDir) === ".git" && path.dirname(ownDir) !== worktreeRoot ? worktreeRoot : canonicalRootOf(ownDir, worktreeRoot);
   return { worktreeRoot, commonDir: ownDir, canonicalRoot };
 }
 function ownsGitDir(repo) {
-  return repo.commonDir === realpathOr(joinPath(repo.canonicalRoot, ".git"));
+  if (repo.commonDir === realpathOr(joinPath(repo.canonicalRoot, ".git"))) return true;
+  return configuredWorktree(repo.commonDir) === repo.canonicalRoot;
 }
 function listsWorktree(commonDir, ownDir, dotGit) {
   if (path.dirname(ownDir) !== joinPath(commonDir, "worktrees")) return false;
@@ -48,6 +49,24 @@ function readCommonDir(gitDir) {
 function canonicalRootOf(commonDir, worktreeRoot) {
   if (path.basename(commonDir) === ".git") return path.dirname(commonDir);
   return worktreeRoot;
+}
+function listedRootOf(commonDir, worktreeRoot) {
+  if (path.basename(commonDir) === ".git") return path.dirname(commonDir);
+  return configuredWorktree(commonDir) ?? worktreeRoot;
+}
+function configuredWorktree(gitDir) {
+  const text = readOrUndefined(joinPath(gitDir, "config"));
+  if (text === void 0) return void 0;
+  let inCore = false;
+  let found;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const section = line.match(/^\[\s*([A-Za-z0-9.-]+)\s*\]/);
+    if (section) inCore = section[1].toLowerCase() === "core";
+    const entry = inCore ? line.match(/^worktree\s*=\s*(.*)$/i) : null;
+    if (entry) found = entry[1].replace(/^"(.*)"$/, "$1").trim();
+  }
+  return found ? realpathOr(path.resolve(gitDir, found)) : void 0;
 }
 function lstatOrUndefined(p) {
   try {

@@ -8,6 +8,7 @@ import { claudeSlug, projectKey } from "./project.js";
 import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 import { hostDir } from "../core/host-dirs.js";
+import { claimLegacyStore, legacyOwner } from "./legacy-owner.js";
 var RESOLUTION_EXIT = { resolved: 0, unavailable: 1, "invalid-explicit": 3 };
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
@@ -77,6 +78,12 @@ function resolveMemory(options, io, config) {
     };
   }
   if (isDirectory(base.legacy_dir)) {
+    let owner = legacyOwner(base.legacy_dir);
+    if (owner === void 0) {
+      claimLegacyStore(base.legacy_dir, canonical);
+      owner = legacyOwner(base.legacy_dir) ?? canonical;
+    }
+    if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
       ...base,
       status: "resolved",
@@ -93,6 +100,15 @@ function resolveMemory(options, io, config) {
     resolution_source: "none",
     memory_dir: null,
     reason: `no memory selected: MEMCTL_MEMORY_DIR is unset, ${config.file} has no entry for ${base.project_key}, and ${base.legacy_dir} does not exist; run "memctl init" to create a store`
+  };
+}
+function legacyOfAnother(legacyDir, owner, canonical) {
+  return {
+    status: "unavailable",
+    resolution_source: "none",
+    memory_dir: null,
+    legacy_owner: owner,
+    reason: `the legacy Claude Code memory directory ${legacyDir} belongs to ${owner} (Claude Code gives both projects that folder name), so this project does not use it; give this project its own store: "memctl config set --repo-root ${canonical} --memory-dir <absolute dir>", then "memctl init"`
   };
 }
 function rawEntryDir(config, key) {

@@ -45,6 +45,7 @@ async function runUserPromptHook(stdin, options, io) {
     const reason = `memory selection is invalid \u2014 ${resolution.reason}; "memctl resolve --repo-root ${resolution.repo_root}" shows it`;
     return { ...unavailable(host, reason, io), status: "invalid-explicit", resolution };
   }
+  if (resolution.legacy_owner !== void 0) return { ...unavailable(host, resolution.reason, io), resolution };
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
   const memoryDir = resolution.memory_dir;
   const keeperAnswer = config.value.keeper !== false ? askKeeper(memoryDir, keeperAnswerMs(io.env)) : void 0;

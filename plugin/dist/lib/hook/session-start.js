@@ -69,6 +69,7 @@ async function memorySessionStart(stdin, options, io) {
   let scopeAt;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
+    if (resolution.legacy_owner !== void 0) return unavailable(host, resolution.reason, io, event);
     if (resolution.status !== "resolved" || !resolution.memory_dir)
       return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
     memoryDir = resolution.memory_dir;

@@ -1,7 +1,7 @@
 // lib/records/commit.ts
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex } from "../store/history.js";
 import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
@@ -10,7 +10,7 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
-import { fileStamp, readRegularMemo } from "../store/checked-fs.js";
+import { fileStamp, readRegularMemo, realpathOr } from "../store/checked-fs.js";
 import { noteRewrite } from "../store/index-names.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError } from "../store/safe-write.js";
@@ -21,6 +21,7 @@ async function withRecordsLock(ctx, fn) {
   return withStoreLock(
     ctx.memoryDir,
     async () => {
+      assertIndexRegular(ctx.memoryDir);
       await recoverIntent(ctx.memoryDir, ctx.commit);
       return fn();
     },
@@ -43,6 +44,15 @@ function assertIndexRegular(memoryDir) {
   const file = path.join(memoryDir, INDEX_FILE);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
+  if (!stat || !fs.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + path.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target }
+  );
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, readClaudeCard } from "../config/claude-memory.js";
 import { findRepo, ownsGitDir } from "../config/git.js";
+import { legacyOwner } from "../config/legacy-owner.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { checkBatch, storeLimitsBind, withDefaults } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
@@ -30,7 +31,7 @@ function projectClaudeDirs(resolution, io) {
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");
-  return [...roots].map((r) => path.join(projects, claudeSlug(r), "memory")).filter((d) => isDirectory(d)).sort();
+  return [...roots].map((r) => path.join(projects, claudeSlug(r), "memory")).filter((d) => isDirectory(d) && (legacyOwner(d) ?? resolution.canonical_repo) === resolution.canonical_repo).sort();
 }
 function planClaudeImport(memoryDir, dirs, otherDirs) {
   const store = realpathOr(memoryDir);
