@@ -117,7 +117,15 @@ export async function makeUiStore(root: string, options: { prompts?: number; hoo
 /** Derived, per-machine state, not records: the caches a read leaves (the web view reads cards through them, as
  * `memctl list` does, and records its full check), the write journal, the history side index and the index's names (index-names.idx), which carry each
  * file's mtime and inode on this disk. */
-const DERIVED = new Set([".memctl/card-cache", ".memctl/card-words", ".memctl/card-terms", ".memctl/card-check", ".memctl/writes.jsonl", ".memctl/history-latest.idx", ".memctl/index-names.idx"]);
+const DERIVED = new Set([
+  ".memctl/card-cache",
+  ".memctl/card-words",
+  ".memctl/card-terms",
+  ".memctl/card-check",
+  ".memctl/writes.jsonl",
+  ".memctl/history-latest.idx",
+  ".memctl/index-names.idx",
+]);
 
 /** Every file under `dir` (relative path → bytes) but the derived caches, for comparing two stores. */
 export function snapshot(dir: string): Map<string, Buffer> {
