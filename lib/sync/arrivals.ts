@@ -59,7 +59,8 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
       await recordArrivedHistory(dir, before, pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef }, opts);
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
-    else await inspectFile(ctx, rel, status, async () => (before ? blobText(dir, before, rel, opts) : undefined), item, cardItems, heldPaths);
+    // An added path has no version before: asking git for one spawned a process per file a teammate pushed.
+    else await inspectFile(ctx, rel, status, async () => (before && status !== "A" ? blobText(dir, before, rel, opts) : undefined), item, cardItems, heldPaths);
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? ((await blobText(dir, before, rel, opts)) ?? "") : "", cardItems, item, true);
   await recordArrivals(dir, withDefaults(ctx.guardrails), added);

@@ -38,7 +38,7 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
       await recordArrivedHistory(dir, before, pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef }, opts);
     if (EPISODES.test(rel) && status !== "D") await inspectLog(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", item);
     if (INDEX.test(rel)) indexFiles.push(rel);
-    else await inspectFile(ctx, rel, status, async () => before ? blobText(dir, before, rel, opts) : void 0, item, cardItems, heldPaths);
+    else await inspectFile(ctx, rel, status, async () => before && status !== "A" ? blobText(dir, before, rel, opts) : void 0, item, cardItems, heldPaths);
   }
   for (const rel of indexFiles) await inspectIndex(ctx, rel, before ? await blobText(dir, before, rel, opts) ?? "" : "", cardItems, item, true);
   await recordArrivals(dir, withDefaults(ctx.guardrails), added);
