@@ -1,10 +1,15 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
 import { realpathOr } from "./checked-fs.js";
+
+/** Random hex for temp names; node:crypto is loaded here, not at import: the hook's path imports this module (a
+ * legacy store's owner record) and a typical prompt writes nothing. */
+function randomHex(bytes: number): string {
+  return (process.getBuiltinModule("node:crypto") as typeof import("node:crypto")).randomBytes(bytes).toString("hex");
+}
 
 export interface CommitOptions {
   /**
@@ -61,7 +66,7 @@ function stageOne(file: string, content: string | Buffer | Iterable<Uint8Array>,
   }
   const dir = path.dirname(file);
   if (options.sweep !== false) sweepDeadTemps(dir);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomHex(4)}.tmp`);
   let mode = 0o644;
   try {
     const stat = fs.lstatSync(file);
@@ -136,7 +141,7 @@ export function pauseFromEnv(env: Record<string, string | undefined>): CommitOpt
  * The caller renames them into place (commitStaged) once whatever must precede the files is written.
  */
 export async function stageFiles(files: readonly { file: string; content: Buffer }[], onStaged?: (done: number) => void, concurrency = 8): Promise<string[]> {
-  const random = randomBytes(4 * files.length).toString("hex"); // one call: thousands of small ones cost more than the writes
+  const random = randomHex(4 * files.length); // one call: thousands of small ones cost more than the writes
   const temps = files.map(({ file }, i) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random.slice(8 * i, 8 * i + 8)}.tmp`));
   let next = 0;
   let done = 0;

@@ -7822,6 +7822,9 @@ var init_lock = __esm({
 });
 
 // lib/store/write.ts
+function randomHex(bytes) {
+  return process.getBuiltinModule("node:crypto").randomBytes(bytes).toString("hex");
+}
 async function commitFile(file, content, options = {}) {
   const staged = stageOne(file, content, options);
   await pauseBeforeCommit(options);
@@ -7840,7 +7843,7 @@ function stageOne(file, content, options) {
   }
   const dir = node_path_default.dirname(file);
   if (options.sweep !== false) sweepDeadTemps(dir);
-  const temp = node_path_default.join(dir, `.${node_path_default.basename(file)}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`);
+  const temp = node_path_default.join(dir, `.${node_path_default.basename(file)}.${process.pid}.${randomHex(4)}.tmp`);
   let mode = 420;
   try {
     const stat2 = node_fs_default.lstatSync(file);
@@ -7890,11 +7893,10 @@ function pauseFromEnv(env) {
   const ms = Number(env.MEMCTL_PAUSE_BEFORE_COMMIT_MS);
   return Number.isFinite(ms) && ms > 0 ? { pauseBeforeCommitMs: ms } : {};
 }
-var import_node_crypto, TEMP;
+var TEMP;
 var init_write = __esm({
   "lib/store/write.ts"() {
     "use strict";
-    import_node_crypto = require("node:crypto");
     init_node_fs();
     init_node_path();
     init_errors();
@@ -9882,13 +9884,13 @@ function ensureDirs(memoryDir) {
 }
 function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  return `p-${stamp}-${(0, import_node_crypto2.randomBytes)(3).toString("hex")}`;
+  return `p-${stamp}-${(0, import_node_crypto.randomBytes)(3).toString("hex")}`;
 }
-var import_node_crypto2, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
+var import_node_crypto, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
-    import_node_crypto2 = require("node:crypto");
+    import_node_crypto = require("node:crypto");
     init_node_fs();
     init_node_path();
     init_errors();
@@ -9959,16 +9961,16 @@ function readMachineId(memoryDir) {
 async function ensureMachineId(memoryDir) {
   const existing = readMachineId(memoryDir);
   if (existing) return existing;
-  const id = (0, import_node_crypto3.randomBytes)(16).toString("hex");
+  const id = (0, import_node_crypto2.randomBytes)(16).toString("hex");
   await commitFile(idPath(memoryDir), `${id}
 `);
   return id;
 }
-var import_node_crypto3, MACHINE_ID_RELPATH, ID2;
+var import_node_crypto2, MACHINE_ID_RELPATH, ID2;
 var init_machine_id = __esm({
   "lib/store/machine-id.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
+    import_node_crypto2 = require("node:crypto");
     init_node_path();
     init_errors();
     init_checked_fs();

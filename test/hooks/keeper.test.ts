@@ -156,7 +156,8 @@ test("a keeper whose whole tree (home and store) is removed exits and makes none
   const k = keeperStore(t);
   await k.prompt("the build");
   const pid = await liveKeeper(k);
-  fs.rmSync(k.s.root, { recursive: true, force: true });
+  // As `rm -rf` would, retried: the keeper may be writing its cache while the tree goes (ENOTEMPTY on a loaded CI).
+  fs.rmSync(k.s.root, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   await waitFor(() => !processAlive(pid), 20_000, "the keeper's exit");
   // Its last words ("exited (gone)") went to a log under the removed home: writing them there would make it again.
   assert.equal(fs.existsSync(k.s.root), false);

@@ -6368,9 +6368,6 @@ function replaceFile(file, data, temp) {
   }
 }
 
-// lib/store/write.ts
-var import_node_crypto = require("node:crypto");
-
 // lib/store/monotonic.ts
 function monotonicMs() {
   return Number(process.hrtime.bigint()) / 1e6;
@@ -6418,6 +6415,9 @@ function isZombie(pid) {
 }
 
 // lib/store/write.ts
+function randomHex(bytes) {
+  return process.getBuiltinModule("node:crypto").randomBytes(bytes).toString("hex");
+}
 function commitFileSync(file, content, options = {}) {
   renameOne(stageOne(file, content, options), options);
 }
@@ -6428,7 +6428,7 @@ function stageOne(file, content, options) {
   }
   const dir = node_path_default.dirname(file);
   if (options.sweep !== false) sweepDeadTemps(dir);
-  const temp = node_path_default.join(dir, `.${node_path_default.basename(file)}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`);
+  const temp = node_path_default.join(dir, `.${node_path_default.basename(file)}.${process.pid}.${randomHex(4)}.tmp`);
   let mode = 420;
   try {
     const stat2 = node_fs_default.lstatSync(file);

@@ -1,11 +1,13 @@
 // lib/store/write.ts
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
 import { realpathOr } from "./checked-fs.js";
+function randomHex(bytes) {
+  return process.getBuiltinModule("node:crypto").randomBytes(bytes).toString("hex");
+}
 async function commitFile(file, content, options = {}) {
   const staged = stageOne(file, content, options);
   await pauseBeforeCommit(options);
@@ -24,7 +26,7 @@ function stageOne(file, content, options) {
   }
   const dir = path.dirname(file);
   if (options.sweep !== false) sweepDeadTemps(dir);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomHex(4)}.tmp`);
   let mode = 420;
   try {
     const stat = fs.lstatSync(file);
@@ -76,7 +78,7 @@ function pauseFromEnv(env) {
   return Number.isFinite(ms) && ms > 0 ? { pauseBeforeCommitMs: ms } : {};
 }
 async function stageFiles(files, onStaged, concurrency = 8) {
-  const random = randomBytes(4 * files.length).toString("hex");
+  const random = randomHex(4 * files.length);
   const temps = files.map(({ file }, i) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random.slice(8 * i, 8 * i + 8)}.tmp`));
   let next = 0;
   let done = 0;
