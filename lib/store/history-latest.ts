@@ -72,8 +72,8 @@ export function readLatestHistory(memoryDir: string, cards: readonly string[]): 
 
 /**
  * Brings the side index up to date with history.jsonl (the lines a write just appended) and writes it, when it
- * changed and lags the file by more than LAG_MAX. Best effort: an index that cannot be written costs the next write a whole read. The caller holds the
- * store lock.
+ * changed and lags the file by more than LAG_MAX. Best effort: an index that cannot be written costs the next write
+ * a whole read. The caller holds the store lock.
  */
 export function keepHistoryIndex(memoryDir: string): void {
   readLatestHistory(memoryDir, []);
