@@ -64,7 +64,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
   fs.writeFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"), "bob's cache");
   const bobCache = fs.readFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"));
   // This machine's write journal, history side index, card-cache check, search terms, kept list rows and session
-  // start's pins and kept lines: what bob has of each (or that he has none).
+  // start's pins and kept lines, a legacy store's project record: what bob has of each (or that he has none).
   const ownState = [
     ".memctl/writes.jsonl",
     ".memctl/history-latest.idx",
@@ -75,6 +75,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/overview-pins",
     ".memctl/overview-lines",
     ".memctl/overview-lines-log",
+    ".memctl/project-root",
   ];
   const bobState = ownState.map((rel) => (fs.existsSync(path.join(b.mem, rel)) ? fs.readFileSync(path.join(b.mem, rel)) : undefined));
   const intent = JSON.stringify({ version: 1, op: "save", files: [{ path: "feedback_bobs-card.md", content: "pwned" }] });
@@ -92,6 +93,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/overview-pins": "poisoned",
     ".memctl/overview-lines": "poisoned",
     ".memctl/overview-lines-log": "poisoned",
+    ".memctl/project-root": "/poisoned/other-project",
   });
   const first = await memctlOn(b, ["sync"]);
   assert.equal(first.code, 0, first.stdout + first.stderr);
