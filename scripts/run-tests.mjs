@@ -2,7 +2,7 @@
 // The tests run with TMPDIR set to a scratch directory of this run's own, removed afterwards, so a run leaves
 // nothing in the machine's temp directory even when a test is killed before its cleanup. Pinned host and Node
 // binaries stay cached outside it (MEMCTL_E2E_CACHE), so a second run does not fetch them again.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -29,12 +29,20 @@ const env = {
   TMPDIR: scratch,
   MEMCTL_E2E_CACHE: process.env.MEMCTL_E2E_CACHE || join(outerTmp, "memctl-e2e-hosts"),
 };
+const failuresFile = join(scratch, "run-tests-failures.txt");
+const reporters = ["--test-reporter=tap", "--test-reporter-destination=stdout"];
+reporters.push("--test-reporter=./scripts/test-failures-reporter.mjs", `--test-reporter-destination=${failuresFile}`);
 let result;
 try {
-  result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files], { stdio: "inherit", env });
+  result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...reporters, ...files], {
+    stdio: "inherit",
+    env,
+  });
 } finally {
+  const failed = existsSync(failuresFile) ? readFileSync(failuresFile, "utf8").trim() : "";
+  if (failed) console.error(`run-tests: failed tests:\n${failed}`);
   // tsx keeps its compile cache in the temp dir (tsx-<uid>): the runner's, not a test's leftover, so not reported.
-  const left = readdirSync(scratch).filter((name) => !/^tsx-\d+$/.test(name));
+  const left = readdirSync(scratch).filter((name) => !/^tsx-\d+$/.test(name) && name !== "run-tests-failures.txt");
   if (left.length > 0) {
     // Grouped by name without its random suffix, so the test that leaves them is easy to find.
     const groups = new Map();
