@@ -36,6 +36,22 @@ interface RolloutEvidence {
   tools: boolean;
 }
 
+// `codex exec` builds its first request as soon as the session starts: a server not yet listing its tools then (memctl's
+// ~0.4 s of start-up CPU, seconds on a loaded CI machine) is left out of that request. The installed config keeps the
+// server optional, so a broken memctl never stops Codex; this run alone marks it required, which makes Codex wait for
+// its tool list, so the check below proves the installed server starts and lists its tools rather than who won a race.
+const WAIT_FOR_MEMCTL_TOOLS = ["-c", "mcp_servers.memctl.required=true"];
+
+/** The same for a server a project's config declares (a `-c` override would make a second, command-less entry):
+ * `required = true` goes into its table for the run, and the returned function takes it out again. */
+function requireMemctlServer(configFile: string): () => void {
+  const text = fs.readFileSync(configFile, "utf8");
+  const marked = text.replace(/^(\[mcp_servers\.memctl\][^\n]*\n)/m, "$1required = true\n");
+  assert.notEqual(marked, text, `a [mcp_servers.memctl] table in ${configFile}`);
+  fs.writeFileSync(configFile, marked);
+  return () => fs.writeFileSync(configFile, text);
+}
+
 function evidence(world: World): RolloutEvidence | undefined {
   for (const file of filesUnder(path.join(world.home, ".codex", "sessions")).filter((f) => /rollout-.*\.jsonl$/.test(f))) {
     const lines = readJsonl(file);
@@ -85,7 +101,7 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   );
   assertRegistered(host.bin, world, env, ["--actor", "host:codex"]);
 
-  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () =>
+  const found = await runUntil(host.bin, ["exec", ...WAIT_FOR_MEMCTL_TOOLS, "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () =>
     evidence(world),
   );
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
@@ -119,7 +135,9 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
   assert.deepEqual(fs.readdirSync(codexHome), [], "nothing in the user's Codex home");
 
   // --trust records the project as trusted (what the first-start prompt does); the hook review is bypassed.
+  const unrequire = requireMemctlServer(path.join(world.project, ".codex", "config.toml"));
   const found = await runUntil(host.bin, ["exec", "--trust", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  unrequire();
   assert.ok(found.block.includes(RELEVANT_CARD));
   assert.ok(found.contract, "the project AGENTS.md block reached the model");
   assert.ok(found.tools, "the project's memctl MCP tools are offered to the model");
