@@ -101,8 +101,11 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   );
   assertRegistered(host.bin, world, env, ["--actor", "host:codex"]);
 
-  const found = await runUntil(host.bin, ["exec", ...WAIT_FOR_MEMCTL_TOOLS, "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () =>
-    evidence(world),
+  const found = await runUntil(
+    host.bin,
+    ["exec", ...WAIT_FOR_MEMCTL_TOOLS, "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT],
+    { cwd: world.project, env, timeoutMs: 120_000 },
+    () => evidence(world),
   );
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.contract, "the AGENTS.md memory contract is in the model's instructions");
