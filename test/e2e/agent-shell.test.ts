@@ -25,7 +25,7 @@ test("claude: memctl save from Claude Code's Bash tool is staged as host:claude'
   ].join("; ");
   fs.writeFileSync(path.join(commands, "probe-save.md"), `---\ndescription: probe\nallowed-tools: Bash(sh:*)\n---\nOut: !\`sh -c '${script}'\`\n`);
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" };
-  await runUntil(host.bin, ["-p", "/probe-save"], { cwd: world.project, env, timeoutMs: 120_000 }, () => (fs.existsSync(path.join(out, "done")) ? true : undefined));
+  await runUntil(host.bin, ["-p", "/probe-save"], { cwd: world.project, env, timeoutMs: 360_000 }, () => (fs.existsSync(path.join(out, "done")) ? true : undefined));
 
   assert.match(fs.readFileSync(path.join(out, "env.txt"), "utf8"), /^CLAUDECODE=1$/m);
   const saved = JSON.parse(fs.readFileSync(path.join(out, "save.json"), "utf8"));

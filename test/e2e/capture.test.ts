@@ -57,7 +57,7 @@ function assertLintProposal(found: Staged[], hostName: string): string {
 }
 
 test("claude: a session that says 'from now on, run the linter before every commit' ends: a proposal with that source, and the next start names it", {
-  timeout: 180_000,
+  timeout: 600_000,
 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   // Against an unreachable API the session also ends, but only after Claude's retries (about a minute a session).
@@ -77,13 +77,13 @@ test("claude: a session that says 'from now on, run the linter before every comm
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "5000",
   };
-  const found = await runUntil(host.bin, ["-p", LINT], { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
+  const found = await runUntil(host.bin, ["-p", LINT], { cwd: world.project, env, timeoutMs: 360_000 }, () => staged(world));
   assert.match(assertLintProposal(found, "claude"), /^[0-9a-f-]+$/);
   assert.deepEqual(snapshot(canonical(world)), before, "cards, MEMORY.md, history and episodes are byte-identical");
   // A second session in the same project: Claude runs the SessionStart hook install wired and keeps its output in
   // the transcript (its prompt says nothing durable, so its own end stages nothing).
   const transcripts = path.join(world.home, ".claude", "projects");
-  const start = await runUntil(host.bin, ["-p", "what does this project do?"], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const start = await runUntil(host.bin, ["-p", "what does this project do?"], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     for (const file of filesUnder(transcripts).filter((f) => f.endsWith(".jsonl"))) {
       const found = readJsonl(file)
         .map((l) => l.attachment as { hookEvent?: string; content?: unknown } | undefined)
@@ -99,7 +99,7 @@ test("claude: a session that says 'from now on, run the linter before every comm
   removeWorld(world);
 });
 
-test("codex: an exec session against a stand-in provider ends, its SessionEnd stages the proposal, the next session's start names it", { timeout: 180_000 }, async (t) => {
+test("codex: an exec session against a stand-in provider ends, its SessionEnd stages the proposal, the next session's start names it", { timeout: 600_000 }, async (t) => {
   const codex = ensureHost("codex");
   if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
   // `codex exec` offline waits for its provider forever; pointed at a stand-in it finishes the turn and ends.
@@ -116,7 +116,7 @@ test("codex: an exec session against a stand-in provider ends, its SessionEnd st
   const before = snapshot(canonical(world));
   const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
   const exec = (prompt: string) => ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", prompt];
-  const found = await runUntil(codex.bin, exec(LINT), { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
+  const found = await runUntil(codex.bin, exec(LINT), { cwd: world.project, env, timeoutMs: 360_000 }, () => staged(world));
   const session = assertLintProposal(found, "codex");
   const rollouts = filesUnder(path.join(codexHome, "sessions")).filter((f) => /rollout-.*\.jsonl$/.test(f));
   assert.ok(
@@ -130,7 +130,7 @@ test("codex: an exec session against a stand-in provider ends, its SessionEnd st
   assert.deepEqual(snapshot(canonical(world)), before, "cards, MEMORY.md, history and episodes are byte-identical");
   // The next session: Codex runs the SessionStart hook and sends its block to the model with the first request.
   provider.bodies.length = 0;
-  const start = await runUntil(codex.bin, exec("what does this project do?"), { cwd: world.project, env, timeoutMs: 120_000 }, () =>
+  const start = await runUntil(codex.bin, exec("what does this project do?"), { cwd: world.project, env, timeoutMs: 360_000 }, () =>
     provider.bodies.find((b) => b.includes("Session start:")),
   );
   assert.match(start, PENDING);
@@ -140,7 +140,7 @@ test("codex: an exec session against a stand-in provider ends, its SessionEnd st
 });
 
 test("grok: a headless session against a stand-in model ends, its SessionEnd stages the proposal, the next session's memory_overview names it", {
-  timeout: 180_000,
+  timeout: 600_000,
 }, async (t) => {
   const grok = ensureHost("grok");
   if ("skip" in grok) return t.skip(`LOUD SKIP: ${grok.skip}`);
@@ -163,13 +163,13 @@ test("grok: a headless session against a stand-in model ends, its SessionEnd sta
   const before = snapshot(canonical(world));
   // The model list is asked of the stand-in too (it answers 404), so nothing leaves the machine.
   const env = { ...grokEnv(world, provider.url), GROK_SESSION_END_HOOKS_TIMEOUT_MS: "10000" };
-  const found = await runUntil(grok.bin, ["-p", LINT, ...model], { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
+  const found = await runUntil(grok.bin, ["-p", LINT, ...model], { cwd: world.project, env, timeoutMs: 360_000 }, () => staged(world));
   const session = assertLintProposal(found, "grok");
   assert.ok(fs.existsSync(path.join(grokHome, "sessions", encodeURIComponent(world.project), session, "updates.jsonl")), "the source's session is the one Grok wrote");
   assert.deepEqual(snapshot(canonical(world)), before, "cards, MEMORY.md, history and episodes are byte-identical");
   // Headless Grok cancels an MCP call nobody approved: the user allows memctl's read-only overview tool.
   const second = ["-p", "what does this project do?", ...model, "--allow", "MCPTool(memctl__memory_overview)"];
-  const output = await runUntil(grok.bin, second, { cwd: world.project, env, timeoutMs: 120_000 }, () =>
+  const output = await runUntil(grok.bin, second, { cwd: world.project, env, timeoutMs: 360_000 }, () =>
     provider.bodies.find((b) => b.includes("function_call_output") && PENDING.test(b)),
   );
   const result = (JSON.parse(output) as { input: { type?: string; output?: unknown }[] }).input.find((i) => i.type === "function_call_output");
@@ -179,7 +179,7 @@ test("grok: a headless session against a stand-in model ends, its SessionEnd sta
   removeWorld(world);
 });
 
-test("opencode: a run against a stand-in provider goes idle, the plugin stages the proposal, the next session's system prompt names it", { timeout: 180_000 }, async (t) => {
+test("opencode: a run against a stand-in provider goes idle, the plugin stages the proposal, the next session's system prompt names it", { timeout: 600_000 }, async (t) => {
   const opencode = ensureHost("opencode");
   if ("skip" in opencode) return t.skip(`LOUD SKIP: ${opencode.skip}`);
   const provider = await standInProvider((_path, body) => ({ stream: anthropicStream((JSON.parse(body || "{}") as { model?: string }).model ?? "claude") }));
@@ -192,12 +192,12 @@ test("opencode: a run against a stand-in provider goes idle, the plugin stages t
   // The plugin also logs an episode on session.idle (by design): the cards and MEMORY.md are what must not change.
   const before = snapshot(canonical(world, ["episodes.jsonl"]));
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `${provider.url}/v1` };
-  const found = await runUntil(opencode.bin, ["run", LINT], { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
+  const found = await runUntil(opencode.bin, ["run", LINT], { cwd: world.project, env, timeoutMs: 360_000 }, () => staged(world));
   const session = assertLintProposal(found, "opencode");
   assert.match(session, /^ses_/, "an OpenCode session id");
   assert.deepEqual(snapshot(canonical(world, ["episodes.jsonl"])), before, "cards and MEMORY.md are byte-identical");
   provider.bodies.length = 0;
-  const system = await runUntil(opencode.bin, ["run", "what does this project do?"], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const system = await runUntil(opencode.bin, ["run", "what does this project do?"], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     const agent = provider.bodies.map((b) => JSON.parse(b) as { system?: unknown; tools?: unknown[] }).find((r) => (r.tools ?? []).length > 0);
     return agent ? JSON.stringify(agent.system ?? "") : undefined;
   });

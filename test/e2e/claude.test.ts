@@ -62,7 +62,7 @@ function evidence(
 }
 
 test("claude: install wires settings.json + the MCP server, the memory block and tools reach the model-bound request, uninstall restores the files", {
-  timeout: 240_000,
+  timeout: 600_000,
 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude");
@@ -88,7 +88,7 @@ test("claude: install wires settings.json + the MCP server, the memory block and
   assert.equal(wired.env.MY_VAR, "kept");
   assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node --preserve-symlinks-main ${REPO}/dist/hooks/user-prompt-submit.cjs --host claude`);
 
-  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world, { slowMcpStart: true }), timeoutMs: 150_000 }, () => evidence(world));
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world, { slowMcpStart: true }), timeoutMs: 360_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.blobHasBlock);
   for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`), `Claude lists the installed /${name}`);
@@ -96,7 +96,7 @@ test("claude: install wires settings.json + the MCP server, the memory block and
   assertMemoryTools(found);
 
   // Claude's own view of the registration, health-checked (it starts the server and lists it as connected).
-  const get = spawnSync(host.bin, ["mcp", "get", "memctl"], { cwd: world.project, env: claudeEnv(world), encoding: "utf8", timeout: 90_000 });
+  const get = spawnSync(host.bin, ["mcp", "get", "memctl"], { cwd: world.project, env: claudeEnv(world), encoding: "utf8", timeout: 300_000 });
   assert.equal(get.status, 0, get.stdout + get.stderr);
   assert.match(get.stdout, /Scope: User config/);
   assert.match(get.stdout, /Status: ✔ Connected/);
@@ -113,7 +113,7 @@ test("claude: install wires settings.json + the MCP server, the memory block and
 });
 
 test("claude: the plugin from a marketplace that is a plain git clone injects memory and serves the memory tools, with no other step", {
-  timeout: 240_000,
+  timeout: 600_000,
 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude-marketplace");
@@ -122,7 +122,7 @@ test("claude: the plugin from a marketplace that is a plain git clone injects me
   const cloned = spawnSync("git", ["clone", "--quiet", REPO, clone], { encoding: "utf8" });
   assert.equal(cloned.status, 0, cloned.stderr);
   assert.equal(fs.existsSync(path.join(clone, "node_modules")) || fs.existsSync(path.join(clone, "dist")), false);
-  const claude = (args: string[]) => spawnSync(host.bin, args, { cwd: world.project, env: claudeEnv(world), encoding: "utf8", timeout: 90_000 });
+  const claude = (args: string[]) => spawnSync(host.bin, args, { cwd: world.project, env: claudeEnv(world), encoding: "utf8", timeout: 300_000 });
   for (const args of [
     ["plugin", "validate", clone],
     ["plugin", "marketplace", "add", clone],
@@ -133,7 +133,7 @@ test("claude: the plugin from a marketplace that is a plain git clone injects me
   }
   assert.equal(JSON.parse(fs.readFileSync(path.join(world.home, ".claude", "settings.json"), "utf8")).hooks, undefined, "no settings.json hook: the plugin brings it");
 
-  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world, { slowMcpStart: true }), timeoutMs: 150_000 }, () =>
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world, { slowMcpStart: true }), timeoutMs: 360_000 }, () =>
     evidence(world, "mcp__plugin_memctl_memctl__"),
   );
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
@@ -158,7 +158,7 @@ function commandNames(): string[] {
   return filesUnder(path.join(REPO, "commands")).map((f) => path.basename(f, ".md"));
 }
 
-test("claude --scope project: .claude/settings.json in the project wires the hook; uninstall restores the project", { timeout: 240_000 }, async (t) => {
+test("claude --scope project: .claude/settings.json in the project wires the hook; uninstall restores the project", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude-project");
   installMemctlAt(world, path.join(world.dir, "prefix"));
@@ -172,7 +172,7 @@ test("claude --scope project: .claude/settings.json in the project wires the hoo
   assert.deepEqual(JSON.parse(fs.readFileSync(mcpJson, "utf8")).mcpServers.memctl, { type: "stdio", command: "memctl", args: ["mcp", "--actor", "host:claude"] });
   // What approving the project's .mcp.json server on first start records (Claude asks once; -p cannot ask).
   fs.writeFileSync(path.join(world.project, ".claude", "settings.local.json"), '{ "enabledMcpjsonServers": ["memctl"] }\n');
-  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 360_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
   for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`));
   assertMemoryTools(found);

@@ -77,7 +77,7 @@ function evidence(world: World): RolloutEvidence | undefined {
   return undefined;
 }
 
-test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the block reaches the rollout, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the block reaches the rollout, uninstall restores the files", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex");
   const codexHome = path.join(world.home, ".codex");
@@ -104,7 +104,7 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   const found = await runUntil(
     host.bin,
     ["exec", ...WAIT_FOR_MEMCTL_TOOLS, "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT],
-    { cwd: world.project, env, timeoutMs: 120_000 },
+    { cwd: world.project, env, timeoutMs: 360_000 },
     () => evidence(world),
   );
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
@@ -119,7 +119,7 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   removeWorld(world);
 });
 
-test("codex --scope project: the project's .codex/hooks.json runs once the project is trusted, and uninstall restores the project", { timeout: 240_000 }, async (t) => {
+test("codex --scope project: the project's .codex/hooks.json runs once the project is trusted, and uninstall restores the project", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex-project");
   installMemctlAt(world, path.join(world.dir, "prefix"));
@@ -139,7 +139,7 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
 
   // --trust records the project as trusted (what the first-start prompt does); the hook review is bypassed.
   const unrequire = requireMemctlServer(path.join(world.project, ".codex", "config.toml"));
-  const found = await runUntil(host.bin, ["exec", "--trust", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  const found = await runUntil(host.bin, ["exec", "--trust", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () => evidence(world));
   unrequire();
   assert.ok(found.block.includes(RELEVANT_CARD));
   assert.ok(found.contract, "the project AGENTS.md block reached the model");
@@ -155,18 +155,18 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
 
 /** Codex's own view of the registration (run in the project, so project config counts). */
 function assertRegistered(bin: string, world: World, env: Record<string, string>, tail: string[], launcher: "node" | "memctl" = "node"): void {
-  const get = spawnSync(bin, ["mcp", "get", "memctl", "--json"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  const get = spawnSync(bin, ["mcp", "get", "memctl", "--json"], { cwd: world.project, env, encoding: "utf8", timeout: 300_000 });
   assert.equal(get.status, 0, get.stdout + get.stderr);
   const server = JSON.parse(get.stdout) as { enabled: boolean; transport: { type: string; command: string; args: string[] } };
   assert.equal(server.enabled, true);
   const args = launcher === "node" ? [`${REPO}/dist/cli.js`, "mcp", ...tail] : ["mcp", ...tail];
   assert.deepEqual(server.transport, { ...server.transport, type: "stdio", command: launcher, args });
-  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 300_000 });
   const shown = launcher === "node" ? /^memctl\s+node\s+\S+\/dist\/cli\.js mcp .*enabled/m : /^memctl\s+memctl\s+mcp .*enabled/m;
   assert.match(list.stdout, shown, list.stdout + list.stderr);
 }
 
-test("codex: the plugin from the repository's marketplace (a plain git clone) injects, lists its skills and registers its MCP server", { timeout: 240_000 }, async (t) => {
+test("codex: the plugin from the repository's marketplace (a plain git clone) injects, lists its skills and registers its MCP server", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex-plugin");
   const codexHome = path.join(world.home, ".codex");
@@ -183,21 +183,21 @@ test("codex: the plugin from the repository's marketplace (a plain git clone) in
     ["plugin", "marketplace", "add", clone],
     ["plugin", "add", "memctl@memctl"],
   ]) {
-    const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 120_000 });
+    const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 300_000 });
     assert.equal(r.status, 0, r.stdout + r.stderr);
   }
   assert.equal(fs.existsSync(path.join(codexHome, "hooks.json")), false, "no hooks.json wiring: the hook comes from the plugin");
-  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
   // Its skills are listed to the model; its MCP server is registered (Codex's own listing) and starts.
   for (const f of filesUnder(path.join(REPO, "commands")))
     assert.ok(found.rollout.includes(`memctl:${path.basename(f, ".md")}`), `the skill memctl:${path.basename(f, ".md")} is listed`);
-  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 300_000 });
   assert.match(list.stdout, /^memctl\s+memctl\s+mcp --actor host:codex .*enabled/m, list.stdout + list.stderr);
   removeWorld(world);
 });
 
-test("codex: the SessionEnd hook is wired with an explicit timeout, and --status's trust hash is the one Codex computes for it (hooks/list)", { timeout: 240_000 }, async (t) => {
+test("codex: the SessionEnd hook is wired with an explicit timeout, and --status's trust hash is the one Codex computes for it (hooks/list)", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex-timeout");
   const codexHome = path.join(world.home, ".codex");

@@ -18,7 +18,7 @@ function propose(world: World, argv: string[]): Promise<{ code: number | null; s
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
-test("two concurrent `memctl propose` processes for one card both land, each in its own file, and consolidate then sees the conflict", { timeout: 60_000 }, async () => {
+test("two concurrent `memctl propose` processes for one card both land, each in its own file, and consolidate then sees the conflict", { timeout: 600_000 }, async () => {
   const w = makeWorld();
   const [a, b] = await Promise.all([
     propose(w, ["deploy", "-t", "project", "-d", "Deploys go out on Tuesdays", "--source", "standup notes", "--kind", "fact", "--task-id", "agent-a"]),
@@ -48,7 +48,7 @@ test("two concurrent `memctl propose` processes for one card both land, each in 
   assert.equal(fs.existsSync(path.join(w.mem, "project_deploy.md")), false);
 });
 
-test("12 concurrent proposers: every proposal lands intact, no temp file is left behind", { timeout: 120_000 }, async () => {
+test("12 concurrent proposers: every proposal lands intact, no temp file is left behind", { timeout: 600_000 }, async () => {
   const w = makeWorld();
   const results = await Promise.all(
     Array.from({ length: 12 }, (_, i) => propose(w, [`card-${i}`, "-t", "reference", "-d", `fact number ${i}`, "--source", `run ${i}`, "--task-id", `t-${i}`])),
@@ -70,7 +70,7 @@ test("12 concurrent proposers: every proposal lands intact, no temp file is left
   );
 });
 
-test("SIGKILL in the middle of a propose leaves no proposal, no log line and no stuck lock; the next propose lands", { timeout: 60_000 }, async () => {
+test("SIGKILL in the middle of a propose leaves no proposal, no log line and no stuck lock; the next propose lands", { timeout: 600_000 }, async () => {
   const w = makeWorld();
   const child = spawn(process.execPath, [CLI, "propose", "x", "-t", "user", "-d", "killed mid-write", "--source", "s", "--task-id", "t-1"], {
     cwd: w.repo,

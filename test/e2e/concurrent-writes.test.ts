@@ -23,7 +23,7 @@ function runCli(
   return { child, done };
 }
 
-test("100 concurrent `memctl log` processes leave exactly 100 intact JSON lines", { timeout: 120_000 }, async () => {
+test("100 concurrent `memctl log` processes leave exactly 100 intact JSON lines", { timeout: 600_000 }, async () => {
   const w = makeWorld();
   const runs = Array.from({ length: 100 }, (_, i) => runCli(w, ["log", "--host", "generic", "--summary", `episode ${i} ${"é".repeat(i * 20)}`]).done);
   const results = await Promise.all(runs);
@@ -38,7 +38,7 @@ test("100 concurrent `memctl log` processes leave exactly 100 intact JSON lines"
   for (let i = 0; i < 100; i++) assert.ok(summaries.has(`episode ${i} ${"é".repeat(i * 20)}`), `episode ${i} intact`);
 });
 
-test("20 concurrent `memctl save` processes of different cards give one consistent index with all 20", { timeout: 120_000 }, async () => {
+test("20 concurrent `memctl save` processes of different cards give one consistent index with all 20", { timeout: 600_000 }, async () => {
   const w = makeWorld();
   const results = await Promise.all(Array.from({ length: 20 }, (_, i) => runCli(w, ["save", `card-${i}`, "-t", "project", "-d", `card number ${i}`]).done));
   assert.deepEqual(
@@ -57,7 +57,7 @@ test("20 concurrent `memctl save` processes of different cards give one consiste
   assert.ok(history.entries.every((e) => e.rev === 1 && e.op === "create"));
 });
 
-test("SIGKILL in the middle of a save leaves the old card, index and history — never a torn file", { timeout: 60_000 }, async () => {
+test("SIGKILL in the middle of a save leaves the old card, index and history — never a torn file", { timeout: 600_000 }, async () => {
   const w = makeWorld();
   const first = await runCli(w, ["save", "x", "-t", "project", "-d", "old description", "--body-file", "-"]).done;
   assert.equal(first.code, 0, first.stderr);

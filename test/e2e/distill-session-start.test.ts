@@ -38,13 +38,13 @@ function proposeAs(world: World, host: string): void {
   assert.ok(pending(world).some((p) => p.proposer === `host:${host}` && p.card.name === "ci-runner"));
 }
 
-test("claude: /mem-distill expands in the transcript and the SessionStart block reaches the model-bound request", { timeout: 240_000 }, async (t) => {
+test("claude: /mem-distill expands in the transcript and the SessionStart block reaches the model-bound request", { timeout: 600_000 }, async (t) => {
   const host = ensureHost("claude");
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude-distill");
   assert.equal(memctl(world, ["install", "claude"]).status, 0);
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" };
-  const found = await runUntil(host.bin, ["-p", "/mem-distill CI runners"], { cwd: world.project, env, timeoutMs: 150_000 }, () => {
+  const found = await runUntil(host.bin, ["-p", "/mem-distill CI runners"], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     for (const file of filesUnder(path.join(world.home, ".claude", "projects")).filter((f) => f.endsWith(".jsonl"))) {
       const lines = readJsonl(file);
       const start = lines
@@ -62,7 +62,7 @@ test("claude: /mem-distill expands in the transcript and the SessionStart block 
   removeWorld(world);
 });
 
-test("codex: $mem-distill's skill and the SessionStart block are in the rollout", { timeout: 240_000 }, async (t) => {
+test("codex: $mem-distill's skill and the SessionStart block are in the rollout", { timeout: 600_000 }, async (t) => {
   const host = ensureHost("codex");
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex-distill");
@@ -70,7 +70,7 @@ test("codex: $mem-distill's skill and the SessionStart block are in the rollout"
   assert.equal(memctl(world, ["install", "codex"]).status, 0);
   const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
   const args = ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", "$mem-distill focus on CI runners"];
-  const found = await runUntil(host.bin, args, { cwd: world.project, env, timeoutMs: 150_000 }, () => {
+  const found = await runUntil(host.bin, args, { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     for (const file of filesUnder(path.join(codexHome, "sessions")).filter((f) => /rollout-.*\.jsonl$/.test(f))) {
       const text = fs.readFileSync(file, "utf8");
       const start = readJsonl(file).find((l) => {
@@ -88,7 +88,7 @@ test("codex: $mem-distill's skill and the SessionStart block are in the rollout"
 });
 
 test("opencode: /mem-distill expands into the model-bound request with the session-start block, and the host runs the memctl propose it asks for", {
-  timeout: 240_000,
+  timeout: 600_000,
 }, async (t) => {
   const host = ensureHost("opencode");
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
@@ -109,7 +109,7 @@ test("opencode: /mem-distill expands into the model-bound request with the sessi
   installMemctlAt(world, path.join(world.dir, "prefix"));
   assert.equal(memctl(world, ["install", "opencode", "--scope", "project"]).status, 0);
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `${server.url}/v1` };
-  const found = await runUntil(host.bin, ["run", "--command", "mem-distill", "CI runners"], { cwd: world.project, env, timeoutMs: 150_000 }, () => {
+  const found = await runUntil(host.bin, ["run", "--command", "mem-distill", "CI runners"], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     // The agent's request (it carries tools; OpenCode's title request has none) holds the expansion and the block.
     const agent = bodies.find((b) => b.includes("memctl distill --json") && b.includes("Session start:") && ((JSON.parse(b) as { tools?: unknown[] }).tools ?? []).length > 0);
     const staged = pending(world).find((p) => p.proposer === "host:opencode");
@@ -124,14 +124,14 @@ test("opencode: /mem-distill expands into the model-bound request with the sessi
   removeWorld(world);
 });
 
-test("grok: /mem-distill expands in the chat history sent to the model, whose rules ask for memory_overview at session start", { timeout: 240_000 }, async (t) => {
+test("grok: /mem-distill expands in the chat history sent to the model, whose rules ask for memory_overview at session start", { timeout: 600_000 }, async (t) => {
   const host = ensureHost("grok");
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("grok-distill");
   assert.equal(memctl(world, ["install", "grok"]).status, 0);
   const env = grokEnv(world);
   t.after(sweepGrokSessions());
-  const history = await runUntil(host.bin, ["-p", "/mem-distill CI runners", ...grokModel(world)], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const history = await runUntil(host.bin, ["-p", "/mem-distill CI runners", ...grokModel(world)], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     for (const file of filesUnder(path.join(world.home, ".grok", "sessions")).filter((f) => f.endsWith("chat_history.jsonl"))) {
       const text = fs.readFileSync(file, "utf8");
       if (text.includes("memctl distill --json") && text.includes("memory_overview")) return text;

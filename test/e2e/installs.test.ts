@@ -29,7 +29,7 @@ const codex = ensureHost("codex");
 
 const COMMITTED = [".claude/settings.json", ".mcp.json"];
 
-test("claude --scope project: the committed files, copied to a teammate's HOME with memctl installed elsewhere, still inject memory", { timeout: 300_000 }, async (t) => {
+test("claude --scope project: the committed files, copied to a teammate's HOME with memctl installed elsewhere, still inject memory", { timeout: 600_000 }, async (t) => {
   if ("skip" in claude) return t.skip(`LOUD SKIP: ${claude.skip}`);
   const mine = makeWorld("installs-mine");
   const theirs = makeWorld("installs-theirs");
@@ -54,7 +54,7 @@ test("claude --scope project: the committed files, copied to a teammate's HOME w
   removeWorld(theirs);
 });
 
-test("claude user + project scope: the second install is refused, --replace moves it, and the model gets exactly one block", { timeout: 300_000 }, async (t) => {
+test("claude user + project scope: the second install is refused, --replace moves it, and the model gets exactly one block", { timeout: 600_000 }, async (t) => {
   if ("skip" in claude) return t.skip(`LOUD SKIP: ${claude.skip}`);
   const world = makeWorld("installs-scopes");
   installMemctlAt(world, path.join(world.dir, "prefix"));
@@ -81,7 +81,7 @@ test("claude user + project scope: the second install is refused, --replace move
   removeWorld(world);
 });
 
-test("claude auto memory: install turns it off — the model is no longer told to write memory files itself, and gets memctl's block", { timeout: 300_000 }, async (t) => {
+test("claude auto memory: install turns it off — the model is no longer told to write memory files itself, and gets memctl's block", { timeout: 600_000 }, async (t) => {
   if ("skip" in claude) return t.skip(`LOUD SKIP: ${claude.skip}`);
   const world = makeWorld("installs-automem");
   const capture = await captureProvider();
@@ -104,7 +104,7 @@ test("claude auto memory: install turns it off — the model is no longer told t
   removeWorld(world);
 });
 
-test("codex: an untrusted hook is skipped by Codex, and install --status says it is not trusted", { timeout: 300_000 }, async (t) => {
+test("codex: an untrusted hook is skipped by Codex, and install --status says it is not trusted", { timeout: 600_000 }, async (t) => {
   if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
   const world = makeWorld("installs-codex-trust");
   const codexHome = path.join(world.home, ".codex");
@@ -120,7 +120,7 @@ test("codex: an untrusted hook is skipped by Codex, and install --status says it
     }
     return undefined;
   };
-  const rollout = await runUntil(codex.bin, ["exec", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, rolloutWithPrompt);
+  const rollout = await runUntil(codex.bin, ["exec", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, rolloutWithPrompt);
   assert.doesNotMatch(fs.readFileSync(rollout, "utf8"), /<memctl-memory/, "the untrusted hook did not run");
   const status = memctl(world, ["install", "--status"]);
   assert.match(status.stdout, /Codex CLI[^\n]*\n\s+user\s+installed, not trusted — .*open \/hooks/);
@@ -128,7 +128,7 @@ test("codex: an untrusted hook is skipped by Codex, and install --status says it
 });
 
 test("codex: --status judges trust by the hash Codex computes for the hook installed now (hooks/list agrees), and an install with flags is current", {
-  timeout: 300_000,
+  timeout: 600_000,
 }, async (t) => {
   if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
   const world = makeWorld("installs-codex-hash");

@@ -23,7 +23,7 @@ function writeInstructions(world: World): void {
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
-test("codex: the two-hop import chain reaches the model through memctl's session start, AGENTS.md itself only once", { timeout: 240_000 }, async (t) => {
+test("codex: the two-hop import chain reaches the model through memctl's session start, AGENTS.md itself only once", { timeout: 600_000 }, async (t) => {
   if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
   const world = makeWorld("instr-codex");
   writeInstructions(world);
@@ -35,7 +35,7 @@ test("codex: the two-hop import chain reaches the model through memctl's session
   assert.equal(memctl(world, ["install", "codex"]).status, 0);
 
   // The model-bound items of the rollout (response_item messages), once the per-prompt block is there too.
-  const found = await runUntil(codex.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const found = await runUntil(codex.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     for (const file of filesUnder(path.join(codexHome, "sessions")).filter((f) => /rollout-.*\.jsonl$/.test(f))) {
       const messages = readJsonl(file).filter((l) => l.type === "response_item" && (l.payload as { type?: string })?.type === "message");
       const text = messages.map((m) => JSON.stringify(m.payload)).join("\n");
@@ -60,7 +60,7 @@ test("codex: the two-hop import chain reaches the model through memctl's session
   removeWorld(world);
 });
 
-test("opencode: the two-hop import chain is in the model-bound system prompt, AGENTS.md itself only once", { timeout: 240_000 }, async (t) => {
+test("opencode: the two-hop import chain is in the model-bound system prompt, AGENTS.md itself only once", { timeout: 600_000 }, async (t) => {
   if ("skip" in opencode) return t.skip(`LOUD SKIP: ${opencode.skip}`);
   const world = makeWorld("instr-opencode");
   writeInstructions(world);
@@ -69,7 +69,7 @@ test("opencode: the two-hop import chain is in the model-bound system prompt, AG
   installMemctlAt(world, path.join(world.dir, "prefix"));
   assert.equal(memctl(world, ["install", "opencode", "--scope", "project"]).status, 0);
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `${server.url}/v1` };
-  const system = await runUntil(opencode.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const system = await runUntil(opencode.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     // The agent's request (it carries tools; a title request has none).
     for (const body of server.bodies) {
       const request = JSON.parse(body) as { system?: unknown; tools?: unknown[] };

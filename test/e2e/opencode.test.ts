@@ -44,7 +44,7 @@ function opencodeLog(world: World): string {
     .join("\n");
 }
 
-test("opencode: the plugin shim loads, the agent's request gets the block, the title request none; uninstall restores the files", { timeout: 240_000 }, async (t) => {
+test("opencode: the plugin shim loads, the agent's request gets the block, the title request none; uninstall restores the files", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("opencode");
   const server = await captureServer();
@@ -73,7 +73,7 @@ test("opencode: the plugin shim loads, the agent's request gets the block, the t
   const episodes = path.join(world.store, "episodes.jsonl");
   const episodesBefore = fs.readFileSync(episodes, "utf8");
   let waiting = "";
-  const found = await runUntil(host.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const found = await runUntil(host.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     const log = opencodeLog(world);
     // OpenCode's log can lose its tail when the run exits on a loaded machine: the plugin's load is logged early,
     // and what it injected is read from the captured requests below (its log line is shown when it is there).
@@ -125,7 +125,7 @@ test("opencode: the plugin shim loads, the agent's request gets the block, the t
   removeWorld(world);
 });
 
-test("opencode: with small_model set to the agent's own model, the title request still gets no memory (the title agent's prompt tells)", { timeout: 240_000 }, async (t) => {
+test("opencode: with small_model set to the agent's own model, the title request still gets no memory (the title agent's prompt tells)", { timeout: 600_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("opencode-title");
   const server = await captureServer();
@@ -137,7 +137,7 @@ test("opencode: with small_model set to the agent's own model, the title request
   installMemctlAt(world, path.join(world.dir, "prefix"));
   assert.equal(memctl(world, ["install", "opencode", "--scope", "project"]).status, 0);
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: server.url };
-  const found = await runUntil(host.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const found = await runUntil(host.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () => {
     const requests = server.bodies.map((body) => JSON.parse(body) as { model?: string; system?: unknown; tools?: unknown[]; messages?: unknown });
     const agent = requests.find((r) => (r.tools ?? []).length > 0);
     const title = requests.find((r) => JSON.stringify(r.messages ?? "").includes("Generate a title for this conversation"));

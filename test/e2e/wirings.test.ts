@@ -50,7 +50,7 @@ function claudePlugin(world: World, capture: Capture): void {
     ["plugin", "marketplace", "add", clone],
     ["plugin", "install", "memctl@memctl"],
   ]) {
-    const r = spawnSync((claude as { bin: string }).bin, args, { cwd: world.project, env: claudeEnv(world, capture), encoding: "utf8", timeout: 90_000 });
+    const r = spawnSync((claude as { bin: string }).bin, args, { cwd: world.project, env: claudeEnv(world, capture), encoding: "utf8", timeout: 300_000 });
     assert.equal(r.status, 0, `claude ${args.join(" ")}: ${r.stdout}${r.stderr}`);
   }
 }
@@ -61,7 +61,7 @@ function withoutStore(world: World): World {
   return world;
 }
 
-test("claude plugin from a plain clone, no store yet: the model is told the one step (/memctl:mem-init), and nothing fails", { timeout: 300_000 }, async (t) => {
+test("claude plugin from a plain clone, no store yet: the model is told the one step (/memctl:mem-init), and nothing fails", { timeout: 600_000 }, async (t) => {
   if ("skip" in claude) return t.skip(`LOUD SKIP: ${claude.skip}`);
   const world = withoutStore(makeWorld("wirings-claude-fresh"));
   const capture = await captureProvider();
@@ -75,7 +75,7 @@ test("claude plugin from a plain clone, no store yet: the model is told the one 
   removeWorld(world);
 });
 
-test("claude plugin + memctl install: install warns at once, and the model gets one per-prompt block and one overview", { timeout: 300_000 }, async (t) => {
+test("claude plugin + memctl install: install warns at once, and the model gets one per-prompt block and one overview", { timeout: 600_000 }, async (t) => {
   if ("skip" in claude) return t.skip(`LOUD SKIP: ${claude.skip}`);
   const world = makeWorld("wirings-claude-both");
   const capture = await captureProvider();
@@ -94,7 +94,7 @@ test("claude plugin + memctl install: install warns at once, and the model gets 
 
 const COMMITTED = [".claude/settings.json", ".mcp.json"];
 
-test("claude --scope project, a teammate without memctl: no hook error on any prompt, and their auto memory stays theirs", { timeout: 300_000 }, async (t) => {
+test("claude --scope project, a teammate without memctl: no hook error on any prompt, and their auto memory stays theirs", { timeout: 600_000 }, async (t) => {
   if ("skip" in claude) return t.skip(`LOUD SKIP: ${claude.skip}`);
   const mine = makeWorld("wirings-claude-mine");
   const theirs = withoutStore(makeWorld("wirings-claude-theirs"));
@@ -141,7 +141,7 @@ function rolloutTexts(world: World): string[] {
     .map((l) => ((l.payload as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? "").join("\n"));
 }
 
-test("codex plugin + memctl install: install warns at once, and the rollout holds one per-prompt block and one overview", { timeout: 300_000 }, async (t) => {
+test("codex plugin + memctl install: install warns at once, and the rollout holds one per-prompt block and one overview", { timeout: 600_000 }, async (t) => {
   if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
   const world = makeWorld("wirings-codex-both");
   fs.mkdirSync(path.join(world.home, ".codex"), { recursive: true });
@@ -153,7 +153,7 @@ test("codex plugin + memctl install: install warns at once, and the rollout hold
     ["plugin", "marketplace", "add", clone],
     ["plugin", "add", "memctl@memctl"],
   ]) {
-    const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 120_000 });
+    const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 300_000 });
     assert.equal(r.status, 0, r.stdout + r.stderr);
   }
   const installed = memctl(world, ["install", "codex"]);
@@ -161,7 +161,7 @@ test("codex plugin + memctl install: install warns at once, and the rollout hold
   assert.match(installed.stdout, /warning: the memctl plugin is enabled too \(memctl@memctl .*codex plugin remove memctl@memctl/);
   // Both wirings' hooks run (trust bypassed for this headless run); wait for the per-prompt block, then a moment
   // more for a second one to arrive if it were coming.
-  await runUntil(codex.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () =>
+  await runUntil(codex.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 360_000 }, () =>
     rolloutTexts(world).some((x) => x.includes("<memctl-memory") && !x.includes("Session start:")) ? true : undefined,
   );
   await new Promise<void>((done) => setTimeout(done, 3000));
@@ -171,7 +171,7 @@ test("codex plugin + memctl install: install warns at once, and the rollout hold
   removeWorld(world);
 });
 
-test("codex --scope project, a teammate without memctl: the committed hooks run and say nothing", { timeout: 300_000 }, async (t) => {
+test("codex --scope project, a teammate without memctl: the committed hooks run and say nothing", { timeout: 600_000 }, async (t) => {
   if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
   const mine = makeWorld("wirings-codex-mine");
   const theirs = withoutStore(makeWorld("wirings-codex-theirs"));
