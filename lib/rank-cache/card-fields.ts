@@ -3,6 +3,7 @@
 import path from "node:path";
 import { FIELD_WEIGHT, type RankEntry } from "../rank/postings.js";
 import { stopTestOf, tokenizeMarked } from "../rank/tokenize.js";
+import { recallTerms } from "../rank/key-terms.js";
 import { provenanceMark } from "../rank/provenance-mark.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
@@ -49,7 +50,7 @@ export async function readCardFields(memoryDir: string, file: string): Promise<C
     expires_at: meta.expires_at,
     topics: meta.topics,
     // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
+    recallTerms: recallTerms(meta.recall ?? []),
     // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
     bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
     ...(provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}),

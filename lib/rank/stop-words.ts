@@ -21,14 +21,15 @@ function latinList(lang: string): Set<string> {
 
 /**
  * The Latin-script language whose function words a text's words are, when more of them are its short function
- * words than English stop words ("merci, c'est parfait" → fr; "the script dies" stays English); else undefined.
+ * words than English stop words ("merci, c'est parfait" → fr; "the script dies" stays English), and at least
+ * `least` of them; else undefined.
  */
-export function latinLanguage(words: readonly string[]): string | undefined {
+export function latinLanguage(words: readonly string[], least = 1): string | undefined {
   markers ??= Object.entries(LATIN_MARKERS).map(([lang, list]) => [lang, new Set(list.split(" "))]);
   let english = 0;
   for (let i = 0; i < words.length; i++) if (ENGLISH_STOP_WORDS.has(words[i]!)) english++;
   let best: string | undefined;
-  let bestCount = english;
+  let bestCount = Math.max(english, least - 1);
   for (const [lang, set] of markers) {
     let count = 0;
     for (let i = 0; i < words.length; i++) if (set.has(words[i]!) && saysLanguage(words[i]!)) count++;
@@ -46,8 +47,8 @@ const saysLanguage = (word: string) => word.length >= 2 && !DIGITS.test(word);
 const DIGITS = /^\d+$/;
 
 /** The stop test for a text's words: English always, and the Latin language latinLanguage finds. */
-export function stopTest(words: readonly string[]): (word: string) => boolean {
-  const lang = latinLanguage(words);
+export function stopTest(words: readonly string[], least = 1): (word: string) => boolean {
+  const lang = latinLanguage(words, least);
   if (lang === undefined) return (w) => ENGLISH_STOP_WORDS.has(w);
   const list = latinList(lang);
   return (w) => ENGLISH_STOP_WORDS.has(w) || list.has(w);

@@ -7,7 +7,7 @@ import { ASCII_TEXT } from "../core/sanitize.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 9;
+export const TOKENIZER_VERSION = 10;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -62,11 +62,11 @@ export type StopTest = (word: string) => boolean;
  * language of its whole index line, decided once per line. A title alone is a few words, and one of them can be
  * another language's function word ("net" of ".NET STS support lasts 18 months" is Dutch).
  */
-export function stopTestOf(text: string): StopTest {
+export function stopTestOf(text: string, least = 1): StopTest {
   const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts: number[] = [];
-  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts), least);
 }
 
 /** The runs RUN matches, in order, their start offsets pushed to `starts`. */

@@ -10997,12 +10997,12 @@ var init_stop_words_data = __esm({
 });
 
 // lib/rank/stop-words.ts
-function latinLanguage(words) {
+function latinLanguage(words, least = 1) {
   markers ??= Object.entries(LATIN_MARKERS).map(([lang, list]) => [lang, new Set(list.split(" "))]);
   let english = 0;
   for (let i = 0; i < words.length; i++) if (ENGLISH_STOP_WORDS.has(words[i])) english++;
   let best;
-  let bestCount = english;
+  let bestCount = Math.max(english, least - 1);
   for (const [lang, set] of markers) {
     let count = 0;
     for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;

@@ -7280,12 +7280,12 @@ function latinList(lang) {
   if (!set) lists.set(lang, set = new Set(latinStopWords()[lang].split(" ")));
   return set;
 }
-function latinLanguage(words) {
+function latinLanguage(words, least = 1) {
   markers ??= Object.entries(LATIN_MARKERS).map(([lang, list]) => [lang, new Set(list.split(" "))]);
   let english = 0;
   for (let i = 0; i < words.length; i++) if (ENGLISH_STOP_WORDS.has(words[i])) english++;
   let best;
-  let bestCount = english;
+  let bestCount = Math.max(english, least - 1);
   for (const [lang, set] of markers) {
     let count = 0;
     for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;
@@ -7295,8 +7295,8 @@ function latinLanguage(words) {
 }
 var saysLanguage = (word) => word.length >= 2 && !DIGITS.test(word);
 var DIGITS = /^\d+$/;
-function stopTest(words) {
-  const lang = latinLanguage(words);
+function stopTest(words, least = 1) {
+  const lang = latinLanguage(words, least);
   if (lang === void 0) return (w) => ENGLISH_STOP_WORDS.has(w);
   const list = latinList(lang);
   return (w) => ENGLISH_STOP_WORDS.has(w) || list.has(w);
@@ -7306,7 +7306,7 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 9;
+var TOKENIZER_VERSION = 10;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -7322,11 +7322,11 @@ function tokenize(text) {
 function tokenizeMarked(text, stop) {
   return tokenizeWith(text, !ASCII_TEXT.test(text), true, stop);
 }
-function stopTestOf(text) {
+function stopTestOf(text, least = 1) {
   const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts = [];
-  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts), least);
 }
 function unicodeRuns(text, starts) {
   const pattern = RUN();
@@ -8629,6 +8629,18 @@ function encodeCache(tokenizerVersion, c) {
   return Buffer.concat([MAGIC2, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
+// lib/rank/key-terms.ts
+function recallTerms(keys) {
+  if (keys.length === 0) return [];
+  const together = stopTestOf(keys.join("\n"));
+  const out = [];
+  for (const key of keys) {
+    const own = stopTestOf(key, 2);
+    for (const term of tokenizeMarked(key, (w) => together(w) || own(w))) out.push(term);
+  }
+  return out;
+}
+
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
   if (!p) return void 0;
@@ -8655,7 +8667,7 @@ async function readCardFields(memoryDir, file) {
     expires_at: meta.expires_at,
     topics: meta.topics,
     // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
+    recallTerms: recallTerms(meta.recall ?? []),
     // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
     bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
     ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},

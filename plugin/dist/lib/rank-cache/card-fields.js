@@ -2,6 +2,7 @@
 import path from "node:path";
 import { FIELD_WEIGHT } from "../rank/postings.js";
 import { stopTestOf, tokenizeMarked } from "../rank/tokenize.js";
+import { recallTerms } from "../rank/key-terms.js";
 import { provenanceMark } from "../rank/provenance-mark.js";
 import { renderEntryLine } from "../core/block.js";
 import { utf8Text } from "../core/bytes.js";
@@ -24,7 +25,7 @@ async function readCardFields(memoryDir, file) {
     expires_at: meta.expires_at,
     topics: meta.topics,
     // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
+    recallTerms: recallTerms(meta.recall ?? []),
     // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
     bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
     ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},

@@ -10,12 +10,12 @@ function latinList(lang) {
   if (!set) lists.set(lang, set = new Set(latinStopWords()[lang].split(" ")));
   return set;
 }
-function latinLanguage(words) {
+function latinLanguage(words, least = 1) {
   markers ??= Object.entries(LATIN_MARKERS).map(([lang, list]) => [lang, new Set(list.split(" "))]);
   let english = 0;
   for (let i = 0; i < words.length; i++) if (ENGLISH_STOP_WORDS.has(words[i])) english++;
   let best;
-  let bestCount = english;
+  let bestCount = Math.max(english, least - 1);
   for (const [lang, set] of markers) {
     let count = 0;
     for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;
@@ -25,8 +25,8 @@ function latinLanguage(words) {
 }
 var saysLanguage = (word) => word.length >= 2 && !DIGITS.test(word);
 var DIGITS = /^\d+$/;
-function stopTest(words) {
-  const lang = latinLanguage(words);
+function stopTest(words, least = 1) {
+  const lang = latinLanguage(words, least);
   if (lang === void 0) return (w) => ENGLISH_STOP_WORDS.has(w);
   const list = latinList(lang);
   return (w) => ENGLISH_STOP_WORDS.has(w) || list.has(w);

@@ -2,7 +2,7 @@
 import { stem } from "./stem.js";
 import { ASCII_TEXT } from "../core/sanitize.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
-var TOKENIZER_VERSION = 9;
+var TOKENIZER_VERSION = 10;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -18,11 +18,11 @@ function tokenize(text) {
 function tokenizeMarked(text, stop) {
   return tokenizeWith(text, !ASCII_TEXT.test(text), true, stop);
 }
-function stopTestOf(text) {
+function stopTestOf(text, least = 1) {
   const unicode = !ASCII_TEXT.test(text);
   const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
   const starts = [];
-  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts), least);
 }
 function unicodeRuns(text, starts) {
   const pattern = RUN();
