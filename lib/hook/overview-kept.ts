@@ -40,7 +40,7 @@ export interface KeptLines {
 
 /**
  * What lets a later start carry the lines forward to a cache after journaled edits (overview-patch.ts): the
- * card-cache file and edits of the view they were made from, a digest of the pinned and retiring cards, the
+ * card-cache file and edits of the view they were made from, the pinned and retiring cards (pinsKey), the
  * pinned lines' length (they come first), and per view entry its line in MEMORY.md and where its line ends after
  * the pinned ones, escaped and as text (an entry not printed there, pinned or no longer true, ends where the one
  * before it ends).

@@ -73,8 +73,8 @@ export function patchedLines(
   const done = patch.edits.length;
   if (!sameNumbers(patch.base, source.base) || done > source.edits.length || JSON.stringify(patch.edits) !== JSON.stringify(source.edits.slice(0, done))) return undefined;
   const pins = "removed" in c ? carriedPins(patch.pins, c) : flaggedPins(c);
-  const digest = pins && pinsKey(pins);
-  if (!pins || digest !== patch.pins) return undefined;
+  const pinned = pins && pinsKey(pins);
+  if (!pins || pinned !== patch.pins) return undefined;
   // A line of these cards is printed first or not at all: an edit that inserts one is not carried.
   const apart = new Set([...pins.cards.filter((p) => pinnedHere(p.scope)).map((p) => p.file), ...pins.retiring.filter((r) => isRetired(r, key.today)).map((r) => r.file)]);
 
@@ -130,7 +130,7 @@ export function patchedLines(
     return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
   }
   const checked = { racyFrom: c.checked.racyFrom, changed: c.checked.changed };
-  const kept: KeptPatch = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table), checked };
+  const kept: KeptPatch = { base: source.base, edits: source.edits, pins: pinned, head: head.length, table: joined(table), checked };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }
 
@@ -167,7 +167,6 @@ function carriedPins(kept: string, c: CarriedCardCache): PinList | undefined {
     if (r.flags & FLAG_MAY_RETIRE) mayRetire.push({ ...row, file: r.file });
   }
   const fresh = pinsOf(0, () => null, always, mayRetire);
-  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
   const cards = (list[0] as unknown[][])
     .filter((p) => !changed.has(p[0] as string))
     .map(([file, scope]) => ({ file: file as string, ...(scope ? { scope: scope as string[] } : {}) }));
@@ -175,8 +174,8 @@ function carriedPins(kept: string, c: CarriedCardCache): PinList | undefined {
     .filter((p) => !changed.has(p[0] as string))
     .map(([file, status, expires]) => ({
       file: file as string,
-      ...(text(status) ? { status: status as string } : {}),
-      ...(text(expires) ? { expires_at: expires as string } : {}),
+      ...(typeof status === "string" ? { status } : {}),
+      ...(typeof expires === "string" ? { expires_at: expires } : {}),
     }));
   const byName = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
   return { cards: [...cards, ...fresh.cards].sort(byName), retiring: [...retiring, ...fresh.retiring].sort(byName) };

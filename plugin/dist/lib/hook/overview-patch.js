@@ -37,8 +37,8 @@ function patchedLines(memoryDir, c, key, pinnedHere, prior) {
   const done = patch.edits.length;
   if (!sameNumbers(patch.base, source.base) || done > source.edits.length || JSON.stringify(patch.edits) !== JSON.stringify(source.edits.slice(0, done))) return void 0;
   const pins = "removed" in c ? carriedPins(patch.pins, c) : flaggedPins(c);
-  const digest = pins && pinsKey(pins);
-  if (!pins || digest !== patch.pins) return void 0;
+  const pinned = pins && pinsKey(pins);
+  if (!pins || pinned !== patch.pins) return void 0;
   const apart = /* @__PURE__ */ new Set([...pins.cards.filter((p) => pinnedHere(p.scope)).map((p) => p.file), ...pins.retiring.filter((r) => isRetired(r, key.today)).map((r) => r.file)]);
   const json = prior.lines.json[0] ?? new Uint8Array(0);
   const head = json.subarray(0, patch.head);
@@ -84,7 +84,7 @@ function patchedLines(memoryDir, c, key, pinnedHere, prior) {
     return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
   }
   const checked = { racyFrom: c.checked.racyFrom, changed: c.checked.changed };
-  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table), checked };
+  const kept = { base: source.base, edits: source.edits, pins: pinned, head: head.length, table: joined(table), checked };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
 }
 function flaggedPins(c) {
@@ -113,12 +113,11 @@ function carriedPins(kept, c) {
     if (r.flags & FLAG_MAY_RETIRE) mayRetire.push({ ...row, file: r.file });
   }
   const fresh = pinsOf(0, () => null, always, mayRetire);
-  const text = (v) => typeof v === "string" ? v : void 0;
   const cards = list[0].filter((p) => !changed.has(p[0])).map(([file, scope]) => ({ file, ...scope ? { scope } : {} }));
   const retiring = list[1].filter((p) => !changed.has(p[0])).map(([file, status, expires]) => ({
     file,
-    ...text(status) ? { status } : {},
-    ...text(expires) ? { expires_at: expires } : {}
+    ...typeof status === "string" ? { status } : {},
+    ...typeof expires === "string" ? { expires_at: expires } : {}
   }));
   const byName = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
   return { cards: [...cards, ...fresh.cards].sort(byName), retiring: [...retiring, ...fresh.retiring].sort(byName) };
