@@ -40,7 +40,7 @@ export interface KeptLines {
 
 /**
  * What lets a later start carry the lines forward to a cache after journaled edits (overview-patch.ts): the
- * card-cache file and edits of the view they were made from, a digest of the pinned and retiring cards, the
+ * card-cache file and edits of the view they were made from, the pinned and retiring cards (pinsKey), the
  * pinned lines' length (they come first), and per view entry its line in MEMORY.md and where its line ends after
  * the pinned ones, escaped and as text (an entry not printed there, pinned or no longer true, ends where the one
  * before it ends).
@@ -48,7 +48,10 @@ export interface KeptLines {
 export interface KeptPatch {
   base: CacheStamp;
   edits: readonly LineEdit[];
+  /** The pinned and retiring cards the lines were made with (overview-patch.ts pinsKey). */
   pins: string;
+  /** What the read the lines were made from proved of the base's records (card-cache-carried.ts), when it said. */
+  checked?: { racyFrom: number; changed: readonly string[] };
   head: number;
   /** Three columns of a word per entry: the lines, then the escaped ends, then the text ends after the pinned lines. */
   table: Uint32Array;
@@ -60,11 +63,19 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
   return kept && parseKept(cache, kept.facts, kept.payload, key)?.lines;
 }
 
+/** Lines kept for a card-cache file, sealed, with what carries them forward. */
+export interface SealedKept {
+  cache: CacheStamp;
+  lines: KeptLines;
+  patch: KeptPatch;
+  seal: string;
+}
+
 /**
  * The lines kept for whichever card-cache file, when sealed under `key`'s secret for its day and scope with what
  * carries them forward: read only to be patched (overview-patch.ts). `current`: the cache in force (the size cap).
  */
-export function readSealedKept(memoryDir: string, current: CacheStamp, key: KeptKey): { cache: CacheStamp; lines: KeptLines; patch: KeptPatch; seal: string } | undefined {
+export function readSealedKept(memoryDir: string, current: CacheStamp, key: KeptKey): SealedKept | undefined {
   if (key.secret === undefined) return undefined;
   const kept = readDerivedAny(memoryDir, OVERVIEW_LINES, current);
   const parsed = kept && parseKept(kept.cache, kept.facts, kept.payload, key);
@@ -73,7 +84,7 @@ export function readSealedKept(memoryDir: string, current: CacheStamp, key: Kept
 }
 
 function parseKept(cache: CacheStamp, facts: Record<string, unknown>, payload: Buffer, key: KeptKey): { lines: KeptLines; sealed: boolean; patch?: KeptPatch } | undefined {
-  const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins } = facts;
+  const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins, racyFrom, changed } = facts;
   if (today !== key.today || scope !== key.scope) return undefined;
   const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes) || !whole(entries) || !whole(head)) return undefined;
@@ -87,14 +98,18 @@ function parseKept(cache: CacheStamp, facts: Record<string, unknown>, payload: B
   // hold nothing the renderer makes inert or defuses (a fence closed, control, bidi or tag characters), so a
   // planted file brings no more than a hand edit of MEMORY.md can. Lines sealed under this user's secret were
   // printed so by a start that checked them: the seal stands for the check.
-  const all = { today, scope, records, count, left, bytes, entries, head, base, edits, pins };
+  const all = { today, scope, records, count, left, bytes, entries, head, base, edits, pins, racyFrom, changed };
   const sealed = key.secret !== undefined && isSealed(key.secret, sealedParts(cache, all, [payload]), seal);
   if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return undefined;
   const lines = { count, left, json: count === 0 ? [] : [json], bytes };
   // Only what this user's start sealed is patched: the table and edits are then its own.
+  const checked =
+    Number.isFinite(racyFrom) && Array.isArray(changed) && changed.every((f) => typeof f === "string")
+      ? { checked: { racyFrom: racyFrom as number, changed: changed as string[] } }
+      : {};
   const patch =
     sealed && entries > 0 && Array.isArray(base) && Array.isArray(edits) && typeof pins === "string"
-      ? { base: base as CacheStamp, edits: edits as LineEdit[], pins, head, table: wordsOf(payload.subarray(0, entries * 12)) }
+      ? { base: base as CacheStamp, edits: edits as LineEdit[], pins, head, table: wordsOf(payload.subarray(0, entries * 12)), ...checked }
       : undefined;
   return { lines, sealed, ...(patch ? { patch } : {}) };
 }
@@ -102,7 +117,7 @@ function parseKept(cache: CacheStamp, facts: Record<string, unknown>, payload: B
 /** Writes `lines` for the card-cache file stamped `cache`, of `records` records, and `key` (best effort, as every derived file). */
 export function keepLines(memoryDir: string, cache: CacheStamp, records: number, key: KeptKey, lines: KeptLines, patch?: KeptPatch): void {
   // The table is written in this machine's order and read back by it alone (.memctl is per machine).
-  const carried = patch && { entries: patch.table.length / 3, head: patch.head, base: patch.base, edits: patch.edits, pins: patch.pins };
+  const carried = patch && { entries: patch.table.length / 3, head: patch.head, base: patch.base, edits: patch.edits, pins: patch.pins, ...patch.checked };
   const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes, ...carried };
   const payload = patch ? [new Uint8Array(patch.table.buffer, patch.table.byteOffset, patch.table.byteLength), ...lines.json] : lines.json;
   // What is kept is what this start printed: whole lines of a view it checked, which stay printable in any order.
@@ -112,8 +127,9 @@ export function keepLines(memoryDir: string, cache: CacheStamp, records: number,
 
 /** What a seal covers: the lines' facts and the cache they were made from, then the payload. */
 function sealedParts(cache: CacheStamp, facts: Record<string, unknown>, payload: readonly Uint8Array[]): (string | Uint8Array)[] {
-  const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
-  return [`memctl ${OVERVIEW_LINES} 3\n${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}\n`, ...payload];
+  const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null, racyFrom = null, changed = null } = facts;
+  const all = [cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins, racyFrom, changed];
+  return [`memctl ${OVERVIEW_LINES} 4\n${JSON.stringify(all)}\n`, ...payload];
 }
 
 /** The table's words, in place when the payload starts on a word (writeDerived pads its head so that it does). */

@@ -9,17 +9,25 @@
 import { isRetired } from "../core/card.js";
 import { printableJsonLines } from "../core/inert-bytes.js";
 import { editSpan, insertedLines, type LineTable, spliceLineTable } from "../core/line-edits.js";
-import { sha256Hex } from "../core/sha256.js";
 import type { TrustedCardCache } from "../store/card-cache-trusted.js";
+import type { CarriedCardCache } from "../store/card-cache-carried.js";
+import { FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_SHA } from "../store/card-record.js";
+import type { Row } from "../store/card-row.js";
 import { sameNumbers } from "../store/index-links.js";
 import { keepLog, LOG_MAX_EDITS, LOG_MIN_BYTES } from "./overview-log.js";
-import { keepLines, type KeptKey, type KeptLines, type KeptPatch, readSealedKept } from "./overview-kept.js";
-import { pinsOf, type Pins } from "./overview-pins.js";
+import { keepLines, type KeptKey, type KeptLines, type KeptPatch, type SealedKept } from "./overview-kept.js";
+import { pinsOf } from "./overview-pins.js";
 import { viewEntry, type ViewLines } from "./overview-view.js";
 
-/** What the lines depend on of the pinned and retiring cards (not where their entries are): equal digests, equal choices. */
-export function pinsDigest(pins: Pins): string {
-  return sha256Hex(JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]));
+/** The pinned and retiring cards as the lines depend on them (not where their entries are). */
+interface PinList {
+  cards: { file: string; scope?: string[] }[];
+  retiring: { file: string; status?: string; expires_at?: string }[];
+}
+
+/** What the lines depend on of the pinned and retiring cards, as kept with them: equal keys, equal choices. */
+export function pinsKey(pins: PinList): string {
+  return JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]);
 }
 
 /**
@@ -46,34 +54,27 @@ export function restTable(view: ViewLines, first: readonly number[], gone: reado
 }
 
 /**
- * The lines for the trusted cache `c` carried forward from the sealed kept ones (with their keep for `c`), or
- * undefined when they cannot be: the caller makes them from the view.
+ * The lines for the trusted cache `c` carried forward from `prior`, the sealed kept ones (with their keep for `c`),
+ * or undefined when they cannot be: the caller makes them from the view. `c` is every record proven
+ * (card-cache-trusted.ts) or a delta's records proven against what `prior` says its read proved (card-cache-carried.ts).
  */
 export function patchedLines(
   memoryDir: string,
-  c: TrustedCardCache,
+  c: TrustedCardCache | CarriedCardCache,
   key: KeptKey,
   pinnedHere: (scope: readonly string[] | undefined) => boolean,
+  prior: SealedKept | undefined,
 ): (KeptLines & { keep?: () => void }) | undefined {
   const source = c.view();
-  const prior = source && readSealedKept(memoryDir, c.stamp, key);
-  if (!prior) return undefined;
+  if (!source || !prior) return undefined;
   // Lines sealed for this very cache: a function of it, the day and the scope (overview-kept.ts), which the caller proved fresh.
   if (sameNumbers(prior.cache, c.stamp)) return prior.lines;
   const { patch } = prior;
   const done = patch.edits.length;
   if (!sameNumbers(patch.base, source.base) || done > source.edits.length || JSON.stringify(patch.edits) !== JSON.stringify(source.edits.slice(0, done))) return undefined;
-  const always = c.always();
-  const mayRetire = always && c.mayRetire();
-  if (!mayRetire) return undefined;
-  const pins = pinsOf(
-    0,
-    () => null,
-    always.map((r) => ({ ...r.row, file: r.file })),
-    mayRetire.map((r) => ({ ...r.row, file: r.file })),
-  );
-  const digest = pinsDigest(pins);
-  if (digest !== patch.pins) return undefined;
+  const pins = "removed" in c ? carriedPins(patch.pins, c) : flaggedPins(c);
+  const pinned = pins && pinsKey(pins);
+  if (!pins || pinned !== patch.pins) return undefined;
   // A line of these cards is printed first or not at all: an edit that inserts one is not carried.
   const apart = new Set([...pins.cards.filter((p) => pinnedHere(p.scope)).map((p) => p.file), ...pins.retiring.filter((r) => isRetired(r, key.today)).map((r) => r.file)]);
 
@@ -128,8 +129,56 @@ export function patchedLines(
     const base = { cache: prior.cache, seal: prior.seal, json };
     return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
   }
-  const kept: KeptPatch = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
+  const checked = { racyFrom: c.checked.racyFrom, changed: c.checked.changed };
+  const kept: KeptPatch = { base: source.base, edits: source.edits, pins: pinned, head: head.length, table: joined(table), checked };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
+}
+
+/** The pinned and retiring cards of a cache whose every record was proven: its flagged rows. */
+function flaggedPins(c: TrustedCardCache): PinList | undefined {
+  const always = c.always();
+  const mayRetire = always && c.mayRetire();
+  if (!mayRetire) return undefined;
+  const rows = (rs: { file: string; row: Row }[]) => rs.map((r) => ({ ...r.row, file: r.file }));
+  return pinsOf(0, () => null, rows(always), rows(mayRetire));
+}
+
+/**
+ * The pinned and retiring cards of a carried cache: those kept with the lines (`kept`, pinsKey's) but the delta's
+ * cards, and the delta's flagged records as a read of every flagged row would find them. Undefined when a row does
+ * not check or `kept` is not what pinsKey makes.
+ */
+function carriedPins(kept: string, c: CarriedCardCache): PinList | undefined {
+  let list: unknown;
+  try {
+    list = JSON.parse(kept);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(list) || list.length !== 2 || !Array.isArray(list[0]) || !Array.isArray(list[1])) return undefined;
+  const changed = new Set([...c.records.map((r) => r.file), ...c.removed]);
+  const always: (Row & { file: string })[] = [];
+  const mayRetire: (Row & { file: string })[] = [];
+  for (const r of c.records) {
+    if ((r.flags & FLAG_SHA) === 0 || (r.flags & (FLAG_ALWAYS | FLAG_MAY_RETIRE)) === 0) continue;
+    const row = r.row();
+    if (!row) return undefined;
+    if (r.flags & FLAG_ALWAYS) always.push({ ...row, file: r.file });
+    if (r.flags & FLAG_MAY_RETIRE) mayRetire.push({ ...row, file: r.file });
+  }
+  const fresh = pinsOf(0, () => null, always, mayRetire);
+  const cards = (list[0] as unknown[][])
+    .filter((p) => !changed.has(p[0] as string))
+    .map(([file, scope]) => ({ file: file as string, ...(scope ? { scope: scope as string[] } : {}) }));
+  const retiring = (list[1] as unknown[][])
+    .filter((p) => !changed.has(p[0] as string))
+    .map(([file, status, expires]) => ({
+      file: file as string,
+      ...(typeof status === "string" ? { status } : {}),
+      ...(typeof expires === "string" ? { expires_at: expires } : {}),
+    }));
+  const byName = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return { cards: [...cards, ...fresh.cards].sort(byName), retiring: [...retiring, ...fresh.retiring].sort(byName) };
 }
 
 /** `pieces` laid end to end with [from, to) replaced by `insert` (to >= from): no byte copied. */

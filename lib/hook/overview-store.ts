@@ -6,10 +6,12 @@ import { readCardCatalog } from "../store/card-cache.js";
 import type { CacheStamp, Freshness } from "../store/full-check.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
+import type { CheckedRecords } from "../store/card-cache-carried.js";
+import { sameNumbers } from "../store/index-links.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins, type Pins } from "./overview-pins.js";
-import { keepLines, type KeptLines, type KeptPatch } from "./overview-kept.js";
+import { keepLines, type KeptLines, type KeptPatch, readSealedKept, type SealedKept } from "./overview-kept.js";
 import { readKeptOrLogged } from "./overview-log.js";
-import { patchedLines, pinsDigest, restTable } from "./overview-patch.js";
+import { patchedLines, pinsKey, restTable } from "./overview-patch.js";
 import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -103,7 +105,10 @@ export async function readOverviewLines(
   const key = scope !== undefined && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...(secret === undefined ? {} : { secret }) } : undefined;
   // A cache the trust rule proves fresh gives the lines a start kept from it today in this scope, else is read
   // for its view and the pins kept for it, else its pinned rows (card-cache-trusted.ts, overview-pins.ts); a
-  // cache it cannot prove fresh is read through the catalog.
+  // cache it cannot prove fresh is read through the catalog. The sealed kept lines are read once, for both the
+  // carried read (their claim: card-cache-carried.ts) and the full one.
+  let sealed: { kept: SealedKept | undefined } | undefined;
+  const sealedKept = (stamp: CacheStamp) => (sealed ??= { kept: key && readSealedKept(memoryDir, stamp, key) }).kept;
   const trusted =
     freshness &&
     withTrustedCardCache<Trusted>(
@@ -111,11 +116,11 @@ export async function readOverviewLines(
       freshness,
       (c) => {
         // The lines kept for an earlier cache carried forward over the edits since (overview-patch.ts), else made here.
-        const carried = key && patchedLines(memoryDir, c, key, pinnedHere);
+        const carried = key && patchedLines(memoryDir, c, key, pinnedHere, c.view() && sealedKept(c.stamp));
         if (carried) return carried;
         const source = c.view();
         const view = source && splicedView(memoryDir, source);
-        const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits } };
+        const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits, checked: c.checked } };
         const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
         if (view && pins) return { view, pins, ...made! };
         const always = view && c.always();
@@ -124,6 +129,15 @@ export async function readOverviewLines(
         return rows && { view: view!, ...rows, ...made! };
       },
       key && ((stamp) => readKeptOrLogged(memoryDir, stamp, key)),
+      key && {
+        // What the read the kept lines were made from proved of the same card-cache file's records.
+        claim: (stamp, base) => {
+          const prior = sealedKept(stamp);
+          const checked = prior && sameNumbers(prior.patch.base, base) ? prior.patch.checked : undefined;
+          return checked && { base, ...checked };
+        },
+        use: (c) => patchedLines(memoryDir, c, key, pinnedHere, sealedKept(c.stamp)),
+      },
     );
   if (trusted && "json" in trusted) return trusted;
   // Kept with what carries them forward to a later cache: the view's edits, the pins and each entry's place.
@@ -191,8 +205,8 @@ type Trusted =
       source: ViewSource;
     };
 
-/** The card-cache file a view came from and the journaled edits it took. */
-type ViewSource = { base: CacheStamp; edits: readonly LineEdit[] };
+/** The card-cache file a view came from, the journaled edits it took and what the read proved of its records. */
+type ViewSource = { base: CacheStamp; edits: readonly LineEdit[]; checked: CheckedRecords };
 
 /** What carries kept lines forward (overview-patch.ts): the pinned lines' length and each entry's place after them. */
 function carry(lines: OverviewLines, made: { view: ViewLines; first: number[]; gone: number[]; pins: Pins }, source: ViewSource): KeptPatch {
@@ -200,7 +214,14 @@ function carry(lines: OverviewLines, made: { view: ViewLines; first: number[]; g
   const total = lines.json.reduce((s, b) => s + b.length, 0);
   // The last entry's escaped end: the second column's last word.
   const rest = table.length === 0 ? 0 : table[(table.length / 3) * 2 - 1]!;
-  return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
+  return {
+    base: source.base,
+    edits: source.edits,
+    pins: pinsKey(made.pins),
+    head: total - rest,
+    table,
+    checked: { racyFrom: source.checked.racyFrom, changed: source.checked.changed },
+  };
 }
 
 /**

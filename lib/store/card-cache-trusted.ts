@@ -21,7 +21,8 @@ import { lstatIfExists } from "./checked-fs.js";
 import { withCacheFile } from "./card-cache-file.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
-import { sameNumbers, type LineEdit } from "./index-links.js";
+import { sameNumbers } from "./index-links.js";
+import { carriedCache, checkedBy, type CacheView, type CarriedCardCache, type CheckedRecords } from "./card-cache-carried.js";
 
 /** A card cache proven fresh for this call: what a caller may read of it without decoding it whole. */
 export interface TrustedCardCache {
@@ -35,7 +36,9 @@ export interface TrustedCardCache {
    * take (a delta's: overview-view.ts editOverviewView), or undefined when MEMORY.md is not the one it was made from.
    * `base`: the card-cache file the bytes are from; they are read when asked for (a kept spliced view may stand in for them).
    */
-  view(): { bytes: () => Buffer; edits: readonly LineEdit[]; base: CacheStamp } | undefined;
+  view(): CacheView;
+  /** What this read proved of the records (card-cache-carried.ts): a caller may keep it, sealed, for a later read of a delta of the same file. */
+  checked: CheckedRecords;
   /** The readable cards flagged `priority: always`, in name order, with their rows; undefined when a row does not check. */
   always(): { file: string; row: Row }[] | undefined;
   /** The readable cards flagged as superseded or with a dated expires_at, likewise. */
@@ -64,12 +67,16 @@ const TOP_MAX = 1 << 20;
  * a caller made from this very file after `use` proved it (card-derived.ts) may answer without its numbers being
  * read, since the checks they still need (every record's flags and stamp against the file's own mtime) are of
  * the file's bytes alone, which its stamp names. Undefined from it goes on to `use`.
+ * `carry`, when given and a delta is in force, is asked for what the caller kept of an earlier read of the same
+ * card-cache file (`claim`); when that and the delta's own records prove the cache (card-cache-carried.ts),
+ * `carry.use` is called with the delta's records instead of every record being read. Undefined from either goes on.
  */
 export function withTrustedCardCache<T>(
   memoryDir: string,
   freshness: Freshness,
   use: (cache: TrustedCardCache) => T | undefined,
   kept?: (stamp: CacheStamp) => T | undefined,
+  carry?: { claim(stamp: CacheStamp, base: CacheStamp): CheckedRecords | undefined; use(cache: CarriedCardCache): T | undefined },
 ): T | undefined {
   if (freshness.checkAll) return undefined;
   return withCacheFile(memoryDir, TOP_MAX, ({ top, stat, read }) => {
@@ -96,6 +103,18 @@ export function withTrustedCardCache<T>(
     const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp) : undefined;
     if (answer !== undefined) return answer;
+    if (moved && !journaledMoves(head.dirs, now, trust)) return undefined;
+    const racyFrom = mtimeMs - racyMs;
+    const written = trust.written ?? new Set<string>();
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
+    const view = (): CacheView =>
+      head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : undefined;
+    if (carry && merging) {
+      const claim = carry.claim(stamp, baseStamp);
+      const carried = claim && carriedCache(memoryDir, baseStamp, top.count, delta, claim, racyFrom, written);
+      const answer = carried && carried.count > freshness.fullCheckMax ? carry.use({ ...carried, head, view }) : undefined;
+      if (answer !== undefined) return answer;
+    }
 
     const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     // Read into the array's own memory: at 100,000 cards a Buffer read and copied over was 7.2 MB more to allocate and copy.
@@ -120,7 +139,6 @@ export function withTrustedCardCache<T>(
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return undefined;
     // racy() (card-trust.ts) inlined: an array made for each of 100,000 records was half of this loop's ~10 ms.
-    const racyFrom = mtimeMs - racyMs;
     for (let i = 0; i < count; i++) {
       const n = numbersOf(i);
       const k = offset(i);
@@ -145,10 +163,8 @@ export function withTrustedCardCache<T>(
       return undefined;
     };
 
-    const written = trust.written ?? new Set<string>();
-    // Moved by memctl's own writes only, and no card added by them (each written card is found below): the listing
-    // is the cache's. Its 100,000 names are not made for that (after every save, ~100 ms of a start).
-    if (moved && !journaledMoves(head.dirs, now, trust)) return undefined;
+    // Moved by memctl's own writes only (checked above), and no card added by them (each written card is found
+    // below): the listing is the cache's. Its 100,000 names are not made for that (after every save, ~100 ms of a start).
     for (const file of written) {
       const i = find(file);
       const st = i === undefined ? undefined : lstatIfExists(joinPath(memoryDir, file));
@@ -180,7 +196,6 @@ export function withTrustedCardCache<T>(
       }
       return out;
     };
-    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
       get numbers() {
         return allNumbers();
@@ -195,7 +210,8 @@ export function withTrustedCardCache<T>(
       stamp,
       head,
       count,
-      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : undefined),
+      view,
+      checked: checkedBy(baseStamp, racyFrom, merging ? delta : undefined),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE),
     });

@@ -7,51 +7,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { OVERVIEW_LOG } from "../../lib/hook/overview-log.js";
-import { CARD_DELTA } from "../../lib/store/card-delta.js";
-import { CARD_CACHE } from "../../lib/store/card-words.js";
-import { runBounded } from "../support/bounded-run.js";
 import { waitFor } from "../support/keepers.js";
-import { checkAt, CLI, freshCheck, keptStore, settle } from "../support/kept-store.js";
-
-type Kept = Awaited<ReturnType<typeof keptStore>>;
-
-/** The cache a derived file's head line names ("" when there is none). */
-const named = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "latin1").split("\n", 1)[0]!) as { cache: number[] }).cache.join(",") : "");
-
-/** The cache in force: the delta's stamp, else the card-cache file's. */
-function inForce(memory: string): string {
-  const delta = path.join(memory, ".memctl", CARD_DELTA);
-  const st = fs.statSync(fs.existsSync(delta) ? delta : path.join(memory, ".memctl", CARD_CACHE));
-  return [st.mtimeMs, st.size, st.ctimeMs, st.ino].join(",");
-}
-
-const logOf = (k: Kept) => path.join(k.s.memory, ".memctl", OVERVIEW_LOG);
-
-async function cli(k: Kept, ...args: string[]): Promise<void> {
-  const env = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
-  const r = await runBounded([CLI, ...args], "", env, k.s.repo, 30_000);
-  assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
-}
-
-/**
- * `change`, then starts (each once the keeper has checked the cache in force) until `file` names that cache: a
- * change the trusted reader leaves to the catalog (MEMORY.md written in the tick the delta was) is read the long way
- * first, which keeps nothing. The last start's output.
- */
-async function changeAndStart(k: Kept, what: string, change: () => Promise<void>, file: string): Promise<string> {
-  const checked = checkAt(k.s.memory);
-  await change();
-  await waitFor(() => checkAt(k.s.memory) > checked, 10_000, `a check after ${what}`);
-  let out = "";
-  // At least one start: the keeper may record a check before it settles the change into a new delta.
-  for (let i = 0; i === 0 || (i < 5 && named(file) !== inForce(k.s.memory)); i++) {
-    await waitFor(() => freshCheck(k.s.memory), 10_000, `a fresh check of the cache after ${what}`);
-    out = await k.start("codex");
-  }
-  assert.equal(named(file), inForce(k.s.memory), `${what}: kept for the cache in force ${named(k.kept)} / ${named(logOf(k))} / ${inForce(k.s.memory)}`);
-  return out;
-}
+import { changeAndStart, cli, freshCheck, keptStore, logOf, named, settle } from "../support/kept-store.js";
 
 test("after a save, a hand edit of MEMORY.md or of a card, an rm and a new card, the first trusted start keeps a log and leaves the kept file as it was", async (t) => {
   const k = await keptStore(t);

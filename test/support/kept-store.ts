@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TestContext } from "node:test";
 import { OVERVIEW_LINES } from "../../lib/hook/overview-kept.js";
+import { OVERVIEW_LOG } from "../../lib/hook/overview-log.js";
 import { CARD_CHECK } from "../../lib/store/full-check.js";
 import { CARD_DELTA } from "../../lib/store/card-delta.js";
 import { CARD_CACHE } from "../../lib/store/card-words.js";
@@ -29,8 +30,8 @@ export const cards = Array.from({ length: 40 }, (_, i) => {
   };
 });
 
-export async function keptStore(t: TestContext) {
-  const s = sandbox(cards);
+export async function keptStore(t: TestContext, list: typeof cards = cards) {
+  const s = sandbox(list);
   ageStore(s.memory);
   await sleep(250); // past the caches' racy window
   const env = (fullCheckMax: number) => ({
@@ -57,7 +58,7 @@ export async function keptStore(t: TestContext) {
     assert.equal(r.code, 0, r.stdout);
     return r.stdout;
   };
-  return { s, start, kept: path.join(s.memory, ".memctl", OVERVIEW_LINES) };
+  return { s, env, start, kept: path.join(s.memory, ".memctl", OVERVIEW_LINES) };
 }
 
 /** Whether the keeper's last check names the cache in force (the delta's stamp, else the card-cache file's) and is under 0.5 s old. */
@@ -88,4 +89,43 @@ export async function settle(k: Awaited<ReturnType<typeof keptStore>>): Promise<
   await waitFor(() => checkAt(k.s.memory) > before, 10_000, "a check recorded by the keeper");
   for (let i = 0; i < 5 && !fs.existsSync(k.kept); i++) await k.start("generic");
   assert.ok(fs.existsSync(k.kept), "a trusted start kept its lines");
+}
+
+type Kept = Awaited<ReturnType<typeof keptStore>>;
+
+/** The cache a derived file's head line names ("" when there is none). */
+export const named = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "latin1").split("\n", 1)[0]!) as { cache: number[] }).cache.join(",") : "");
+
+/** The cache in force: the delta's stamp, else the card-cache file's. */
+export function inForce(memory: string): string {
+  const delta = path.join(memory, ".memctl", CARD_DELTA);
+  const st = fs.statSync(fs.existsSync(delta) ? delta : path.join(memory, ".memctl", CARD_CACHE));
+  return [st.mtimeMs, st.size, st.ctimeMs, st.ino].join(",");
+}
+
+export const logOf = (k: Kept) => path.join(k.s.memory, ".memctl", OVERVIEW_LOG);
+
+export async function cli(k: Kept, ...args: string[]): Promise<void> {
+  const env = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
+  const r = await runBounded([CLI, ...args], "", env, k.s.repo, 30_000);
+  assert.equal(r.code, 0, `${args.join(" ")}: ${r.stdout}${r.stderr}`);
+}
+
+/**
+ * `change`, then starts (each once the keeper has checked the cache in force) until `file` names that cache: a
+ * change the trusted reader leaves to the catalog (MEMORY.md written in the tick the delta was) is read the long way
+ * first, which keeps nothing. The last start's output.
+ */
+export async function changeAndStart(k: Kept, what: string, change: () => Promise<void>, file: string, start = () => k.start("codex")): Promise<string> {
+  const checked = checkAt(k.s.memory);
+  await change();
+  await waitFor(() => checkAt(k.s.memory) > checked, 10_000, `a check after ${what}`);
+  let out = "";
+  // At least one start: the keeper may record a check before it settles the change into a new delta.
+  for (let i = 0; i === 0 || (i < 5 && named(file) !== inForce(k.s.memory)); i++) {
+    await waitFor(() => freshCheck(k.s.memory), 10_000, `a fresh check of the cache after ${what}`);
+    out = await start();
+  }
+  assert.equal(named(file), inForce(k.s.memory), `${what}: kept for the cache in force ${named(k.kept)} / ${named(logOf(k))} / ${inForce(k.s.memory)}`);
+  return out;
 }

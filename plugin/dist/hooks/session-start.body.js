@@ -9650,9 +9650,49 @@ function headEnds(bytes) {
   return first >= 0 && bytes.indexOf(10, first + 1) >= 0;
 }
 
+// lib/store/card-cache-carried.ts
+function checkedBy(base, racyFrom, delta) {
+  return { base, racyFrom, changed: delta ? [...delta.records.map((r) => r.file), ...delta.removed] : [] };
+}
+function carriedCache(memoryDir, base, baseCount, delta, claim, racyFrom, written) {
+  if (!sameNumbers(claim.base, base) || !(claim.racyFrom <= racyFrom)) return void 0;
+  const { records, removed, places, numbers } = delta;
+  const replaced = places.reduce((n, p) => n + (p & 1), 0);
+  const count = baseCount - replaced - removed.length + records.length;
+  if (count !== delta.cards) return void 0;
+  const names = new Map(records.map((r, i) => [r.file, i]));
+  const gone = new Set(removed);
+  if (!claim.changed.every((f) => names.has(f) || gone.has(f))) return void 0;
+  for (let i = 0; i < records.length; i++) {
+    const k = i * RECORD_NUMBERS;
+    const flags = numbers[k + FLAGS_AT];
+    if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || numbers[k] >= racyFrom || numbers[k + 2] >= racyFrom) return void 0;
+  }
+  for (const file of written) {
+    const i = names.get(file);
+    const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
+    const k = (i ?? 0) * RECORD_NUMBERS;
+    if (!st?.isFile() || !sameStamp2([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
+  }
+  return {
+    stamp: delta.stamp,
+    count,
+    checked: checkedBy(base, racyFrom, delta),
+    records: records.map((r, i) => ({
+      file: r.file,
+      flags: numbers[i * RECORD_NUMBERS + FLAGS_AT],
+      row: () => {
+        const stored = r.storedRow;
+        return stored && checkRow(stored.toString("latin1"));
+      }
+    })),
+    removed
+  };
+}
+
 // lib/store/card-cache-trusted.ts
 var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use, kept) {
+function withTrustedCardCache(memoryDir, freshness, use, kept, carry2) {
   if (freshness.checkAll) return void 0;
   return withCacheFile(memoryDir, TOP_MAX, ({ top, stat: stat2, read }) => {
     const baseStamp = cacheStamp(stat2);
@@ -9673,6 +9713,17 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp2) : void 0;
     if (answer !== void 0) return answer;
+    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
+    const racyFrom = mtimeMs - racyMs;
+    const written = trust.written ?? /* @__PURE__ */ new Set();
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
+    const view2 = () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0;
+    if (carry2 && merging) {
+      const claim = carry2.claim(stamp2, baseStamp);
+      const carried = claim && carriedCache(memoryDir, baseStamp, top.count, delta, claim, racyFrom, written);
+      const answer2 = carried && carried.count > freshness.fullCheckMax ? carry2.use({ ...carried, head, view: view2 }) : void 0;
+      if (answer2 !== void 0) return answer2;
+    }
     const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
@@ -9690,7 +9741,6 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     const allNumbers = () => merged ??= src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return void 0;
-    const racyFrom = mtimeMs - racyMs;
     for (let i = 0; i < count; i++) {
       const n = numbersOf(i);
       const k = offset(i);
@@ -9713,8 +9763,6 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       }
       return void 0;
     };
-    const written = trust.written ?? /* @__PURE__ */ new Set();
-    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
     for (const file of written) {
       const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
@@ -9745,7 +9793,6 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       }
       return out;
     };
-    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
       get numbers() {
         return allNumbers();
@@ -9760,7 +9807,8 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       stamp: stamp2,
       head,
       count,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
+      view: view2,
+      checked: checkedBy(baseStamp, racyFrom, merging ? delta : void 0),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
@@ -10020,31 +10068,33 @@ function readSealedKept(memoryDir, current, key) {
   return parsed2?.sealed && parsed2.patch ? { cache: kept.cache, lines: parsed2.lines, patch: parsed2.patch, seal: kept.facts.seal } : void 0;
 }
 function parseKept(cache, facts, payload, key) {
-  const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins } = facts;
+  const { today, scope, records, count, left, bytes, seal, entries = 0, head = 0, base, edits, pins, racyFrom, changed } = facts;
   if (today !== key.today || scope !== key.scope) return void 0;
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
   if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes) || !whole(entries) || !whole(head)) return void 0;
   if (payload.length < entries * 12) return void 0;
   const json = payload.subarray(entries * 12);
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0) || head > json.length) return void 0;
-  const all = { today, scope, records, count, left, bytes, entries, head, base, edits, pins };
+  const all = { today, scope, records, count, left, bytes, entries, head, base, edits, pins, racyFrom, changed };
   const sealed = key.secret !== void 0 && isSealed(key.secret, sealedParts(cache, all, [payload]), seal);
   if (!sealed && !printableJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
   const lines = { count, left, json: count === 0 ? [] : [json], bytes };
-  const patch = sealed && entries > 0 && Array.isArray(base) && Array.isArray(edits) && typeof pins === "string" ? { base, edits, pins, head, table: wordsOf(payload.subarray(0, entries * 12)) } : void 0;
+  const checked2 = Number.isFinite(racyFrom) && Array.isArray(changed) && changed.every((f) => typeof f === "string") ? { checked: { racyFrom, changed } } : {};
+  const patch = sealed && entries > 0 && Array.isArray(base) && Array.isArray(edits) && typeof pins === "string" ? { base, edits, pins, head, table: wordsOf(payload.subarray(0, entries * 12)), ...checked2 } : void 0;
   return { lines, sealed, ...patch ? { patch } : {} };
 }
 function keepLines(memoryDir, cache, records, key, lines, patch) {
-  const carried = patch && { entries: patch.table.length / 3, head: patch.head, base: patch.base, edits: patch.edits, pins: patch.pins };
+  const carried = patch && { entries: patch.table.length / 3, head: patch.head, base: patch.base, edits: patch.edits, pins: patch.pins, ...patch.checked };
   const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes, ...carried };
   const payload = patch ? [new Uint8Array(patch.table.buffer, patch.table.byteOffset, patch.table.byteLength), ...lines.json] : lines.json;
   const seal = key.secret === void 0 ? {} : { seal: sealOf(key.secret, sealedParts(cache, facts, payload)) };
   writeDerived(memoryDir, OVERVIEW_LINES, cache, { ...facts, ...seal }, payload);
 }
 function sealedParts(cache, facts, payload) {
-  const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null } = facts;
-  return [`memctl ${OVERVIEW_LINES} 3
-${JSON.stringify([cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins])}
+  const { today, scope, records, count, left, bytes, entries = 0, head = 0, base = null, edits = null, pins = null, racyFrom = null, changed = null } = facts;
+  const all = [cache, today, scope, records, count, left, bytes, entries, head, base, edits, pins, racyFrom, changed];
+  return [`memctl ${OVERVIEW_LINES} 4
+${JSON.stringify(all)}
 `, ...payload];
 }
 function wordsOf(bytes) {
@@ -10367,8 +10417,8 @@ function decodeLines2(bytes, nl, count, printed = true) {
 }
 
 // lib/hook/overview-patch.ts
-function pinsDigest(pins) {
-  return sha256Hex(JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]));
+function pinsKey(pins) {
+  return JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]);
 }
 function restTable(view2, first, gone) {
   const n = view2.count;
@@ -10388,25 +10438,16 @@ function restTable(view2, first, gone) {
   }
   return table;
 }
-function patchedLines(memoryDir, c, key, pinnedHere) {
+function patchedLines(memoryDir, c, key, pinnedHere, prior) {
   const source = c.view();
-  const prior = source && readSealedKept(memoryDir, c.stamp, key);
-  if (!prior) return void 0;
+  if (!source || !prior) return void 0;
   if (sameNumbers(prior.cache, c.stamp)) return prior.lines;
   const { patch } = prior;
   const done = patch.edits.length;
   if (!sameNumbers(patch.base, source.base) || done > source.edits.length || JSON.stringify(patch.edits) !== JSON.stringify(source.edits.slice(0, done))) return void 0;
-  const always = c.always();
-  const mayRetire2 = always && c.mayRetire();
-  if (!mayRetire2) return void 0;
-  const pins = pinsOf(
-    0,
-    () => null,
-    always.map((r) => ({ ...r.row, file: r.file })),
-    mayRetire2.map((r) => ({ ...r.row, file: r.file }))
-  );
-  const digest = pinsDigest(pins);
-  if (digest !== patch.pins) return void 0;
+  const pins = "removed" in c ? carriedPins(patch.pins, c) : flaggedPins(c);
+  const pinned = pins && pinsKey(pins);
+  if (!pins || pinned !== patch.pins) return void 0;
   const apart = /* @__PURE__ */ new Set([...pins.cards.filter((p) => pinnedHere(p.scope)).map((p) => p.file), ...pins.retiring.filter((r) => isRetired(r, key.today)).map((r) => r.file)]);
   const json = prior.lines.json[0] ?? new Uint8Array(0);
   const head = json.subarray(0, patch.head);
@@ -10451,8 +10492,44 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
     const base = { cache: prior.cache, seal: prior.seal, json };
     return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
   }
-  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
+  const checked2 = { racyFrom: c.checked.racyFrom, changed: c.checked.changed };
+  const kept = { base: source.base, edits: source.edits, pins: pinned, head: head.length, table: joined(table), checked: checked2 };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
+}
+function flaggedPins(c) {
+  const always = c.always();
+  const mayRetire2 = always && c.mayRetire();
+  if (!mayRetire2) return void 0;
+  const rows = (rs) => rs.map((r) => ({ ...r.row, file: r.file }));
+  return pinsOf(0, () => null, rows(always), rows(mayRetire2));
+}
+function carriedPins(kept, c) {
+  let list;
+  try {
+    list = JSON.parse(kept);
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(list) || list.length !== 2 || !Array.isArray(list[0]) || !Array.isArray(list[1])) return void 0;
+  const changed = /* @__PURE__ */ new Set([...c.records.map((r) => r.file), ...c.removed]);
+  const always = [];
+  const mayRetire2 = [];
+  for (const r of c.records) {
+    if ((r.flags & FLAG_SHA) === 0 || (r.flags & (FLAG_ALWAYS | FLAG_MAY_RETIRE)) === 0) continue;
+    const row = r.row();
+    if (!row) return void 0;
+    if (r.flags & FLAG_ALWAYS) always.push({ ...row, file: r.file });
+    if (r.flags & FLAG_MAY_RETIRE) mayRetire2.push({ ...row, file: r.file });
+  }
+  const fresh = pinsOf(0, () => null, always, mayRetire2);
+  const cards = list[0].filter((p) => !changed.has(p[0])).map(([file, scope]) => ({ file, ...scope ? { scope } : {} }));
+  const retiring = list[1].filter((p) => !changed.has(p[0])).map(([file, status, expires]) => ({
+    file,
+    ...typeof status === "string" ? { status } : {},
+    ...typeof expires === "string" ? { expires_at: expires } : {}
+  }));
+  const byName2 = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  return { cards: [...cards, ...fresh.cards].sort(byName2), retiring: [...retiring, ...fresh.retiring].sort(byName2) };
 }
 function splicePieces(pieces, from, to, insert) {
   const out = [];
@@ -10523,15 +10600,17 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
   const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...secret === void 0 ? {} : { secret } } : void 0;
+  let sealed;
+  const sealedKept = (stamp2) => (sealed ??= { kept: key && readSealedKept(memoryDir, stamp2, key) }).kept;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,
     (c) => {
-      const carried = key && patchedLines(memoryDir, c, key, pinnedHere);
+      const carried = key && patchedLines(memoryDir, c, key, pinnedHere, c.view() && sealedKept(c.stamp));
       if (carried) return carried;
       const source = c.view();
       const view3 = source && splicedView(memoryDir, source);
-      const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits } };
+      const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits, checked: c.checked } };
       const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
       if (view3 && pins2) return { view: view3, pins: pins2, ...made };
       const always = view3 && c.always();
@@ -10539,7 +10618,16 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
       const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
       return rows && { view: view3, ...rows, ...made };
     },
-    key && ((stamp2) => readKeptOrLogged(memoryDir, stamp2, key))
+    key && ((stamp2) => readKeptOrLogged(memoryDir, stamp2, key)),
+    key && {
+      // What the read the kept lines were made from proved of the same card-cache file's records.
+      claim: (stamp2, base) => {
+        const prior = sealedKept(stamp2);
+        const checked2 = prior && sameNumbers(prior.patch.base, base) ? prior.patch.checked : void 0;
+        return checked2 && { base, ...checked2 };
+      },
+      use: (c) => patchedLines(memoryDir, c, key, pinnedHere, sealedKept(c.stamp))
+    }
   );
   if (trusted && "json" in trusted) return trusted;
   const kept = (lines, made) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;
@@ -10589,7 +10677,14 @@ function carry(lines, made, source) {
   const table = restTable(made.view, made.first, made.gone);
   const total = lines.json.reduce((s, b) => s + b.length, 0);
   const rest = table.length === 0 ? 0 : table[table.length / 3 * 2 - 1];
-  return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
+  return {
+    base: source.base,
+    edits: source.edits,
+    pins: pinsKey(made.pins),
+    head: total - rest,
+    table,
+    checked: { racyFrom: source.checked.racyFrom, changed: source.checked.changed }
+  };
 }
 function pinnedFirst(view2, first, gone) {
   const head = [];

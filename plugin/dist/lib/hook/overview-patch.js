@@ -2,14 +2,14 @@
 import { isRetired } from "../core/card.js";
 import { printableJsonLines } from "../core/inert-bytes.js";
 import { editSpan, insertedLines, spliceLineTable } from "../core/line-edits.js";
-import { sha256Hex } from "../core/sha256.js";
+import { FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_SHA } from "../store/card-record.js";
 import { sameNumbers } from "../store/index-links.js";
 import { keepLog, LOG_MAX_EDITS, LOG_MIN_BYTES } from "./overview-log.js";
-import { keepLines, readSealedKept } from "./overview-kept.js";
+import { keepLines } from "./overview-kept.js";
 import { pinsOf } from "./overview-pins.js";
 import { viewEntry } from "./overview-view.js";
-function pinsDigest(pins) {
-  return sha256Hex(JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]));
+function pinsKey(pins) {
+  return JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]);
 }
 function restTable(view, first, gone) {
   const n = view.count;
@@ -29,25 +29,16 @@ function restTable(view, first, gone) {
   }
   return table;
 }
-function patchedLines(memoryDir, c, key, pinnedHere) {
+function patchedLines(memoryDir, c, key, pinnedHere, prior) {
   const source = c.view();
-  const prior = source && readSealedKept(memoryDir, c.stamp, key);
-  if (!prior) return void 0;
+  if (!source || !prior) return void 0;
   if (sameNumbers(prior.cache, c.stamp)) return prior.lines;
   const { patch } = prior;
   const done = patch.edits.length;
   if (!sameNumbers(patch.base, source.base) || done > source.edits.length || JSON.stringify(patch.edits) !== JSON.stringify(source.edits.slice(0, done))) return void 0;
-  const always = c.always();
-  const mayRetire = always && c.mayRetire();
-  if (!mayRetire) return void 0;
-  const pins = pinsOf(
-    0,
-    () => null,
-    always.map((r) => ({ ...r.row, file: r.file })),
-    mayRetire.map((r) => ({ ...r.row, file: r.file }))
-  );
-  const digest = pinsDigest(pins);
-  if (digest !== patch.pins) return void 0;
+  const pins = "removed" in c ? carriedPins(patch.pins, c) : flaggedPins(c);
+  const pinned = pins && pinsKey(pins);
+  if (!pins || pinned !== patch.pins) return void 0;
   const apart = /* @__PURE__ */ new Set([...pins.cards.filter((p) => pinnedHere(p.scope)).map((p) => p.file), ...pins.retiring.filter((r) => isRetired(r, key.today)).map((r) => r.file)]);
   const json = prior.lines.json[0] ?? new Uint8Array(0);
   const head = json.subarray(0, patch.head);
@@ -92,8 +83,44 @@ function patchedLines(memoryDir, c, key, pinnedHere) {
     const base = { cache: prior.cache, seal: prior.seal, json };
     return { ...lines, keep: () => keepLog(memoryDir, c.stamp, c.count, { ...key, secret }, lines, base) };
   }
-  const kept = { base: source.base, edits: source.edits, pins: digest, head: head.length, table: joined(table) };
+  const checked = { racyFrom: c.checked.racyFrom, changed: c.checked.changed };
+  const kept = { base: source.base, edits: source.edits, pins: pinned, head: head.length, table: joined(table), checked };
   return { ...lines, keep: () => keepLines(memoryDir, c.stamp, c.count, key, lines, kept) };
+}
+function flaggedPins(c) {
+  const always = c.always();
+  const mayRetire = always && c.mayRetire();
+  if (!mayRetire) return void 0;
+  const rows = (rs) => rs.map((r) => ({ ...r.row, file: r.file }));
+  return pinsOf(0, () => null, rows(always), rows(mayRetire));
+}
+function carriedPins(kept, c) {
+  let list;
+  try {
+    list = JSON.parse(kept);
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(list) || list.length !== 2 || !Array.isArray(list[0]) || !Array.isArray(list[1])) return void 0;
+  const changed = /* @__PURE__ */ new Set([...c.records.map((r) => r.file), ...c.removed]);
+  const always = [];
+  const mayRetire = [];
+  for (const r of c.records) {
+    if ((r.flags & FLAG_SHA) === 0 || (r.flags & (FLAG_ALWAYS | FLAG_MAY_RETIRE)) === 0) continue;
+    const row = r.row();
+    if (!row) return void 0;
+    if (r.flags & FLAG_ALWAYS) always.push({ ...row, file: r.file });
+    if (r.flags & FLAG_MAY_RETIRE) mayRetire.push({ ...row, file: r.file });
+  }
+  const fresh = pinsOf(0, () => null, always, mayRetire);
+  const cards = list[0].filter((p) => !changed.has(p[0])).map(([file, scope]) => ({ file, ...scope ? { scope } : {} }));
+  const retiring = list[1].filter((p) => !changed.has(p[0])).map(([file, status, expires]) => ({
+    file,
+    ...typeof status === "string" ? { status } : {},
+    ...typeof expires === "string" ? { expires_at: expires } : {}
+  }));
+  const byName = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  return { cards: [...cards, ...fresh.cards].sort(byName), retiring: [...retiring, ...fresh.retiring].sort(byName) };
 }
 function splicePieces(pieces, from, to, insert) {
   const out = [];
@@ -126,6 +153,6 @@ function joined(t) {
 }
 export {
   patchedLines,
-  pinsDigest,
+  pinsKey,
   restTable
 };

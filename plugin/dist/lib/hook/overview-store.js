@@ -2,10 +2,11 @@
 import { readCardCatalog } from "../store/card-cache.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
+import { sameNumbers } from "../store/index-links.js";
 import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
-import { keepLines } from "./overview-kept.js";
+import { keepLines, readSealedKept } from "./overview-kept.js";
 import { readKeptOrLogged } from "./overview-log.js";
-import { patchedLines, pinsDigest, restTable } from "./overview-patch.js";
+import { patchedLines, pinsKey, restTable } from "./overview-patch.js";
 import { readHold } from "../store/hold.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -37,15 +38,17 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
   const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax, ...secret === void 0 ? {} : { secret } } : void 0;
+  let sealed;
+  const sealedKept = (stamp) => (sealed ??= { kept: key && readSealedKept(memoryDir, stamp, key) }).kept;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,
     (c) => {
-      const carried = key && patchedLines(memoryDir, c, key, pinnedHere);
+      const carried = key && patchedLines(memoryDir, c, key, pinnedHere, c.view() && sealedKept(c.stamp));
       if (carried) return carried;
       const source = c.view();
       const view2 = source && splicedView(memoryDir, source);
-      const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits } };
+      const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits, checked: c.checked } };
       const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
       if (view2 && pins2) return { view: view2, pins: pins2, ...made };
       const always = view2 && c.always();
@@ -53,7 +56,16 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
       const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
       return rows && { view: view2, ...rows, ...made };
     },
-    key && ((stamp) => readKeptOrLogged(memoryDir, stamp, key))
+    key && ((stamp) => readKeptOrLogged(memoryDir, stamp, key)),
+    key && {
+      // What the read the kept lines were made from proved of the same card-cache file's records.
+      claim: (stamp, base) => {
+        const prior = sealedKept(stamp);
+        const checked = prior && sameNumbers(prior.patch.base, base) ? prior.patch.checked : void 0;
+        return checked && { base, ...checked };
+      },
+      use: (c) => patchedLines(memoryDir, c, key, pinnedHere, sealedKept(c.stamp))
+    }
   );
   if (trusted && "json" in trusted) return trusted;
   const kept = (lines, made) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines, carry(lines, made, trusted.source)) } : lines;
@@ -103,7 +115,14 @@ function carry(lines, made, source) {
   const table = restTable(made.view, made.first, made.gone);
   const total = lines.json.reduce((s, b) => s + b.length, 0);
   const rest = table.length === 0 ? 0 : table[table.length / 3 * 2 - 1];
-  return { base: source.base, edits: source.edits, pins: pinsDigest(made.pins), head: total - rest, table };
+  return {
+    base: source.base,
+    edits: source.edits,
+    pins: pinsKey(made.pins),
+    head: total - rest,
+    table,
+    checked: { racyFrom: source.checked.racyFrom, changed: source.checked.changed }
+  };
 }
 function pinnedFirst(view, first, gone) {
   const head = [];

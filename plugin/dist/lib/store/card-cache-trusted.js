@@ -11,8 +11,9 @@ import { withCacheFile } from "./card-cache-file.js";
 import { cacheStamp } from "./full-check.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { sameNumbers } from "./index-links.js";
+import { carriedCache, checkedBy } from "./card-cache-carried.js";
 var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use, kept) {
+function withTrustedCardCache(memoryDir, freshness, use, kept, carry) {
   if (freshness.checkAll) return void 0;
   return withCacheFile(memoryDir, TOP_MAX, ({ top, stat, read }) => {
     const baseStamp = cacheStamp(stat);
@@ -33,6 +34,17 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     const still = !trust.written?.size && (!moved || journaledMoves(head.dirs, now, trust));
     const answer = kept && still ? kept(stamp) : void 0;
     if (answer !== void 0) return answer;
+    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
+    const racyFrom = mtimeMs - racyMs;
+    const written = trust.written ?? /* @__PURE__ */ new Set();
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
+    const view = () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0;
+    if (carry && merging) {
+      const claim = carry.claim(stamp, baseStamp);
+      const carried = claim && carriedCache(memoryDir, baseStamp, top.count, delta, claim, racyFrom, written);
+      const answer2 = carried && carried.count > freshness.fullCheckMax ? carry.use({ ...carried, head, view }) : void 0;
+      if (answer2 !== void 0) return answer2;
+    }
     const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
@@ -50,7 +62,6 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     const allNumbers = () => merged ??= src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     const count = src ? src.length : top.count;
     if (count <= freshness.fullCheckMax) return void 0;
-    const racyFrom = mtimeMs - racyMs;
     for (let i = 0; i < count; i++) {
       const n = numbersOf(i);
       const k = offset(i);
@@ -73,8 +84,6 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       }
       return void 0;
     };
-    const written = trust.written ?? /* @__PURE__ */ new Set();
-    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
     for (const file of written) {
       const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
@@ -105,7 +114,6 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       }
       return out;
     };
-    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
       get numbers() {
         return allNumbers();
@@ -120,7 +128,8 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
       stamp,
       head,
       count,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
+      view,
+      checked: checkedBy(baseStamp, racyFrom, merging ? delta : void 0),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
