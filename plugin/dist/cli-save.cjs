@@ -383,6 +383,8 @@ var init_errors = __esm({
       E_NO_SOURCE: "E_NO_SOURCE",
       /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
       E_STALE_BASE: "E_STALE_BASE",
+      /** The web view's Accept: the proposal's file changed (a sync, a consolidate) since the page showed it. */
+      E_PROPOSAL_CHANGED: "E_PROPOSAL_CHANGED",
       /** A job's lease is held by another live holder. */
       E_JOB_LEASED: "E_JOB_LEASED",
       /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
@@ -11589,6 +11591,7 @@ __export(propose_exports, {
   proposalCardProblem: () => proposalCardProblem,
   proposalFile: () => proposalFile,
   proposalFileFits: () => proposalFileFits,
+  proposalMark: () => proposalMark,
   proposalPath: () => proposalPath,
   proposalProblems: () => proposalProblems,
   propose: () => propose,
@@ -11703,6 +11706,9 @@ async function rewritePending(memoryDir, proposal, file = proposalFile(proposal)
 }
 function proposalFile(proposal) {
   return Buffer.from(JSON.stringify(proposal, null, 2) + "\n", "utf8");
+}
+function proposalMark(proposal) {
+  return sha256Hex(proposalFile(proposal));
 }
 function proposalFileFits(file) {
   return file.length <= withDefaults().maxFileBytes;
