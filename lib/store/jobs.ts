@@ -20,6 +20,13 @@ import { readRegularUtf8 } from "./checked-fs.js";
 export const JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
+/**
+ * The longest a lease runs past the event that took or renewed it (memctl's run 5 minutes, renewed every 100 s). A
+ * ledger a project checkout brought could claim one until 9999 for another host, whose process nothing here can ask.
+ */
+export const MAX_LEASE_MS = 60 * 60_000;
+/** How far ahead of this clock an event may be dated (another host's clock) and still take a live lease. */
+const CLOCK_SKEW_MS = 24 * 60 * 60_000;
 
 export type JobEventKind = "queued" | "leased" | "renewed" | "done" | "failed";
 export type JobStatus = "queued" | "running" | "stuck" | "failed" | "done";
@@ -138,8 +145,8 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
       job.status = "running";
       job.attempts = e.attempt ?? job.attempts + 1;
       job.holder = e.holder ?? null;
-      job.lease_until = e.lease_until ?? null;
-    } else if (e.event === "renewed") job.lease_until = e.lease_until ?? job.lease_until;
+      job.lease_until = boundedLease(e, now);
+    } else if (e.event === "renewed") job.lease_until = e.lease_until === undefined ? job.lease_until : boundedLease(e, now);
     else if (e.event === "done") {
       job.status = "done";
       job.result = e.result ?? null;
@@ -156,6 +163,18 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
     job.retryable = (job.status === "stuck" || job.status === "failed") && job.attempts < job.max_attempts;
   }
   return [...jobs.values()];
+}
+
+/**
+ * An event's lease_until, no later than MAX_LEASE_MS after the event. One whose times do not parse, or dated further
+ * ahead than clocks drift, has run out now (the job shows stuck and may be claimed again).
+ */
+function boundedLease(e: JobEvent, now: Date): string | null {
+  if (e.lease_until === undefined) return null;
+  const at = Date.parse(e.at);
+  const until = Date.parse(e.lease_until);
+  if (Number.isNaN(at) || Number.isNaN(until) || at > now.getTime() + CLOCK_SKEW_MS) return now.toISOString();
+  return until > at + MAX_LEASE_MS ? new Date(at + MAX_LEASE_MS).toISOString() : e.lease_until;
 }
 
 /** Records a new job, not yet leased. */

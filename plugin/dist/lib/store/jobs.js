@@ -11,6 +11,8 @@ import { readRegularUtf8 } from "./checked-fs.js";
 var JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 var DEFAULT_LEASE_MS = 5 * 6e4;
 var DEFAULT_MAX_ATTEMPTS = 3;
+var MAX_LEASE_MS = 60 * 6e4;
+var CLOCK_SKEW_MS = 24 * 60 * 6e4;
 function jobsPath(memoryDir) {
   return path.join(memoryDir, ...JOBS_RELPATH.split("/"));
 }
@@ -70,8 +72,8 @@ function foldJobs(events, now, gone = () => false) {
       job.status = "running";
       job.attempts = e.attempt ?? job.attempts + 1;
       job.holder = e.holder ?? null;
-      job.lease_until = e.lease_until ?? null;
-    } else if (e.event === "renewed") job.lease_until = e.lease_until ?? job.lease_until;
+      job.lease_until = boundedLease(e, now);
+    } else if (e.event === "renewed") job.lease_until = e.lease_until === void 0 ? job.lease_until : boundedLease(e, now);
     else if (e.event === "done") {
       job.status = "done";
       job.result = e.result ?? null;
@@ -88,6 +90,13 @@ function foldJobs(events, now, gone = () => false) {
     job.retryable = (job.status === "stuck" || job.status === "failed") && job.attempts < job.max_attempts;
   }
   return [...jobs.values()];
+}
+function boundedLease(e, now) {
+  if (e.lease_until === void 0) return null;
+  const at = Date.parse(e.at);
+  const until = Date.parse(e.lease_until);
+  if (Number.isNaN(at) || Number.isNaN(until) || at > now.getTime() + CLOCK_SKEW_MS) return now.toISOString();
+  return until > at + MAX_LEASE_MS ? new Date(at + MAX_LEASE_MS).toISOString() : e.lease_until;
 }
 async function createJob(ctx, kind, options = {}) {
   const at = ctx.now();
@@ -182,6 +191,7 @@ export {
   DEFAULT_LEASE_MS,
   DEFAULT_MAX_ATTEMPTS,
   JOBS_RELPATH,
+  MAX_LEASE_MS,
   claimJob,
   completeJob,
   createJob,

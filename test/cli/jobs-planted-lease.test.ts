@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { CLI, makeWorld } from "../support/fixture.js";
+
+// `.memctl/jobs.jsonl` is per machine, but a store kept in a project checkout brings one from the project's history.
+// A lease is a promise its holder renews every few minutes; one taken hours ago running until 9999, or by a line dated years
+// ahead, held by another host (whose process nothing here can ask about), refused every consolidate, expire --yes,
+// import --yes, distill --llm and shard with E_JOB_LEASED, saying to wait for it to expire.
+
+test("a planted lease that runs for years, or is dated in the future, does not hold a job kind", () => {
+  const w = makeWorld();
+  try {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const lines = [
+      { job: "j-forever", event: "queued", at: iso(now - 7_200_000), kind: "consolidate", command: "memctl consolidate" },
+      { job: "j-forever", event: "leased", at: iso(now - 7_200_000), attempt: 1, holder: "4242@build-box.invalid", lease_until: "9999-01-01T00:00:00.000Z" },
+      { job: "j-ahead", event: "queued", at: "9998-12-31T23:59:00.000Z", kind: "shard", command: "memctl shard" },
+      { job: "j-ahead", event: "leased", at: "9998-12-31T23:59:00.000Z", attempt: 1, holder: "4242@build-box.invalid", lease_until: "9998-12-31T23:59:59.000Z" },
+    ];
+    fs.mkdirSync(path.join(w.mem, ".memctl"), { recursive: true });
+    fs.writeFileSync(path.join(w.mem, ".memctl", "jobs.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI, ...args], { cwd: w.repo, env: { PATH: process.env.PATH, HOME: w.home, ...w.env }, encoding: "utf8", timeout: 30_000 });
+    const consolidate = run("consolidate");
+    assert.equal(consolidate.status, 0, consolidate.stderr);
+    const shard = run("shard");
+    assert.equal(shard.status, 0, shard.stderr);
+    // memctl jobs says what it judged: neither lease is live.
+    const jobs = JSON.parse(run("jobs", "--json").stdout) as { jobs: { id: string; status: string }[] };
+    for (const id of ["j-forever", "j-ahead"]) assert.notEqual(jobs.jobs.find((j) => j.id === id)?.status, "running", JSON.stringify(jobs));
+  } finally {
+    fs.rmSync(w.root, { recursive: true, force: true });
+  }
+});
