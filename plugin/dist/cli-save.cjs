@@ -7959,7 +7959,8 @@ function stateDirUnsearchable(err, file) {
 }
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  return typeof a === "object" && a !== null && // memctl's own id (lib/sync/arrivals.ts): printed inside the commands that decide it, so nothing else passes.
+  typeof a.id === "string" && ARRIVAL_ID.test(a.id) && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
   typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {
@@ -7970,7 +7971,7 @@ function damaged(file, why) {
     { file: rel }
   );
 }
-var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP, ARRIVAL_ID;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
@@ -7985,6 +7986,7 @@ var init_arrivals = __esm({
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
     ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
     HOLD_READ_CAP = 256 * 1024 * 1024;
+    ARRIVAL_ID = /^a-[0-9a-f]{12}$/;
   }
 });
 
