@@ -73,7 +73,7 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
     else if (stateFolderTwin(name))
       refused.push({
         path: name,
-        reason: "a folder a case-insensitive checkout writes into this machine's own .memctl/ (its hold list, machine id, intent), so it is left out (E_PATH_RESERVED)",
+        reason: "a name a case-insensitive checkout takes for this machine's own .memctl/ (its hold list, machine id, intent), so it is left out (E_PATH_RESERVED)",
       });
     // A store has no submodules, and every git fetch parses .gitmodules: a broken one stopped every later sync.
     else if (name === ".gitmodules")
@@ -145,10 +145,10 @@ async function foldCollisions(dir: string, ref: string, names: readonly string[]
     });
 }
 
-/** A first folder that is not `.memctl` but folds to it (case, normalisation, code points HFS+ ignores). */
+/** A first folder (or a file) that is not `.memctl` but folds to it (case, normalisation, code points HFS+ ignores). */
 function stateFolderTwin(name: string): boolean {
-  const top = name.slice(0, name.indexOf("/") + 1);
-  return top !== "" && top !== ".memctl/" && foldedPath(top.replace(/\p{Default_Ignorable_Code_Point}/gu, "")) === ".memctl/";
+  const top = name.includes("/") ? name.slice(0, name.indexOf("/")) : name;
+  return top !== ".memctl" && foldedPath(top.replace(/\p{Default_Ignorable_Code_Point}/gu, "")) === ".memctl";
 }
 
 /** `sub/.gitignore` or `sub/.gitattributes` (any case: a case-folding checkout reads `.GITIGNORE` as one). */

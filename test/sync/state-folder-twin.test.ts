@@ -13,7 +13,8 @@ test("a pushed folder that folds to .memctl/ is left out of the merge, whatever 
   const { a, b } = await syncedPair(t, "shared");
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
-  const planted = [".MEMCTL/arrivals.json", ".Memctl/machine-id", ".memctl\u200d/intent.json", ".MEMCTL/sync/state.json"];
+  // A file of that name too: a case-insensitive checkout cannot write it where the folder is, and the merge fails.
+  const planted = [".MEMCTL/arrivals.json", ".Memctl/machine-id", ".memctl\u200d/intent.json", ".MEMCTL/sync/state.json", ".mEmctl"];
   for (const p of planted) {
     fs.mkdirSync(path.dirname(path.join(a.mem, p)), { recursive: true });
     fs.writeFileSync(path.join(a.mem, p), p.endsWith(".json") ? '{"items":[]}\n' : "m-bob\n");
@@ -31,7 +32,7 @@ test("a pushed folder that folds to .memctl/ is left out of the merge, whatever 
     );
   const tracked = gitOn(b, "ls-files").split("\n");
   for (const p of planted) assert.ok(!tracked.includes(p), tracked.join(", "));
-  for (const top of [".MEMCTL", ".Memctl", ".memctl\u200d"]) assert.equal(fs.existsSync(path.join(b.mem, top)), false, top);
+  for (const top of [".MEMCTL", ".Memctl", ".memctl\u200d", ".mEmctl"]) assert.equal(fs.existsSync(path.join(b.mem, top)), false, top);
   // The teammate's later cards still arrive: the push is not refused as a whole.
   await ok(a, ["sync"]);
   fs.writeFileSync(path.join(a.mem, "project_canary.md"), "---\nname: canary\ndescription: the canary stage runs first\n---\nthe canary stage runs first\n");

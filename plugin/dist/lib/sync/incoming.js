@@ -42,7 +42,7 @@ async function mergeableCommit(dir, ref, opts) {
     else if (stateFolderTwin(name))
       refused.push({
         path: name,
-        reason: "a folder a case-insensitive checkout writes into this machine's own .memctl/ (its hold list, machine id, intent), so it is left out (E_PATH_RESERVED)"
+        reason: "a name a case-insensitive checkout takes for this machine's own .memctl/ (its hold list, machine id, intent), so it is left out (E_PATH_RESERVED)"
       });
     else if (name === ".gitmodules")
       refused.push({ path: name, reason: "a submodule list: a memory store has none, and git fetch reads this file, so it is left out (E_PATH_RESERVED)" });
@@ -97,8 +97,8 @@ async function foldCollisions(dir, ref, names, opts) {
   });
 }
 function stateFolderTwin(name) {
-  const top = name.slice(0, name.indexOf("/") + 1);
-  return top !== "" && top !== ".memctl/" && foldedPath(top.replace(new RegExp("\\p{Default_Ignorable_Code_Point}", "gu"), "")) === ".memctl/";
+  const top = name.includes("/") ? name.slice(0, name.indexOf("/")) : name;
+  return top !== ".memctl" && foldedPath(top.replace(new RegExp("\\p{Default_Ignorable_Code_Point}", "gu"), "")) === ".memctl";
 }
 function nestedControlFile(name) {
   const slash = name.lastIndexOf("/");
