@@ -6,7 +6,8 @@ import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./paths.js";
 import { processAlive } from "./lock.js";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { LOG_MAX_BYTES, readRegularTail } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 
 // The job ledger (seed 002: "one ledger with leases and retries, not a scattering of progress keys").
 // `.memctl/jobs.jsonl` is append-only: every state change of a job is one event line, and a job's state is
@@ -91,7 +92,11 @@ export function defaultHolder(): string {
 export function readJobs(memoryDir: string, now: Date): JobsRead {
   let text: string;
   try {
-    text = readRegularUtf8(jobsPath(memoryDir), Number.MAX_SAFE_INTEGER); // append-only: its type is checked, its size is not capped
+    // Append-only, so its newest events are at the end: memctl writes a few hundred bytes a job, and a larger file (a
+    // ledger a project checkout brought: 1.5 GB of packed zeros cost each job-running command 1.6 GB) is read by its tail.
+    const tail = readRegularTail(jobsPath(memoryDir), LOG_MAX_BYTES);
+    text = utf8Text(tail.bytes);
+    if (tail.cut) text = text.slice(text.indexOf("\n") + 1); // the window's first line may be cut
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0 };
     return { jobs: [], malformed: 0, error: `cannot read ${JOBS_RELPATH}: ${(err as Error).message}` };

@@ -7,7 +7,8 @@ import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./paths.js";
 import { processAlive } from "./lock.js";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { LOG_MAX_BYTES, readRegularTail } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 var JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 var DEFAULT_LEASE_MS = 5 * 6e4;
 var DEFAULT_MAX_ATTEMPTS = 3;
@@ -22,7 +23,9 @@ function defaultHolder() {
 function readJobs(memoryDir, now) {
   let text;
   try {
-    text = readRegularUtf8(jobsPath(memoryDir), Number.MAX_SAFE_INTEGER);
+    const tail = readRegularTail(jobsPath(memoryDir), LOG_MAX_BYTES);
+    text = utf8Text(tail.bytes);
+    if (tail.cut) text = text.slice(text.indexOf("\n") + 1);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0 };
     return { jobs: [], malformed: 0, error: `cannot read ${JOBS_RELPATH}: ${err.message}` };
