@@ -1,6 +1,7 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
+import { readHold } from "../store/hold.js";
 import { cardSummaries, currentScopeSuggestion, groupKey } from "./review.js";
 import { saveInputOf } from "./accept-preview.js";
 import { relatedByContent } from "./content-match.js";
@@ -101,7 +102,9 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
  * being superseded: two live cards saying the same (or opposite) thing is the drift consolidation exists to stop.
  */
 async function refuseSimilar(memoryDir: string, proposal: Proposal, writing: string | undefined, replaced: readonly string[]): Promise<void> {
-  const cards = await cardSummaries(memoryDir);
+  // A card a sync holds is not in memory yet: a teammate's pending card saying the same does not refuse the owner.
+  const hold = readHold(memoryDir);
+  const cards = (await cardSummaries(memoryDir)).filter((c) => !hold?.held(c.file));
   const related = relatedByContent([proposal], cards, { targetOf: () => writing, groupOf: groupKey }).get(proposal.id) ?? [];
   const open = related.filter((r) => !replaced.includes(r.card_file));
   if (open.length === 0) return;

@@ -2,6 +2,7 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
+import { readHold } from "../store/hold.js";
 import { cardSummaries, currentScopeSuggestion, groupKey } from "./review.js";
 import { saveInputOf } from "./accept-preview.js";
 import { relatedByContent } from "./content-match.js";
@@ -60,7 +61,8 @@ async function acceptProposal(ctx, id, options = {}) {
   });
 }
 async function refuseSimilar(memoryDir, proposal, writing, replaced) {
-  const cards = await cardSummaries(memoryDir);
+  const hold = readHold(memoryDir);
+  const cards = (await cardSummaries(memoryDir)).filter((c) => !hold?.held(c.file));
   const related = relatedByContent([proposal], cards, { targetOf: () => writing, groupOf: groupKey }).get(proposal.id) ?? [];
   const open = related.filter((r) => !replaced.includes(r.card_file));
   if (open.length === 0) return;
