@@ -12,6 +12,8 @@ import type { SecretPolicy } from "../records/secrets.js";
 import { propose, readSummaries, type Proposal } from "../proposals/propose.js";
 import { recordRestatement, type RestateOutcome } from "../proposals/restate.js";
 import { cardSummaries } from "../proposals/review.js";
+import type { CardSummary } from "../proposals/content-match.js";
+import { readHold } from "../store/hold.js";
 import { compareStatements, prepare, sameMainStatement, type Prepared } from "../proposals/similarity.js";
 
 export const DEFAULT_SESSION_LIMIT = 5;
@@ -82,7 +84,7 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
   let fromSession = new Set([...pending, ...decided].filter((p) => p.source.startsWith(tag)).map((p) => p.id)).size;
   // What a candidate may restate; `pending` names the proposal a restatement is recorded on.
   const known: { what: string; terms: Prepared; pending?: string }[] = [
-    ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
+    ...(await liveCards(options.memoryDir)).map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
     ...[...pending, ...decided].flatMap((p) =>
       [p.card.description, ...(p.restated ?? []).map((r) => r.description)]
         .filter((d): d is string => d !== undefined && d !== "")
@@ -167,8 +169,16 @@ function whyLine(c: CaptureCandidate): string {
 /** The live card a statement nearly duplicates (its file), or undefined. */
 export async function restatedCard(memoryDir: string, description: string): Promise<string | undefined> {
   const terms = prepare({ description });
-  return (await cardSummaries(memoryDir)).find((c) => c.status !== "superseded" && compareStatements(prepare({ description: c.description }), terms)?.relation === "near_duplicate")
-    ?.file;
+  return (await liveCards(memoryDir)).find((c) => compareStatements(prepare({ description: c.description }), terms)?.relation === "near_duplicate")?.file;
+}
+
+/**
+ * The cards a sentence may already be in: not superseded, and not held by a sync (a teammate's card pending review is
+ * not in memory, so it neither answers "already in memory" nor shows its name to whoever ran remember).
+ */
+async function liveCards(memoryDir: string): Promise<CardSummary[]> {
+  const hold = readHold(memoryDir);
+  return (await cardSummaries(memoryDir)).filter((c) => c.status !== "superseded" && !hold?.held(c.file));
 }
 
 /** A new card's name no card or pending proposal has yet (a capture never proposes an edit of a card). */

@@ -55,7 +55,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const settings = readConfig(io).value;
   const owner = ownerLanguages(memoryDir, settings.recall?.languages);
-  const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes"), owner });
+  const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes"), owner, now: io.now() });
   if (!bool(args, "llm")) {
     if (json) printJson(io, ctx);
     else io.stdout.write(renderContext(ctx));

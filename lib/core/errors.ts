@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   E_NO_SOURCE: "E_NO_SOURCE",
   /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
   E_STALE_BASE: "E_STALE_BASE",
+  /** The web view's Accept: the proposal's file changed (a sync, a consolidate) since the page showed it. */
+  E_PROPOSAL_CHANGED: "E_PROPOSAL_CHANGED",
   /** A job's lease is held by another live holder. */
   E_JOB_LEASED: "E_JOB_LEASED",
   /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */

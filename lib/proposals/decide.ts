@@ -1,11 +1,12 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
+import { readHold } from "../store/hold.js";
 import { cardSummaries, currentScopeSuggestion, groupKey } from "./review.js";
 import { saveInputOf } from "./accept-preview.js";
 import { relatedByContent } from "./content-match.js";
 import { supersedeTargets, supersedingChanges, type Superseded } from "./supersede.js";
-import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./propose.js";
+import { archiveProposal, currentSha, findPending, proposalCardProblem, proposalMark, type Proposal } from "./propose.js";
 import { withRecordsLock } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "../records/save.js";
@@ -29,6 +30,8 @@ export interface AcceptOptions {
   supersede?: string[];
   /** Keep the new card live beside similar cards under other names (the owner's explicit decision). */
   keepBoth?: boolean;
+  /** proposalMark of the proposal the owner was shown: one rewritten since (a sync merged a teammate's edit) is refused. */
+  shown?: string;
 }
 
 export interface AcceptResult {
@@ -47,6 +50,12 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
   // half-accepted proposal that now looks stale.
   return withRecordsLock(ctx, async () => {
     const proposal = findPending(ctx.memoryDir, id);
+    if (options.shown !== undefined && options.shown !== proposalMark(proposal))
+      throw new MemctlError(
+        ERROR_CODES.E_PROPOSAL_CHANGED,
+        `proposal ${proposal.id} changed since the page showed it (a sync or another decision rewrote it), so nothing was accepted; reload the review page and decide on what it says now`,
+        { id: proposal.id },
+      );
     // The staged file may have been edited since it was proposed: what it names now must still be a card.
     const notACard = proposalCardProblem(proposal.card.name, proposal.target) ?? proposalCardProblem(proposal.card.name, findCardFile(ctx.memoryDir, proposal.card.name) ?? null);
     if (notACard) throw usageError(`proposal ${proposal.id} cannot be accepted: ${notACard}. Reject it: memctl reject ${proposal.id} --reason "not a card"`, { id: proposal.id });
@@ -93,7 +102,9 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
  * being superseded: two live cards saying the same (or opposite) thing is the drift consolidation exists to stop.
  */
 async function refuseSimilar(memoryDir: string, proposal: Proposal, writing: string | undefined, replaced: readonly string[]): Promise<void> {
-  const cards = await cardSummaries(memoryDir);
+  // A card a sync holds is not in memory yet: a teammate's pending card saying the same does not refuse the owner.
+  const hold = readHold(memoryDir);
+  const cards = (await cardSummaries(memoryDir)).filter((c) => !hold?.held(c.file));
   const related = relatedByContent([proposal], cards, { targetOf: () => writing, groupOf: groupKey }).get(proposal.id) ?? [];
   const open = related.filter((r) => !replaced.includes(r.card_file));
   if (open.length === 0) return;

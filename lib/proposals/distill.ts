@@ -2,6 +2,7 @@ import path from "node:path";
 import { CARD_TYPES } from "../core/card-types.js";
 import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
 import { readEpisodes, type Episode } from "../store/episodes.js";
+import { EPISODE_STALE_MS } from "../store/episode-tail.js";
 import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { viewStore, type StoreView } from "../records/store-view.js";
@@ -103,7 +104,7 @@ function episodeTime(ts: string): number {
  * Everything a distilling model needs, read-only. `all` ignores the watermark; `owner` says which languages the
  * owner asks in ([recall] languages, else the codes of their recent prompts), as the key writer's are found.
  */
-export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number; owner?: OwnerLanguages } = {}): Promise<DistillContext> {
+export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number; owner?: OwnerLanguages; now?: Date } = {}): Promise<DistillContext> {
   let store: StoreView | undefined;
   try {
     store = viewStore(await readStore(memoryDir));
@@ -120,7 +121,15 @@ export async function distillContext(memoryDir: string, options: { all?: boolean
   const all = readEpisodes(memoryDir).episodes;
   const since = mark ? all.filter((e) => episodeTime(e.ts) > episodeTime(mark.through)) : all;
   const shown = options.maxEpisodes !== undefined ? since.slice(-options.maxEpisodes) : since;
-  const newest = shown.reduce<string | null>((n, e) => (n === null || episodeTime(e.ts) > episodeTime(n) ? e.ts : n), null);
+  // The mark is printed inside `memctl distill --mark …` for an agent or the owner to run: an ISO time, never a line's
+  // own spelling (a pushed episode's `Dec 8 2099 $(…)` parses as a date). A line dated more than a day ahead (logs
+  // merge by time) is no one's newest, or it would hide every later episode from distill.
+  const latest = (options.now ?? new Date()).getTime() + EPISODE_STALE_MS;
+  const newestMs = shown.reduce((n, e) => {
+    const t = episodeTime(e.ts);
+    return t > n && t <= latest ? t : n;
+  }, 0);
+  const newest = newestMs > 0 ? new Date(newestMs).toISOString() : null;
   return {
     memory_dir: memoryDir,
     known,

@@ -179,6 +179,11 @@ export function proposalFile(proposal: Proposal): Buffer {
   return Buffer.from(JSON.stringify(proposal, null, 2) + "\n", "utf8");
 }
 
+/** A proposal as one page showed it: a form that posts it back accepts only these bytes (the web view). */
+export function proposalMark(proposal: Proposal): string {
+  return sha256Hex(proposalFile(proposal));
+}
+
 /** The staging area's size rule: a proposal file may be no bigger than a card file (the card file limit). */
 export function proposalFileFits(file: Uint8Array): boolean {
   return file.length <= withDefaults().maxFileBytes;

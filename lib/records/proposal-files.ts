@@ -14,16 +14,12 @@ import { commitFile } from "../store/write.js";
 import type { SaveInput } from "./card-input.js";
 import type { CardProvenance } from "./card-input.js";
 import type { Restatement } from "./proposal-restated.js";
+import { isProposalId } from "./proposal-shape.js";
 
 export const PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 export const ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 export const PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
-const ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
-
-/** True for a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx): the only names a proposal file may have. */
-export function isProposalId(id: unknown): id is string {
-  return typeof id === "string" && ID.test(id);
-}
+export { isProposalId };
 
 /** The card a proposal would write: what `memctl save` takes (recall keys and scope included: accept keeps them). */
 export type ProposedCard = Pick<SaveInput, "name" | "type" | "description" | "body" | "topics" | "recall" | "scope">;
@@ -75,7 +71,7 @@ export function logEvent(memoryDir: string, event: Record<string, unknown>): voi
 }
 
 export function proposalPath(memoryDir: string, id: string): string {
-  if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
+  if (!isProposalId(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
   return path.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
 }
 

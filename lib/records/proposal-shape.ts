@@ -1,6 +1,12 @@
 // Whether a parsed proposal file has the shape memctl writes. A proposal may arrive by memctl sync from another
 // machine (or be planted in a store kept in a project checkout), and every reader of the queue (review, propose's
 // numbering, consolidate, the web view) used its fields as typed: one `created_at` that was a number failed them all.
+const ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
+
+/** True for a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx): the only names a proposal file may have. */
+export function isProposalId(id: unknown): id is string {
+  return typeof id === "string" && ID.test(id);
+}
 
 const str = (v: unknown): v is string => typeof v === "string";
 const optStr = (v: unknown) => v === undefined || str(v);
@@ -13,7 +19,8 @@ export function proposalShapeProblem(v: unknown): string | undefined {
   if (!isObject(v)) return "not an object";
   const { card, provenance, merged } = v;
   const fields: [string, boolean][] = [
-    ["id", str(v.id)],
+    // Printed for the owner to paste into review / accept / reject: only the shape memctl makes.
+    ["id", isProposalId(v.id)],
     ["seq", v.seq === undefined || Number.isSafeInteger(v.seq)],
     ["status", optStr(v.status)],
     ["proposer", str(v.proposer)],

@@ -27,10 +27,22 @@ export function jobIssues(jobs: readonly JobState[]): { stuck: JobIssue[]; faile
     last_error: j.last_error,
     lease_until: j.lease_until,
     updated_at: j.updated_at,
-    resume: j.command ?? `memctl ${j.kind}`,
+    resume: resumeCommand(j),
   });
   return {
     stuck: jobs.filter((j) => j.status === "stuck" && !doneAfter(j)).map((j) => issue(j, "stuck")),
     failed: jobs.filter((j) => j.status === "failed" && j.attempts >= j.max_attempts && !doneAfter(j)).map((j) => issue(j, "failed")),
   };
 }
+
+/**
+ * The ledger's command when it is one memctl writes (memctl, then plain or single-quoted words), else `memctl <kind>`
+ * for a kind that is a word, else `memctl jobs`. A ledger a project checkout brought printed `memctl consolidate;
+ * curl … | sh` as the fix to paste.
+ */
+function resumeCommand(j: JobState): string {
+  if (j.command !== null && MEMCTL_COMMAND.test(j.command)) return j.command;
+  return /^[a-z][a-z-]*$/.test(j.kind) ? `memctl ${j.kind}` : "memctl jobs";
+}
+
+const MEMCTL_COMMAND = /^memctl(?: (?:[A-Za-z0-9_./@%+=:,-]+|'(?:[^'\x00-\x1f\x7f]|'\\'')*'))+$/;

@@ -106,12 +106,16 @@ function stateDirUnsearchable(err: unknown, file: string): boolean {
 /** The list may be large (20,000 held items are ~10 MB); past this it is damaged, not read. */
 export const HOLD_READ_CAP = 256 * 1024 * 1024;
 
+const ARRIVAL_ID = /^a-[0-9a-f]{12}$/;
+
 function isArrival(i: unknown): boolean {
   const a = i as Partial<Arrival> | null;
   return (
     typeof a === "object" &&
     a !== null &&
+    // memctl's own id (lib/sync/arrivals.ts): printed inside the commands that decide it, so nothing else passes.
     typeof a.id === "string" &&
+    ARRIVAL_ID.test(a.id) &&
     typeof a.path === "string" &&
     // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
     typeof a.kind === "string" &&

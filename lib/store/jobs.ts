@@ -6,7 +6,8 @@ import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./paths.js";
 import { processAlive } from "./lock.js";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { LOG_MAX_BYTES, readRegularTail } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 
 // The job ledger (seed 002: "one ledger with leases and retries, not a scattering of progress keys").
 // `.memctl/jobs.jsonl` is append-only: every state change of a job is one event line, and a job's state is
@@ -20,6 +21,13 @@ import { readRegularUtf8 } from "./checked-fs.js";
 export const JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
+/**
+ * The longest a lease runs past the event that took or renewed it (memctl's run 5 minutes, renewed every 100 s). A
+ * ledger a project checkout brought could claim one until 9999 for another host, whose process nothing here can ask.
+ */
+export const MAX_LEASE_MS = 60 * 60_000;
+/** How far ahead of this clock an event may be dated (another host's clock) and still take a live lease. */
+const CLOCK_SKEW_MS = 24 * 60 * 60_000;
 
 export type JobEventKind = "queued" | "leased" | "renewed" | "done" | "failed";
 export type JobStatus = "queued" | "running" | "stuck" | "failed" | "done";
@@ -84,7 +92,11 @@ export function defaultHolder(): string {
 export function readJobs(memoryDir: string, now: Date): JobsRead {
   let text: string;
   try {
-    text = readRegularUtf8(jobsPath(memoryDir), Number.MAX_SAFE_INTEGER); // append-only: its type is checked, its size is not capped
+    // Append-only, so its newest events are at the end: memctl writes a few hundred bytes a job, and a larger file (a
+    // ledger a project checkout brought: 1.5 GB of packed zeros cost each job-running command 1.6 GB) is read by its tail.
+    const tail = readRegularTail(jobsPath(memoryDir), LOG_MAX_BYTES);
+    text = utf8Text(tail.bytes);
+    if (tail.cut) text = text.slice(text.indexOf("\n") + 1); // the window's first line may be cut
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0 };
     return { jobs: [], malformed: 0, error: `cannot read ${JOBS_RELPATH}: ${(err as Error).message}` };
@@ -138,8 +150,8 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
       job.status = "running";
       job.attempts = e.attempt ?? job.attempts + 1;
       job.holder = e.holder ?? null;
-      job.lease_until = e.lease_until ?? null;
-    } else if (e.event === "renewed") job.lease_until = e.lease_until ?? job.lease_until;
+      job.lease_until = boundedLease(e, now);
+    } else if (e.event === "renewed") job.lease_until = e.lease_until === undefined ? job.lease_until : boundedLease(e, now);
     else if (e.event === "done") {
       job.status = "done";
       job.result = e.result ?? null;
@@ -156,6 +168,18 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
     job.retryable = (job.status === "stuck" || job.status === "failed") && job.attempts < job.max_attempts;
   }
   return [...jobs.values()];
+}
+
+/**
+ * An event's lease_until, no later than MAX_LEASE_MS after the event. One whose times do not parse, or dated further
+ * ahead than clocks drift, has run out now (the job shows stuck and may be claimed again).
+ */
+function boundedLease(e: JobEvent, now: Date): string | null {
+  if (e.lease_until === undefined) return null;
+  const at = Date.parse(e.at);
+  const until = Date.parse(e.lease_until);
+  if (Number.isNaN(at) || Number.isNaN(until) || at > now.getTime() + CLOCK_SKEW_MS) return now.toISOString();
+  return until > at + MAX_LEASE_MS ? new Date(at + MAX_LEASE_MS).toISOString() : e.lease_until;
 }
 
 /** Records a new job, not yet leased. */

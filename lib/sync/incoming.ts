@@ -69,6 +69,12 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
     // A Windows checkout of the same store would fail on it (and every merge there): left out, this machine's kept.
     else if (notPortable) refused.push({ path: name, reason: `${notPortable}: a Windows checkout of this store would fail, so it is left out (E_PATH_NOT_PORTABLE)` });
     else if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+    // Git tells `.MEMCTL/` from `.memctl/`; a case-insensitive checkout writes it into this machine's state folder.
+    else if (stateFolderTwin(name))
+      refused.push({
+        path: name,
+        reason: "a name a case-insensitive checkout takes for this machine's own .memctl/ (its hold list, machine id, intent), so it is left out (E_PATH_RESERVED)",
+      });
     // A store has no submodules, and every git fetch parses .gitmodules: a broken one stopped every later sync.
     else if (name === ".gitmodules")
       refused.push({ path: name, reason: "a submodule list: a memory store has none, and git fetch reads this file, so it is left out (E_PATH_RESERVED)" });
@@ -137,6 +143,12 @@ async function foldCollisions(dir: string, ref: string, names: readonly string[]
           reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`,
         }));
     });
+}
+
+/** A first folder (or a file) that is not `.memctl` but folds to it (case, normalisation, code points HFS+ ignores). */
+function stateFolderTwin(name: string): boolean {
+  const top = name.includes("/") ? name.slice(0, name.indexOf("/")) : name;
+  return top !== ".memctl" && foldedPath(top.replace(/\p{Default_Ignorable_Code_Point}/gu, "")) === ".memctl";
 }
 
 /** `sub/.gitignore` or `sub/.gitattributes` (any case: a case-folding checkout reads `.GITIGNORE` as one). */

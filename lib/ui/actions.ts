@@ -39,6 +39,9 @@ export async function decide(r: { memoryDir: string; writeContext: () => WriteCo
       force: form.get("force") === "1",
       supersede: form.getAll("supersede").filter(Boolean),
       keepBoth: form.get("keep_both") === "1",
+      // What the page showed: a proposal a sync rewrote while the tab stood open is refused, not accepted unseen.
+      // (A POST the page did not draw, made with the token by hand, names no mark: the owner's explicit act.)
+      ...(form.has("shown") ? { shown: form.get("shown")! } : {}),
     });
     const superseded = result.superseded.map((s) => `; superseded ${s.file}`).join("");
     return {

@@ -2,6 +2,7 @@ import type { ReviewedProposal } from "../proposals/review.js";
 import type { ProposalPreview } from "../proposals/accept-preview.js";
 import type { Related } from "../proposals/content-match.js";
 import { flagLabels } from "../proposals/review-flags.js";
+import { proposalMark } from "../proposals/propose.js";
 import type { QueuePage } from "../records/proposal-read.js";
 import { diffBlock, esc, page, table, type PageContext } from "./html.js";
 
@@ -71,7 +72,7 @@ function forms(ctx: PageContext, r: ReviewedProposal, related: readonly Related[
   const keepBoth = cards.length ? `<label><input type="checkbox" name="keep_both" value="1"> keep both live</label>` : "";
   const force = r.flags.stale ? `<label><input type="checkbox" name="force" value="1"> accept over the changed card (--force)</label>` : "";
   return `<div class="actions">
-<form method="post" action="${ctx.base}/review/accept" class="accept"><input type="hidden" name="id" value="${esc(p.id)}">
+<form method="post" action="${ctx.base}/review/accept" class="accept"><input type="hidden" name="id" value="${esc(p.id)}"><input type="hidden" name="shown" value="${proposalMark(p)}">
 <label>description <input type="text" name="description" maxlength="200" value="${esc(p.card.description ?? "")}"></label>
 <label>topics <input type="text" name="topics" value="${esc((p.card.topics ?? []).join(", "))}"></label>
 ${supersede}${keepBoth}${force}

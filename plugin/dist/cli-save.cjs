@@ -383,6 +383,8 @@ var init_errors = __esm({
       E_NO_SOURCE: "E_NO_SOURCE",
       /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
       E_STALE_BASE: "E_STALE_BASE",
+      /** The web view's Accept: the proposal's file changed (a sync, a consolidate) since the page showed it. */
+      E_PROPOSAL_CHANGED: "E_PROPOSAL_CHANGED",
       /** A job's lease is held by another live holder. */
       E_JOB_LEASED: "E_JOB_LEASED",
       /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
@@ -7957,7 +7959,8 @@ function stateDirUnsearchable(err, file) {
 }
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  return typeof a === "object" && a !== null && // memctl's own id (lib/sync/arrivals.ts): printed inside the commands that decide it, so nothing else passes.
+  typeof a.id === "string" && ARRIVAL_ID.test(a.id) && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
   typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {
@@ -7968,7 +7971,7 @@ function damaged(file, why) {
     { file: rel }
   );
 }
-var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP;
+var ARRIVALS_RELPATH, ARRIVAL_LINES_RELPATH, HOLD_READ_CAP, ARRIVAL_ID;
 var init_arrivals = __esm({
   "lib/store/arrivals.ts"() {
     "use strict";
@@ -7983,6 +7986,7 @@ var init_arrivals = __esm({
     ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
     ARRIVAL_LINES_RELPATH = `${STATE_DIR}/arrival-lines.json`;
     HOLD_READ_CAP = 256 * 1024 * 1024;
+    ARRIVAL_ID = /^a-[0-9a-f]{12}$/;
   }
 });
 
@@ -9861,10 +9865,47 @@ var init_history_latest = __esm({
   }
 });
 
-// lib/records/proposal-files.ts
+// lib/records/proposal-shape.ts
 function isProposalId(id) {
   return typeof id === "string" && ID.test(id);
 }
+function proposalShapeProblem(v) {
+  if (!isObject(v)) return "not an object";
+  const { card, provenance, merged } = v;
+  const fields = [
+    // Printed for the owner to paste into review / accept / reject: only the shape memctl makes.
+    ["id", isProposalId(v.id)],
+    ["seq", v.seq === void 0 || Number.isSafeInteger(v.seq)],
+    ["status", optStr(v.status)],
+    ["proposer", str2(v.proposer)],
+    ["created_at", str2(v.created_at)],
+    ["source", str2(v.source)],
+    ["provenance", isObject(provenance) && str2(provenance.kind) && optStr(provenance.source) && (provenance.confidence === void 0 || Number.isFinite(provenance.confidence))],
+    ["card", isObject(card) && str2(card.name) && optStr(card.type) && optStr(card.description) && optStr(card.body)],
+    ["card.topics", !isObject(card) || optStrings(card.topics)],
+    ["card.recall", !isObject(card) || optStrings(card.recall)],
+    ["card.scope", !isObject(card) || optStrings(card.scope)],
+    ["target", v.target === void 0 || strOrNull(v.target)],
+    ["base_sha256", v.base_sha256 === void 0 || strOrNull(v.base_sha256)],
+    ["merged", merged === void 0 || Array.isArray(merged) && merged.every((m4) => isObject(m4) && str2(m4.id) && str2(m4.proposer) && str2(m4.source) && str2(m4.created_at))]
+  ];
+  const bad = fields.find(([, ok]) => !ok);
+  return bad ? `not a proposal: its ${bad[0]} is not as memctl writes it` : void 0;
+}
+var ID, str2, optStr, strOrNull, optStrings, isObject;
+var init_proposal_shape = __esm({
+  "lib/records/proposal-shape.ts"() {
+    "use strict";
+    ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
+    str2 = (v) => typeof v === "string";
+    optStr = (v) => v === void 0 || str2(v);
+    strOrNull = (v) => v === null || str2(v);
+    optStrings = (v) => v === void 0 || Array.isArray(v) && v.every(str2);
+    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
+// lib/records/proposal-files.ts
 async function archiveProposal(memoryDir, decided, event) {
   ensureDirs(memoryDir);
   await commitFile(node_path_default.join(memoryDir, ARCHIVE_DIR, `${decided.id}.json`), JSON.stringify(decided, null, 2) + "\n");
@@ -9876,7 +9917,7 @@ function logEvent(memoryDir, event) {
   appendLine(node_path_default.join(memoryDir, PROPOSALS_LOG), JSON.stringify(event) + "\n");
 }
 function proposalPath(memoryDir, id) {
-  if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
+  if (!isProposalId(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
   return node_path_default.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
 }
 function ensureDirs(memoryDir) {
@@ -9886,7 +9927,7 @@ function newProposalId(now) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${(0, import_node_crypto.randomBytes)(3).toString("hex")}`;
 }
-var import_node_crypto, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG, ID;
+var import_node_crypto, PROPOSALS_DIR, ARCHIVE_DIR, PROPOSALS_LOG;
 var init_proposal_files = __esm({
   "lib/records/proposal-files.ts"() {
     "use strict";
@@ -9899,10 +9940,10 @@ var init_proposal_files = __esm({
     init_paths();
     init_safe_write();
     init_write();
+    init_proposal_shape();
     PROPOSALS_DIR = `${STATE_DIR}/proposals`;
     ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
     PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
-    ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
   }
 });
 
@@ -11117,14 +11158,14 @@ function isWhyRecord(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const r = v;
   const budget = r.budget;
-  return str2(r.at) && ISO_TIME2.test(r.at) && str2(r.host) && optStr(r.session) && str2(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr(r.prompt) && optStr(r.prompt_lang) && str2(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str2)) && optStr(r.dedupe_error);
+  return str3(r.at) && ISO_TIME2.test(r.at) && str3(r.host) && optStr2(r.session) && str3(r.prompt_hash) && HEX2.test(r.prompt_hash) && optStr2(r.prompt) && optStr2(r.prompt_lang) && str3(r.status) && WORD.test(r.status) && num(r.bytes) && typeof budget === "object" && budget !== null && num(budget.max_bytes) && num(budget.max_entries) && Array.isArray(r.lines) && r.lines.every(isWhyLine) && (r.already_shown === void 0 || Array.isArray(r.already_shown) && r.already_shown.every(str3)) && optStr2(r.dedupe_error);
 }
 function isWhyLine(v) {
   if (typeof v !== "object" || v === null) return false;
   const l = v;
-  return str2(l.file) && str2(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
+  return str3(l.file) && str3(l.rule) && (l.score === void 0 || num(l.score)) && num(l.bytes);
 }
-var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str2, optStr, num, ISO_TIME2, WORD, HEX2;
+var WHY_FILE, WHY_PREVIOUS_FILE, WHY_CAP_BYTES, str3, optStr2, num, ISO_TIME2, WORD, HEX2;
 var init_why_log = __esm({
   "lib/store/why-log.ts"() {
     "use strict";
@@ -11135,8 +11176,8 @@ var init_why_log = __esm({
     WHY_FILE = "why.jsonl";
     WHY_PREVIOUS_FILE = "why.1.jsonl";
     WHY_CAP_BYTES = 256 * 1024;
-    str2 = (v) => typeof v === "string";
-    optStr = (v) => v === void 0 || str2(v);
+    str3 = (v) => typeof v === "string";
+    optStr2 = (v) => v === void 0 || str3(v);
     num = (v) => typeof v === "number" && Number.isFinite(v);
     ISO_TIME2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
     WORD = /^[a-z-]{1,32}$/;
@@ -11396,41 +11437,6 @@ var init_proposal_restated = __esm({
   }
 });
 
-// lib/records/proposal-shape.ts
-function proposalShapeProblem(v) {
-  if (!isObject(v)) return "not an object";
-  const { card, provenance, merged } = v;
-  const fields = [
-    ["id", str3(v.id)],
-    ["seq", v.seq === void 0 || Number.isSafeInteger(v.seq)],
-    ["status", optStr2(v.status)],
-    ["proposer", str3(v.proposer)],
-    ["created_at", str3(v.created_at)],
-    ["source", str3(v.source)],
-    ["provenance", isObject(provenance) && str3(provenance.kind) && optStr2(provenance.source) && (provenance.confidence === void 0 || Number.isFinite(provenance.confidence))],
-    ["card", isObject(card) && str3(card.name) && optStr2(card.type) && optStr2(card.description) && optStr2(card.body)],
-    ["card.topics", !isObject(card) || optStrings(card.topics)],
-    ["card.recall", !isObject(card) || optStrings(card.recall)],
-    ["card.scope", !isObject(card) || optStrings(card.scope)],
-    ["target", v.target === void 0 || strOrNull(v.target)],
-    ["base_sha256", v.base_sha256 === void 0 || strOrNull(v.base_sha256)],
-    ["merged", merged === void 0 || Array.isArray(merged) && merged.every((m4) => isObject(m4) && str3(m4.id) && str3(m4.proposer) && str3(m4.source) && str3(m4.created_at))]
-  ];
-  const bad = fields.find(([, ok]) => !ok);
-  return bad ? `not a proposal: its ${bad[0]} is not as memctl writes it` : void 0;
-}
-var str3, optStr2, strOrNull, optStrings, isObject;
-var init_proposal_shape = __esm({
-  "lib/records/proposal-shape.ts"() {
-    "use strict";
-    str3 = (v) => typeof v === "string";
-    optStr2 = (v) => v === void 0 || str3(v);
-    strOrNull = (v) => v === null || str3(v);
-    optStrings = (v) => v === void 0 || Array.isArray(v) && v.every(str3);
-    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-  }
-});
-
 // lib/records/proposal-read.ts
 function readPending(memoryDir) {
   return readDir(node_path_default.join(memoryDir, PROPOSALS_DIR), quarantinedIn(memoryDir));
@@ -11589,6 +11595,7 @@ __export(propose_exports, {
   proposalCardProblem: () => proposalCardProblem,
   proposalFile: () => proposalFile,
   proposalFileFits: () => proposalFileFits,
+  proposalMark: () => proposalMark,
   proposalPath: () => proposalPath,
   proposalProblems: () => proposalProblems,
   propose: () => propose,
@@ -11703,6 +11710,9 @@ async function rewritePending(memoryDir, proposal, file = proposalFile(proposal)
 }
 function proposalFile(proposal) {
   return Buffer.from(JSON.stringify(proposal, null, 2) + "\n", "utf8");
+}
+function proposalMark(proposal) {
+  return sha256Hex(proposalFile(proposal));
 }
 function proposalFileFits(file) {
   return file.length <= withDefaults().maxFileBytes;

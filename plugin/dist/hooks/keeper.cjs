@@ -3085,6 +3085,8 @@ var ERROR_CODES = {
   E_NO_SOURCE: "E_NO_SOURCE",
   /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
   E_STALE_BASE: "E_STALE_BASE",
+  /** The web view's Accept: the proposal's file changed (a sync, a consolidate) since the page showed it. */
+  E_PROPOSAL_CHANGED: "E_PROPOSAL_CHANGED",
   /** A job's lease is held by another live holder. */
   E_JOB_LEASED: "E_JOB_LEASED",
   /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
@@ -8265,9 +8267,11 @@ function stateDirUnsearchable(err, file) {
   }
 }
 var HOLD_READ_CAP = 256 * 1024 * 1024;
+var ARRIVAL_ID = /^a-[0-9a-f]{12}$/;
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  return typeof a === "object" && a !== null && // memctl's own id (lib/sync/arrivals.ts): printed inside the commands that decide it, so nothing else passes.
+  typeof a.id === "string" && ARRIVAL_ID.test(a.id) && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
   typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {

@@ -5,6 +5,7 @@ import { findCardFile } from "../records/card-find.js";
 import { propose, readSummaries } from "../proposals/propose.js";
 import { recordRestatement } from "../proposals/restate.js";
 import { cardSummaries } from "../proposals/review.js";
+import { readHold } from "../store/hold.js";
 import { compareStatements, prepare, sameMainStatement } from "../proposals/similarity.js";
 var DEFAULT_SESSION_LIMIT = 5;
 var EXCERPT_MAX = 160;
@@ -24,7 +25,7 @@ async function stageCaptured(options, src, candidates, how = {}) {
   const tag = `${sessionTag(src)},`;
   let fromSession = new Set([...pending, ...decided].filter((p) => p.source.startsWith(tag)).map((p) => p.id)).size;
   const known = [
-    ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
+    ...(await liveCards(options.memoryDir)).map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
     ...[...pending, ...decided].flatMap(
       (p) => [p.card.description, ...(p.restated ?? []).map((r) => r.description)].filter((d) => d !== void 0 && d !== "").map((d) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: d }), ...p.status === "pending" ? { pending: p.id } : {} }))
     )
@@ -108,7 +109,11 @@ Kept by the capture model's second reading: ${c.verified}
 }
 async function restatedCard(memoryDir, description) {
   const terms = prepare({ description });
-  return (await cardSummaries(memoryDir)).find((c) => c.status !== "superseded" && compareStatements(prepare({ description: c.description }), terms)?.relation === "near_duplicate")?.file;
+  return (await liveCards(memoryDir)).find((c) => compareStatements(prepare({ description: c.description }), terms)?.relation === "near_duplicate")?.file;
+}
+async function liveCards(memoryDir) {
+  const hold = readHold(memoryDir);
+  return (await cardSummaries(memoryDir)).filter((c) => c.status !== "superseded" && !hold?.held(c.file));
 }
 function freeName(memoryDir, base, taken = /* @__PURE__ */ new Set()) {
   for (let i = 1; i < 100; i++) {

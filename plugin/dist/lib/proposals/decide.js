@@ -2,11 +2,12 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
+import { readHold } from "../store/hold.js";
 import { cardSummaries, currentScopeSuggestion, groupKey } from "./review.js";
 import { saveInputOf } from "./accept-preview.js";
 import { relatedByContent } from "./content-match.js";
 import { supersedeTargets, supersedingChanges } from "./supersede.js";
-import { archiveProposal, currentSha, findPending, proposalCardProblem } from "./propose.js";
+import { archiveProposal, currentSha, findPending, proposalCardProblem, proposalMark } from "./propose.js";
 import { withRecordsLock } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { saveCardLocked } from "../records/save.js";
@@ -14,6 +15,12 @@ async function acceptProposal(ctx, id, options = {}) {
   assertMayWrite(ctx.actor, "accept proposals");
   return withRecordsLock(ctx, async () => {
     const proposal = findPending(ctx.memoryDir, id);
+    if (options.shown !== void 0 && options.shown !== proposalMark(proposal))
+      throw new MemctlError(
+        ERROR_CODES.E_PROPOSAL_CHANGED,
+        `proposal ${proposal.id} changed since the page showed it (a sync or another decision rewrote it), so nothing was accepted; reload the review page and decide on what it says now`,
+        { id: proposal.id }
+      );
     const notACard = proposalCardProblem(proposal.card.name, proposal.target) ?? proposalCardProblem(proposal.card.name, findCardFile(ctx.memoryDir, proposal.card.name) ?? null);
     if (notACard) throw usageError(`proposal ${proposal.id} cannot be accepted: ${notACard}. Reject it: memctl reject ${proposal.id} --reason "not a card"`, { id: proposal.id });
     const current = currentSha(ctx.memoryDir, proposal);
@@ -54,7 +61,8 @@ async function acceptProposal(ctx, id, options = {}) {
   });
 }
 async function refuseSimilar(memoryDir, proposal, writing, replaced) {
-  const cards = await cardSummaries(memoryDir);
+  const hold = readHold(memoryDir);
+  const cards = (await cardSummaries(memoryDir)).filter((c) => !hold?.held(c.file));
   const related = relatedByContent([proposal], cards, { targetOf: () => writing, groupOf: groupKey }).get(proposal.id) ?? [];
   const open = related.filter((r) => !replaced.includes(r.card_file));
   if (open.length === 0) return;

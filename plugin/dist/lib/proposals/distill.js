@@ -3,6 +3,7 @@ import path from "node:path";
 import { CARD_TYPES } from "../core/card-types.js";
 import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
 import { readEpisodes } from "../store/episodes.js";
+import { EPISODE_STALE_MS } from "../store/episode-tail.js";
 import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { viewStore } from "../records/store-view.js";
@@ -71,7 +72,12 @@ async function distillContext(memoryDir, options = {}) {
   const all = readEpisodes(memoryDir).episodes;
   const since = mark ? all.filter((e) => episodeTime(e.ts) > episodeTime(mark.through)) : all;
   const shown = options.maxEpisodes !== void 0 ? since.slice(-options.maxEpisodes) : since;
-  const newest = shown.reduce((n, e) => n === null || episodeTime(e.ts) > episodeTime(n) ? e.ts : n, null);
+  const latest = (options.now ?? /* @__PURE__ */ new Date()).getTime() + EPISODE_STALE_MS;
+  const newestMs = shown.reduce((n, e) => {
+    const t = episodeTime(e.ts);
+    return t > n && t <= latest ? t : n;
+  }, 0);
+  const newest = newestMs > 0 ? new Date(newestMs).toISOString() : null;
   return {
     memory_dir: memoryDir,
     known,

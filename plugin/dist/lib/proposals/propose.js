@@ -138,6 +138,9 @@ async function rewritePending(memoryDir, proposal, file = proposalFile(proposal)
 function proposalFile(proposal) {
   return Buffer.from(JSON.stringify(proposal, null, 2) + "\n", "utf8");
 }
+function proposalMark(proposal) {
+  return sha256Hex(proposalFile(proposal));
+}
 function proposalFileFits(file) {
   return file.length <= withDefaults().maxFileBytes;
 }
@@ -206,6 +209,7 @@ export {
   proposalCardProblem,
   proposalFile,
   proposalFileFits,
+  proposalMark,
   proposalPath,
   proposalProblems,
   propose,

@@ -8,13 +8,10 @@ import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
+import { isProposalId } from "./proposal-shape.js";
 var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
-var ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
-function isProposalId(id) {
-  return typeof id === "string" && ID.test(id);
-}
 async function archiveProposal(memoryDir, decided, event) {
   ensureDirs(memoryDir);
   await commitFile(path.join(memoryDir, ARCHIVE_DIR, `${decided.id}.json`), JSON.stringify(decided, null, 2) + "\n");
@@ -26,7 +23,7 @@ function logEvent(memoryDir, event) {
   appendLine(path.join(memoryDir, PROPOSALS_LOG), JSON.stringify(event) + "\n");
 }
 function proposalPath(memoryDir, id) {
-  if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
+  if (!isProposalId(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
   return path.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
 }
 function ensureDirs(memoryDir) {

@@ -1,4 +1,8 @@
 // lib/records/proposal-shape.ts
+var ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
+function isProposalId(id) {
+  return typeof id === "string" && ID.test(id);
+}
 var str = (v) => typeof v === "string";
 var optStr = (v) => v === void 0 || str(v);
 var strOrNull = (v) => v === null || str(v);
@@ -8,7 +12,8 @@ function proposalShapeProblem(v) {
   if (!isObject(v)) return "not an object";
   const { card, provenance, merged } = v;
   const fields = [
-    ["id", str(v.id)],
+    // Printed for the owner to paste into review / accept / reject: only the shape memctl makes.
+    ["id", isProposalId(v.id)],
     ["seq", v.seq === void 0 || Number.isSafeInteger(v.seq)],
     ["status", optStr(v.status)],
     ["proposer", str(v.proposer)],
@@ -27,5 +32,6 @@ function proposalShapeProblem(v) {
   return bad ? `not a proposal: its ${bad[0]} is not as memctl writes it` : void 0;
 }
 export {
+  isProposalId,
   proposalShapeProblem
 };

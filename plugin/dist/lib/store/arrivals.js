@@ -47,9 +47,11 @@ function stateDirUnsearchable(err, file) {
   }
 }
 var HOLD_READ_CAP = 256 * 1024 * 1024;
+var ARRIVAL_ID = /^a-[0-9a-f]{12}$/;
 function isArrival(i) {
   const a = i;
-  return typeof a === "object" && a !== null && typeof a.id === "string" && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
+  return typeof a === "object" && a !== null && // memctl's own id (lib/sync/arrivals.ts): printed inside the commands that decide it, so nothing else passes.
+  typeof a.id === "string" && ARRIVAL_ID.test(a.id) && typeof a.path === "string" && // Kinds and states are not checked against this version's: an item of a newer memctl still holds its path.
   typeof a.kind === "string" && typeof a.state === "string" && (a.sha256 === null || typeof a.sha256 === "string");
 }
 function damaged(file, why) {

@@ -7,10 +7,13 @@ import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./paths.js";
 import { processAlive } from "./lock.js";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { LOG_MAX_BYTES, readRegularTail } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 var JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 var DEFAULT_LEASE_MS = 5 * 6e4;
 var DEFAULT_MAX_ATTEMPTS = 3;
+var MAX_LEASE_MS = 60 * 6e4;
+var CLOCK_SKEW_MS = 24 * 60 * 6e4;
 function jobsPath(memoryDir) {
   return path.join(memoryDir, ...JOBS_RELPATH.split("/"));
 }
@@ -20,7 +23,9 @@ function defaultHolder() {
 function readJobs(memoryDir, now) {
   let text;
   try {
-    text = readRegularUtf8(jobsPath(memoryDir), Number.MAX_SAFE_INTEGER);
+    const tail = readRegularTail(jobsPath(memoryDir), LOG_MAX_BYTES);
+    text = utf8Text(tail.bytes);
+    if (tail.cut) text = text.slice(text.indexOf("\n") + 1);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0 };
     return { jobs: [], malformed: 0, error: `cannot read ${JOBS_RELPATH}: ${err.message}` };
@@ -70,8 +75,8 @@ function foldJobs(events, now, gone = () => false) {
       job.status = "running";
       job.attempts = e.attempt ?? job.attempts + 1;
       job.holder = e.holder ?? null;
-      job.lease_until = e.lease_until ?? null;
-    } else if (e.event === "renewed") job.lease_until = e.lease_until ?? job.lease_until;
+      job.lease_until = boundedLease(e, now);
+    } else if (e.event === "renewed") job.lease_until = e.lease_until === void 0 ? job.lease_until : boundedLease(e, now);
     else if (e.event === "done") {
       job.status = "done";
       job.result = e.result ?? null;
@@ -88,6 +93,13 @@ function foldJobs(events, now, gone = () => false) {
     job.retryable = (job.status === "stuck" || job.status === "failed") && job.attempts < job.max_attempts;
   }
   return [...jobs.values()];
+}
+function boundedLease(e, now) {
+  if (e.lease_until === void 0) return null;
+  const at = Date.parse(e.at);
+  const until = Date.parse(e.lease_until);
+  if (Number.isNaN(at) || Number.isNaN(until) || at > now.getTime() + CLOCK_SKEW_MS) return now.toISOString();
+  return until > at + MAX_LEASE_MS ? new Date(at + MAX_LEASE_MS).toISOString() : e.lease_until;
 }
 async function createJob(ctx, kind, options = {}) {
   const at = ctx.now();
@@ -182,6 +194,7 @@ export {
   DEFAULT_LEASE_MS,
   DEFAULT_MAX_ATTEMPTS,
   JOBS_RELPATH,
+  MAX_LEASE_MS,
   claimJob,
   completeJob,
   createJob,

@@ -39,6 +39,11 @@ async function mergeableCommit(dir, ref, opts) {
     if (refusal) refused.push({ path: name, reason: `${refusal}: a merge holding it fails, so it is left out (E_PATH_RESERVED)` });
     else if (notPortable) refused.push({ path: name, reason: `${notPortable}: a Windows checkout of this store would fail, so it is left out (E_PATH_NOT_PORTABLE)` });
     else if (why) refused.push({ path: name, reason: `${why}; no filesystem here can hold it, so it is left out (E_GUARDRAIL)` });
+    else if (stateFolderTwin(name))
+      refused.push({
+        path: name,
+        reason: "a name a case-insensitive checkout takes for this machine's own .memctl/ (its hold list, machine id, intent), so it is left out (E_PATH_RESERVED)"
+      });
     else if (name === ".gitmodules")
       refused.push({ path: name, reason: "a submodule list: a memory store has none, and git fetch reads this file, so it is left out (E_PATH_RESERVED)" });
   }
@@ -90,6 +95,10 @@ async function foldCollisions(dir, ref, names, opts) {
       reason: `differs from ${kept} only by case or Unicode normalisation: a case-insensitive filesystem holds them as one file, so it is left out (E_PATH_ESCAPE)`
     }));
   });
+}
+function stateFolderTwin(name) {
+  const top = name.includes("/") ? name.slice(0, name.indexOf("/")) : name;
+  return top !== ".memctl" && foldedPath(top.replace(new RegExp("\\p{Default_Ignorable_Code_Point}", "gu"), "")) === ".memctl";
 }
 function nestedControlFile(name) {
   const slash = name.lastIndexOf("/");

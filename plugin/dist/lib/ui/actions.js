@@ -26,7 +26,10 @@ async function decide(r, req, action) {
       ...topics.join("\0") !== proposedTopics.map(inertBlock).join("\0") && topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {},
       force: form.get("force") === "1",
       supersede: form.getAll("supersede").filter(Boolean),
-      keepBoth: form.get("keep_both") === "1"
+      keepBoth: form.get("keep_both") === "1",
+      // What the page showed: a proposal a sync rewrote while the tab stood open is refused, not accepted unseen.
+      // (A POST the page did not draw, made with the token by hand, names no mark: the owner's explicit act.)
+      ...form.has("shown") ? { shown: form.get("shown") } : {}
     });
     const superseded = result.superseded.map((s) => `; superseded ${s.file}`).join("");
     return {

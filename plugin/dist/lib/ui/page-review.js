@@ -1,5 +1,6 @@
 // lib/ui/page-review.ts
 import { flagLabels } from "../proposals/review-flags.js";
+import { proposalMark } from "../proposals/propose.js";
 import { diffBlock, esc, page, table } from "./html.js";
 function reviewPage(ctx, items, unreadable, flash, at = { total: items.length, page: 1, pages: 1 }) {
   const note = flash ? `<p class="${flash.ok ? "flash ok" : "flash err"}" role="status">${esc(flash.text)}</p>` : "";
@@ -39,7 +40,7 @@ function forms(ctx, r, related) {
   const keepBoth = cards.length ? `<label><input type="checkbox" name="keep_both" value="1"> keep both live</label>` : "";
   const force = r.flags.stale ? `<label><input type="checkbox" name="force" value="1"> accept over the changed card (--force)</label>` : "";
   return `<div class="actions">
-<form method="post" action="${ctx.base}/review/accept" class="accept"><input type="hidden" name="id" value="${esc(p.id)}">
+<form method="post" action="${ctx.base}/review/accept" class="accept"><input type="hidden" name="id" value="${esc(p.id)}"><input type="hidden" name="shown" value="${proposalMark(p)}">
 <label>description <input type="text" name="description" maxlength="200" value="${esc(p.card.description ?? "")}"></label>
 <label>topics <input type="text" name="topics" value="${esc((p.card.topics ?? []).join(", "))}"></label>
 ${supersede}${keepBoth}${force}
