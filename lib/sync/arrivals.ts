@@ -69,10 +69,11 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
 
 /** Writes the items added over the list's live ones (arrivals past the store's limits quarantined first). */
 export async function recordArrivals(dir: string, limits: Guardrails, added: Arrival[]): Promise<void> {
-  overLimits(dir, limits, added);
   const live = liveness(dir);
   const listed = readArrivals(dir).items;
-  const kept = listed.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  const ids = new Set(added.map((a) => a.id));
+  const kept = listed.filter((old) => live(old) && !ids.has(old.id));
+  overLimits(dir, limits, added, kept);
   if (added.length > 0 || kept.length !== listed.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
 }
 
@@ -126,7 +127,9 @@ export async function inspectFile(
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   const named = isCardFile(rel) && previous === undefined ? nameFlags(ctx, dir, rel) : undefined;
-  const flagged = named?.looks_like ? { looks_like: named.looks_like } : {};
+  // An edit of a file no item held was an edit of the owner's file: it takes none of what arrivals may add.
+  const owners = previous !== undefined && heldPaths !== undefined && !heldPaths.has(rel) ? { owners_file: true as const } : {};
+  const flagged = { ...owners, ...(named?.looks_like ? { looks_like: named.looks_like } : {}) };
   if (problems.length > 0) {
     item(
       rel,

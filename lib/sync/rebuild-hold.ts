@@ -65,7 +65,6 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
     else await inspectIndex(ctx, rel, oldText, cardItems, item, false);
   }
   // The store's limits as a sync applies them: what would take it past them is quarantined, not merely pending.
-  overLimits(dir, withDefaults(ctx.guardrails), added);
   let old: Arrival[] = [];
   try {
     old = readArrivals(dir).items;
@@ -76,7 +75,10 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
   }
   // Nothing a readable part of the list held is released: a rebuild only adds.
   const live = liveness(dir);
-  const items = [...old.filter((o) => live(o) && !added.some((a) => a.id === o.id)), ...added];
+  const ids = new Set(added.map((a) => a.id));
+  const kept = old.filter((o) => live(o) && !ids.has(o.id));
+  overLimits(dir, withDefaults(ctx.guardrails), added, kept);
+  const items = [...kept, ...added];
   await writeArrivals(dir, { version: 1, items });
   return { held: items, local_commits: local.length };
 }

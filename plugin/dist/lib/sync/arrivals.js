@@ -45,10 +45,11 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   return added;
 }
 async function recordArrivals(dir, limits, added) {
-  overLimits(dir, limits, added);
   const live = liveness(dir);
   const listed = readArrivals(dir).items;
-  const kept = listed.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  const ids = new Set(added.map((a) => a.id));
+  const kept = listed.filter((old) => live(old) && !ids.has(old.id));
+  overLimits(dir, limits, added, kept);
   if (added.length > 0 || kept.length !== listed.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
 }
 function itemMaker(ctx, pushers, before, fallbackCommit, added) {
@@ -86,7 +87,8 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   const named = isCardFile(rel) && previous === void 0 ? nameFlags(ctx, dir, rel) : void 0;
-  const flagged = named?.looks_like ? { looks_like: named.looks_like } : {};
+  const owners = previous !== void 0 && heldPaths !== void 0 && !heldPaths.has(rel) ? { owners_file: true } : {};
+  const flagged = { ...owners, ...named?.looks_like ? { looks_like: named.looks_like } : {} };
   if (problems.length > 0) {
     item(
       rel,
