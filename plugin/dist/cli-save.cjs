@@ -7035,6 +7035,20 @@ function notRealError(file, expected, mode) {
     { file }
   );
 }
+function assertIndexRegular(memoryDir) {
+  const file = joinPath(memoryDir, INDEX_FILE);
+  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
+  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+  if (!stat2 || !node_fs_default.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + node_path_default.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target }
+  );
+}
 function realDir(root, ...segments) {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
@@ -7166,6 +7180,7 @@ var init_safe_write = __esm({
   "lib/store/safe-write.ts"() {
     "use strict";
     init_node_fs();
+    init_node_path();
     init_errors();
     init_checked_fs();
     init_paths();
@@ -10170,20 +10185,6 @@ async function writeIntent(memoryDir, intent) {
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer }));
-}
-function assertIndexRegular(memoryDir) {
-  const file = node_path_default.join(memoryDir, INDEX_FILE);
-  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
-  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-  if (!stat2 || !node_fs_default.lstatSync(file).isSymbolicLink()) return;
-  const target = realpathOr(file);
-  const store = realpathOr(memoryDir);
-  if (target.startsWith(store + node_path_default.sep)) return;
-  throw new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
-    { file, target }
-  );
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runJob } from "../store/job-run.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
+import { assertIndexRegular } from "../store/safe-write.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit } from "./git.js";
 import { configureDrivers, writeRepoRules } from "./layout.js";
@@ -102,6 +103,7 @@ function networkOptions(ctx, opts) {
   return { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
 }
 async function local(ctx, upstream, opts, report) {
+  assertIndexRegular(ctx.memoryDir);
   const tracked = {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }, git_pid: pid })
