@@ -123,6 +123,9 @@ function writeAll(fd, data) {
   let written = 0;
   while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
 }
+function readdirNames(path) {
+  return node_fs_default.readdirSync(path);
+}
 function close(fd) {
   node_fs_default.closeSync(fd);
 }
@@ -564,6 +567,23 @@ var init_sanitize = __esm({
     TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
     JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
     NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+  }
+});
+
+// lib/core/shell-quote.ts
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function shellWord(word) {
+  return /^[A-Za-z0-9_./@:+-]+$/.test(word) ? word : shellQuote(word);
+}
+function pastedWord(word) {
+  return shellWord(inertText(word));
+}
+var init_shell_quote = __esm({
+  "lib/core/shell-quote.ts"() {
+    "use strict";
+    init_sanitize();
   }
 });
 
@@ -10810,7 +10830,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     file = existing ?? input.restore.file;
     if (file !== input.restore.file)
       throw usageError(
-        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`
+        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${pastedWord(input.name)}" first to restore it as ${input.restore.file}`
       );
     if (existing) before = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
     else if (node_fs_default.existsSync(node_path_default.join(ctx.memoryDir, file)) || isSymlink(node_path_default.join(ctx.memoryDir, file)))
@@ -10824,7 +10844,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     const existingType = typeOf(file, before.toString("utf8"));
     if (input.type && existingType && input.type !== existingType) {
       throw usageError(
-        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`
+        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${pastedWord(input.name)}" first to start over as ${input.type}`
       );
     }
     next = updatedCardBytes(before, input, today, existingType);
@@ -10911,6 +10931,7 @@ function isSymlink(p) {
 var init_save = __esm({
   "lib/records/save.ts"() {
     "use strict";
+    init_shell_quote();
     init_node_fs();
     init_node_path();
     init_actor();
@@ -12046,6 +12067,7 @@ __export(save_exports, {
   run: () => run,
   spec: () => spec
 });
+init_shell_quote();
 init_card_rules();
 init_save();
 init_actor();
@@ -12195,6 +12217,7 @@ init_paths();
 init_host_dirs();
 
 // lib/config/legacy-owner.ts
+init_node_path();
 init_checked_fs();
 init_paths();
 init_safe_write();
@@ -12216,6 +12239,58 @@ function claimLegacyStore(legacyDir, canonical) {
     commitFileSync(joinPath(realDir(legacyDir, STATE_DIR), OWNER_FILE), `${canonical}
 `, { exclusive: true });
   } catch {
+  }
+}
+var TRANSCRIPTS_MAX = 64;
+var TRANSCRIPT_HEAD_BYTES = 16 * 1024;
+var CWD_KEY = /"cwd":"((?:[^"\\]|\\.)*)"/g;
+function legacyClaimant(legacyDir, canonical) {
+  const folder = node_path_default.dirname(legacyDir);
+  const slug = node_path_default.basename(folder);
+  let names;
+  try {
+    names = readdirNames(folder).filter((n) => n.endsWith(".jsonl")).slice(0, TRANSCRIPTS_MAX);
+  } catch {
+    return canonical;
+  }
+  const inside = (dir) => [dir, realpathOr(dir)].some((d) => d === canonical || d.startsWith(canonical + node_path_default.sep));
+  const others = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    for (const cwd of transcriptCwds(joinPath(folder, name))) {
+      if (inside(cwd)) return canonical;
+      others.add(cwd);
+    }
+  }
+  for (const cwd of others) {
+    if (!isDirectory(cwd)) continue;
+    const owner = findRepo(cwd)?.canonicalRoot ?? realpathOr(cwd);
+    if (owner !== canonical && claudeSlug(owner) === slug) return owner;
+  }
+  return canonical;
+}
+function transcriptCwds(file) {
+  let opened;
+  try {
+    opened = openRegular(file, { nofollow: true });
+  } catch {
+    return [];
+  }
+  try {
+    const buf = Buffer.alloc(TRANSCRIPT_HEAD_BYTES);
+    const text = buf.toString("utf8", 0, readAt(opened.fd, buf, 0, buf.length, 0));
+    const out = /* @__PURE__ */ new Set();
+    for (const m4 of text.matchAll(CWD_KEY)) {
+      try {
+        const cwd = JSON.parse(`"${m4[1]}"`);
+        if (node_path_default.isAbsolute(cwd)) out.add(cwd);
+      } catch {
+      }
+    }
+    return [...out];
+  } catch {
+    return [];
+  } finally {
+    close(opened.fd);
   }
 }
 
@@ -12290,8 +12365,9 @@ function resolveMemory(options, io, config) {
   if (isDirectory(base.legacy_dir)) {
     let owner = legacyOwner(base.legacy_dir);
     if (owner === void 0) {
-      claimLegacyStore(base.legacy_dir, canonical);
-      owner = legacyOwner(base.legacy_dir) ?? canonical;
+      const claimant = legacyClaimant(base.legacy_dir, canonical);
+      claimLegacyStore(base.legacy_dir, claimant);
+      owner = legacyOwner(base.legacy_dir) ?? claimant;
     }
     if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
@@ -12613,7 +12689,7 @@ async function keysOnSave(io, ctx, file) {
   const { writeCardKeys: writeCardKeys2 } = await Promise.resolve().then(() => (init_write2(), write_exports));
   const outcome = await writeCardKeys2(ctx, { model, env: io.env }, file);
   io.stderr.write(
-    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later
+    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${pastedWord(file)} later
 ` : `memctl save: [recall] on_save: ${model.actor} wrote ${outcome.keys.length} recall keys
 `
   );
