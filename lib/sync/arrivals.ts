@@ -50,7 +50,9 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   const cardItems = new Set<string>();
   const indexFiles: string[] = [];
   // What the list held before this merge: a trivial edit passes only over a version nobody holds.
-  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
+  // And whether the held file was the owner's before a teammate's edit (owners_file): a later edit is still of theirs.
+  const heldPaths = new Map<string, boolean>();
+  for (const a of readArrivals(dir, "paths").items) heldPaths.set(a.path, heldPaths.get(a.path) === true || a.owners_file === true);
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
@@ -116,7 +118,7 @@ export async function inspectFile(
   before: () => Promise<string | undefined>,
   item: ItemFn,
   cardItems: Set<string>,
-  heldPaths?: ReadonlySet<string>,
+  heldPaths?: ReadonlyMap<string, boolean>,
 ): Promise<void> {
   const dir = ctx.memoryDir;
   if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
@@ -127,8 +129,8 @@ export async function inspectFile(
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   const named = isCardFile(rel) && previous === undefined ? nameFlags(ctx, dir, rel) : undefined;
-  // An edit of a file no item held was an edit of the owner's file: it takes none of what arrivals may add.
-  const owners = previous !== undefined && heldPaths !== undefined && !heldPaths.has(rel) ? { owners_file: true as const } : {};
+  // An edit of a file no item held (or held as the owner's) is an edit of the owner's: it takes none of what arrivals may add.
+  const owners = previous !== undefined && heldPaths !== undefined && heldPaths.get(rel) !== false ? { owners_file: true as const } : {};
   const flagged = { ...owners, ...(named?.looks_like ? { looks_like: named.looks_like } : {}) };
   if (problems.length > 0) {
     item(

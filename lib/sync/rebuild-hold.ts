@@ -46,7 +46,8 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
   );
   const added: Arrival[] = [];
   const made = itemMaker(ctx, await pushersOf(dir, ["HEAD"], opts, new Set(local)), null, "HEAD", added);
-  const item: typeof made = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], extra);
+  // A path a commit made here wrote was the owner's file: a teammate's edit of it takes none of the arrivals' limits.
+  const item: typeof made = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], owned.has(rel) ? { ...extra, owners_file: true } : extra);
   const cardItems = new Set<string>();
   const lineFiles: string[] = [];
   for (const [rel, sha] of head) {

@@ -81,13 +81,20 @@ test("a teammate's earlier flood cannot push the owner's card out, and content i
     JSON.stringify(leak),
   );
   assert.ok(!overLimits(leak), JSON.stringify(leak));
+  // A second edit of the owner's card, the limit still full: still the owner's file, still held for review.
+  await ok(a, ["sync"]); // the owner's sync pushed its merge: the teammate takes it first
+  const edited = fs.readFileSync(path.join(a.mem, "project_deploys.md"), "utf8");
+  pushRaw(a, { "project_deploys.md": edited.replace("then staging", "then staging, then production") });
+  const third = await syncArrivals(b);
+  assert.equal(third.get("project_deploys.md")?.state, "pending", JSON.stringify(third.get("project_deploys.md")));
   // The earlier arrivals kept their places: still pending, each can be accepted.
   const review = JSON.parse(await ok(b, ["review", "--json"])) as { arrivals?: Item[] };
   const pending = (review.arrivals ?? []).filter((x) => x.state === "pending" && x.path.startsWith("feedback_f"));
   assert.equal(pending.length, 8, JSON.stringify(review).slice(0, 400));
-  await ok(b, ["accept", idOf(second, "project_deploys.md")]);
+  // A hold list rebuilt from git tells the owner's file the same way: a path a commit made here wrote.
+  fs.writeFileSync(path.join(b.mem, ".memctl", "arrivals.json"), "{ not json");
+  const rebuilt = JSON.parse(await ok(b, ["sync", "--rebuild-hold", "--json"])) as { held: Item[] };
+  const deploys = rebuilt.held.find((x) => x.path === "project_deploys.md" && x.kind !== "index");
+  assert.equal(deploys?.state, "pending", JSON.stringify(deploys));
+  await ok(b, ["accept", (deploys as Item & { id: string }).id]);
 });
-
-function idOf(items: Map<string, Item>, rel: string): string {
-  return (items.get(rel) as Item & { id: string }).id;
-}

@@ -30,7 +30,8 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   const item = itemMaker(ctx, pushers, before ?? null, remoteRef, added);
   const cardItems = /* @__PURE__ */ new Set();
   const indexFiles = [];
-  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
+  const heldPaths = /* @__PURE__ */ new Map();
+  for (const a of readArrivals(dir, "paths").items) heldPaths.set(a.path, heldPaths.get(a.path) === true || a.owners_file === true);
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
@@ -87,7 +88,7 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   const named = isCardFile(rel) && previous === void 0 ? nameFlags(ctx, dir, rel) : void 0;
-  const owners = previous !== void 0 && heldPaths !== void 0 && !heldPaths.has(rel) ? { owners_file: true } : {};
+  const owners = previous !== void 0 && heldPaths !== void 0 && heldPaths.get(rel) !== false ? { owners_file: true } : {};
   const flagged = { ...owners, ...named?.looks_like ? { looks_like: named.looks_like } : {} };
   if (problems.length > 0) {
     item(

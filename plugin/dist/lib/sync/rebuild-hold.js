@@ -29,7 +29,7 @@ async function rebuild(ctx, opts) {
   );
   const added = [];
   const made = itemMaker(ctx, await pushersOf(dir, ["HEAD"], opts, new Set(local)), null, "HEAD", added);
-  const item = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], extra);
+  const item = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], owned.has(rel) ? { ...extra, owners_file: true } : extra);
   const cardItems = /* @__PURE__ */ new Set();
   const lineFiles = [];
   for (const [rel, sha] of head) {
