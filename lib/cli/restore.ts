@@ -1,4 +1,5 @@
 import type { Io } from "../store/io.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { usageError } from "../core/errors.js";
 import { restoreCard } from "../records/restore.js";
 import { inertText } from "../core/sanitize.js";
@@ -35,7 +36,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const [name, revArg] = args.positionals as [string, string | undefined];
   const rev = revArg === undefined ? undefined : /^r?([1-9][0-9]{0,8})$/.exec(revArg)?.[1];
-  if (revArg !== undefined && rev === undefined) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${name} shows it, e.g. 2 or r2`);
+  if (revArg !== undefined && rev === undefined) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${pastedWord(name)} shows it, e.g. 2 or r2`);
   const { memoryDir } = requireStore(args, io);
   const result = await restoreCard(writeContext(args, io, memoryDir), name, rev === undefined ? undefined : Number(rev), { synced: bool(args, "synced") });
   if (bool(args, "json")) {

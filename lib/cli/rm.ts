@@ -1,4 +1,5 @@
 import type { Io } from "../store/io.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { removeCard } from "../records/admin.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
@@ -31,7 +32,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     });
   else
     io.stdout.write(
-      `${colorsFor(io).green("✓")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}\n  undo: memctl restore ${inertText(result.file)}\n`,
+      `${colorsFor(io).green("✓")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}\n  undo: memctl restore ${pastedWord(result.file)}\n`,
     );
   return 0;
 }

@@ -1,4 +1,5 @@
 import type { Io } from "../store/io.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { saveCard } from "../records/save.js";
 import { directWriteRefusal } from "../records/actor.js";
@@ -127,7 +128,7 @@ async function keysOnSave(io: Io, ctx: WriteContext, file: string): Promise<Keys
   const outcome = await writeCardKeys(ctx, { model, env: io.env }, file);
   io.stderr.write(
     outcome.status === "failed"
-      ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later\n`
+      ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${pastedWord(file)} later\n`
       : `memctl save: [recall] on_save: ${model.actor} wrote ${outcome.keys.length} recall keys\n`,
   );
   return outcome;

@@ -1,4 +1,5 @@
 import { noLongerTrue, noLongerTrueText, parseCard } from "../core/card.js";
+import { pastedWord } from "../core/shell-quote.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -33,7 +34,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const name = args.positionals[0]!;
   const { memoryDir } = requireStore(args, io);
   const file = await findNamedCard(memoryDir, name);
-  if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
+  if (!file)
+    throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${pastedWord(name)}")`, { name });
   // A quarantined arrival is shown to no one; one waiting for review to the owner only (memctl review shows it too).
   refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");

@@ -8,7 +8,7 @@ import { claudeSlug, projectKey } from "./project.js";
 import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 import { hostDir } from "../core/host-dirs.js";
-import { claimLegacyStore, legacyOwner } from "./legacy-owner.js";
+import { claimLegacyStore, legacyClaimant, legacyOwner } from "./legacy-owner.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";
 export type ResolutionSource = "env" | "config" | "legacy" | "config-legacy-global" | "none";
@@ -136,8 +136,10 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
   if (isDirectory(base.legacy_dir)) {
     let owner = legacyOwner(base.legacy_dir);
     if (owner === undefined) {
-      claimLegacyStore(base.legacy_dir, canonical);
-      owner = legacyOwner(base.legacy_dir) ?? canonical; // a concurrent first use by the other project may have won
+      // Its first use since the record: the project Claude's transcripts there name, else this one.
+      const claimant = legacyClaimant(base.legacy_dir, canonical);
+      claimLegacyStore(base.legacy_dir, claimant);
+      owner = legacyOwner(base.legacy_dir) ?? claimant; // a concurrent first use by the other project may have won
     }
     if (owner !== canonical) return { ...base, ...(warnings.length > 0 ? { warnings } : {}), ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {

@@ -1,4 +1,5 @@
 import { assertMayWrite } from "../records/actor.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { runJob } from "../store/job-run.js";
 import type { JobState } from "../store/jobs.js";
 import { withStoreLock } from "../store/lock.js";
@@ -153,7 +154,9 @@ function holdReason(
   const m = matches[0];
   if (m) {
     const other = m.proposal ? `proposal ${m.proposal} (${m.card_file})` : m.card_file;
-    const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
+    const decide = m.proposal
+      ? "decide with memctl review"
+      : `decide with memctl accept ${r.proposal.id} --supersede ${pastedWord(m.card_file.replace(/\.md$/, ""))} or --keep-both`;
     return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
   }
   // Last, so a conflict or a near-duplicate is what the owner is told first: those need a decision anyway.

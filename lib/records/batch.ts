@@ -8,6 +8,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
+import { assertIndexRegular } from "../store/safe-write.js";
 import { DEFAULT_READ_CAP, readRegularMemo, readRegularUtf8 } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
 import { linkKey } from "../core/link-key.js";
@@ -48,6 +49,7 @@ export function pendingBatchFiles(memoryDir: string): Set<string> {
  */
 export async function addCardsBatch(ctx: WriteContext, cards: readonly BatchCard[], op: HistoryOp, onProgress?: (done: number) => void): Promise<HistoryEntry[]> {
   if (cards.length === 0) return [];
+  assertIndexRegular(ctx.memoryDir); // before the pending list, a revision text or a card is written
   sweepDeadTemps(ctx.memoryDir);
   const pendingFile = path.join(ctx.memoryDir, STATE_DIR, PENDING);
   const interrupted = pendingBatchFiles(ctx.memoryDir);

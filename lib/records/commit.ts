@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
@@ -9,10 +9,10 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { fileStamp, readRegularMemo, realpathOr } from "../store/checked-fs.js";
+import { fileStamp, readRegularMemo } from "../store/checked-fs.js";
 import { noteRewrite } from "../store/index-names.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
-import { notRealError } from "../store/safe-write.js";
+import { assertIndexRegular } from "../store/safe-write.js";
 import { ensureMachineId } from "../store/machine-id.js";
 import { placeIndexLineBytes } from "../core/index-place.js";
 import { clearIntent, inspectIntent, intentPath, quarantineIntent, serializeIntent, type CardChange, type Intent } from "./intent-file.js";
@@ -59,26 +59,6 @@ export async function writeIntent(memoryDir: string, intent: Intent): Promise<vo
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer })); // no pause: the documented pause point is the card's
-}
-
-/**
- * MEMORY.md, when present, is a regular file, or a link to one inside the store (replaced by the rename): never a
- * FIFO or a device, nor a link out of the store (to /proc/self/pagemap, whose size reads 0 and whose read does not
- * end, or to a file of the user's), whose bytes a write would copy into the store.
- */
-function assertIndexRegular(memoryDir: string): void {
-  const file = path.join(memoryDir, INDEX_FILE);
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
-  if (!stat || !fs.lstatSync(file).isSymbolicLink()) return;
-  const target = realpathOr(file);
-  const store = realpathOr(memoryDir);
-  if (target.startsWith(store + path.sep)) return;
-  throw new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
-    { file, target },
-  );
 }
 
 /**

@@ -70,7 +70,7 @@ export interface StoreUsage {
 }
 
 /**
- * Counts regular files and their bytes under the store, skipping .memctl/ and never following symlinks. Files a
+ * Counts regular files and their bytes under the store, skipping .memctl/ and .git/ and never following symlinks. Files a
  * sync quarantined (a teammate's oversized card) are left out: they are not this machine's, and must not
  * block its writes.
  */
@@ -81,7 +81,8 @@ export function measureStore(base: string): StoreUsage {
   // Names as bytes: a file name that is not valid UTF-8 still counts (a decoded name would not stat).
   const walk = (dir: Buffer, top: boolean) => {
     for (const entry of gone(() => fs.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) ?? []) {
-      if (top && entry.name.toString() === STATE_DIR) continue;
+      // .memctl/ is memctl's state; .git/ (a synced store is its own work tree) is git's: neither is the store's files.
+      if (top && (entry.name.toString() === STATE_DIR || entry.name.toString() === ".git")) continue;
       const full = Buffer.concat([dir, Buffer.from("/"), entry.name]);
       if (entry.isDirectory()) walk(full, false);
       else if (entry.isFile()) {

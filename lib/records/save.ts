@@ -1,6 +1,7 @@
 // Records: named cards `<type>_<name>.md` with full frontmatter, one index line each, every write attributed
 // and appended to history, all under the one store lock. What goes into a card's text is card-input.ts; finding
 // a card by name is card-find.ts; rm / adopt live in admin.ts.
+import { pastedWord } from "../core/shell-quote.js";
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
@@ -93,7 +94,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     file = existing ?? input.restore.file;
     if (file !== input.restore.file)
       throw usageError(
-        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`,
+        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${pastedWord(input.name)}" first to restore it as ${input.restore.file}`,
       );
     if (existing) before = fs.readFileSync(path.join(ctx.memoryDir, file));
     else if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file)))
@@ -109,7 +110,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     const existingType = typeOf(file, before.toString("utf8"));
     if (input.type && existingType && input.type !== existingType) {
       throw usageError(
-        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`,
+        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${pastedWord(input.name)}" first to start over as ${input.type}`,
       );
     }
     next = updatedCardBytes(before, input, today, existingType);

@@ -41,6 +41,8 @@ export interface Arrival {
   line?: string;
   /** A new card whose name only looks like this existing card's (lib/core/look-alike.ts): shown wherever the owner decides. */
   looks_like?: string;
+  /** An edit of a file that was the owner's before the merge (no item held it): it counts against no limit (overLimits). */
+  owners_file?: true;
   /** [mtimeMs, size] when the item was written: a file still at that stamp is held without hashing it again. */
   stamp?: [number, number];
 }

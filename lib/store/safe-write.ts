@@ -3,9 +3,10 @@
 // by a rename, never followed to a file outside. Every appender and every temp file under the store uses these.
 // Light on purpose (no parser, no node:crypto): the per-prompt hook appends its usage line through here.
 import fs from "node:fs";
+import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { close, fstat, lstatIfExists, openForAppend, readAt, writeAll, writeBytes } from "./checked-fs.js";
-import { joinPath } from "./paths.js";
+import { close, fstat, lstatIfExists, openForAppend, readAt, realpathOr, writeAll, writeBytes } from "./checked-fs.js";
+import { INDEX_FILE, joinPath } from "./paths.js";
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -17,6 +18,27 @@ export function notRealError(file: string, expected: "file" | "directory", mode?
     ERROR_CODES.E_PATH_ESCAPE,
     `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link — remove it and retry (nothing was written)`,
     { file },
+  );
+}
+
+/**
+ * MEMORY.md, when present, is a regular file, or a link to one inside the store (replaced by the rename): never a
+ * FIFO or a device, nor a link out of the store (to /proc/self/pagemap, whose size reads 0 and whose read does not
+ * end, or to a file of the user's), whose bytes a write would copy into the store and a sync would commit as a link.
+ * Every writer of cards (one, a batch) and sync check it before writing anything.
+ */
+export function assertIndexRegular(memoryDir: string): void {
+  const file = joinPath(memoryDir, INDEX_FILE);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
+  if (!stat || !fs.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + path.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target },
   );
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import type { Arrival } from "../store/arrivals.js";
-import { measureStore, type Guardrails } from "../records/guardrails.js";
+import type { Guardrails } from "../records/guardrails.js";
 import { findSecrets, type SecretPolicy } from "../records/secrets.js";
 import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
@@ -60,24 +60,43 @@ export async function fileProblems(
   return { problems, text };
 }
 
-/** Arrivals that would take the store past its total size or file count are quarantined, largest first. */
-export function overLimits(dir: string, limits: Guardrails, added: Arrival[]): void {
-  // measureStore already leaves out what earlier syncs quarantined; this sync's quarantine is not written yet.
-  const usage = measureStore(dir);
-  const sizeOf = (a: Arrival) => a.stamp?.[1] ?? 0;
-  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
+/** The kinds of item that stand for a whole file a sync brought (an index line, a note or a removal adds none). */
+const FILE_KINDS: ReadonlySet<string> = new Set(["new", "edited", "pinned", "file"]);
+
+/**
+ * Arrivals past the store's total size or file count are quarantined. The limits bound others' writes, not the owner's
+ * (storeLimitsBind), so they are measured over what syncs brought and this machine still holds (`earlier`: the list's
+ * live items, which keep their places, then this sync's), never over the owner's own files: an edit of one
+ * (`owners_file`) is counted nowhere and never set aside, and an owner past the limits by their own writes still gets
+ * a teammate's card held for review. What failed its content checks was quarantined before and takes no room. Of this
+ * sync's files the largest go first; every one is a pusher's, so no order among them could protect the owner's.
+ * Linear in the items: sizes come from their stamps, the store is not walked.
+ */
+export function overLimits(dir: string, limits: Guardrails, added: Arrival[], earlier: readonly Arrival[]): void {
+  const counts = (a: Arrival) => FILE_KINDS.has(a.kind) && a.state !== "quarantined" && a.owners_file !== true;
+  const sizeOf = (a: Arrival) => a.stamp?.[1] ?? fs.lstatSync(path.join(dir, a.path), { throwIfNoEntry: false })?.size ?? 0;
+  const candidates = added.filter(counts);
+  const paths = new Set(added.map((a) => a.path));
+  const usage = { files: 0, bytes: 0 };
+  for (const a of earlier)
+    if (counts(a) && !paths.has(a.path)) {
+      paths.add(a.path); // a path two items hold is one file
+      usage.files++;
+      usage.bytes += sizeOf(a);
+    }
+  const sized = candidates.map((a) => ({ a, size: sizeOf(a) })).sort((x, y) => y.size - x.size);
+  for (const { size } of sized) {
+    usage.files++;
+    usage.bytes += size;
   }
-  const candidates = added
-    .filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note")
-    .sort((x, y) => sizeOf(y) - sizeOf(x));
-  for (const a of candidates) {
+  for (const { a, size } of sized) {
     if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
     a.state = "quarantined";
-    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
+    a.reasons = [
+      `what syncs brought in and this machine holds would be ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`,
+    ];
+    usage.bytes -= size;
+    usage.files--;
   }
 }
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pastedWord } from "../core/shell-quote.js";
 import { isCardFile } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { diffLines, type DiffLine } from "../core/line-diff.js";
@@ -129,7 +130,7 @@ async function restoreRemoved(ctx: WriteContext, arrival: Arrival, git: GitOptio
   if (!kept || readRevision(ctx.memoryDir, kept.sha256!).state !== "kept")
     throw new MemctlError(
       ERROR_CODES.E_NOT_FOUND,
-      `${arrival.path} was removed on another machine and memctl kept no revision of it as it stood here; nothing was changed. Bring it back from git: git -C ${ctx.memoryDir} checkout ${arrival.before ?? "HEAD~1"} -- ${arrival.path}`,
+      `${arrival.path} was removed on another machine and memctl kept no revision of it as it stood here; nothing was changed. Bring it back from git: git -C ${pastedWord(ctx.memoryDir)} checkout ${arrival.before ?? "HEAD~1"} -- ${pastedWord(arrival.path)}`,
       { id: arrival.id, path: arrival.path },
     );
   const saved = await restoreCard(ctx, arrival.path, kept.rev);

@@ -50,7 +50,9 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
   const cardItems = new Set<string>();
   const indexFiles: string[] = [];
   // What the list held before this merge: a trivial edit passes only over a version nobody holds.
-  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
+  // And whether the held file was the owner's before a teammate's edit (owners_file): a later edit is still of theirs.
+  const heldPaths = new Map<string, boolean>();
+  for (const a of readArrivals(dir, "paths").items) heldPaths.set(a.path, heldPaths.get(a.path) === true || a.owners_file === true);
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i]!;
     const rel = changes[i + 1]!;
@@ -69,10 +71,11 @@ export async function inspectArrivals(ctx: InspectContext, before: string | unde
 
 /** Writes the items added over the list's live ones (arrivals past the store's limits quarantined first). */
 export async function recordArrivals(dir: string, limits: Guardrails, added: Arrival[]): Promise<void> {
-  overLimits(dir, limits, added);
   const live = liveness(dir);
   const listed = readArrivals(dir).items;
-  const kept = listed.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  const ids = new Set(added.map((a) => a.id));
+  const kept = listed.filter((old) => live(old) && !ids.has(old.id));
+  overLimits(dir, limits, added, kept);
   if (added.length > 0 || kept.length !== listed.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
 }
 
@@ -115,7 +118,7 @@ export async function inspectFile(
   before: () => Promise<string | undefined>,
   item: ItemFn,
   cardItems: Set<string>,
-  heldPaths?: ReadonlySet<string>,
+  heldPaths?: ReadonlyMap<string, boolean>,
 ): Promise<void> {
   const dir = ctx.memoryDir;
   if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) return;
@@ -126,7 +129,9 @@ export async function inspectFile(
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   const named = isCardFile(rel) && previous === undefined ? nameFlags(ctx, dir, rel) : undefined;
-  const flagged = named?.looks_like ? { looks_like: named.looks_like } : {};
+  // An edit of a file no item held (or held as the owner's) is an edit of the owner's: it takes none of what arrivals may add.
+  const owners = previous !== undefined && heldPaths !== undefined && heldPaths.get(rel) !== false ? { owners_file: true as const } : {};
+  const flagged = { ...owners, ...(named?.looks_like ? { looks_like: named.looks_like } : {}) };
   if (problems.length > 0) {
     item(
       rel,

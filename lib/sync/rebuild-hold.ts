@@ -46,7 +46,8 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
   );
   const added: Arrival[] = [];
   const made = itemMaker(ctx, await pushersOf(dir, ["HEAD"], opts, new Set(local)), null, "HEAD", added);
-  const item: typeof made = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], extra);
+  // A path a commit made here wrote was the owner's file: a teammate's edit of it takes none of the arrivals' limits.
+  const item: typeof made = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], owned.has(rel) ? { ...extra, owners_file: true } : extra);
   const cardItems = new Set<string>();
   const lineFiles: string[] = [];
   for (const [rel, sha] of head) {
@@ -65,7 +66,6 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
     else await inspectIndex(ctx, rel, oldText, cardItems, item, false);
   }
   // The store's limits as a sync applies them: what would take it past them is quarantined, not merely pending.
-  overLimits(dir, withDefaults(ctx.guardrails), added);
   let old: Arrival[] = [];
   try {
     old = readArrivals(dir).items;
@@ -76,7 +76,10 @@ async function rebuild(ctx: InspectContext, opts: GitOptions): Promise<RebuildRe
   }
   // Nothing a readable part of the list held is released: a rebuild only adds.
   const live = liveness(dir);
-  const items = [...old.filter((o) => live(o) && !added.some((a) => a.id === o.id)), ...added];
+  const ids = new Set(added.map((a) => a.id));
+  const kept = old.filter((o) => live(o) && !ids.has(o.id));
+  overLimits(dir, withDefaults(ctx.guardrails), added, kept);
+  const items = [...kept, ...added];
   await writeArrivals(dir, { version: 1, items });
   return { held: items, local_commits: local.length };
 }

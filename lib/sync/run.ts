@@ -4,6 +4,8 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runJob } from "../store/job-run.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
+import { assertIndexRegular } from "../store/safe-write.js";
+import { INDEX_FILE } from "../store/paths.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
 import { configureDrivers, writeRepoRules } from "./layout.js";
@@ -160,6 +162,13 @@ function networkOptions(ctx: SyncContext, opts: GitOptions): GitOptions {
 
 /** The part under the store lock: repair, commit, merge, resolve. */
 async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: GitOptions, report: SyncReport): Promise<void> {
+  // Before a repair, a commit or a merge: git would commit a linked index as a link, naming where it leads. One HEAD
+  // already holds (committed with git by hand) this sync does not commit, and its merge may bring the file back.
+  try {
+    assertIndexRegular(ctx.memoryDir);
+  } catch (err) {
+    if ((await runGit(ctx.memoryDir, ["diff", "--quiet", "HEAD", "--", INDEX_FILE], opts)).code !== 0) throw err;
+  }
   const tracked: GitOptions = {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }), git_pid: pid }),

@@ -123,6 +123,9 @@ function writeAll(fd, data) {
   let written = 0;
   while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
 }
+function readdirNames(path) {
+  return node_fs_default.readdirSync(path);
+}
 function close(fd) {
   node_fs_default.closeSync(fd);
 }
@@ -566,6 +569,23 @@ var init_sanitize = __esm({
     TAG_CHARACTERS = new RegExp(TAG_CHARACTER.source, "g");
     JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
     NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\uDB40]/;
+  }
+});
+
+// lib/core/shell-quote.ts
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function shellWord(word) {
+  return /^[A-Za-z0-9_./@:+-]+$/.test(word) ? word : shellQuote(word);
+}
+function pastedWord(word) {
+  return shellWord(inertText(word));
+}
+var init_shell_quote = __esm({
+  "lib/core/shell-quote.ts"() {
+    "use strict";
+    init_sanitize();
   }
 });
 
@@ -7037,6 +7057,20 @@ function notRealError(file, expected, mode) {
     { file }
   );
 }
+function assertIndexRegular(memoryDir) {
+  const file = joinPath(memoryDir, INDEX_FILE);
+  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
+  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+  if (!stat2 || !node_fs_default.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + node_path_default.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target }
+  );
+}
 function realDir(root, ...segments) {
   let dir = root;
   for (const segment of segments.flatMap((s) => s.split("/"))) {
@@ -7168,6 +7202,7 @@ var init_safe_write = __esm({
   "lib/store/safe-write.ts"() {
     "use strict";
     init_node_fs();
+    init_node_path();
     init_errors();
     init_checked_fs();
     init_paths();
@@ -9461,7 +9496,7 @@ function measureStore(base) {
   const prefix = Buffer.byteLength(base) + 1;
   const walk = (dir, top) => {
     for (const entry of gone(() => node_fs_default.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) ?? []) {
-      if (top && entry.name.toString() === STATE_DIR) continue;
+      if (top && (entry.name.toString() === STATE_DIR || entry.name.toString() === ".git")) continue;
       const full = Buffer.concat([dir, Buffer.from("/"), entry.name]);
       if (entry.isDirectory()) walk(full, false);
       else if (entry.isFile()) {
@@ -10212,20 +10247,6 @@ async function writeIntent(memoryDir, intent) {
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer }));
 }
-function assertIndexRegular(memoryDir) {
-  const file = node_path_default.join(memoryDir, INDEX_FILE);
-  const stat2 = node_fs_default.statSync(file, { throwIfNoEntry: false });
-  if (stat2 && !stat2.isFile()) throw notRealError(file, "file", stat2.mode);
-  if (!stat2 || !node_fs_default.lstatSync(file).isSymbolicLink()) return;
-  const target = realpathOr(file);
-  const store = realpathOr(memoryDir);
-  if (target.startsWith(store + node_path_default.sep)) return;
-  throw new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
-    { file, target }
-  );
-}
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);
   if (found.state === "none") return false;
@@ -10850,7 +10871,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     file = existing ?? input.restore.file;
     if (file !== input.restore.file)
       throw usageError(
-        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`
+        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${pastedWord(input.name)}" first to restore it as ${input.restore.file}`
       );
     if (existing) before = node_fs_default.readFileSync(node_path_default.join(ctx.memoryDir, file));
     else if (node_fs_default.existsSync(node_path_default.join(ctx.memoryDir, file)) || isSymlink(node_path_default.join(ctx.memoryDir, file)))
@@ -10864,7 +10885,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     const existingType = typeOf(file, before.toString("utf8"));
     if (input.type && existingType && input.type !== existingType) {
       throw usageError(
-        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`
+        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${pastedWord(input.name)}" first to start over as ${input.type}`
       );
     }
     next = updatedCardBytes(before, input, today, existingType);
@@ -10951,6 +10972,7 @@ function isSymlink(p) {
 var init_save = __esm({
   "lib/records/save.ts"() {
     "use strict";
+    init_shell_quote();
     init_node_fs();
     init_node_path();
     init_actor();
@@ -12055,6 +12077,7 @@ __export(save_exports, {
   run: () => run,
   spec: () => spec
 });
+init_shell_quote();
 init_card_rules();
 init_save();
 init_actor();
@@ -12204,6 +12227,7 @@ init_paths();
 init_host_dirs();
 
 // lib/config/legacy-owner.ts
+init_node_path();
 init_checked_fs();
 init_paths();
 init_safe_write();
@@ -12225,6 +12249,58 @@ function claimLegacyStore(legacyDir, canonical) {
     commitFileSync(joinPath(realDir(legacyDir, STATE_DIR), OWNER_FILE), `${canonical}
 `, { exclusive: true });
   } catch {
+  }
+}
+var TRANSCRIPTS_MAX = 64;
+var TRANSCRIPT_HEAD_BYTES = 16 * 1024;
+var CWD_KEY = /"cwd":"((?:[^"\\]|\\.)*)"/g;
+function legacyClaimant(legacyDir, canonical) {
+  const folder = node_path_default.dirname(legacyDir);
+  const slug = node_path_default.basename(folder);
+  let names;
+  try {
+    names = readdirNames(folder).filter((n) => n.endsWith(".jsonl")).slice(0, TRANSCRIPTS_MAX);
+  } catch {
+    return canonical;
+  }
+  const inside = (dir) => [dir, realpathOr(dir)].some((d) => d === canonical || d.startsWith(canonical + node_path_default.sep));
+  const others = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    for (const cwd of transcriptCwds(joinPath(folder, name))) {
+      if (inside(cwd)) return canonical;
+      others.add(cwd);
+    }
+  }
+  for (const cwd of others) {
+    if (!isDirectory(cwd)) continue;
+    const owner = findRepo(cwd)?.canonicalRoot ?? realpathOr(cwd);
+    if (owner !== canonical && claudeSlug(owner) === slug) return owner;
+  }
+  return canonical;
+}
+function transcriptCwds(file) {
+  let opened;
+  try {
+    opened = openRegular(file, { nofollow: true });
+  } catch {
+    return [];
+  }
+  try {
+    const buf = Buffer.alloc(TRANSCRIPT_HEAD_BYTES);
+    const text = buf.toString("utf8", 0, readAt(opened.fd, buf, 0, buf.length, 0));
+    const out = /* @__PURE__ */ new Set();
+    for (const m4 of text.matchAll(CWD_KEY)) {
+      try {
+        const cwd = JSON.parse(`"${m4[1]}"`);
+        if (node_path_default.isAbsolute(cwd)) out.add(cwd);
+      } catch {
+      }
+    }
+    return [...out];
+  } catch {
+    return [];
+  } finally {
+    close(opened.fd);
   }
 }
 
@@ -12299,8 +12375,9 @@ function resolveMemory(options, io, config) {
   if (isDirectory(base.legacy_dir)) {
     let owner = legacyOwner(base.legacy_dir);
     if (owner === void 0) {
-      claimLegacyStore(base.legacy_dir, canonical);
-      owner = legacyOwner(base.legacy_dir) ?? canonical;
+      const claimant = legacyClaimant(base.legacy_dir, canonical);
+      claimLegacyStore(base.legacy_dir, claimant);
+      owner = legacyOwner(base.legacy_dir) ?? claimant;
     }
     if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {
@@ -12622,7 +12699,7 @@ async function keysOnSave(io, ctx, file) {
   const { writeCardKeys: writeCardKeys2 } = await Promise.resolve().then(() => (init_write2(), write_exports));
   const outcome = await writeCardKeys2(ctx, { model, env: io.env }, file);
   io.stderr.write(
-    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later
+    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${pastedWord(file)} later
 ` : `memctl save: [recall] on_save: ${model.actor} wrote ${outcome.keys.length} recall keys
 `
   );

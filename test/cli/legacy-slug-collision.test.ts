@@ -120,3 +120,35 @@ test("an existing legacy store with no owner recorded stays the project's that u
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("an unrecorded legacy store goes to the project Claude's own transcripts there name, not the first to resolve it", () => {
+  const { root, home, first, second, cli, hook } = setup();
+  try {
+    // Claude Code wrote this store in sessions started at `second` (their transcripts lie beside it, each line with the
+    // session's cwd); `first`, whose path Claude gives the same folder name, resolves it first after the upgrade.
+    const folder = path.join(home, ".claude", "projects", second.replace(/[^A-Za-z0-9]/g, "-"));
+    const legacy = path.join(folder, "memory");
+    fs.mkdirSync(legacy, { recursive: true });
+    fs.writeFileSync(path.join(legacy, "MEMORY.md"), "# Memory\n\n- [Salary rounding](project_salary.md) — half-even at the cent\n");
+    fs.writeFileSync(path.join(legacy, "project_salary.md"), "---\nname: salary rounding\ndescription: half-even at the cent\nmetadata:\n  type: project\n---\nHalf-even.\n");
+    const line = (cwd: string) => `${JSON.stringify({ parentUuid: null, isSidechain: false, userType: "external", cwd, sessionId: "s-1", type: "user" })}\n`;
+    fs.writeFileSync(path.join(folder, "3f2a9c1e-0000-4000-8000-000000000001.jsonl"), line(second) + line(path.join(second, "src")));
+
+    const other = cli(first, "resolve", "--json");
+    assert.equal(other.status, 1, other.stdout + other.stderr);
+    const r = JSON.parse(other.stdout);
+    assert.equal(r.legacy_owner, second);
+    assert.match(hook(first, "how are salaries rounded in payroll?").stdout, /UNAVAILABLE/);
+    const own = cli(second, "list", "--json");
+    assert.equal(own.status, 0, own.stdout + own.stderr);
+    assert.match(own.stdout, /salary/);
+
+    // Transcripts of both projects there: first come, as before (the memory is already both projects').
+    fs.rmSync(path.join(legacy, ".memctl"), { recursive: true, force: true });
+    fs.writeFileSync(path.join(folder, "3f2a9c1e-0000-4000-8000-000000000002.jsonl"), line(first));
+    assert.equal(cli(first, "resolve", "--json").status, 0);
+    assert.equal(cli(second, "resolve", "--json").status, 1);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -10616,6 +10616,7 @@ var GIT_LINK_MAX_BYTES = 64 * 1024;
 
 // lib/config/legacy-owner.ts
 var OWNER_MAX_BYTES2 = 16 * 1024;
+var TRANSCRIPT_HEAD_BYTES = 16 * 1024;
 
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;

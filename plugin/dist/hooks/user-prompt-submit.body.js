@@ -6713,6 +6713,58 @@ function claimLegacyStore(legacyDir, canonical) {
   } catch {
   }
 }
+var TRANSCRIPTS_MAX = 64;
+var TRANSCRIPT_HEAD_BYTES = 16 * 1024;
+var CWD_KEY = /"cwd":"((?:[^"\\]|\\.)*)"/g;
+function legacyClaimant(legacyDir, canonical) {
+  const folder = node_path_default.dirname(legacyDir);
+  const slug = node_path_default.basename(folder);
+  let names;
+  try {
+    names = readdirNames(folder).filter((n) => n.endsWith(".jsonl")).slice(0, TRANSCRIPTS_MAX);
+  } catch {
+    return canonical;
+  }
+  const inside = (dir) => [dir, realpathOr(dir)].some((d) => d === canonical || d.startsWith(canonical + node_path_default.sep));
+  const others = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    for (const cwd of transcriptCwds(joinPath(folder, name))) {
+      if (inside(cwd)) return canonical;
+      others.add(cwd);
+    }
+  }
+  for (const cwd of others) {
+    if (!isDirectory(cwd)) continue;
+    const owner = findRepo(cwd)?.canonicalRoot ?? realpathOr(cwd);
+    if (owner !== canonical && claudeSlug(owner) === slug) return owner;
+  }
+  return canonical;
+}
+function transcriptCwds(file) {
+  let opened;
+  try {
+    opened = openRegular(file, { nofollow: true });
+  } catch {
+    return [];
+  }
+  try {
+    const buf = Buffer.alloc(TRANSCRIPT_HEAD_BYTES);
+    const text = buf.toString("utf8", 0, readAt(opened.fd, buf, 0, buf.length, 0));
+    const out = /* @__PURE__ */ new Set();
+    for (const m4 of text.matchAll(CWD_KEY)) {
+      try {
+        const cwd = JSON.parse(`"${m4[1]}"`);
+        if (node_path_default.isAbsolute(cwd)) out.add(cwd);
+      } catch {
+      }
+    }
+    return [...out];
+  } catch {
+    return [];
+  } finally {
+    close(opened.fd);
+  }
+}
 
 // lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
@@ -6785,8 +6837,9 @@ function resolveMemory(options, io, config) {
   if (isDirectory(base.legacy_dir)) {
     let owner = legacyOwner(base.legacy_dir);
     if (owner === void 0) {
-      claimLegacyStore(base.legacy_dir, canonical);
-      owner = legacyOwner(base.legacy_dir) ?? canonical;
+      const claimant = legacyClaimant(base.legacy_dir, canonical);
+      claimLegacyStore(base.legacy_dir, claimant);
+      owner = legacyOwner(base.legacy_dir) ?? claimant;
     }
     if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {

@@ -1,4 +1,5 @@
 // lib/cli/restore.ts
+import { pastedWord } from "../core/shell-quote.js";
 import { usageError } from "../core/errors.js";
 import { restoreCard } from "../records/restore.js";
 import { inertText } from "../core/sanitize.js";
@@ -32,7 +33,7 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const [name, revArg] = args.positionals;
   const rev = revArg === void 0 ? void 0 : /^r?([1-9][0-9]{0,8})$/.exec(revArg)?.[1];
-  if (revArg !== void 0 && rev === void 0) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${name} shows it, e.g. 2 or r2`);
+  if (revArg !== void 0 && rev === void 0) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${pastedWord(name)} shows it, e.g. 2 or r2`);
   const { memoryDir } = requireStore(args, io);
   const result = await restoreCard(writeContext(args, io, memoryDir), name, rev === void 0 ? void 0 : Number(rev), { synced: bool(args, "synced") });
   if (bool(args, "json")) {

@@ -1,4 +1,5 @@
 // lib/cli/rm.ts
+import { pastedWord } from "../core/shell-quote.js";
 import { removeCard } from "../records/admin.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs } from "./args.js";
@@ -30,7 +31,7 @@ async function run(argv, io) {
   else
     io.stdout.write(
       `${colorsFor(io).green("\u2713")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}
-  undo: memctl restore ${inertText(result.file)}
+  undo: memctl restore ${pastedWord(result.file)}
 `
     );
   return 0;

@@ -1,4 +1,5 @@
 // lib/cli/save.ts
+import { pastedWord } from "../core/shell-quote.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { saveCard } from "../records/save.js";
 import { directWriteRefusal } from "../records/actor.js";
@@ -111,7 +112,7 @@ async function keysOnSave(io, ctx, file) {
   const { writeCardKeys } = await import("../keys/write.js");
   const outcome = await writeCardKeys(ctx, { model, env: io.env }, file);
   io.stderr.write(
-    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later
+    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${pastedWord(file)} later
 ` : `memctl save: [recall] on_save: ${model.actor} wrote ${outcome.keys.length} recall keys
 `
   );

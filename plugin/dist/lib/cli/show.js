@@ -1,5 +1,6 @@
 // lib/cli/show.ts
 import { noLongerTrue, noLongerTrueText, parseCard } from "../core/card.js";
+import { pastedWord } from "../core/shell-quote.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -31,7 +32,8 @@ async function run(argv, io) {
   const name = args.positionals[0];
   const { memoryDir } = requireStore(args, io);
   const file = await findNamedCard(memoryDir, name);
-  if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
+  if (!file)
+    throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${pastedWord(name)}")`, { name });
   refuseHeld(memoryDir, file, actorFrom(args, io) === "human" ? "quarantined" : "every");
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = (await resolvedLinks(memoryDir, content)).map((l) => ({ link: l.link, target: l.target, status: l.status }));

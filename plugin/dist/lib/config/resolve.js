@@ -8,7 +8,7 @@ import { claudeSlug, projectKey } from "./project.js";
 import { access, isDirectory, realpath, stat } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
 import { hostDir } from "../core/host-dirs.js";
-import { claimLegacyStore, legacyOwner } from "./legacy-owner.js";
+import { claimLegacyStore, legacyClaimant, legacyOwner } from "./legacy-owner.js";
 var RESOLUTION_EXIT = { resolved: 0, unavailable: 1, "invalid-explicit": 3 };
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
@@ -80,8 +80,9 @@ function resolveMemory(options, io, config) {
   if (isDirectory(base.legacy_dir)) {
     let owner = legacyOwner(base.legacy_dir);
     if (owner === void 0) {
-      claimLegacyStore(base.legacy_dir, canonical);
-      owner = legacyOwner(base.legacy_dir) ?? canonical;
+      const claimant = legacyClaimant(base.legacy_dir, canonical);
+      claimLegacyStore(base.legacy_dir, claimant);
+      owner = legacyOwner(base.legacy_dir) ?? claimant;
     }
     if (owner !== canonical) return { ...base, ...warnings.length > 0 ? { warnings } : {}, ...legacyOfAnother(base.legacy_dir, owner, canonical) };
     return {

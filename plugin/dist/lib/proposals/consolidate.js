@@ -1,5 +1,6 @@
 // lib/proposals/consolidate.ts
 import { assertMayWrite } from "../records/actor.js";
+import { pastedWord } from "../core/shell-quote.js";
 import { runJob } from "../store/job-run.js";
 import { withStoreLock } from "../store/lock.js";
 import { withRecordsLock } from "../records/commit.js";
@@ -88,7 +89,7 @@ function holdReason(r, conflict, matches, verifiedSource, arrived) {
   const m = matches[0];
   if (m) {
     const other = m.proposal ? `proposal ${m.proposal} (${m.card_file})` : m.card_file;
-    const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
+    const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${pastedWord(m.card_file.replace(/\.md$/, ""))} or --keep-both`;
     return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
   }
   if (arrived(p.id)) return `it arrived by memctl sync from a shared remote: "${p.proposer}" is the other machine's label; decide with memctl accept ${p.id}`;

@@ -8,6 +8,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
+import { assertIndexRegular } from "../store/safe-write.js";
 import { DEFAULT_READ_CAP, readRegularMemo, readRegularUtf8 } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
 import { linkKey } from "../core/link-key.js";
@@ -22,6 +23,7 @@ function pendingBatchFiles(memoryDir) {
 }
 async function addCardsBatch(ctx, cards, op, onProgress) {
   if (cards.length === 0) return [];
+  assertIndexRegular(ctx.memoryDir);
   sweepDeadTemps(ctx.memoryDir);
   const pendingFile = path.join(ctx.memoryDir, STATE_DIR, PENDING);
   const interrupted = pendingBatchFiles(ctx.memoryDir);

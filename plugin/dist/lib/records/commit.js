@@ -1,7 +1,7 @@
 // lib/records/commit.ts
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex } from "../store/history.js";
 import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
@@ -10,10 +10,10 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
-import { fileStamp, readRegularMemo, realpathOr } from "../store/checked-fs.js";
+import { fileStamp, readRegularMemo } from "../store/checked-fs.js";
 import { noteRewrite } from "../store/index-names.js";
 import { upsertIndexLineStreamed } from "../store/index-stream.js";
-import { notRealError } from "../store/safe-write.js";
+import { assertIndexRegular } from "../store/safe-write.js";
 import { ensureMachineId } from "../store/machine-id.js";
 import { placeIndexLineBytes } from "../core/index-place.js";
 import { clearIntent, inspectIntent, intentPath, quarantineIntent, serializeIntent } from "./intent-file.js";
@@ -39,20 +39,6 @@ async function writeIntent(memoryDir, intent) {
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serializeIntent({ ...intent, writer }));
-}
-function assertIndexRegular(memoryDir) {
-  const file = path.join(memoryDir, INDEX_FILE);
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
-  if (!stat || !fs.lstatSync(file).isSymbolicLink()) return;
-  const target = realpathOr(file);
-  const store = realpathOr(memoryDir);
-  if (target.startsWith(store + path.sep)) return;
-  throw new MemctlError(
-    ERROR_CODES.E_PATH_ESCAPE,
-    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
-    { file, target }
-  );
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);

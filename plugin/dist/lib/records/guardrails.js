@@ -36,7 +36,7 @@ function measureStore(base) {
   const prefix = Buffer.byteLength(base) + 1;
   const walk = (dir, top) => {
     for (const entry of gone(() => fs.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) ?? []) {
-      if (top && entry.name.toString() === STATE_DIR) continue;
+      if (top && (entry.name.toString() === STATE_DIR || entry.name.toString() === ".git")) continue;
       const full = Buffer.concat([dir, Buffer.from("/"), entry.name]);
       if (entry.isDirectory()) walk(full, false);
       else if (entry.isFile()) {

@@ -1,4 +1,5 @@
 // lib/records/save.ts
+import { pastedWord } from "../core/shell-quote.js";
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
@@ -47,7 +48,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     file = existing ?? input.restore.file;
     if (file !== input.restore.file)
       throw usageError(
-        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`
+        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${pastedWord(input.name)}" first to restore it as ${input.restore.file}`
       );
     if (existing) before = fs.readFileSync(path.join(ctx.memoryDir, file));
     else if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file)))
@@ -61,7 +62,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     const existingType = typeOf(file, before.toString("utf8"));
     if (input.type && existingType && input.type !== existingType) {
       throw usageError(
-        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`
+        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${pastedWord(input.name)}" first to start over as ${input.type}`
       );
     }
     next = updatedCardBytes(before, input, today, existingType);

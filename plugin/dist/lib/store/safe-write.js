@@ -1,8 +1,9 @@
 // lib/store/safe-write.ts
 import fs from "node:fs";
+import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { close, fstat, lstatIfExists, openForAppend, readAt, writeAll, writeBytes } from "./checked-fs.js";
-import { joinPath } from "./paths.js";
+import { close, fstat, lstatIfExists, openForAppend, readAt, realpathOr, writeAll, writeBytes } from "./checked-fs.js";
+import { INDEX_FILE, joinPath } from "./paths.js";
 var S_IFMT = 61440;
 var S_IFLNK = 40960;
 function notRealError(file, expected, mode) {
@@ -11,6 +12,20 @@ function notRealError(file, expected, mode) {
     ERROR_CODES.E_PATH_ESCAPE,
     `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
     { file }
+  );
+}
+function assertIndexRegular(memoryDir) {
+  const file = joinPath(memoryDir, INDEX_FILE);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
+  if (!stat || !fs.lstatSync(file).isSymbolicLink()) return;
+  const target = realpathOr(file);
+  const store = realpathOr(memoryDir);
+  if (target.startsWith(store + path.sep)) return;
+  throw new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is a link to ${target}, outside the store; a write replaces MEMORY.md with the store's own file and would copy what the link leads to into it. Replace the link with the index it should be (a copy of the file, or remove it and follow "memctl doctor"), then retry (nothing was written)`,
+    { file, target }
   );
 }
 var madeHere = /* @__PURE__ */ new Map();
@@ -161,6 +176,7 @@ function replaceFile(file, data, temp) {
 export {
   appendBytes,
   appendRotating,
+  assertIndexRegular,
   notRealError,
   openAppend,
   parentMtimeAfterMade,

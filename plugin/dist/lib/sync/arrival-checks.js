@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
-import { measureStore } from "../records/guardrails.js";
 import { findSecrets } from "../records/secrets.js";
 import { proposalShapeProblem } from "../records/proposal-shape.js";
 import { readMerged } from "./merged-read.js";
@@ -41,20 +40,32 @@ async function fileProblems(dir, rel, previous, limits, policy) {
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
   return { problems, text };
 }
-function overLimits(dir, limits, added) {
-  const usage = measureStore(dir);
-  const sizeOf = (a) => a.stamp?.[1] ?? 0;
-  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
+var FILE_KINDS = /* @__PURE__ */ new Set(["new", "edited", "pinned", "file"]);
+function overLimits(dir, limits, added, earlier) {
+  const counts = (a) => FILE_KINDS.has(a.kind) && a.state !== "quarantined" && a.owners_file !== true;
+  const sizeOf = (a) => a.stamp?.[1] ?? fs.lstatSync(path.join(dir, a.path), { throwIfNoEntry: false })?.size ?? 0;
+  const candidates = added.filter(counts);
+  const paths = new Set(added.map((a) => a.path));
+  const usage = { files: 0, bytes: 0 };
+  for (const a of earlier)
+    if (counts(a) && !paths.has(a.path)) {
+      paths.add(a.path);
+      usage.files++;
+      usage.bytes += sizeOf(a);
+    }
+  const sized = candidates.map((a) => ({ a, size: sizeOf(a) })).sort((x, y) => y.size - x.size);
+  for (const { size } of sized) {
+    usage.files++;
+    usage.bytes += size;
   }
-  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact" && a.kind !== "note").sort((x, y) => sizeOf(y) - sizeOf(x));
-  for (const a of candidates) {
+  for (const { a, size } of sized) {
     if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
     a.state = "quarantined";
-    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
-    usage.bytes -= sizeOf(a);
-    usage.files -= 1;
+    a.reasons = [
+      `what syncs brought in and this machine holds would be ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`
+    ];
+    usage.bytes -= size;
+    usage.files--;
   }
 }
 var listed = /* @__PURE__ */ new WeakMap();

@@ -30,7 +30,8 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   const item = itemMaker(ctx, pushers, before ?? null, remoteRef, added);
   const cardItems = /* @__PURE__ */ new Set();
   const indexFiles = [];
-  const heldPaths = new Set(readArrivals(dir, "paths").items.map((a) => a.path));
+  const heldPaths = /* @__PURE__ */ new Map();
+  for (const a of readArrivals(dir, "paths").items) heldPaths.set(a.path, heldPaths.get(a.path) === true || a.owners_file === true);
   for (let i = 0; i + 1 < changes.length; i += 2) {
     const status = changes[i];
     const rel = changes[i + 1];
@@ -45,10 +46,11 @@ async function inspectArrivals(ctx, before, remoteRef, opts) {
   return added;
 }
 async function recordArrivals(dir, limits, added) {
-  overLimits(dir, limits, added);
   const live = liveness(dir);
   const listed = readArrivals(dir).items;
-  const kept = listed.filter((old) => live(old) && !added.some((a) => a.id === old.id));
+  const ids = new Set(added.map((a) => a.id));
+  const kept = listed.filter((old) => live(old) && !ids.has(old.id));
+  overLimits(dir, limits, added, kept);
   if (added.length > 0 || kept.length !== listed.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
 }
 function itemMaker(ctx, pushers, before, fallbackCommit, added) {
@@ -86,7 +88,8 @@ async function inspectFile(ctx, rel, status, before, item, cardItems, heldPaths)
   const previous = await before();
   const { problems, text } = await fileProblems(dir, rel, previous, withDefaults(ctx.guardrails), ctx.secrets);
   const named = isCardFile(rel) && previous === void 0 ? nameFlags(ctx, dir, rel) : void 0;
-  const flagged = named?.looks_like ? { looks_like: named.looks_like } : {};
+  const owners = previous !== void 0 && heldPaths !== void 0 && heldPaths.get(rel) !== false ? { owners_file: true } : {};
+  const flagged = { ...owners, ...named?.looks_like ? { looks_like: named.looks_like } : {} };
   if (problems.length > 0) {
     item(
       rel,

@@ -29,7 +29,7 @@ async function rebuild(ctx, opts) {
   );
   const added = [];
   const made = itemMaker(ctx, await pushersOf(dir, ["HEAD"], opts, new Set(local)), null, "HEAD", added);
-  const item = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], extra);
+  const item = (rel, kind, state, reasons, extra) => made(rel, kind, state, [...reasons, REBUILT], owned.has(rel) ? { ...extra, owners_file: true } : extra);
   const cardItems = /* @__PURE__ */ new Set();
   const lineFiles = [];
   for (const [rel, sha] of head) {
@@ -44,7 +44,6 @@ async function rebuild(ctx, opts) {
     if (EPISODES.test(rel)) await inspectLog(ctx, rel, oldText, item);
     else await inspectIndex(ctx, rel, oldText, cardItems, item, false);
   }
-  overLimits(dir, withDefaults(ctx.guardrails), added);
   let old = [];
   try {
     old = readArrivals(dir).items;
@@ -55,7 +54,10 @@ async function rebuild(ctx, opts) {
     }
   }
   const live = liveness(dir);
-  const items = [...old.filter((o) => live(o) && !added.some((a) => a.id === o.id)), ...added];
+  const ids = new Set(added.map((a) => a.id));
+  const kept = old.filter((o) => live(o) && !ids.has(o.id));
+  overLimits(dir, withDefaults(ctx.guardrails), added, kept);
+  const items = [...kept, ...added];
   await writeArrivals(dir, { version: 1, items });
   return { held: items, local_commits: local.length };
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runJob } from "../store/job-run.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
+import { assertIndexRegular } from "../store/safe-write.js";
+import { INDEX_FILE } from "../store/paths.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit } from "./git.js";
 import { configureDrivers, writeRepoRules } from "./layout.js";
@@ -102,6 +104,11 @@ function networkOptions(ctx, opts) {
   return { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
 }
 async function local(ctx, upstream, opts, report) {
+  try {
+    assertIndexRegular(ctx.memoryDir);
+  } catch (err) {
+    if ((await runGit(ctx.memoryDir, ["diff", "--quiet", "HEAD", "--", INDEX_FILE], opts)).code !== 0) throw err;
+  }
   const tracked = {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }, git_pid: pid })
