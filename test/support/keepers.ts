@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hookLogPath } from "../../lib/hook/run.js";
 import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
+import { keeperAskDir } from "../../lib/rank-cache/keeper-ask.js";
 import { processAlive } from "../../lib/store/lock.js";
 
 /** The hook log's lines about keepers under `home` ("…\tkeeper <pid> for <store>: spawned | started | exited (…)"). */
@@ -47,6 +48,15 @@ export function keeperHolder(memory: string): number | undefined {
     return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", KEEPER_LOCK, "owner"), "utf8")) as { pid: number }).pid;
   } catch {
     return undefined;
+  }
+}
+
+/** The names in the store's question directory (lib/rank-cache/keeper-ask.ts); none when it is not there (a new keeper's being made). */
+export function questionsLeft(memory: string): string[] {
+  try {
+    return fs.readdirSync(keeperAskDir(memory));
+  } catch {
+    return [];
   }
 }
 
