@@ -9297,7 +9297,27 @@ async function keepFresh(memoryDir, options) {
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
       if (at - Math.max(lastPrompt(memoryDir, started), lastAsked) >= options.idleMs) return "idle";
-      const exit = await alone(async () => {
+      let round;
+      const failed = (err) => {
+        if (systemCode(err) === "ENOENT") return "gone";
+        options.onError?.(err);
+        [lastChecked, changedSince, sawEveryCard] = [void 0, void 0, false];
+        return void 0;
+      };
+      const rankCheck = (r) => loadRankable(memoryDir, {
+        nowMs: at,
+        checkAllCards: true,
+        fullCheckMax: options.fullCheckMax,
+        createStateDir: false,
+        stats: r.stats,
+        journal: r.mark,
+        changedSince: r.vouched ? { checked: lastChecked, cards: changedSince } : void 0
+      }).then((store) => {
+        if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
+        else if (!r.vouched) [lastChecked, changedSince] = [void 0, void 0];
+        return store;
+      });
+      const first = await alone(async () => {
         try {
           const mark = journalMark(memoryDir);
           const settled = watch ? await watch.settle() : "unsure";
@@ -9309,6 +9329,20 @@ async function keepFresh(memoryDir, options) {
           const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
           const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== void 0 && changedSince !== void 0;
           if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
+          round = { mark, stats, asBefore, vouched };
+          if (asBefore || vouched) round.store = await rankCheck(round);
+        } catch (err) {
+          round = void 0;
+          return failed(err);
+        }
+        return void 0;
+      });
+      if (first) return first;
+      if (round?.store) await alone(async () => void 0);
+      const exit = await (round?.store ? (fn) => fn() : alone)(async () => {
+        if (!round) return void 0;
+        try {
+          const { mark, stats, asBefore, vouched } = round;
           const cacheNow = cacheIdentity(memoryDir);
           const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
           const stale = sameCache && lastCards.outcome === "changed" && (asBefore || vouched);
@@ -9317,17 +9351,7 @@ async function keepFresh(memoryDir, options) {
             mark,
             ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
           });
-          const store = await loadRankable(memoryDir, {
-            nowMs: at,
-            checkAllCards: true,
-            fullCheckMax: options.fullCheckMax,
-            createStateDir: false,
-            stats,
-            journal: mark,
-            changedSince: vouched ? { checked: lastChecked, cards: changedSince } : void 0
-          });
-          if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
-          else if (!vouched) [lastChecked, changedSince] = [void 0, void 0];
+          const store = round.store ?? await rankCheck(round);
           serving = watch !== void 0;
           if (serving && cards === void 0 && !watch.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
           sawEveryCard = watch?.sawEveryCard() ?? false;
@@ -9335,9 +9359,7 @@ async function keepFresh(memoryDir, options) {
           const min = options.keeperMin ?? options.fullCheckMax;
           if (store.entryCount <= min && (cards?.cards ?? 0) <= min) return "small";
         } catch (err) {
-          if (systemCode(err) === "ENOENT") return "gone";
-          options.onError?.(err);
-          [lastChecked, changedSince, sawEveryCard] = [void 0, void 0, false];
+          return failed(err);
         }
         return void 0;
       });
