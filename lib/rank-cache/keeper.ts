@@ -21,7 +21,8 @@
 // It also answers prompts (keeper-ask.ts), at any size (below FULL_CHECK_MAX a prompt would stat every card, above it
 // trust a check up to 2 s behind it): while the watch holds every card, a prompt asks (a file in .memctl/keeper-ask/) which cards may differ from
 // the rank cache the last round found true; the keeper settles its watch and names them, so the prompt stats those.
-// Answers and rounds take turns (one at a time), so an answer never sees a round's state half made.
+// Answers and rounds take turns (one at a time), so an answer never sees a round's state half made; once the rank
+// cache's check is done, the card cache's pass (which no answer reads) runs beside them.
 //
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts), or by a question
