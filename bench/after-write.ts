@@ -5,8 +5,10 @@
 // --compare runs another build's hook and CLI on its own copy of the store in the same rounds. --wait-ms is the
 // pause between the write and the prompt (a person takes seconds; under 100 ms the cache refuses a racy write).
 // --dir keeps the generated store there and reuses it on the next run (100,000 cards take minutes to generate).
-// --all-writes also times the first prompt after a `memctl save` of a new card (MEMORY.md appended in place) and after a
-// hand edit of one MEMORY.md line (its hook rewritten in place, the file written whole as an editor does).
+// --all-writes also times the first prompt after a `memctl save` of a new card (MEMORY.md appended in place), after a
+// hand edit of one MEMORY.md line (its hook rewritten in place, the file written whole as an editor does) and after
+// `memctl rm` of that new card. CPU is the hook's own (process.cpuUsage() at exit, through a --require preload, as
+// bench/hook-ab.ts takes it): GNU time's 10 ms ticks are a sixth of a warm prompt. The builds alternate each round.
 // --sync also times the first prompt after `memctl sync` pulled one card a teammate changed: each build's copy
 // syncs with a bare remote of its own (bench/teammate.ts), and each round pushes the same edit into each.
 // Above 10,000 cards the hook starts a freshness keeper (lib/rank-cache/keeper.ts): its CPU time and peak RSS are
@@ -17,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { generateCards, generateStore, type GeneratedCard } from "./gen-store.js";
 import { arg, buildCopies, numberArg, printRows, recordRow, type Rows } from "./rounds.js";
+import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 import { gitHome, pushCardEdit, syncedStore } from "./teammate.js";
 import { sleepSync, timedNode } from "./timed-child.js";
 
@@ -33,15 +36,23 @@ const pulls = process.argv.includes("--sync");
 const listed = process.argv.includes("--card-cache");
 const allWrites = process.argv.includes("--all-writes");
 
-/** Wall ms (spawn to exit), peak RSS MiB and CPU ms (user + system, 10 ms ticks) of one process under GNU time. */
-function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, number] {
-  const r = timedNode(args, env, input);
-  return [r.ms, r.rssMiB, r.cpuMs];
-}
-
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-after-write-"));
 const home = path.join(root, "home");
 fs.mkdirSync(home);
+const cpuFile = path.join(root, "cpu.txt");
+const preload = path.join(root, "cpu.cjs");
+fs.writeFileSync(
+  preload,
+  `process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });`,
+);
+
+/** Wall ms (spawn to exit), peak RSS MiB (GNU time) and CPU ms (the process's own, at exit) of one process. */
+function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, number] {
+  fs.rmSync(cpuFile, { force: true });
+  const r = timedNode(["--require", preload, ...args], env, input);
+  return [r.ms, r.rssMiB, fs.existsSync(cpuFile) ? Number(fs.readFileSync(cpuFile, "utf8")) : Number.NaN];
+}
+const hookArgs = (hook: string) => [...HOOK_NODE_FLAGS, hook, "--host", "codex"];
 const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store");
 // Reused when --dir already holds this script's store (the cards are the same: the generator is seeded).
 const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
@@ -57,7 +68,7 @@ for (const s of setups) {
     const r = spawnSync(process.execPath, [s.cli, "list", "--json"], { env: s.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
     if (r.status !== 0) throw new Error(`${s.name} list: ${r.stderr}`);
   }
-  const [ms, mib] = timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)); // builds the rank cache
+  const [ms, mib] = timed(hookArgs(s.hook), s.env, payload(PROMPT)); // builds the rank cache
   console.error(`${s.name}: cold build ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB`);
 }
 sleepSync(waitMs);
@@ -66,12 +77,14 @@ const rows: Rows = new Map();
 // CPU time beside wall time: on a shared, loaded machine it moves far less with the load (bench/hook-ab.ts).
 const record = (key: string, [ms, mib, cpu]: [number, number, number?]) => recordRow(rows, key, ms, mib, cpu);
 // The store's second prompt: it reads the cache the first one built (37 s to build again at 100,000 cards if not).
-for (const s of setups) record(`${s.name}: second prompt (after the cold build)`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+for (const s of setups) record(`${s.name}: second prompt (after the cold build)`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
 const card = (round: number): GeneratedCard => plain[(round * 7919) % plain.length]!;
+const all = setups;
 for (let round = 0; round < runs; round++) {
+  const setups = round % 2 === 0 ? all : [...all].reverse();
   sleepSync(gapMs);
   record("node -e 0", timed(["-e", "0"], setups[0]!.env)); // the hook's environment: an inherited NODE_EXTRA_CA_CERTS alone adds ~40 ms
-  for (const s of setups) record(`${s.name}: warm prompt`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  for (const s of setups) record(`${s.name}: warm prompt`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
   const saved = card(round);
   const name = saved.file.replace(/\.md$/, "");
   for (const s of setups) {
@@ -79,14 +92,14 @@ for (let round = 0; round < runs; round++) {
     if (r.status !== 0) throw new Error(`${s.name} save: ${r.stderr}`);
   }
   sleepSync(waitMs);
-  for (const s of setups) record(`${s.name}: first prompt after save`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  for (const s of setups) record(`${s.name}: first prompt after save`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
   const edited = card(round + 1000);
   for (const s of setups) {
     const file = path.join(s.dir, edited.file);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
   }
   sleepSync(waitMs);
-  for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
   if (allWrites) {
     for (const s of setups) {
       const r = spawnSync(process.execPath, [s.cli, "save", `after_write_new_${round}`, "-t", "project", "-d", `round ${round}: a new card about the helm chart`], {
@@ -96,7 +109,7 @@ for (let round = 0; round < runs; round++) {
       if (r.status !== 0) throw new Error(`${s.name} save (new): ${r.stderr}`);
     }
     sleepSync(waitMs);
-    for (const s of setups) record(`${s.name}: first prompt after saving a new card`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+    for (const s of setups) record(`${s.name}: first prompt after saving a new card`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
     const line = card(round + 3000);
     for (const s of setups) {
       const file = path.join(s.dir, "MEMORY.md");
@@ -107,7 +120,13 @@ for (let round = 0; round < runs; round++) {
       fs.writeFileSync(file, `${text.slice(0, end)} (quokka ${round})${text.slice(end)}`); // in place: same inode
     }
     sleepSync(waitMs);
-    for (const s of setups) record(`${s.name}: first prompt after a hand edit of one MEMORY.md line`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+    for (const s of setups) record(`${s.name}: first prompt after a hand edit of one MEMORY.md line`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
+    for (const s of setups) {
+      const r = spawnSync(process.execPath, [s.cli, "rm", `after_write_new_${round}`], { env: s.env, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`${s.name} rm: ${r.stderr}`);
+    }
+    sleepSync(waitMs);
+    for (const s of setups) record(`${s.name}: first prompt after rm of the new card`, timed(hookArgs(s.hook), s.env, payload(PROMPT)));
   }
   if (pulls) {
     const pulled = card(round + 2000);

@@ -11,6 +11,7 @@
 import { diffHunks } from "../core/line-diff.js";
 import { isBullet, parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { lineHashes } from "../core/line-key.js";
+import { utf8Text } from "../core/bytes.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 import type { OpenDelta } from "./delta.js";
@@ -32,9 +33,10 @@ export interface Aligned {
   plainFiles: boolean;
 }
 
-/** `text` (MEMORY.md now) aligned with the merged index of `base` and `cur`; undefined when matchLines must decide. */
-export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Aligned | undefined {
-  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return undefined;
+/** `bytes` (MEMORY.md now) aligned with the merged index of `base` and `cur`; undefined when matchLines must decide. */
+export function alignIndex(base: OpenCache, cur: OpenDelta, bytes: Uint8Array): Aligned | undefined {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return undefined;
   const toBase = cur.map.toBase;
   const n = toBase.length;
   const raw = base.view.rawKeys;
@@ -62,22 +64,47 @@ export function alignIndex(base: OpenCache, cur: OpenDelta, text: string): Align
     if (last?.from !== undefined && last.from + last.count === b && last.shift === shift) last.count++;
     else segs.push({ from: b, count: 1, shift });
   };
-  const lines = text.split(/\r?\n/);
-  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed); // cut as the split: line i at 2i, 2i + 1
+  // Only the lines that do not align are decoded: one with an old entry's hash is that entry's text (the hash
+  // matchLines trusts), so a bullet; any other is tested as text. Decoding, splitting and re-encoding the whole
+  // 19 MB index was most of a prompt's ~240 ms of CPU after a one-line hand edit (bench/README.md, h/after100k).
+  const hashes = lineHashes(bytes, base.header.seed); // line i (cut at "\n", less a "\r" before it) at 2i, 2i + 1
+  const count = hashes.length / 2;
+  const starts = new Int32Array(count + 1);
+  for (let i = 1; i < count; i++) starts[i] = buf.indexOf(0x0a, starts[i - 1]!) + 1;
+  starts[count] = bytes.length + 1;
+  const lineText = (i: number) => {
+    let end = starts[i + 1]! - 1;
+    if (i < count - 1 && end > starts[i]! && bytes[end - 1] === 0x0d) end--;
+    return utf8Text(bytes, starts[i]!, end);
+  };
   const bullets: number[] = []; // the line indexes of the bullet lines, and their keys
   const keys: number[] = [];
-  lines.forEach((line, i) => {
-    if (!isBullet(line)) return;
+  // The old entry expected next: a line with its hash or one of the seven after it's moves it on; a bullet that has
+  // neither is looked for up to MAX_EDITS further (entries removed). It only saves decoding: it decides no alignment.
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const key = key53(hashes[2 * i]!, hashes[2 * i + 1]!);
+    let d = 0;
+    while (d < 8 && next + d < n && keyOf(next + d) !== key) d++;
+    if (d < 8 && next + d < n) next += d + 1;
+    else {
+      if (!isBullet(lineText(i))) continue;
+      for (d = 8; d <= MAX_EDITS && next + d < n; d++)
+        if (keyOf(next + d) === key) {
+          next += d + 1;
+          break;
+        }
+    }
     bullets.push(i);
-    keys.push(key53(hashes[2 * i]!, hashes[2 * i + 1]!));
-  });
+    keys.push(key);
+  }
   const hunks = diffHunks(n, bullets.length, (j, k) => keyOf(j) === keys[k], MAX_EDITS);
   if (hunks === undefined) return undefined;
   let k = 0;
   for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
     for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k]! + 1);
     for (; k < h.bEnd; k++) {
-      const parsed = parseIndexLine(lines[bullets[k]!]!, bullets[k]! + 1);
+      const parsed = parseIndexLine(lineText(bullets[k]!), bullets[k]! + 1);
       if (parsed === undefined) continue;
       if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
       else {

@@ -6,7 +6,8 @@ import { parseIndex, parseIndexLine, type IndexEntry, type UnparsedLine } from "
 import { lineHashLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
-import { readIndexText } from "../store/index-read.js";
+import { readIndexBytes } from "../store/index-read.js";
+import { utf8Text } from "../core/bytes.js";
 import type { FileStat } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { applyLineEdits, type Item, type Journaled } from "./journal.js";
@@ -56,16 +57,16 @@ export function everyEntry(
       };
     }
   } else {
-    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const { bytes, truncated } = readIndexBytes(joinPath(memoryDir, INDEX_FILE));
     const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {};
     const narrow = full ? since : (told?.cards ?? new Set<string>());
-    const aligned = narrow && alignIndex(base, cur, text);
+    const aligned = narrow && alignIndex(base, cur, bytes);
     if (aligned) {
       const check = new Set([...narrow!, ...(told?.cards ?? [])]);
       const segs = recheck(base, aligned.segs, check, stampNow, reparse);
       return { segs, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
     }
-    const parsed = parseIndex(text);
+    const parsed = parseIndex(utf8Text(bytes));
     items = matchLines(base, cur, parsed.entries);
     const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {

@@ -18,6 +18,12 @@ export const INDEX_READ_CAP = 24 * 1024 * 1024;
  * symlink is refused too (an index outside the owner's hand, e.g. Claude's, is never read through a link).
  */
 export function readIndexText(file: string, cap = INDEX_READ_CAP, options: { nofollow?: boolean } = {}): { text: string; truncated?: IndexTruncation } {
+  const { bytes, truncated } = readIndexBytes(file, cap, options);
+  return { text: utf8Text(bytes), ...(truncated ? { truncated } : {}) };
+}
+
+/** The same read as its bytes, for a reader that decodes only the lines it needs (lib/rank-cache/align.ts). */
+export function readIndexBytes(file: string, cap = INDEX_READ_CAP, options: { nofollow?: boolean } = {}): { bytes: Uint8Array; truncated?: IndexTruncation } {
   const { fd, stat } = openRegular(file, options);
   try {
     const want = Math.min(stat.size, cap);
@@ -28,10 +34,10 @@ export function readIndexText(file: string, cap = INDEX_READ_CAP, options: { nof
       if (n === 0) break;
       length += n;
     }
-    if (stat.size <= cap) return { text: utf8Text(buf, 0, length) };
+    if (stat.size <= cap) return { bytes: buf.subarray(0, length) };
     // Cut after the last whole line, so no entry is ranked on half its text.
     const end = buf.lastIndexOf(0x0a, length - 1) + 1;
-    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat.size } };
+    return { bytes: buf.subarray(0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat.size } };
   } finally {
     close(fd);
   }

@@ -5178,6 +5178,10 @@ function isMeasurable(card) {
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
 function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { bytes, truncated } = readIndexBytes(file, cap, options);
+  return { text: utf8Text(bytes), ...truncated ? { truncated } : {} };
+}
+function readIndexBytes(file, cap = INDEX_READ_CAP, options = {}) {
   const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
@@ -5188,9 +5192,9 @@ function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
       if (n === 0) break;
       length += n;
     }
-    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    if (stat2.size <= cap) return { bytes: buf.subarray(0, length) };
     const end = buf.lastIndexOf(10, length - 1) + 1;
-    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
+    return { bytes: buf.subarray(0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
   } finally {
     close(fd);
   }
@@ -6091,8 +6095,9 @@ function diffHunks(n, m5, equal, maxEdits) {
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 var MAX_UNALIGNED = 64;
 var MAX_EDITS = 256;
-function alignIndex(base, cur, text) {
-  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
+function alignIndex(base, cur, bytes) {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
   const n = toBase.length;
   const raw = base.view.rawKeys;
@@ -6120,22 +6125,42 @@ function alignIndex(base, cur, text) {
     if (last?.from !== void 0 && last.from + last.count === b && last.shift === shift) last.count++;
     else segs.push({ from: b, count: 1, shift });
   };
-  const lines = text.split(/\r?\n/);
-  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed);
+  const hashes = lineHashes(bytes, base.header.seed);
+  const count = hashes.length / 2;
+  const starts = new Int32Array(count + 1);
+  for (let i = 1; i < count; i++) starts[i] = buf.indexOf(10, starts[i - 1]) + 1;
+  starts[count] = bytes.length + 1;
+  const lineText = (i) => {
+    let end = starts[i + 1] - 1;
+    if (i < count - 1 && end > starts[i] && bytes[end - 1] === 13) end--;
+    return utf8Text(bytes, starts[i], end);
+  };
   const bullets = [];
   const keys = [];
-  lines.forEach((line, i) => {
-    if (!isBullet(line)) return;
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const key = key53(hashes[2 * i], hashes[2 * i + 1]);
+    let d = 0;
+    while (d < 8 && next + d < n && keyOf(next + d) !== key) d++;
+    if (d < 8 && next + d < n) next += d + 1;
+    else {
+      if (!isBullet(lineText(i))) continue;
+      for (d = 8; d <= MAX_EDITS && next + d < n; d++)
+        if (keyOf(next + d) === key) {
+          next += d + 1;
+          break;
+        }
+    }
     bullets.push(i);
-    keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
-  });
+    keys.push(key);
+  }
   const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;
   let k = 0;
   for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
     for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k] + 1);
     for (; k < h.bEnd; k++) {
-      const parsed2 = parseIndexLine(lines[bullets[k]], bullets[k] + 1);
+      const parsed2 = parseIndexLine(lineText(bullets[k]), bullets[k] + 1);
       if (parsed2 === void 0) continue;
       if ("reason" in parsed2) unparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
       else {
@@ -6199,16 +6224,16 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since
       };
     }
   } else {
-    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const { bytes, truncated } = readIndexBytes(joinPath(memoryDir, INDEX_FILE));
     const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
     const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
-    const aligned = narrow && alignIndex(base, cur, text);
+    const aligned = narrow && alignIndex(base, cur, bytes);
     if (aligned) {
       const check2 = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
       const segs2 = recheck(base, aligned.segs, check2, stampNow, reparse);
       return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
     }
-    const parsed2 = parseIndex(text);
+    const parsed2 = parseIndex(utf8Text(bytes));
     items = matchLines(base, cur, parsed2.entries);
     const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {
@@ -9313,7 +9338,27 @@ async function keepFresh(memoryDir, options) {
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
       if (at - Math.max(lastPrompt(memoryDir, started), lastAsked) >= options.idleMs) return "idle";
-      const exit = await alone(async () => {
+      let round;
+      const failed = (err) => {
+        if (systemCode(err) === "ENOENT") return "gone";
+        options.onError?.(err);
+        [lastChecked, changedSince, sawEveryCard] = [void 0, void 0, false];
+        return void 0;
+      };
+      const rankCheck = (r) => loadRankable(memoryDir, {
+        nowMs: at,
+        checkAllCards: true,
+        fullCheckMax: options.fullCheckMax,
+        createStateDir: false,
+        stats: r.stats,
+        journal: r.mark,
+        changedSince: r.vouched ? { checked: lastChecked, cards: changedSince } : void 0
+      }).then((store) => {
+        if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
+        else if (!r.vouched) [lastChecked, changedSince] = [void 0, void 0];
+        return store;
+      });
+      const first = await alone(async () => {
         try {
           const mark = journalMark(memoryDir);
           const settled = watch ? await watch.settle() : "unsure";
@@ -9325,6 +9370,20 @@ async function keepFresh(memoryDir, options) {
           const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
           const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== void 0 && changedSince !== void 0;
           if (vouched) for (const name of watch?.changed ?? []) changedSince.add(name);
+          round = { mark, stats, asBefore, vouched };
+          if (asBefore || vouched) round.store = await rankCheck(round);
+        } catch (err) {
+          round = void 0;
+          return failed(err);
+        }
+        return void 0;
+      });
+      if (first) return first;
+      if (round?.store) await alone(async () => void 0);
+      const exit = await (round?.store ? (fn) => fn() : alone)(async () => {
+        if (!round) return void 0;
+        try {
+          const { mark, stats, asBefore, vouched } = round;
           const cacheNow = cacheIdentity(memoryDir);
           const sameCache = lastCards !== void 0 && cacheNow !== void 0 && sameNumbers(lastCards.cache, cacheNow);
           const stale = sameCache && lastCards.outcome === "changed" && (asBefore || vouched);
@@ -9333,17 +9392,7 @@ async function keepFresh(memoryDir, options) {
             mark,
             ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
           });
-          const store = await loadRankable(memoryDir, {
-            nowMs: at,
-            checkAllCards: true,
-            fullCheckMax: options.fullCheckMax,
-            createStateDir: false,
-            stats,
-            journal: mark,
-            changedSince: vouched ? { checked: lastChecked, cards: changedSince } : void 0
-          });
-          if (store.checked !== void 0) [lastChecked, changedSince] = [store.checked, /* @__PURE__ */ new Set()];
-          else if (!vouched) [lastChecked, changedSince] = [void 0, void 0];
+          const store = round.store ?? await rankCheck(round);
           serving = watch !== void 0;
           if (serving && cards === void 0 && !watch.sawEveryCard()) restamp(memoryDir, stats, unheld(store.index, stats));
           sawEveryCard = watch?.sawEveryCard() ?? false;
@@ -9351,9 +9400,7 @@ async function keepFresh(memoryDir, options) {
           const min = options.keeperMin ?? options.fullCheckMax;
           if (store.entryCount <= min && (cards?.cards ?? 0) <= min) return "small";
         } catch (err) {
-          if (systemCode(err) === "ENOENT") return "gone";
-          options.onError?.(err);
-          [lastChecked, changedSince, sawEveryCard] = [void 0, void 0, false];
+          return failed(err);
         }
         return void 0;
       });

@@ -9102,6 +9102,10 @@ function applyDecay(snap, today) {
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
 function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { bytes, truncated } = readIndexBytes(file, cap, options);
+  return { text: utf8Text(bytes), ...truncated ? { truncated } : {} };
+}
+function readIndexBytes(file, cap = INDEX_READ_CAP, options = {}) {
   const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
@@ -9112,9 +9116,9 @@ function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
       if (n === 0) break;
       length += n;
     }
-    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    if (stat2.size <= cap) return { bytes: buf.subarray(0, length) };
     const end = buf.lastIndexOf(10, length - 1) + 1;
-    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
+    return { bytes: buf.subarray(0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
   } finally {
     close(fd);
   }
@@ -9989,8 +9993,9 @@ function diffHunks(n, m4, equal, maxEdits) {
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 var MAX_UNALIGNED = 64;
 var MAX_EDITS = 256;
-function alignIndex(base, cur, text) {
-  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
+function alignIndex(base, cur, bytes) {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
   const n = toBase.length;
   const raw = base.view.rawKeys;
@@ -10018,22 +10023,42 @@ function alignIndex(base, cur, text) {
     if (last?.from !== void 0 && last.from + last.count === b && last.shift === shift) last.count++;
     else segs.push({ from: b, count: 1, shift });
   };
-  const lines = text.split(/\r?\n/);
-  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed);
+  const hashes = lineHashes(bytes, base.header.seed);
+  const count = hashes.length / 2;
+  const starts = new Int32Array(count + 1);
+  for (let i = 1; i < count; i++) starts[i] = buf.indexOf(10, starts[i - 1]) + 1;
+  starts[count] = bytes.length + 1;
+  const lineText = (i) => {
+    let end = starts[i + 1] - 1;
+    if (i < count - 1 && end > starts[i] && bytes[end - 1] === 13) end--;
+    return utf8Text(bytes, starts[i], end);
+  };
   const bullets = [];
   const keys = [];
-  lines.forEach((line, i) => {
-    if (!isBullet(line)) return;
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const key = key53(hashes[2 * i], hashes[2 * i + 1]);
+    let d = 0;
+    while (d < 8 && next + d < n && keyOf(next + d) !== key) d++;
+    if (d < 8 && next + d < n) next += d + 1;
+    else {
+      if (!isBullet(lineText(i))) continue;
+      for (d = 8; d <= MAX_EDITS && next + d < n; d++)
+        if (keyOf(next + d) === key) {
+          next += d + 1;
+          break;
+        }
+    }
     bullets.push(i);
-    keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
-  });
+    keys.push(key);
+  }
   const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;
   let k = 0;
   for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
     for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k] + 1);
     for (; k < h.bEnd; k++) {
-      const parsed2 = parseIndexLine(lines[bullets[k]], bullets[k] + 1);
+      const parsed2 = parseIndexLine(lineText(bullets[k]), bullets[k] + 1);
       if (parsed2 === void 0) continue;
       if ("reason" in parsed2) unparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
       else {
@@ -10097,16 +10122,16 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since
       };
     }
   } else {
-    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const { bytes, truncated } = readIndexBytes(joinPath(memoryDir, INDEX_FILE));
     const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
     const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
-    const aligned = narrow && alignIndex(base, cur, text);
+    const aligned = narrow && alignIndex(base, cur, bytes);
     if (aligned) {
       const check2 = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
       const segs2 = recheck(base, aligned.segs, check2, stampNow, reparse);
       return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
     }
-    const parsed2 = parseIndex(text);
+    const parsed2 = parseIndex(utf8Text(bytes));
     items = matchLines(base, cur, parsed2.entries);
     const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {

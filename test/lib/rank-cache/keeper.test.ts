@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { FULL_CHECK_MAX, loadRankable } from "../../../lib/rank-cache/load.js";
 import { KEEPER_IDLE_MS, KEEPER_LOCK, keepFresh, keeperSettings, type KeeperOptions } from "../../../lib/rank-cache/keeper.js";
 import { KEEPER_MIN } from "../../../lib/rank-cache/keeper-lock.js";
+import { askKeeper, type ChangedSince } from "../../../lib/rank-cache/keeper-ask.js";
 import { tryStoreLock } from "../../../lib/store/lock.js";
 import { CARD_CACHE, readCardCatalog } from "../../../lib/store/card-cache.js";
 import { CARD_CHECK } from "../../../lib/store/full-check.js";
@@ -241,4 +242,48 @@ test("with its watch, the round after a save stats the saved card only, folds th
   );
   const listed = await runCli(["list", "--json"], io);
   assert.match(listed.stdout, /the zanzibar flag moved/);
+});
+
+test("a question asked as the round after a save starts is answered once the rank cache has folded the save, before that round's card-cache pass ends", {
+  skip: process.platform !== "linux",
+}, async (t) => {
+  const s = await keptStore(t, cards, { cardCache: true });
+  const io = testIo({ cwd: s.repo, home: s.home, env: { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory } });
+  const clock = realTime(5, 300);
+  const sleep = clock.sleep;
+  let asked: Promise<ChangedSince | undefined> | undefined;
+  let ended = 0; // rounds ended
+  let answeredAfter: number | undefined;
+  let askNow = false;
+  const now = clock.now;
+  // A prompt's question, made as the round after the save starts (its first reading of the clock): the keeper
+  // serves from its second round on.
+  clock.now = () => {
+    if (askNow) {
+      askNow = false;
+      asked = askKeeper(s.memory, 10_000);
+      assert.ok(asked, "the keeper serves");
+      void asked.then(() => (answeredAfter ??= ended));
+    }
+    return now();
+  };
+  clock.sleep = async (ms) => {
+    if (++ended === 2) {
+      const r = await runCli(["save", "feedback_4", "-t", "feedback", "-d", "the zanzibar flag moved"], io);
+      assert.equal(r.code, 0, r.stderr);
+      await new Promise((r) => setTimeout(r, 250)); // past the save's too-recent window: the next round folds it
+      askNow = true;
+      return sleep(0);
+    }
+    await sleep(ms);
+  };
+  assert.equal(await keepFresh(s.memory, clock), "idle");
+  const answer = await asked!;
+  assert.ok(answer, "answered, not unsure");
+  assert.equal(answeredAfter, 2, "answered before the round after the save ended (its card-cache pass included)");
+  // The answer names the rank cache with the save folded: a prompt past the 2 s window that opens it checks no card
+  // but those named and ranks the save's line without a refresh of its own.
+  const store = await loadRankable(s.memory, { nowMs: Date.now() + 60_000, fullCheckMax: 10, writeCache: false, changedSince: answer });
+  assert.equal(store.cache, "fresh");
+  assert.ok(Array.from({ length: store.index.size }, (_, id) => store.index.entry(id).raw).some((raw) => raw.includes("the zanzibar flag moved")));
 });

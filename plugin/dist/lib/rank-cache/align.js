@@ -2,13 +2,15 @@
 import { diffHunks } from "../core/line-diff.js";
 import { isBullet, parseIndexLine } from "../core/index-file.js";
 import { lineHashes } from "../core/line-key.js";
+import { utf8Text } from "../core/bytes.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 var MAX_UNALIGNED = 64;
 var MAX_EDITS = 256;
-function alignIndex(base, cur, text) {
-  if (!cur.delta.plainFiles || text.includes("```") || text.includes("~~~")) return void 0;
+function alignIndex(base, cur, bytes) {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
   const n = toBase.length;
   const raw = base.view.rawKeys;
@@ -36,22 +38,42 @@ function alignIndex(base, cur, text) {
     if (last?.from !== void 0 && last.from + last.count === b && last.shift === shift) last.count++;
     else segs.push({ from: b, count: 1, shift });
   };
-  const lines = text.split(/\r?\n/);
-  const hashes = lineHashes(Buffer.from(text, "utf8"), base.header.seed);
+  const hashes = lineHashes(bytes, base.header.seed);
+  const count = hashes.length / 2;
+  const starts = new Int32Array(count + 1);
+  for (let i = 1; i < count; i++) starts[i] = buf.indexOf(10, starts[i - 1]) + 1;
+  starts[count] = bytes.length + 1;
+  const lineText = (i) => {
+    let end = starts[i + 1] - 1;
+    if (i < count - 1 && end > starts[i] && bytes[end - 1] === 13) end--;
+    return utf8Text(bytes, starts[i], end);
+  };
   const bullets = [];
   const keys = [];
-  lines.forEach((line, i) => {
-    if (!isBullet(line)) return;
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const key = key53(hashes[2 * i], hashes[2 * i + 1]);
+    let d = 0;
+    while (d < 8 && next + d < n && keyOf(next + d) !== key) d++;
+    if (d < 8 && next + d < n) next += d + 1;
+    else {
+      if (!isBullet(lineText(i))) continue;
+      for (d = 8; d <= MAX_EDITS && next + d < n; d++)
+        if (keyOf(next + d) === key) {
+          next += d + 1;
+          break;
+        }
+    }
     bullets.push(i);
-    keys.push(key53(hashes[2 * i], hashes[2 * i + 1]));
-  });
+    keys.push(key);
+  }
   const hunks = diffHunks(n, bullets.length, (j, k2) => keyOf(j) === keys[k2], MAX_EDITS);
   if (hunks === void 0) return void 0;
   let k = 0;
   for (const h of [...hunks, { aStart: n, bStart: bullets.length, bEnd: bullets.length }]) {
     for (let j = h.aStart - h.bStart + k; k < h.bStart; k++, j++) carry(j, bullets[k] + 1);
     for (; k < h.bEnd; k++) {
-      const parsed = parseIndexLine(lines[bullets[k]], bullets[k] + 1);
+      const parsed = parseIndexLine(lineText(bullets[k]), bullets[k] + 1);
       if (parsed === void 0) continue;
       if ("reason" in parsed) unparsed.push([parsed.line, parsed.raw, parsed.reason]);
       else {

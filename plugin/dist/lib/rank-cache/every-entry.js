@@ -3,7 +3,8 @@ import { parseIndex, parseIndexLine } from "../core/index-file.js";
 import { lineHashLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
-import { readIndexText } from "../store/index-read.js";
+import { readIndexBytes } from "../store/index-read.js";
+import { utf8Text } from "../core/bytes.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { applyLineEdits } from "./journal.js";
 import { normalizeCardPath } from "./card-fields.js";
@@ -32,16 +33,16 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow, since
       };
     }
   } else {
-    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const { bytes, truncated } = readIndexBytes(joinPath(memoryDir, INDEX_FILE));
     const cut = truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {};
     const narrow = full ? since : told?.cards ?? /* @__PURE__ */ new Set();
-    const aligned = narrow && alignIndex(base, cur, text);
+    const aligned = narrow && alignIndex(base, cur, bytes);
     if (aligned) {
       const check = /* @__PURE__ */ new Set([...narrow, ...told?.cards ?? []]);
       const segs2 = recheck(base, aligned.segs, check, stampNow, reparse);
       return { segs: segs2, meta: { cards: aligned.cards, unparsed: aligned.unparsed, plainFiles: aligned.plainFiles, ...cut } };
     }
-    const parsed = parseIndex(text);
+    const parsed = parseIndex(utf8Text(bytes));
     items = matchLines(base, cur, parsed.entries);
     const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {

@@ -3,6 +3,10 @@ import { openRegular, readAt, close } from "./checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 var INDEX_READ_CAP = 24 * 1024 * 1024;
 function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { bytes, truncated } = readIndexBytes(file, cap, options);
+  return { text: utf8Text(bytes), ...truncated ? { truncated } : {} };
+}
+function readIndexBytes(file, cap = INDEX_READ_CAP, options = {}) {
   const { fd, stat } = openRegular(file, options);
   try {
     const want = Math.min(stat.size, cap);
@@ -13,9 +17,9 @@ function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
       if (n === 0) break;
       length += n;
     }
-    if (stat.size <= cap) return { text: utf8Text(buf, 0, length) };
+    if (stat.size <= cap) return { bytes: buf.subarray(0, length) };
     const end = buf.lastIndexOf(10, length - 1) + 1;
-    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat.size } };
+    return { bytes: buf.subarray(0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat.size } };
   } finally {
     close(fd);
   }
@@ -27,5 +31,6 @@ function countLines(buf, end) {
 }
 export {
   INDEX_READ_CAP,
+  readIndexBytes,
   readIndexText
 };
