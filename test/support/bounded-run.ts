@@ -36,12 +36,13 @@ function cpuMsOf(pid: number): number | undefined {
 }
 
 /**
- * Runs a child with a hard kill past `cpuCapMs` of CPU time, `wallMs` of wall time or `maxRssKiB`, sampling meanwhile.
+ * Runs a child with a hard kill past `cpuCapMs` of CPU time, `wallMs` of wall time or `maxRssKiB`, sampling meanwhile;
+ * its stdin is `input`, or what a feeder writes (it may never stop).
  * The wall bound allows for a fifth of a core: consolidate's 7 s of CPU took 36 s of wall time at load 25, over 120 s at 30.
  */
 export function runBounded(
   args: string[],
-  input: string,
+  input: string | ((stdin: NodeJS.WritableStream) => void),
   env: NodeJS.ProcessEnv,
   cwd: string,
   cpuCapMs = CPU_CAP_MS,
@@ -76,11 +77,14 @@ export function runBounded(
     };
     const poll = setInterval(sample, 20);
     const killer = setTimeout(() => kill("wall"), wallMs);
+    // A feeder may write forever: its pipe goes with the child.
+    child.on("exit", () => child.stdin.destroy());
     child.on("close", (code, signal) => {
       clearInterval(poll);
       clearTimeout(killer);
       resolve({ code, signal, stdout, stderr, ms: Date.now() - started, peakKiB, cpuMs, ...(killedFor ? { killedFor } : {}) });
     });
-    child.stdin.end(input);
+    if (typeof input === "string") child.stdin.end(input);
+    else input(child.stdin);
   });
 }
