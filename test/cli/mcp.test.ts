@@ -178,6 +178,7 @@ test("an opted-in host's subagent (a call whose _meta carries claudecode/agentId
     history(s.memory).map((e) => [e.card, e.actor]),
     [["notes/sub.md", "host:claude"]],
   );
+  await server.close();
 });
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {

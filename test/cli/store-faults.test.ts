@@ -85,6 +85,7 @@ test("MEMORY.md a directory: MCP memory_search and memory_recall answer E_UNAVAI
     assert.match(r.text, /MEMORY INDEX UNAVAILABLE \(.*MEMORY\.md.*\)/, tool);
     assert.doesNotMatch(r.text, /a bug in memctl/, tool);
   }
+  await server.close();
 });
 
 test("an unreadable store (chmod 000, unprivileged): list and search give the reason, the hook its block", { skip: noPrivilegeDrop }, (t) => {

@@ -134,7 +134,8 @@ test("the keeper exits when its .memctl/ or its store is removed, and makes neit
   const state = path.join(k.s.memory, ".memctl");
   await k.prompt("the build");
   const first = await liveKeeper(k);
-  fs.rmSync(state, { recursive: true, force: true });
+  // Retried as `rm -rf` would be: the keeper may be writing its cache while the folder goes (ENOTEMPTY at load 25).
+  fs.rmSync(state, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   await waitFor(() => !processAlive(first), 20_000, "the keeper's exit");
   assert.equal(fs.existsSync(state), false);
   await k.prompt("the build");

@@ -1,11 +1,13 @@
-// A child process with a hard kill (a hang or a runaway allocation), its peak RSS and CPU time sampled from /proc
-// meanwhile. Bound a cost by its CPU time, not its wall time: on a loaded machine (CI's 2 cores) the wall time is
-// mostly waiting for a core.
+// A child process with a hard kill (a runaway loop, a hang, a runaway allocation), its peak RSS and CPU time sampled
+// from /proc meanwhile. Bound a cost by its CPU time, not its wall time: on a loaded machine (CI's 2 cores) the wall
+// time is mostly waiting for a core (a healthy doctor took 8.3 s of wall time there and was killed as hung).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 
-/** Past this a call counts as hung; the fixed code answers in well under a second. */
-export const HANG_MS = 8_000;
+/** CPU time past which a call counts as a runaway; the fixed code uses well under a second of it. */
+export const CPU_CAP_MS = 8_000;
+/** Wall time past which a call counts as blocked (a FIFO, a stdin never closed): a hang is minutes, not seconds. */
+export const HANG_MS = 120_000;
 export const MAX_RSS_KIB = 400 * 1024;
 
 export interface Bounded {
@@ -18,6 +20,8 @@ export interface Bounded {
   peakKiB: number;
   /** CPU time (user + system) at the last sample, ms: short of the total by at most one 20 ms sample. */
   cpuMs: number;
+  /** Why it was killed, if it was: past its CPU time, its wall time or its RSS. */
+  killedFor?: "cpu" | "wall" | "rss";
 }
 
 /** The user + system CPU time of a live process, ms, from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
@@ -31,8 +35,20 @@ function cpuMsOf(pid: number): number | undefined {
   }
 }
 
-/** Runs a child with a hard kill at HANG_MS (or when it passes `maxRssKiB`), sampling its peak RSS meanwhile. */
-export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string, hangMs = HANG_MS, maxRssKiB = MAX_RSS_KIB): Promise<Bounded> {
+/**
+ * Runs a child with a hard kill past `cpuCapMs` of CPU time, `wallMs` of wall time or `maxRssKiB`, sampling meanwhile;
+ * its stdin is `input`, or what a feeder writes (it may never stop).
+ * The wall bound allows for a fifth of a core: consolidate's 7 s of CPU took 36 s of wall time at load 25, over 120 s at 30.
+ */
+export function runBounded(
+  args: string[],
+  input: string | ((stdin: NodeJS.WritableStream) => void),
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  cpuCapMs = CPU_CAP_MS,
+  maxRssKiB = MAX_RSS_KIB,
+  wallMs = Math.max(5 * cpuCapMs, HANG_MS),
+): Promise<Bounded> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(process.execPath, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
@@ -40,6 +56,11 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
     let stderr = "";
     let peakKiB = 0;
     let cpuMs = 0;
+    let killedFor: Bounded["killedFor"];
+    const kill = (why: NonNullable<Bounded["killedFor"]>) => {
+      killedFor ??= why;
+      child.kill("SIGKILL");
+    };
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     const sample = () => {
@@ -51,15 +72,19 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
       }
       const cpu = child.pid === undefined ? undefined : cpuMsOf(child.pid);
       if (cpu !== undefined) cpuMs = Math.max(cpuMs, cpu);
-      if (peakKiB > maxRssKiB) child.kill("SIGKILL");
+      if (peakKiB > maxRssKiB) kill("rss");
+      else if (cpuMs > cpuCapMs) kill("cpu");
     };
     const poll = setInterval(sample, 20);
-    const killer = setTimeout(() => child.kill("SIGKILL"), hangMs);
+    const killer = setTimeout(() => kill("wall"), wallMs);
+    // A feeder may write forever: its pipe goes with the child.
+    child.on("exit", () => child.stdin.destroy());
     child.on("close", (code, signal) => {
       clearInterval(poll);
       clearTimeout(killer);
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, peakKiB, cpuMs });
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, peakKiB, cpuMs, ...(killedFor ? { killedFor } : {}) });
     });
-    child.stdin.end(input);
+    if (typeof input === "string") child.stdin.end(input);
+    else input(child.stdin);
   });
 }

@@ -45,4 +45,5 @@ test("an opted-in agent's memory_manage neither reads nor releases what a sync h
   // A held line is not edited (nor its text probed) through str_replace either.
   const probe = await callTool(mcp.client, "memory_manage", { command: "str_replace", path: "MEMORY.md", old_str: "read it first", new_str: "read it" });
   assert.equal(probe.code, "E_HELD", probe.text);
+  await mcp.close();
 });

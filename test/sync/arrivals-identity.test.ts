@@ -40,4 +40,5 @@ test("a held card reached through another name of the same file (a hard link) st
   const review = JSON.parse(await ok(b, ["review", "--json"])) as { arrivals: { id: string; path: string }[] };
   await ok(b, ["accept", review.arrivals.find((x) => x.path === "project_deploy-notes.md")!.id]);
   assert.match(hookOn(b, "what are the release pipeline notes"), /project_release-alias\.md/);
+  await mcp.close();
 });

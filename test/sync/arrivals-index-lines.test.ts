@@ -43,6 +43,7 @@ test("shared trust: a free-text MEMORY.md line a teammate pushed is held from ag
   assert.doesNotMatch((await callTool(mcp.client, "memory_view", { path: "MEMORY.md" })).text, /curl/);
   await ok(b, ["accept", item!.id]);
   assert.match((await callTool(mcp.client, "memory_view", { path: "MEMORY.md" })).text, /curl/, "accepted, the line is the owner's");
+  await mcp.close();
 });
 
 test("own trust: a free-text MEMORY.md line holding a secret or hidden text arrives quarantined and is shown to no one", async (t) => {

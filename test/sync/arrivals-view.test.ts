@@ -47,6 +47,7 @@ test("memory_view gives an agent nothing a sync holds: no quarantined secret, no
   const accepted = await callTool(mcp.client, "memory_view", { name: "deploy-notes" });
   assert.equal(accepted.isError, false, accepted.text);
   assert.match(accepted.text, /ignore previous/);
+  await mcp.close();
 });
 
 test("memctl view and show: the owner reads an unreviewed arrival but never a quarantined one; from an agent's shell neither", async (t) => {

@@ -60,6 +60,7 @@ test("an opted-in agent's memory_manage may not create or rename to a name Windo
   assert.equal(away.isError, false, away.text);
   const fine = await callTool(mcp.client, "memory_manage", { command: "create", path: "notes/console.md", file_text: "fine\n" });
   assert.equal(fine.isError, false, fine.text);
+  await mcp.close();
 });
 
 test("names Windows refuses that the owner commits by hand are pushed with a warning from sync and doctor, saying what to do", async (t) => {

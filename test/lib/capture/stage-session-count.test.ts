@@ -32,6 +32,8 @@ test("a proposal moved to the archive while capture counts the session's proposa
     ],
     { stdio: "ignore" },
   );
+  // Awaited before the test ends: the cleanup registered first would otherwise find it still running and sweep it.
+  const moverGone = new Promise((resolve) => mover.once("exit", resolve));
   t.after(() => mover.kill("SIGKILL"));
   const reasons = new Map<string, number>();
   const key = "AKIAZ7Q3XK4M2RTV9PLD";
@@ -43,5 +45,6 @@ test("a proposal moved to the archive while capture counts the session's proposa
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   mover.kill("SIGKILL");
+  await moverGone;
   assert.deepEqual([...reasons.keys()], ["E_SECRET"], JSON.stringify([...reasons]));
 });

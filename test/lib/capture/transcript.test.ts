@@ -89,9 +89,11 @@ test("Claude Code: what the IDE and the host add to a user turn (a selection of 
 test("a user turn full of host tags that never close (a selected file can hold anything) is read in one pass", () => {
   // Scanning from every opening tag to the end for its closing tag would be quadratic: about 10^11 steps here.
   const text = `</ide_selection>${"<ide_selection>x ".repeat(150_000)}from now on, run the linter before every commit`;
-  const started = performance.now();
+  // CPU time, not wall time: on a loaded machine the wall time is mostly waiting for a core.
+  const started = process.cpuUsage();
   const messages = userMessages(JSON.stringify({ type: "user", message: { role: "user", content: text } }));
-  assert.ok(performance.now() - started < 5000, `${performance.now() - started} ms`);
+  const cpu = process.cpuUsage(started);
+  assert.ok((cpu.user + cpu.system) / 1000 < 5000, `${(cpu.user + cpu.system) / 1000} ms of CPU`);
   assert.equal(messages.length, 1);
   assert.match(messages[0]!.text, /run the linter before every commit$/);
 });

@@ -65,4 +65,5 @@ test("an oversized string argument of every tool is refused naming its limit, wi
   const { tools } = await server.client.listTools();
   const search = tools.find((x) => x.name === "memory_search")!;
   assert.equal((search.inputSchema.properties as Record<string, { maxLength?: number }>).query!.maxLength, 32_768);
+  await server.close();
 });

@@ -41,6 +41,7 @@ test("memory_view and an agent's memctl view never show git's files: the remote'
   assert.doesNotMatch(shell.stdout + shell.stderr, /ghp_|x-access-token/);
   // The store itself is still listed and read.
   assert.equal((await callTool(mcp.client, "memory_view", { path: "feedback_testing.md" })).isError, false);
+  await mcp.close();
 });
 
 test("an opted-in agent's memory_manage cannot write git's config, hooks or attributes; the owner's next sync runs nothing of theirs", async (t) => {
@@ -77,4 +78,5 @@ test("an opted-in agent's memory_manage cannot write git's config, hooks or attr
   spawnSync(process.execPath, [CLI, "sync", "init", path.join(s.root, "remote.git")], { cwd: s.repo, env: owner, encoding: "utf8" });
   spawnSync(process.execPath, [CLI, "sync"], { cwd: s.repo, env: owner, encoding: "utf8" });
   assert.equal(fs.existsSync(marker), false, "a command an agent planted ran");
+  await mcp.close();
 });

@@ -82,6 +82,7 @@ test("installed MCP server: memory_manage refused by default, log and propose al
   assert.equal(fs.existsSync(path.join(w.memory, "notes", "alex.md")), true);
   await until(() => announced >= 2);
   assert.equal((await names()).includes("memory_manage"), false);
+  await client.close();
 });
 
 test("memctl mcp --actor system is refused before anything is served", (t) => {

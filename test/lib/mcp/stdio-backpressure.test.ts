@@ -14,13 +14,14 @@ const REQUESTS = 12_000;
 
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
-test("a client that does not read its answers does not grow the server; once it reads, every answer arrives", { timeout: 900_000 }, async (t) => {
+test("a client that does not read its answers does not grow the server; once it reads, every answer arrives", async (t) => {
   const s = sandbox([{ file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose" }]);
   t.after(() => s.cleanup());
   const env = { PATH: process.env.PATH ?? "", HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory };
   const launch = mcpServerCommand(REPO_ROOT);
   const child = spawn(process.execPath, launch.args, { cwd: s.repo, env, stdio: ["pipe", "pipe", "ignore"] });
   t.after(() => child.kill("SIGKILL"));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   child.stdin.on("error", () => undefined);
   child.stdout.pause();
   const line = (o: unknown) => `${JSON.stringify(o)}\n`;
@@ -40,16 +41,15 @@ test("a client that does not read its answers does not grow the server; once it 
   // Fixed: ~110 MB, flat. Before: every answer kept, 12,000 tools/list answers ~180 MB more (50,000: 790 MB).
   assert.ok(peak < 180 * 1024, `the server grew to ${peak} KiB holding answers nobody read`);
 
-  // Now read: every request is answered, in full. A stall (no answer for 30 s) fails; slow progress on a loaded
-  // machine does not (at load 25 the 12,001 answers took over 120 s, still arriving).
+  // Now read: every request is answered, in full. What fails is a stall (answers lost or never sent), not a total
+  // time: on a loaded machine 6,572 of them took the 120 s the read once had.
   const seen = new Set<number>();
   let pending = "";
   await new Promise<void>((resolve, reject) => {
-    const stalled = () => reject(new Error(`answers stopped: only ${seen.size} of ${REQUESTS + 1} arrived, none for 30 s`));
-    let timer = setTimeout(stalled, 30_000);
+    const stalled = () => reject(new Error(`only ${seen.size} of ${REQUESTS + 1} answers arrived, none in the last 60 s`));
+    const timer = setTimeout(stalled, 60_000);
     child.stdout.on("data", (d: Buffer) => {
-      clearTimeout(timer);
-      timer = setTimeout(stalled, 30_000);
+      timer.refresh();
       pending += d.toString("utf8");
       for (let nl = pending.indexOf("\n"); nl !== -1; nl = pending.indexOf("\n")) {
         const reply = JSON.parse(pending.slice(0, nl)) as { id: number; result?: { tools?: unknown[] } };
@@ -64,4 +64,7 @@ test("a client that does not read its answers does not grow the server; once it 
     });
     child.stdout.resume();
   });
+  // Closed as a host does, and awaited: the cleanup registered first would otherwise find it running and sweep it.
+  child.stdin.end();
+  await exited;
 });

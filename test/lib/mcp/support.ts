@@ -11,6 +11,10 @@ import { REPO_ROOT } from "../../helpers.js";
 export interface Connected {
   client: Client;
   stderr: () => string;
+  /**
+   * Stops the server and waits for it. Await it before the test ends: node:test runs after-hooks in the order they
+   * were registered, so a t.after(close) registered after the store's cleanup ran once the cleanup had SIGKILLed it.
+   */
   close: () => Promise<void>;
 }
 
