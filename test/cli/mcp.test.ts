@@ -76,10 +76,21 @@ test("only `memctl mcp` loads the MCP SDK: other commands and mcp --help run wit
   assert.ok(fs.existsSync(CLI), "run npm run build first");
   const s = sandbox(CARDS);
   try {
-    // A module resolve hook that makes any import of the SDK or zod fail loudly.
+    // Module hooks that make loading the SDK or zod fail loudly: resolved from node_modules, or a chunk of the build
+    // that bundles them (esbuild marks each inlined file with a "// node_modules/<package>/..." line).
     fs.writeFileSync(
       path.join(s.root, "block-hooks.mjs"),
-      'export async function resolve(spec, ctx, next) { if (/^(@modelcontextprotocol\\/|zod($|\\/))/.test(spec)) throw new Error("BLOCKED " + spec); return next(spec, ctx); }\n',
+      [
+        'const SDK = /^(@modelcontextprotocol\\/|zod($|\\/))/;',
+        'export async function resolve(spec, ctx, next) { if (SDK.test(spec)) throw new Error("BLOCKED " + spec); return next(spec, ctx); }',
+        "export async function load(url, ctx, next) {",
+        "  const r = await next(url, ctx);",
+        '  const inlined = /^\\/\\/ node_modules\\/(@modelcontextprotocol\\/sdk|zod)\\//m.exec(r.source ? String(r.source) : "");',
+        '  if (inlined) throw new Error("BLOCKED " + inlined[1] + " (bundled in " + url + ")");',
+        "  return r;",
+        "}",
+        "",
+      ].join("\n"),
     );
     fs.writeFileSync(path.join(s.root, "block.mjs"), 'import { register } from "node:module"; register("./block-hooks.mjs", import.meta.url);\n');
     const run = (...args: string[]) =>
@@ -97,7 +108,7 @@ test("only `memctl mcp` loads the MCP SDK: other commands and mcp --help run wit
     }
     const served = run("mcp");
     assert.notEqual(served.status, 0);
-    // The SDK and zod are resolved concurrently, so whichever is reached first is the one reported blocked.
+    // The SDK and zod are loaded concurrently (or in one chunk), so whichever is reached first is the one reported blocked.
     assert.match(served.stderr, /BLOCKED (@modelcontextprotocol\/sdk|zod)/);
   } finally {
     s.cleanup();
