@@ -81,7 +81,7 @@ test("only `memctl mcp` loads the MCP SDK: other commands and mcp --help run wit
     fs.writeFileSync(
       path.join(s.root, "block-hooks.mjs"),
       [
-        'const SDK = /^(@modelcontextprotocol\\/|zod($|\\/))/;',
+        "const SDK = /^(@modelcontextprotocol\\/|zod($|\\/))/;",
         'export async function resolve(spec, ctx, next) { if (SDK.test(spec)) throw new Error("BLOCKED " + spec); return next(spec, ctx); }',
         "export async function load(url, ctx, next) {",
         "  const r = await next(url, ctx);",
