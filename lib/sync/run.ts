@@ -162,13 +162,9 @@ function networkOptions(ctx: SyncContext, opts: GitOptions): GitOptions {
 
 /** The part under the store lock: repair, commit, merge, resolve. */
 async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: GitOptions, report: SyncReport): Promise<void> {
-  // Before a repair, a commit or a merge: git would commit a linked index as a link, naming where it leads. One HEAD
-  // already holds (committed with git by hand) this sync does not commit, and its merge may bring the file back.
-  try {
-    assertIndexRegular(ctx.memoryDir);
-  } catch (err) {
-    if ((await runGit(ctx.memoryDir, ["diff", "--quiet", "HEAD", "--", INDEX_FILE], opts)).code !== 0) throw err;
-  }
+  // A killed sync's journal means a repair first: it puts back what HEAD holds, links the merge left included.
+  const repairFirst = readJournal(ctx.memoryDir) !== undefined;
+  if (!repairFirst) await refuseLinkedIndex(ctx, opts);
   const tracked: GitOptions = {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }), git_pid: pid }),
@@ -179,6 +175,7 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
     async () => {
       const repaired = await repair(ctx, upstream, opts, report);
       report.repaired.push(...repaired);
+      if (repairFirst) await refuseLinkedIndex(ctx, opts);
       const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
       const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
       return repaired.length > 0 || merged === undefined ? undefined : [...rules, ...merged];
@@ -186,6 +183,19 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
     (touched) => touched,
   );
   writeJournal(ctx.memoryDir, undefined);
+}
+
+/**
+ * Before a commit or a merge (after the repair of a killed sync, which puts back what HEAD holds): git would commit a
+ * linked index as a link, naming where it leads. One HEAD already holds (committed with git by hand) this
+ * sync does not commit, and its merge may bring the file back.
+ */
+async function refuseLinkedIndex(ctx: SyncContext, opts: GitOptions): Promise<void> {
+  try {
+    assertIndexRegular(ctx.memoryDir);
+  } catch (err) {
+    if ((await runGit(ctx.memoryDir, ["diff", "--quiet", "HEAD", "--", INDEX_FILE], opts)).code !== 0) throw err;
+  }
 }
 
 /** Commits local changes and merges the remote's; returns the files the merge changed ([] for none, undefined: not known). */

@@ -104,11 +104,8 @@ function networkOptions(ctx, opts) {
   return { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
 }
 async function local(ctx, upstream, opts, report) {
-  try {
-    assertIndexRegular(ctx.memoryDir);
-  } catch (err) {
-    if ((await runGit(ctx.memoryDir, ["diff", "--quiet", "HEAD", "--", INDEX_FILE], opts)).code !== 0) throw err;
-  }
+  const repairFirst = readJournal(ctx.memoryDir) !== void 0;
+  if (!repairFirst) await refuseLinkedIndex(ctx, opts);
   const tracked = {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }, git_pid: pid })
@@ -118,6 +115,7 @@ async function local(ctx, upstream, opts, report) {
     async () => {
       const repaired = await repair(ctx, upstream, opts, report);
       report.repaired.push(...repaired);
+      if (repairFirst) await refuseLinkedIndex(ctx, opts);
       const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
       const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
       return repaired.length > 0 || merged === void 0 ? void 0 : [...rules, ...merged];
@@ -125,6 +123,13 @@ async function local(ctx, upstream, opts, report) {
     (touched) => touched
   );
   writeJournal(ctx.memoryDir, void 0);
+}
+async function refuseLinkedIndex(ctx, opts) {
+  try {
+    assertIndexRegular(ctx.memoryDir);
+  } catch (err) {
+    if ((await runGit(ctx.memoryDir, ["diff", "--quiet", "HEAD", "--", INDEX_FILE], opts)).code !== 0) throw err;
+  }
 }
 async function commitAndMerge(ctx, upstream, opts, tracked, report) {
   await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
