@@ -8,6 +8,7 @@ import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { mentionsWhole } from "./mentions.js";
 import { DEFAULT_READ_CAP, readRegularBytes } from "../store/checked-fs.js";
+import { bufferView } from "../core/bytes.js";
 
 // "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
 // the full index listing is the compact's summary, then every record written or updated since its watermark
@@ -163,7 +164,7 @@ export function renderViewBlock(view: Pick<IndexView, "lines">, context: BlockCo
 function readBytes(file: string): Buffer | undefined {
   try {
     const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return bufferView(bytes);
   } catch {
     return undefined;
   }

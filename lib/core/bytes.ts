@@ -3,18 +3,19 @@
 // Buffer.prototype's undocumented per-encoding methods to skip Buffer's JavaScript layer at start-up; the
 // saving was inside the noise of the interleaved latency benchmark, and a Node update could have removed them.)
 
-function view(bytes: Uint8Array): Buffer {
+/** A Buffer over the same memory as `bytes` (no copy), for Buffer's search and decoding methods. */
+export function bufferView(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** buf.toString("utf8", start, end). */
 export function utf8Text(bytes: Uint8Array, start = 0, end?: number): string {
-  return view(bytes).toString("utf8", start, end);
+  return bufferView(bytes).toString("utf8", start, end);
 }
 
 /** buf.toString("latin1", start, end): one character per byte. */
 export function latin1Text(bytes: Uint8Array, start = 0, end?: number): string {
-  return view(bytes).toString("latin1", start, end);
+  return bufferView(bytes).toString("latin1", start, end);
 }
 
 let encoder: TextEncoder | undefined;

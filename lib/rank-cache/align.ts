@@ -11,7 +11,7 @@
 import { diffHunks } from "../core/line-diff.js";
 import { isBullet, parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { lineHashes } from "../core/line-key.js";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 import type { OpenDelta } from "./delta.js";
@@ -35,7 +35,7 @@ export interface Aligned {
 
 /** `bytes` (MEMORY.md now) aligned with the merged index of `base` and `cur`; undefined when matchLines must decide. */
 export function alignIndex(base: OpenCache, cur: OpenDelta, bytes: Uint8Array): Aligned | undefined {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buf = bufferView(bytes);
   if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return undefined;
   const toBase = cur.map.toBase;
   const n = toBase.length;

@@ -32,6 +32,7 @@ import { cacheStamp, type CacheStamp } from "./full-check.js";
 import { mergeOrder } from "./card-delta-order.js";
 import { applyLineEdits, decodeLinks, linksBytes, sameNumbers, type LineEdit } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
+import { bufferView } from "../core/bytes.js";
 
 export const CARD_DELTA = "card-delta";
 // A delta's rows are the card cache's: its version follows the cache's, so a row format change drops old deltas.
@@ -88,7 +89,7 @@ export function readCardDelta(memoryDir: string, base: CacheStamp, reread?: (fil
   let stat: FileStat;
   try {
     const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
-    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    bytes = bufferView(read.bytes);
     stat = read.stat;
   } catch {
     return undefined; // none, a link, not a regular file, too large

@@ -1,7 +1,7 @@
 // Reading one card into the card cache's record and words, and a cache file decoded once per stamp: the two reads
 // lib/store/card-cache.ts and card-words.ts share.
 import { cardType, parseCard, supersededBy } from "../core/card.js";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
 import type { CardRecord } from "./card-cache-format.js";
@@ -85,7 +85,7 @@ export function memoByStamp<T>(file: string, decode: (bytes: Buffer, stat: FileS
     const now = lstatIfExists(file);
     if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value as T;
     const { bytes, stat } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat);
+    const value = decode(bufferView(bytes), stat);
     if (value === undefined) decodedByFile.delete(file);
     else decodedByFile.set(file, { stamp: key(stat), value });
     return value;

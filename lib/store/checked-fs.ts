@@ -5,7 +5,7 @@
 // opens at once), check the descriptor itself, and hold a size cap before a byte is read.
 import fs from "node:fs";
 import nodePath from "node:path";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 
 /** What callers read of a stat: the fields fs.Stats has under the same names. */
 export interface FileStat {
@@ -255,7 +255,7 @@ export function readRegularMemo(path: string, cap = DEFAULT_READ_CAP, options: {
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
   const { bytes } = readRegular(path, cap, options);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = bufferView(bytes);
   readByFile.delete(path);
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
   if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value!);
@@ -286,7 +286,7 @@ export function readRegularBytes(path: string, cap = DEFAULT_READ_CAP, options: 
 /** readRegularBytes as a Buffer over the same memory (no copy: MEMORY.md may be 20 MB at 100,000 cards). */
 export function readRegularBuffer(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Buffer {
   const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bufferView(bytes);
 }
 
 export function readRegularUtf8(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): string {

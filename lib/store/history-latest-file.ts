@@ -3,6 +3,7 @@ import { readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
 import { commitFileSync } from "./write.js";
+import { bufferView } from "../core/bytes.js";
 
 // The history index's file (.memctl/history-latest.idx, lib/store/history-latest.ts): memctl's own, per machine,
 // written whole by rename; what it covers of history.jsonl is checked by its reader against the file itself.
@@ -34,7 +35,7 @@ export function indexPath(memoryDir: string): string {
 export function loadIndex(memoryDir: string): LatestIndex | undefined {
   try {
     const { bytes } = readRegular(indexPath(memoryDir));
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const buffer = bufferView(bytes);
     const nl = buffer.indexOf(0x0a);
     const header = JSON.parse(buffer.toString("utf8", 0, nl)) as Record<string, unknown>;
     const body = nl + 1;

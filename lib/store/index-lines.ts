@@ -12,7 +12,7 @@
 import { diffHunks, type Hunk } from "../core/line-diff.js";
 import { lineHashes, lineHashOf } from "../core/line-key.js";
 import { hasFence } from "../core/index-bytes.js";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 import { LITTLE_ENDIAN } from "./card-cache-format.js";
 import type { JournalRecord } from "./write-journal.js";
 
@@ -38,7 +38,7 @@ const NONE = Buffer.alloc(0);
 
 /** The section for the index `bytes` with a new seed; empty when it holds a fence mark. */
 export function encodeLines(bytes: Uint8Array): Buffer {
-  if (hasFence(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return NONE;
+  if (hasFence(bufferView(bytes))) return NONE;
   const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   return linesBytes({ seed: [seed[0]!, seed[1]!], keys: lineHashes(bytes, [seed[0]!, seed[1]!]) });
 }

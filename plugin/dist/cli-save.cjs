@@ -64,11 +64,11 @@ var init_node_path = __esm({
 });
 
 // lib/core/bytes.ts
-function view(bytes) {
+function bufferView(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
+  return bufferView(bytes).toString("utf8", start, end);
 }
 function encodeUtf8(text) {
   encoder ??= new TextEncoder();
@@ -204,7 +204,7 @@ function readRegularMemo(path, cap = DEFAULT_READ_CAP, options = {}) {
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
   const { bytes } = readRegular(path, cap, options);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = bufferView(bytes);
   readByFile.delete(path);
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
   if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value);
@@ -7225,13 +7225,13 @@ function sha256Js(text) {
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);
   padded[bytes.length] = 128;
-  const view2 = new DataView(padded.buffer);
-  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view2.setUint32(padded.length - 4, bitLength >>> 0);
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
   const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
   const w = new Int32Array(64);
   for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
+    for (let i = 0; i < 16; i++) w[i] = view.getInt32(block + 4 * i);
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15];
       const y = w[i - 2];
@@ -9630,7 +9630,7 @@ function indexPath(memoryDir) {
 function loadIndex(memoryDir) {
   try {
     const { bytes } = readRegular(indexPath(memoryDir));
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const buffer = bufferView(bytes);
     const nl = buffer.indexOf(10);
     const header = JSON.parse(buffer.toString("utf8", 0, nl));
     const body = nl + 1;
@@ -9675,6 +9675,7 @@ var init_history_latest_file = __esm({
     init_paths();
     init_safe_write();
     init_write();
+    init_bytes();
     HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
     MAGIC2 = "memctl-history-latest 1";
     WINDOW = 4096;

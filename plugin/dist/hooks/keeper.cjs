@@ -2881,14 +2881,14 @@ var m3 = process.getBuiltinModule("node:fs");
 var node_fs_default = m3;
 
 // lib/core/bytes.ts
-function view(bytes) {
+function bufferView(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
+  return bufferView(bytes).toString("utf8", start, end);
 }
 function latin1Text(bytes, start = 0, end) {
-  return view(bytes).toString("latin1", start, end);
+  return bufferView(bytes).toString("latin1", start, end);
 }
 var encoder;
 function encodeUtf8(text) {
@@ -3015,7 +3015,7 @@ function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
 }
 function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
   const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bufferView(bytes);
 }
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
@@ -4316,10 +4316,10 @@ function openCacheFile(path, tokenizerVersion, limits = {}) {
     readExactly(fd, end, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return void 0;
     const head = headBytes <= (limits.wholeHead ?? WHOLE_HEAD_MAX) ? wholeHead(fd, headBytes) : pagedHead(fd, headBytes);
-    const view2 = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
-    if (!view2) close(fd);
-    else closeOnCollect.register(view2, fd);
-    return view2;
+    const view = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
+    if (!view) close(fd);
+    else closeOnCollect.register(view, fd);
+    return view;
   } catch {
     if (fd !== void 0) close(fd);
     return void 0;
@@ -4425,7 +4425,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let lines;
   let stamps;
   const paths = cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange);
-  const view2 = {
+  const view = {
     header,
     n,
     entry: entryAt,
@@ -4475,7 +4475,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
       return postingRange(a, b);
     }
   };
-  return view2;
+  return view;
 }
 
 // lib/rank-cache/encode.ts
@@ -4948,12 +4948,12 @@ function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
   try {
-    const view2 = openCacheFile(file, TOKENIZER_VERSION, limits);
-    if (!view2 || view2.header.n !== view2.n || typeof view2.header.id !== "string" || !Array.isArray(view2.header.avg) || !view2.header.avg.every((a) => typeof a === "number" && a > 0))
+    const view = openCacheFile(file, TOKENIZER_VERSION, limits);
+    if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
       return void 0;
-    if (!Array.isArray(view2.header.seed) || view2.header.seed.length !== 2 || !view2.header.seed.every((w) => Number.isInteger(w))) return void 0;
-    const header = view2.header;
-    const n = view2.n;
+    if (!Array.isArray(view.header.seed) || view.header.seed.length !== 2 || !view.header.seed.every((w) => Number.isInteger(w))) return void 0;
+    const header = view.header;
+    const n = view.n;
     const stamps = /* @__PURE__ */ new Map();
     const entries = /* @__PURE__ */ new Map();
     const pinned = /* @__PURE__ */ new Map();
@@ -4962,7 +4962,7 @@ function openCache(memoryDir, limits = {}) {
         pinned.set(id, header.pinned[i]);
       });
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
-    const rawOf = (id) => () => parseSlimEntry(view2.entry(id))[4];
+    const rawOf = (id) => () => parseSlimEntry(view.entry(id))[4];
     const pinnedPaths = header.pinnedFiles;
     if (pinnedPaths !== void 0 && !(Array.isArray(pinnedPaths) && pinnedPaths.length === header.always.length && pinnedPaths.every((f, i) => isEntryPath(f, rawOf(header.always[i])))))
       return void 0;
@@ -4974,22 +4974,22 @@ function openCache(memoryDir, limits = {}) {
       if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
       return file2;
     };
-    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view2.file(id));
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view.file(id));
     const fileKept = (id) => {
       const file2 = fileOf2(id);
-      if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
+      if (!stamps.has(file2)) stamps.set(file2, view.stamp(id));
       return file2;
     };
     const entryAt = (id) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
+        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
         e = new CachedEntry(line, raw, fileKept(id), priority, status, expires);
         entries.set(id, e);
       }
       return e;
     };
-    const postings = (term) => view2.postings(term);
+    const postings = (term) => view.postings(term);
     let scoped;
     const scopedEntries = () => scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
       if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope");
@@ -5003,14 +5003,14 @@ function openCache(memoryDir, limits = {}) {
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
           const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
-          const found = view2.files(rest);
+          const found = view.files(rest);
           for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
           if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
         // A path found whole in the blob is the entry's as built: nothing to check it against but what was asked.
-        idsLinking: (files) => [...view2.findFiles(files).values()].flat(),
+        idsLinking: (files) => [...view.findFiles(files).values()].flat(),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
@@ -5027,12 +5027,12 @@ function openCache(memoryDir, limits = {}) {
         // cards at 100,000 were a head page read each.
         lineBytes: (id) => {
           const line = pinned.get(id);
-          return line === void 0 ? view2.lineBytes(id) : utf8Bytes(line);
+          return line === void 0 ? view.lineBytes(id) : utf8Bytes(line);
         },
-        lineKey: (id) => view2.lineKey(id),
+        lineKey: (id) => view.lineKey(id),
         lineText: (id) => {
           fileKept(id);
-          return pinned.get(id) ?? view2.printed(id);
+          return pinned.get(id) ?? view.printed(id);
         },
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
@@ -5054,7 +5054,7 @@ function openCache(memoryDir, limits = {}) {
       // Fingerprints of the cards read (materialised or printed): only those can be printed.
       stamp: (file2) => stamps.get(file2)
     };
-    return { header, view: view2, store };
+    return { header, view, store };
   } catch {
     return void 0;
   }
@@ -5286,16 +5286,16 @@ function reusable(memoryDir) {
   const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
   const previous = openCache(memoryDir);
   if (!previous) return out;
-  const { view: view2, header } = previous;
+  const { view, header } = previous;
   const split = (s) => s === "" ? [] : s.split(" ");
   try {
-    view2.allFiles();
-    for (let id = 0; id < view2.n; id++) {
-      const [, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
-      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view2.reuse(id));
-      const file = view2.file(id);
+    view.allFiles();
+    for (let id = 0; id < view.n; id++) {
+      const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view.reuse(id));
+      const file = view.file(id);
       out.cards.set(file, {
-        stamp: view2.stamp(id),
+        stamp: view.stamp(id),
         ...priority ? { priority } : {},
         ...status ? { status } : {},
         ...expires ? { expires_at: expires } : {},
@@ -6096,7 +6096,7 @@ var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 var MAX_UNALIGNED = 64;
 var MAX_EDITS = 256;
 function alignIndex(base, cur, bytes) {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buf = bufferView(bytes);
   if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
   const n = toBase.length;
@@ -6325,9 +6325,9 @@ function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
 }
 async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
-  const { view: view2, header } = base;
+  const { view, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.map.size : view2.n;
+  const n = prev ? prev.map.size : view.n;
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
@@ -6408,7 +6408,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     ...meta,
     ...journal ? { journal } : {}
   };
-  const map = RunMap.of(delta.runs, view2.n, delta.entries.length);
+  const map = RunMap.of(delta.runs, view.n, delta.entries.length);
   if (!map) throw new RangeError("a refreshed delta's runs do not fit its base");
   const store = mergedStore(base, { delta, map });
   store.verified = full;
@@ -6481,12 +6481,12 @@ function markVerified(memoryDir, base, delta, ms) {
     return false;
   }
 }
-function everyCardUnchanged(memoryDir, view2, stats) {
+function everyCardUnchanged(memoryDir, view, stats) {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
-  const stamps = view2.stamps;
-  view2.allFiles();
-  for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
-    const file = view2.file(id);
+  const stamps = view.stamps;
+  view.allFiles();
+  for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
+    const file = view.file(id);
     const known = stats?.get(file);
     if (known) {
       if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
@@ -6873,14 +6873,14 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view: view2, shards, journal } = v;
+  const { index, linkedOther, dirs, words, view, shards, journal } = v;
   if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return void 0;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
   if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num2(d[1]))) return void 0;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
-  const viewHead = view2;
+  const viewHead = view;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
   return {
     index,
@@ -6976,13 +6976,13 @@ function sha256Js(text) {
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);
   padded[bytes.length] = 128;
-  const view2 = new DataView(padded.buffer);
-  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view2.setUint32(padded.length - 4, bitLength >>> 0);
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
   const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
   const w = new Int32Array(64);
   for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
+    for (let i = 0; i < 16; i++) w[i] = view.getInt32(block + 4 * i);
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15];
       const y = w[i - 2];
@@ -7113,7 +7113,7 @@ function memoByStamp(file, decode) {
     const now = lstatIfExists(file);
     if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
     const { bytes, stat: stat2 } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat2);
+    const value = decode(bufferView(bytes), stat2);
     if (value === void 0) decodedByFile.delete(file);
     else decodedByFile.set(file, { stamp: key(stat2), value });
     return value;
@@ -7629,7 +7629,7 @@ var HAND_HUNKS = 16;
 var JOIN_GAP = 8;
 var NONE2 = Buffer.alloc(0);
 function encodeLines(bytes) {
-  if (hasFence(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return NONE2;
+  if (hasFence(bufferView(bytes))) return NONE2;
   const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   return linesBytes({ seed: [seed[0], seed[1]], keys: lineHashes(bytes, [seed[0], seed[1]]) });
 }
@@ -7867,7 +7867,7 @@ function readCardDelta(memoryDir, base, reread) {
   let stat2;
   try {
     const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
-    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    bytes = bufferView(read.bytes);
     stat2 = read.stat;
   } catch {
     return void 0;
@@ -7921,8 +7921,8 @@ function mergedViewHead(base, delta) {
   return base.view && sameNumbers(base.view.index, base.index) && delta.head.index ? { index: delta.head.index } : base.view;
 }
 function viewEditsOf(base, delta) {
-  const view2 = mergedViewHead(base, delta);
-  return view2 && view2 !== base.view ? delta.edits : [];
+  const view = mergedViewHead(base, delta);
+  return view && view !== base.view ? delta.edits : [];
 }
 function mergeCardCache(base, delta) {
   if (!fitsHead(base.head, delta)) return void 0;
@@ -8192,13 +8192,13 @@ var CardWords = class {
         return;
       }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const [view2, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const [view, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
       const file = {
         head: { ...head, view: viewHead },
         records: this.records,
         wordsAt: this.placed.wordsAt,
         extra: this.placed.extra,
-        view: view2,
+        view,
         links: this.next.links,
         lines: this.next.lines()
       };
@@ -8639,29 +8639,29 @@ async function readFresh(dir, options) {
     dirty = true;
   }
   const pending = old?.viewEdits ?? [];
-  let view2 = old?.view ?? NO_VIEW;
+  let view = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;
   let rebuilt = false;
-  const spliced = (edits) => edits.length === 0 ? view2 : options.viewEdit?.(view2, edits, old.base?.stamp ?? old.stamp);
+  const spliced = (edits) => edits.length === 0 ? view : options.viewEdit?.(view, edits, old.base?.stamp ?? old.stamp);
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
     const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? [...pending, ...links.edits] : void 0;
     const edited = edits && spliced(edits);
     if (!edited) rebuilt = true;
-    view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
     if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
-    viewOut = view2;
+    viewOut = view;
   }
   const fullView = () => {
-    if (viewOut || pending.length === 0 && !links.edits) return [view2, viewHead];
+    if (viewOut || pending.length === 0 && !links.edits) return [view, viewHead];
     const synced = viewHead !== null && links.set === void 0 && sameNumbers(viewHead.index, old.head.index);
     const edited = synced ? spliced([...pending, ...links.edits ?? []]) : void 0;
     if (edited) return [edited, links.index && { index: links.index }];
-    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view2, viewHead];
+    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view, viewHead];
   };
   const cards = links.set && new Set(records.map((r) => r.file));
   for (const key of links.changed ?? []) {
@@ -8680,7 +8680,7 @@ async function readFresh(dir, options) {
   const delta = base && links.set === void 0 && !rebuilt && fresh !== void 0 && records.length > fresh.fullCheckMax ? { base, baseOf, edits: [...old.edits, ...links.edits ?? []] } : void 0;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
-    view: view2,
+    view,
     fullView,
     links: links.bytes,
     lines: () => linesAfter(old, links),
@@ -8695,7 +8695,7 @@ async function readFresh(dir, options) {
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
 }
-function catalogOf(dir, records, cardWords, view2, shards) {
+function catalogOf(dir, records, cardWords, view, shards) {
   const hold = readHold(dir);
   const keep2 = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
   const cards = keep2 ? keep2.map((i) => records[i]) : records;
@@ -8709,7 +8709,7 @@ function catalogOf(dir, records, cardWords, view2, shards) {
     always: () => cards.filter(isAlways),
     mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
-    ...view2 ? { view: view2 } : {}
+    ...view ? { view } : {}
   };
 }
 function sameList(a, b) {

@@ -4290,11 +4290,11 @@ function hostAdapter(name) {
 }
 
 // lib/core/bytes.ts
-function view(bytes) {
+function bufferView(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
+  return bufferView(bytes).toString("utf8", start, end);
 }
 var encoder;
 function encodeUtf8(text) {
@@ -4432,7 +4432,7 @@ function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
 }
 function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
   const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bufferView(bytes);
 }
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
@@ -6191,13 +6191,13 @@ function sha256Js(text) {
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);
   padded[bytes.length] = 128;
-  const view2 = new DataView(padded.buffer);
-  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view2.setUint32(padded.length - 4, bitLength >>> 0);
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
   const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
   const w = new Int32Array(64);
   for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
+    for (let i = 0; i < 16; i++) w[i] = view.getInt32(block + 4 * i);
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15];
       const y = w[i - 2];
@@ -8208,14 +8208,14 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view: view2, shards, journal } = v;
+  const { index, linkedOther, dirs, words, view, shards, journal } = v;
   if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return void 0;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
   if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isCardDirName(d[0]) && num2(d[1]))) return void 0;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
-  const viewHead = view2;
+  const viewHead = view;
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
   return {
     index,
@@ -8320,7 +8320,7 @@ function memoByStamp(file, decode) {
     const now = lstatIfExists(file);
     if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
     const { bytes, stat: stat2 } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat2);
+    const value = decode(bufferView(bytes), stat2);
     if (value === void 0) decodedByFile.delete(file);
     else decodedByFile.set(file, { stamp: key(stat2), value });
     return value;
@@ -8833,7 +8833,7 @@ var HAND_HUNKS = 16;
 var JOIN_GAP = 8;
 var NONE3 = Buffer.alloc(0);
 function encodeLines(bytes) {
-  if (hasFence(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return NONE3;
+  if (hasFence(bufferView(bytes))) return NONE3;
   const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   return linesBytes({ seed: [seed[0], seed[1]], keys: lineHashes(bytes, [seed[0], seed[1]]) });
 }
@@ -9071,7 +9071,7 @@ function readCardDelta(memoryDir, base, reread) {
   let stat2;
   try {
     const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
-    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    bytes = bufferView(read.bytes);
     stat2 = read.stat;
   } catch {
     return void 0;
@@ -9125,8 +9125,8 @@ function mergedViewHead(base, delta) {
   return base.view && sameNumbers(base.view.index, base.index) && delta.head.index ? { index: delta.head.index } : base.view;
 }
 function viewEditsOf(base, delta) {
-  const view2 = mergedViewHead(base, delta);
-  return view2 && view2 !== base.view ? delta.edits : [];
+  const view = mergedViewHead(base, delta);
+  return view && view !== base.view ? delta.edits : [];
 }
 function mergeCardCache(base, delta) {
   if (!fitsHead(base.head, delta)) return void 0;
@@ -9396,13 +9396,13 @@ var CardWords = class {
         return;
       }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const [view2, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const [view, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
       const file = {
         head: { ...head, view: viewHead },
         records: this.records,
         wordsAt: this.placed.wordsAt,
         extra: this.placed.extra,
-        view: view2,
+        view,
         links: this.next.links,
         lines: this.next.lines()
       };
@@ -9601,29 +9601,29 @@ async function readFresh(dir, options) {
     dirty = true;
   }
   const pending = old?.viewEdits ?? [];
-  let view2 = old?.view ?? NO_VIEW;
+  let view = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;
   let rebuilt = false;
-  const spliced = (edits) => edits.length === 0 ? view2 : options.viewEdit?.(view2, edits, old.base?.stamp ?? old.stamp);
+  const spliced = (edits) => edits.length === 0 ? view : options.viewEdit?.(view, edits, old.base?.stamp ?? old.stamp);
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
     const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? [...pending, ...links.edits] : void 0;
     const edited = edits && spliced(edits);
     if (!edited) rebuilt = true;
-    view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
     if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
-    viewOut = view2;
+    viewOut = view;
   }
   const fullView = () => {
-    if (viewOut || pending.length === 0 && !links.edits) return [view2, viewHead];
+    if (viewOut || pending.length === 0 && !links.edits) return [view, viewHead];
     const synced = viewHead !== null && links.set === void 0 && sameNumbers(viewHead.index, old.head.index);
     const edited = synced ? spliced([...pending, ...links.edits ?? []]) : void 0;
     if (edited) return [edited, links.index && { index: links.index }];
-    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view2, viewHead];
+    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view, viewHead];
   };
   const cards = links.set && new Set(records.map((r) => r.file));
   for (const key of links.changed ?? []) {
@@ -9642,7 +9642,7 @@ async function readFresh(dir, options) {
   const delta = base && links.set === void 0 && !rebuilt && fresh !== void 0 && records.length > fresh.fullCheckMax ? { base, baseOf, edits: [...old.edits, ...links.edits ?? []] } : void 0;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
-    view: view2,
+    view,
     fullView,
     links: links.bytes,
     lines: () => linesAfter(old, links),
@@ -9657,7 +9657,7 @@ async function readFresh(dir, options) {
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
 }
-function catalogOf(dir, records, cardWords, view2, shards) {
+function catalogOf(dir, records, cardWords, view, shards) {
   const hold = readHold(dir);
   const keep2 = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
   const cards = keep2 ? keep2.map((i) => records[i]) : records;
@@ -9671,7 +9671,7 @@ function catalogOf(dir, records, cardWords, view2, shards) {
     always: () => cards.filter(isAlways),
     mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
-    ...view2 ? { view: view2 } : {}
+    ...view ? { view } : {}
   };
 }
 function sameList(a, b) {
@@ -9777,11 +9777,11 @@ function withTrustedCardCache(memoryDir, freshness, use, kept, carry2) {
     const racyFrom = mtimeMs - racyMs;
     const written = trust.written ?? /* @__PURE__ */ new Set();
     const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
-    const view2 = () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0;
+    const view = () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0;
     if (carry2 && merging) {
       const claim = carry2.claim(stamp2, baseStamp);
       const carried = claim && carriedCache(memoryDir, baseStamp, top.count, delta, claim, racyFrom, written);
-      const answer2 = carried && carried.count > freshness.fullCheckMax ? carry2.use({ ...carried, head, view: view2 }) : void 0;
+      const answer2 = carried && carried.count > freshness.fullCheckMax ? carry2.use({ ...carried, head, view }) : void 0;
       if (answer2 !== void 0) return answer2;
     }
     const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
@@ -9867,7 +9867,7 @@ function withTrustedCardCache(memoryDir, freshness, use, kept, carry2) {
       stamp: stamp2,
       head,
       count,
-      view: view2,
+      view,
       checked: checkedBy(baseStamp, racyFrom, merging ? delta : void 0),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
@@ -10340,16 +10340,16 @@ function editOverviewView(previous, edits) {
     const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
     if (!starts) return void 0;
     const count = starts.length;
-    const view2 = decodeLines2(bytes, nl, count, false);
-    if (!view2) return void 0;
-    const span = editSpan(count, view2.line, edit);
+    const view = decodeLines2(bytes, nl, count, false);
+    if (!view) return void 0;
+    const span = editSpan(count, view.line, edit);
     const { first, end } = span;
     const added = insertedLines(edit).flatMap((parsed2, k) => {
       const entry = parsed2 && viewEntry(parsed2);
       return entry ? [{ raw: edit[2][k], entry, n: edit[0] + k }] : [];
     });
     const rows = added.map((a) => ({ line: a.n, lengths: [a.entry.escaped.length, a.entry.rawBytes] }));
-    const { table, cut } = spliceLineTable(view2.table, span, rows);
+    const { table, cut } = spliceLineTable(view.table, span, rows);
     const tableBytes = Buffer.from(interleave(table).buffer);
     if (!LITTLE_ENDIAN) tableBytes.swap32();
     const before = first > 0 ? bytes.subarray(1, first < count ? starts[first] - 1 : nl - 1) : void 0;
@@ -10362,9 +10362,9 @@ function editOverviewView(previous, edits) {
       ...names.flatMap((b, i) => i === 0 ? [b] : [COMMA, b]),
       Buffer.from("]\n"),
       tableBytes,
-      view2.lines.subarray(0, from),
+      view.lines.subarray(0, from),
       ...added.map((a) => a.entry.escaped),
-      view2.lines.subarray(to)
+      view.lines.subarray(to)
     ]);
   }
   return bytes;
@@ -10407,15 +10407,15 @@ function elementStarts(json, end) {
   return depth === 0 && !inString ? starts : void 0;
 }
 function knownLines(bytes) {
-  const view2 = decodeView(bytes);
-  if (!view2) return void 0;
-  const rendered = unescapeJsonBytes([view2.lines]).toString("utf8").split("\n");
-  if (rendered.length !== view2.count + 1) return void 0;
+  const view = decodeView(bytes);
+  if (!view) return void 0;
+  const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
+  if (rendered.length !== view.count + 1) return void 0;
   const known = /* @__PURE__ */ new Map();
-  for (let i = 0; i < view2.count; i++) {
+  for (let i = 0; i < view.count; i++) {
     const line = rendered[i];
-    const escaped = view2.lines.subarray(view2.end(i - 1), view2.end(i));
-    known.set(view2.raw(i) ?? line, { file: view2.file(i), card: view2.card(i), line, escaped, rawBytes: view2.rawEnd(i) - view2.rawEnd(i - 1) });
+    const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
+    known.set(view.raw(i) ?? line, { file: view.file(i), card: view.card(i), line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
   }
   return known;
 }
@@ -10480,19 +10480,19 @@ function decodeLines2(bytes, nl, count, printed = true) {
 function pinsKey(pins) {
   return JSON.stringify([pins.cards.map((c) => [c.file, c.scope ?? null]), pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null])]);
 }
-function restTable(view2, first, gone) {
-  const n = view2.count;
+function restTable(view, first, gone) {
+  const n = view.count;
   const table = new Uint32Array(n * 3);
   let escaped = 0;
   let raw = 0;
-  for (let i = 0, p = 0, g = 0; i < view2.count; i++) {
+  for (let i = 0, p = 0, g = 0; i < view.count; i++) {
     while (p < first.length && first[p] < i) p++;
     while (g < gone.length && gone[g] < i) g++;
     if (first[p] !== i && gone[g] !== i) {
-      escaped += view2.end(i) - view2.end(i - 1);
-      raw += view2.rawEnd(i) - view2.rawEnd(i - 1);
+      escaped += view.end(i) - view.end(i - 1);
+      raw += view.rawEnd(i) - view.rawEnd(i - 1);
     }
-    table[i] = view2.line(i);
+    table[i] = view.line(i);
     table[n + i] = escaped;
     table[2 * n + i] = raw;
   }
@@ -10669,14 +10669,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
       const carried = key && patchedLines(memoryDir, c, key, pinnedHere, c.view() && sealedKept(c.stamp));
       if (carried) return carried;
       const source = c.view();
-      const view3 = source && splicedView(memoryDir, source);
+      const view2 = source && splicedView(memoryDir, source);
       const made = source && { stamp: c.stamp, records: c.count, source: { base: source.base, edits: source.edits, checked: c.checked } };
-      const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view3 && pins2) return { view: view3, pins: pins2, ...made };
-      const always = view3 && c.always();
+      const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
+      if (view2 && pins2) return { view: view2, pins: pins2, ...made };
+      const always = view2 && c.always();
       const mayRetire2 = always && c.mayRetire();
       const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
-      return rows && { view: view3, ...rows, ...made };
+      return rows && { view: view2, ...rows, ...made };
     },
     key && ((stamp2) => readKeptOrLogged(memoryDir, stamp2, key)),
     key && {
@@ -10698,14 +10698,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
-  const view2 = cached ?? decodeView(buildOverviewView(readRegularUtf8(index)));
-  const pins = pinsOf(view2.count, view2.card, read.always, read.mayRetire);
+  const view = cached ?? decodeView(buildOverviewView(readRegularUtf8(index)));
+  const pins = pinsOf(view.count, view.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
   if (!hold) {
     const first2 = pinnedEntries(pins, pinnedHere);
-    const lines = pinnedFirst(view2, first2, retired);
-    return cached && trusted?.always ? kept(lines, { view: view2, first: first2, gone: retired, pins }) : lines;
+    const lines = pinnedFirst(view, first2, retired);
+    return cached && trusted?.always ? kept(lines, { view, first: first2, gone: retired, pins }) : lines;
   }
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
@@ -10713,24 +10713,24 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope,
   const rest = [];
   let count = 0;
   let left = 0;
-  let bytes = view2.rawEnd(view2.count - 1);
+  let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
-  for (let i = 0; i < view2.count; i++) {
-    const at = view2.end(i - 1);
-    const isHeld = hold.held(view2.file(i));
+  for (let i = 0; i < view.count; i++) {
+    const at = view.end(i - 1);
+    const isHeld = hold.held(view.file(i));
     if (!isHeld && gone.has(i)) left++;
     const held = isHeld || gone.has(i);
-    const card = pinned.size > 0 ? view2.card(i) : null;
+    const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
-      if (at > runStart) rest.push(view2.lines.subarray(runStart, at));
-      if (isPinned) first.push(view2.lines.subarray(at, view2.end(i)));
-      else bytes -= view2.rawEnd(i) - view2.rawEnd(i - 1);
-      runStart = view2.end(i);
+      if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+      if (isPinned) first.push(view.lines.subarray(at, view.end(i)));
+      else bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+      runStart = view.end(i);
     }
     if (!held) count++;
   }
-  if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
+  if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, left, json: [...first, ...rest], bytes };
 }
 function carry(lines, made, source) {
@@ -10746,27 +10746,27 @@ function carry(lines, made, source) {
     checked: { racyFrom: source.checked.racyFrom, changed: source.checked.changed }
   };
 }
-function pinnedFirst(view2, first, gone) {
+function pinnedFirst(view, first, gone) {
   const head = [];
   const rest = [];
   let runStart = 0;
-  let count = view2.count;
-  let bytes = view2.rawEnd(view2.count - 1);
+  let count = view.count;
+  let bytes = view.rawEnd(view.count - 1);
   for (let p = 0, g = 0; p < first.length || g < gone.length; ) {
     const i = g < gone.length && (p >= first.length || gone[g] <= first[p]) ? gone[g] : first[p];
     const isGone = g < gone.length && gone[g] === i;
     while (p < first.length && first[p] === i) p++;
     while (g < gone.length && gone[g] === i) g++;
-    const at = view2.end(i - 1);
-    if (at > runStart) rest.push(view2.lines.subarray(runStart, at));
+    const at = view.end(i - 1);
+    if (at > runStart) rest.push(view.lines.subarray(runStart, at));
     if (isGone) {
       count--;
-      bytes -= view2.rawEnd(i) - view2.rawEnd(i - 1);
-    } else head.push(view2.lines.subarray(at, view2.end(i)));
-    runStart = view2.end(i);
+      bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+    } else head.push(view.lines.subarray(at, view.end(i)));
+    runStart = view.end(i);
   }
-  if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, left: view2.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
+  if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
+  return { count, left: view.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
@@ -10991,16 +10991,16 @@ function removedNames(w) {
 function summaryLines(summary) {
   return redactSecretLines(summary.split(/\r?\n/)).filter((l) => l.trim() !== "").map(inertLine);
 }
-function viewBytes(view2, context) {
-  return utf8Bytes(renderViewBlock(view2, context));
+function viewBytes(view, context) {
+  return utf8Bytes(renderViewBlock(view, context));
 }
-function renderViewBlock(view2, context) {
-  return renderBlock({ context, always: [], lines: view2.lines.map((text) => ({ file: "", text })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
+function renderViewBlock(view, context) {
+  return renderBlock({ context, always: [], lines: view.lines.map((text) => ({ file: "", text })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
 }
 function readBytes(file) {
   try {
     const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return bufferView(bytes);
   } catch {
     return void 0;
   }
@@ -11019,7 +11019,7 @@ var COMPACT_HEAD = "Session start: the compact summary of this project's memory,
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness, secret) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
-  let view2;
+  let view;
   let keep2;
   let lines;
   if (compact.status === "ok") {
@@ -11030,26 +11030,26 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
 `).join("");
     const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
     lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };
-    view2 = "compact";
+    view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
     const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt), secret);
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     keep2 = runs.keep;
-    view2 = "overview";
+    view = "overview";
   }
   if (lines.count === 0) return void 0;
   const ctx = { ...context, entryCount: lines.count };
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
-  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...lines.left > 0 ? [leftOutNote(lines.left)] : [], ...notes];
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...lines.left > 0 ? [leftOutNote(lines.left)] : [], ...notes];
   const block = overviewBlock(ctx, head, lines.text);
   return {
     block,
     get text() {
       return block.toString();
     },
-    view: view2,
+    view,
     injectedBytes,
     warnBytes,
     overWarn,

@@ -11,7 +11,7 @@ var bodyPath = __dirname + sep + "session-start.body.js";
 var argv = process.execArgv;
 var wired = argv.length === 0 || argv.length === HOOK_NODE_FLAGS.length && argv.every((a, i) => a === HOOK_NODE_FLAGS[i]);
 var flags = wired && !process.env.NODE_OPTIONS ? "" : [...argv, process.env.NODE_OPTIONS ?? ""].join("\0");
-var cacheStem = `${"session-start.body.js"}.${"b23cdc7c36612703"}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
+var cacheStem = `${"session-start.body.js"}.${"28e0e1d228655c8e"}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
 var xdg = process.env.XDG_CACHE_HOME;
 var home = process.env.HOME;
 var userDir = xdg && isAbsolute(xdg) ? xdg + sep + "memctl" : home && isAbsolute(home) ? home + sep + ".cache" + sep + "memctl" : void 0;

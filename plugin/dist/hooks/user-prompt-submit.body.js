@@ -4284,14 +4284,14 @@ function hostAdapter(name) {
 }
 
 // lib/core/bytes.ts
-function view(bytes) {
+function bufferView(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
+  return bufferView(bytes).toString("utf8", start, end);
 }
 function latin1Text(bytes, start = 0, end) {
-  return view(bytes).toString("latin1", start, end);
+  return bufferView(bytes).toString("latin1", start, end);
 }
 var encoder;
 function encodeUtf8(text) {
@@ -4447,7 +4447,7 @@ function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
 }
 function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
   const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bufferView(bytes);
 }
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
@@ -6253,13 +6253,13 @@ function sha256Js(text) {
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);
   padded[bytes.length] = 128;
-  const view2 = new DataView(padded.buffer);
-  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view2.setUint32(padded.length - 4, bitLength >>> 0);
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
   const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
   const w = new Int32Array(64);
   for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
+    for (let i = 0; i < 16; i++) w[i] = view.getInt32(block + 4 * i);
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15];
       const y = w[i - 2];
@@ -8424,10 +8424,10 @@ function openCacheFile(path, tokenizerVersion, limits = {}) {
     readExactly(fd, end, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return void 0;
     const head = headBytes <= (limits.wholeHead ?? WHOLE_HEAD_MAX) ? wholeHead(fd, headBytes) : pagedHead(fd, headBytes);
-    const view2 = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
-    if (!view2) close(fd);
-    else closeOnCollect.register(view2, fd);
-    return view2;
+    const view = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
+    if (!view) close(fd);
+    else closeOnCollect.register(view, fd);
+    return view;
   } catch {
     if (fd !== void 0) close(fd);
     return void 0;
@@ -8533,7 +8533,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let lines;
   let stamps;
   const paths = cardPaths(head, n, fileTable, fileBlob, fileBytes, checkId, checkRange);
-  const view2 = {
+  const view = {
     header,
     n,
     entry: entryAt,
@@ -8583,7 +8583,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
       return postingRange(a, b);
     }
   };
-  return view2;
+  return view;
 }
 
 // lib/rank-cache/encode.ts
@@ -8814,12 +8814,12 @@ function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
   try {
-    const view2 = openCacheFile(file, TOKENIZER_VERSION, limits);
-    if (!view2 || view2.header.n !== view2.n || typeof view2.header.id !== "string" || !Array.isArray(view2.header.avg) || !view2.header.avg.every((a) => typeof a === "number" && a > 0))
+    const view = openCacheFile(file, TOKENIZER_VERSION, limits);
+    if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
       return void 0;
-    if (!Array.isArray(view2.header.seed) || view2.header.seed.length !== 2 || !view2.header.seed.every((w) => Number.isInteger(w))) return void 0;
-    const header = view2.header;
-    const n = view2.n;
+    if (!Array.isArray(view.header.seed) || view.header.seed.length !== 2 || !view.header.seed.every((w) => Number.isInteger(w))) return void 0;
+    const header = view.header;
+    const n = view.n;
     const stamps = /* @__PURE__ */ new Map();
     const entries = /* @__PURE__ */ new Map();
     const pinned = /* @__PURE__ */ new Map();
@@ -8828,7 +8828,7 @@ function openCache(memoryDir, limits = {}) {
         pinned.set(id, header.pinned[i]);
       });
     if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
-    const rawOf = (id) => () => parseSlimEntry(view2.entry(id))[4];
+    const rawOf = (id) => () => parseSlimEntry(view.entry(id))[4];
     const pinnedPaths = header.pinnedFiles;
     if (pinnedPaths !== void 0 && !(Array.isArray(pinnedPaths) && pinnedPaths.length === header.always.length && pinnedPaths.every((f, i) => isEntryPath(f, rawOf(header.always[i])))))
       return void 0;
@@ -8840,22 +8840,22 @@ function openCache(memoryDir, limits = {}) {
       if (!isEntryPath(file2, rawOf(id))) throw new RangeError("rank cache path is no build's");
       return file2;
     };
-    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view2.file(id));
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? served(id, view.file(id));
     const fileKept = (id) => {
       const file2 = fileOf2(id);
-      if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
+      if (!stamps.has(file2)) stamps.set(file2, view.stamp(id));
       return file2;
     };
     const entryAt = (id) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
+        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
         e = new CachedEntry(line, raw, fileKept(id), priority, status, expires);
         entries.set(id, e);
       }
       return e;
     };
-    const postings = (term) => view2.postings(term);
+    const postings = (term) => view.postings(term);
     let scoped;
     const scopedEntries = () => scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
       if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope");
@@ -8869,14 +8869,14 @@ function openCache(memoryDir, limits = {}) {
         // The pinned cards' paths come with the header; the others in one pass (format.ts files).
         files: (ids) => {
           const rest = pinnedFiles.size === 0 ? ids : ids.filter((id) => !pinnedFiles.has(id));
-          const found = view2.files(rest);
+          const found = view.files(rest);
           for (let k2 = 0; k2 < rest.length; k2++) served(rest[k2], found[k2]);
           if (pinnedFiles.size === 0) return found;
           let k = 0;
           return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
         },
         // A path found whole in the blob is the entry's as built: nothing to check it against but what was asked.
-        idsLinking: (files) => [...view2.findFiles(files).values()].flat(),
+        idsLinking: (files) => [...view.findFiles(files).values()].flat(),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
@@ -8893,12 +8893,12 @@ function openCache(memoryDir, limits = {}) {
         // cards at 100,000 were a head page read each.
         lineBytes: (id) => {
           const line = pinned.get(id);
-          return line === void 0 ? view2.lineBytes(id) : utf8Bytes(line);
+          return line === void 0 ? view.lineBytes(id) : utf8Bytes(line);
         },
-        lineKey: (id) => view2.lineKey(id),
+        lineKey: (id) => view.lineKey(id),
         lineText: (id) => {
           fileKept(id);
-          return pinned.get(id) ?? view2.printed(id);
+          return pinned.get(id) ?? view.printed(id);
         },
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
@@ -8920,7 +8920,7 @@ function openCache(memoryDir, limits = {}) {
       // Fingerprints of the cards read (materialised or printed): only those can be printed.
       stamp: (file2) => stamps.get(file2)
     };
-    return { header, view: view2, store };
+    return { header, view, store };
   } catch {
     return void 0;
   }
@@ -9207,16 +9207,16 @@ function reusable(memoryDir) {
   const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
   const previous = openCache(memoryDir);
   if (!previous) return out;
-  const { view: view2, header } = previous;
+  const { view, header } = previous;
   const split = (s) => s === "" ? [] : s.split(" ");
   try {
-    view2.allFiles();
-    for (let id = 0; id < view2.n; id++) {
-      const [, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
-      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view2.reuse(id));
-      const file = view2.file(id);
+    view.allFiles();
+    for (let id = 0; id < view.n; id++) {
+      const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view.reuse(id));
+      const file = view.file(id);
       out.cards.set(file, {
-        stamp: view2.stamp(id),
+        stamp: view.stamp(id),
         ...priority ? { priority } : {},
         ...status ? { status } : {},
         ...expires ? { expires_at: expires } : {},
@@ -9994,7 +9994,7 @@ var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 var MAX_UNALIGNED = 64;
 var MAX_EDITS = 256;
 function alignIndex(base, cur, bytes) {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buf = bufferView(bytes);
   if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
   const n = toBase.length;
@@ -10223,9 +10223,9 @@ function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
 }
 async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
-  const { view: view2, header } = base;
+  const { view, header } = base;
   const cur = prev ?? identity(base);
-  const n = prev ? prev.map.size : view2.n;
+  const n = prev ? prev.map.size : view.n;
   const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
@@ -10306,7 +10306,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     ...meta,
     ...journal ? { journal } : {}
   };
-  const map = RunMap.of(delta.runs, view2.n, delta.entries.length);
+  const map = RunMap.of(delta.runs, view.n, delta.entries.length);
   if (!map) throw new RangeError("a refreshed delta's runs do not fit its base");
   const store = mergedStore(base, { delta, map });
   store.verified = full;
@@ -10386,12 +10386,12 @@ function markVerified(memoryDir, base, delta, ms) {
     return false;
   }
 }
-function everyCardUnchanged(memoryDir, view2, stats) {
+function everyCardUnchanged(memoryDir, view, stats) {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
-  const stamps = view2.stamps;
-  view2.allFiles();
-  for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
-    const file = view2.file(id);
+  const stamps = view.stamps;
+  view.allFiles();
+  for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
+    const file = view.file(id);
     const known = stats?.get(file);
     if (known) {
       if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
@@ -11111,11 +11111,11 @@ function beginSession(memoryDir, keys, prompt, nowMs) {
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
   return { memoryDir, file, keys, session, promptHash, nowMs, seen, duplicate };
 }
-function recordShown(view2, keys) {
+function recordShown(view, keys) {
   if (keys.length === 0) return;
-  const size = appendRecord(view2.file, `${view2.nowMs}	${view2.session}	s	${keys.join(" ")}
+  const size = appendRecord(view.file, `${view.nowMs}	${view.session}	s	${keys.join(" ")}
 `);
-  if (size > COMPACT_AT_BYTES) compactSessions(view2.memoryDir, view2.nowMs);
+  if (size > COMPACT_AT_BYTES) compactSessions(view.memoryDir, view.nowMs);
 }
 function* records(bytes) {
   const text = utf8Text(bytes);
@@ -11333,8 +11333,8 @@ function startDedupe(memoryDir, host, sessionId, prompt, nowMs, io) {
   }
 }
 function seenFilter(dedupe) {
-  const view2 = dedupe.view;
-  return view2 && view2.seen.size > 0 ? (line) => view2.seen.has(view2.keys.line(line)) : void 0;
+  const view = dedupe.view;
+  return view && view.seen.size > 0 ? (line) => view.seen.has(view.keys.line(line)) : void 0;
 }
 var POINTER_NAMES = 4;
 function withPointer(text, skipped, budget, ceiling) {

@@ -12,7 +12,7 @@ var bodyPath = __dirname + sep + "user-prompt-submit.body.js";
 var argv = process.execArgv;
 var wired = argv.length === 0 || argv.length === HOOK_NODE_FLAGS.length && argv.every((a, i) => a === HOOK_NODE_FLAGS[i]);
 var flags = wired && !process.env.NODE_OPTIONS ? "" : [...argv, process.env.NODE_OPTIONS ?? ""].join("\0");
-var cacheStem = `${"user-prompt-submit.body.js"}.${"fd1cbb151112eef2"}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
+var cacheStem = `${"user-prompt-submit.body.js"}.${"87bc3166af41a3d0"}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
 var xdg = process.env.XDG_CACHE_HOME;
 var home = process.env.HOME;
 var userDir = xdg && isAbsolute(xdg) ? xdg + sep + "memctl" : home && isAbsolute(home) ? home + sep + ".cache" + sep + "memctl" : void 0;

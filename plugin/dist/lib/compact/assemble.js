@@ -8,6 +8,7 @@ import { parseCard } from "../core/card.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { mentionsWhole } from "./mentions.js";
 import { DEFAULT_READ_CAP, readRegularBytes } from "../store/checked-fs.js";
+import { bufferView } from "../core/bytes.js";
 function revisionOf(bytes, latest) {
   return bytes === void 0 ? "missing" : revisionOfDigest(sha256Hex(bytes), latest);
 }
@@ -90,7 +91,7 @@ function renderViewBlock(view, context) {
 function readBytes(file) {
   try {
     const bytes = readRegularBytes(file, DEFAULT_READ_CAP, { nofollow: true });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return bufferView(bytes);
   } catch {
     return void 0;
   }

@@ -1,12 +1,12 @@
 // lib/core/bytes.ts
-function view(bytes) {
+function bufferView(bytes) {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 function utf8Text(bytes, start = 0, end) {
-  return view(bytes).toString("utf8", start, end);
+  return bufferView(bytes).toString("utf8", start, end);
 }
 function latin1Text(bytes, start = 0, end) {
-  return view(bytes).toString("latin1", start, end);
+  return bufferView(bytes).toString("latin1", start, end);
 }
 var encoder;
 function encodeUtf8(text) {
@@ -26,6 +26,7 @@ function bytesAt(a, from, b) {
   return true;
 }
 export {
+  bufferView,
   bytesAt,
   decodeBase64url,
   encodeUtf8,

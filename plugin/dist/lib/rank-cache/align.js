@@ -2,14 +2,14 @@
 import { diffHunks } from "../core/line-diff.js";
 import { isBullet, parseIndexLine } from "../core/index-file.js";
 import { lineHashes } from "../core/line-key.js";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
 var MAX_UNALIGNED = 64;
 var MAX_EDITS = 256;
 function alignIndex(base, cur, bytes) {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buf = bufferView(bytes);
   if (!cur.delta.plainFiles || buf.includes("```") || buf.includes("~~~")) return void 0;
   const toBase = cur.map.toBase;
   const n = toBase.length;

@@ -13,6 +13,7 @@ import { cacheStamp } from "./full-check.js";
 import { mergeOrder } from "./card-delta-order.js";
 import { applyLineEdits, decodeLinks, linksBytes, sameNumbers } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
+import { bufferView } from "../core/bytes.js";
 var CARD_DELTA = "card-delta";
 var DELTA_VERSION = `${CARD_CACHE_VERSION} delta 2`;
 var DELTA_MAX_RECORDS = 1024;
@@ -28,7 +29,7 @@ function readCardDelta(memoryDir, base, reread) {
   let stat;
   try {
     const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
-    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    bytes = bufferView(read.bytes);
     stat = read.stat;
   } catch {
     return void 0;

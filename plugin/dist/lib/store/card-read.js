@@ -1,6 +1,6 @@
 // lib/store/card-read.ts
 import { cardType, parseCard, supersededBy } from "../core/card.js";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
 import { lstatIfExists, readRegular } from "./checked-fs.js";
@@ -66,7 +66,7 @@ function memoByStamp(file, decode) {
     const now = lstatIfExists(file);
     if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
     const { bytes, stat } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat);
+    const value = decode(bufferView(bytes), stat);
     if (value === void 0) decodedByFile.delete(file);
     else decodedByFile.set(file, { stamp: key(stat), value });
     return value;

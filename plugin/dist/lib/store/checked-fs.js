@@ -1,7 +1,7 @@
 // lib/store/checked-fs.ts
 import fs from "node:fs";
 import nodePath from "node:path";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 var S_IFMT = 61440;
 var S_IFREG = 32768;
 var S_IFDIR = 16384;
@@ -147,7 +147,7 @@ function readRegularMemo(path, cap = DEFAULT_READ_CAP, options = {}) {
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
   const { bytes } = readRegular(path, cap, options);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = bufferView(bytes);
   readByFile.delete(path);
   if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
   if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value);
@@ -170,7 +170,7 @@ function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
 }
 function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
   const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bufferView(bytes);
 }
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));

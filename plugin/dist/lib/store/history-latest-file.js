@@ -4,6 +4,7 @@ import { readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
 import { commitFileSync } from "./write.js";
+import { bufferView } from "../core/bytes.js";
 var HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
 var MAGIC = "memctl-history-latest 1";
 var WINDOW = 4096;
@@ -13,7 +14,7 @@ function indexPath(memoryDir) {
 function loadIndex(memoryDir) {
   try {
     const { bytes } = readRegular(indexPath(memoryDir));
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const buffer = bufferView(bytes);
     const nl = buffer.indexOf(10);
     const header = JSON.parse(buffer.toString("utf8", 0, nl));
     const body = nl + 1;

@@ -2,14 +2,14 @@
 import { diffHunks } from "../core/line-diff.js";
 import { lineHashes, lineHashOf } from "../core/line-key.js";
 import { hasFence } from "../core/index-bytes.js";
-import { utf8Text } from "../core/bytes.js";
+import { utf8Text, bufferView } from "../core/bytes.js";
 import { LITTLE_ENDIAN } from "./card-cache-format.js";
 var HAND_LINES = 256;
 var HAND_HUNKS = 16;
 var JOIN_GAP = 8;
 var NONE = Buffer.alloc(0);
 function encodeLines(bytes) {
-  if (hasFence(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return NONE;
+  if (hasFence(bufferView(bytes))) return NONE;
   const seed = globalThis.crypto.getRandomValues(new Uint32Array(2));
   return linesBytes({ seed: [seed[0], seed[1]], keys: lineHashes(bytes, [seed[0], seed[1]]) });
 }
