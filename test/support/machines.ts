@@ -86,6 +86,17 @@ export function saveCard(m: Machine, type: string, name: string, description: st
 }
 
 /** Every file git tracks in the memory directory, with its text. */
+/** A teammate (`from`) pushes one history line naming `card` by hand, as git carries it; `to` syncs it in. */
+export async function pushHistoryLine(from: Machine, to: Machine, card: string): Promise<void> {
+  const line = { rev: 1, card, op: "create", actor: "human", at: "2026-12-01T00:00:00.000Z", sha256: "a".repeat(64), bytes: 5 };
+  fs.mkdirSync(path.join(from.mem, ".memctl"), { recursive: true });
+  fs.appendFileSync(path.join(from.mem, ".memctl", "history.jsonl"), `${JSON.stringify(line)}\n`);
+  gitOn(from, "add", "-A");
+  gitOn(from, "commit", "-q", "--no-verify", "-m", "a history line");
+  gitOn(from, "push", "-q", "origin", "HEAD:main");
+  await ok(to, ["sync"]);
+}
+
 export function trackedFiles(m: Machine): Map<string, string> {
   const files = gitOn(m, "ls-files", "-z").split("\0").filter(Boolean);
   return new Map(files.map((f) => [f, fs.readFileSync(path.join(m.mem, f), "utf8")]));

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { gitOn, ok, syncedPair } from "../support/machines.js";
+import { ok, pushHistoryLine, syncedPair } from "../support/machines.js";
 
 const IFS = "$" + "{IFS}";
 const CARD = `project_$(touch${IFS}pwned).md`;
@@ -17,13 +17,7 @@ test("a fix doctor prints for a pushed history line's card runs nothing when pas
   const { a, b } = await syncedPair(t, "shared");
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
-  const line = { rev: 1, card: CARD, op: "create", actor: "human", at: "2026-12-01T00:00:00.000Z", sha256: "a".repeat(64), bytes: 5 };
-  fs.mkdirSync(path.join(a.mem, ".memctl"), { recursive: true });
-  fs.appendFileSync(path.join(a.mem, ".memctl", "history.jsonl"), `${JSON.stringify(line)}\n`);
-  gitOn(a, "add", "-A");
-  gitOn(a, "commit", "-q", "--no-verify", "-m", "a history line");
-  gitOn(a, "push", "-q", "origin", "HEAD:main");
-  await ok(b, ["sync"]);
+  await pushHistoryLine(a, b, CARD);
 
   const doctor = await ok(b, ["doctor"]);
   const fix = /memctl adopt (.+?) records/.exec(doctor);
